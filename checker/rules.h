@@ -1,0 +1,31 @@
+// The lint rules: every diagnostic any layer reports has a rule id listed here, with its
+// default severity, a one-line summary and a doc page docs/rules/<id>.md. Rules that look at
+// the whole policy (not a single line) are functions in checker/checks/*.cc, registered in
+// rules.cc.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "parser/lower.h"
+
+namespace maui::checker {
+
+struct Rule {
+  std::string_view id;
+  Severity severity;
+  std::string_view summary;
+  // Whole-policy check, or nullptr for rules the parser / lowering report while reading lines.
+  void (*check)(const Compilation&, DiagnosticSink&);
+};
+
+std::span<const Rule> all_rules();
+const Rule* find_rule(std::string_view id);
+
+// Runs every whole-policy check on a compiled config, appending to its diagnostics.
+void run_checks(Compilation& c);
+
+// Drops diagnostics suppressed by `# mauic: ignore=RULE` comments.
+void apply_suppressions(Compilation& c);
+
+}  // namespace maui::checker

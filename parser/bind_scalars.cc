@@ -1,0 +1,287 @@
+// Typed settings from scalar lines. A setting that the config does not write gets the table's
+// default (schemas/parameter_table.cc) with Derivation::BuiltinDefault, so every value in the
+// IR says where it came from.
+#include <fmt/format.h>
+
+#include "parser/lower_context.h"
+
+namespace maui {
+
+namespace {
+
+using ir::PriorityComponent;
+using ir::PrioritySubcomponent;
+
+class Binder {
+ public:
+  explicit Binder(LowerContext& ctx) : ctx_(ctx), p_(ctx.policy) {}
+
+  void run() {
+    for (unsigned b = 1; b <= ctx_.sources.buffer_count(); ++b)
+      p_.files.push_back(ctx_.sources.display_name(b));
+    p_.server_host = text("SERVERHOST");
+    priority();
+    fairshare();
+    scheduling();
+    system_limits();
+    admins();
+    legacy_resource_managers();
+  }
+
+ private:
+  LowerContext& ctx_;
+  ir::Policy& p_;
+
+  // The first token of the last line that set NAME[INDEX], or the table default.
+  struct Raw {
+    std::string text;
+    ir::Provenance from;
+  };
+  Raw raw(std::string_view name, std::string_view index = "") {
+    std::string key = index.empty() ? std::string(name) : fmt::format("{}[{}]", name, index);
+    if (auto it = p_.scalars.find(key); it != p_.scalars.end()) {
+      std::string_view v = it->second.value;
+      return {std::string(v.substr(0, v.find(' '))), it->second.from};
+    }
+    const schema::Row* row = schema::find_parameter(name);
+    return {row ? std::string(row->default_value) : std::string(), ir::Provenance{}};
+  }
+
+  template <class T, class Parse>
+  ir::Sourced<T> typed(std::string_view name, Parse parse, T fallback, std::string_view index = "") {
+    Raw r = raw(name, index);
+    if (!r.text.empty()) {
+      if (auto v = parse(r.text).value) return {static_cast<T>(*v), r.from};
+    }
+    // Not set, or set to a value that did not parse (reported): the table default.
+    if (r.from.how != ir::Derivation::BuiltinDefault) {
+      const schema::Row* row = schema::find_parameter(name);
+      if (row && !row->default_value.empty())
+        if (auto v = parse(row->default_value).value) return {static_cast<T>(*v), {}};
+    }
+    return {fallback, {}};
+  }
+
+  ir::Sourced<std::int64_t> integer(std::string_view name, std::string_view index = "") {
+    return typed<std::int64_t>(name, values::parse_integer, 0, index);
+  }
+  ir::Sourced<std::int64_t> weight(std::string_view name) {
+    return typed<std::int64_t>(
+        name,
+        [](std::string_view t) {
+          if (!t.empty() && t.back() == '%') t.remove_suffix(1);
+          return values::parse_integer(t);
+        },
+        0);
+  }
+  ir::Sourced<ir::Seconds> duration(std::string_view name) {
+    return typed<ir::Seconds>(name, values::parse_duration, 0);
+  }
+  ir::Sourced<bool> boolean(std::string_view name) {
+    return typed<bool>(name, values::parse_boolean, false);
+  }
+  ir::Sourced<std::string> text(std::string_view name) {
+    Raw r = raw(name);
+    return {r.text, r.from};
+  }
+  // An enum value in its canonical spelling (the manual reads values case-insensitively).
+  ir::Sourced<std::string> enumeration(std::string_view name) {
+    Raw r = raw(name);
+    const schema::Row* row = schema::find_parameter(name);
+    if (row) {
+      for (auto allowed : schema::allowed_values(*row))
+        if (llvm::StringRef(allowed).equals_insensitive(r.text)) return {std::string(allowed), r.from};
+      return {std::string(row->default_value), {}};
+    }
+    return {r.text, r.from};
+  }
+
+  void priority() {
+    struct Component {
+      PriorityComponent c;
+      std::string_view weight, cap;
+    };
+    static constexpr Component components[] = {
+        {PriorityComponent::Cred, "CREDWEIGHT", "CREDCAP"},
+        {PriorityComponent::Fairshare, "FSWEIGHT", "FSCAP"},
+        {PriorityComponent::Resource, "RESWEIGHT", "RESCAP"},
+        {PriorityComponent::Service, "SERVICEWEIGHT", "SERVICECAP"},
+        {PriorityComponent::Target, "TARGETWEIGHT", "TARGETCAP"},
+        {PriorityComponent::Usage, "USAGEWEIGHT", "USAGECAP"},
+    };
+    for (const auto& c : components) {
+      auto& slot = p_.priority.component[static_cast<std::size_t>(c.c)];
+      slot.weight = weight(c.weight);
+      slot.cap = integer(schema::find_parameter(c.cap) ? c.cap : "SERVICEWCAP");
+    }
+    struct Sub {
+      PrioritySubcomponent s;
+      std::string_view weight, cap;
+    };
+    static constexpr Sub subs[] = {
+        {PrioritySubcomponent::User, "USERWEIGHT", "USERCAP"},
+        {PrioritySubcomponent::Group, "GROUPWEIGHT", "GROUPCAP"},
+        {PrioritySubcomponent::Account, "ACCOUNTWEIGHT", "ACCOUNTCAP"},
+        {PrioritySubcomponent::Qos, "QOSWEIGHT", "QOSCAP"},
+        {PrioritySubcomponent::Class, "CLASSWEIGHT", "CLASSCAP"},
+        {PrioritySubcomponent::FsUser, "FSUSERWEIGHT", "FSUSERCAP"},
+        {PrioritySubcomponent::FsGroup, "FSGROUPWEIGHT", "FSGROUPCAP"},
+        {PrioritySubcomponent::FsAccount, "FSACCOUNTWEIGHT", "FSACCOUNTCAP"},
+        {PrioritySubcomponent::FsQos, "FSQOSWEIGHT", "FSQOSCAP"},
+        {PrioritySubcomponent::FsClass, "FSCLASSWEIGHT", "FSCLASSCAP"},
+        {PrioritySubcomponent::Node, "NODEWEIGHT", "NODECAP"},
+        {PrioritySubcomponent::Proc, "PROCWEIGHT", "PROCCAP"},
+        {PrioritySubcomponent::Mem, "MEMWEIGHT", "MEMCAP"},
+        {PrioritySubcomponent::Swap, "SWAPWEIGHT", "SWAPCAP"},
+        {PrioritySubcomponent::Disk, "DISKWEIGHT", "DISKCAP"},
+        {PrioritySubcomponent::PS, "PSWEIGHT", "PSCAP"},
+        {PrioritySubcomponent::PE, "PEWEIGHT", "PECAP"},
+        {PrioritySubcomponent::Walltime, "WALLTIMEWEIGHT", "WALLTIMECAP"},
+        {PrioritySubcomponent::QueueTime, "QUEUETIMEWEIGHT", "QUEUETIMECAP"},
+        {PrioritySubcomponent::XFactor, "XFACTORWEIGHT", "XFACTORCAP"},
+        {PrioritySubcomponent::SPViolation, "SPVIOLATIONWEIGHT", "SPVIOLATIONCAP"},
+        {PrioritySubcomponent::Bypass, "BYPASSWEIGHT", "BYPASSCAP"},
+        {PrioritySubcomponent::TargetQueueTime, "TARGETQUEUETIMEWEIGHT", "TARGETQUEUETIMECAP"},
+        {PrioritySubcomponent::TargetXFactor, "TARGETXFACTORWEIGHT", "TARGETXFACTORCAP"},
+        {PrioritySubcomponent::Consumed, "CONSUMEDWEIGHT", "CONSUMEDCAP"},
+        {PrioritySubcomponent::Remaining, "REMAININGWEIGHT", "REMAININGCAP"},
+        {PrioritySubcomponent::Percent, "PERCENTWEIGHT", "PERCENTCAP"},
+        {PrioritySubcomponent::ExecutionTime, "USAGEEXECUTIONTIMEWEIGHT", "USAGEEXECUTIONTIMECAP"},
+    };
+    for (const auto& s : subs) {
+      auto& slot = p_.priority.sub[static_cast<std::size_t>(s.s)];
+      slot.weight = weight(s.weight);
+      slot.cap = integer(s.cap);
+    }
+    p_.priority.xfactor_min_walltime = duration("XFMINWCLIMIT");
+    p_.priority.accrual_policy = enumeration("JOBPRIOACCRUALPOLICY");
+    p_.priority.enable_negative = boolean("ENABLENEGJOBPRIORITY");
+    p_.priority.reject_negative = boolean("REJECTNEGPRIOJOBS");
+    p_.priority.use_system_queue_time = boolean("USESYSTEMQUEUETIME");
+  }
+
+  void fairshare() {
+    Raw r = raw("FSPOLICY");
+    std::string_view v = r.text;
+    bool percent = !v.empty() && v.back() == '%';
+    if (percent) v.remove_suffix(1);
+    if (v.size() > 2 && v.front() == '[' && v.back() == ']') v = v.substr(1, v.size() - 2);
+    auto metric = ir::FairshareMetric::None;
+    bool known = true;
+    if (v == "DEDICATEDPS") metric = ir::FairshareMetric::DedicatedPS;
+    else if (v == "DEDICATEDPES") metric = ir::FairshareMetric::DedicatedPES;
+    else if (v == "UTILIZEDPS") metric = ir::FairshareMetric::UtilizedPS;
+    else if (v == "NONE" || v.empty()) metric = ir::FairshareMetric::None;
+    else if (auto b = values::parse_boolean(v); b.value)
+      metric = *b.value ? ir::FairshareMetric::DedicatedPS : ir::FairshareMetric::None;
+    else known = false;
+    ir::Provenance from = known ? r.from : ir::Provenance{};
+    p_.fairshare.metric = {metric, from};
+    p_.fairshare.percentage_mode = {known && percent, from};
+    p_.fairshare.interval = duration("FSINTERVAL");
+    p_.fairshare.depth = integer("FSDEPTH");
+    p_.fairshare.decay = typed<double>("FSDECAY", values::parse_double, 1.0);
+  }
+
+  void scheduling() {
+    auto& s = p_.scheduling;
+    s.backfill_policy = enumeration("BACKFILLPOLICY");
+    if (auto b = values::parse_boolean(raw("BACKFILLPOLICY").text); b.value)
+      s.backfill_policy = {*b.value ? "FIRSTFIT" : "NONE", raw("BACKFILLPOLICY").from};
+    s.backfill_depth = integer("BACKFILLDEPTH");
+    s.backfill_metric = enumeration("BACKFILLMETRIC");
+    s.backfill_max_schedules = integer("BACKFILLMAXSCHEDULES");
+    s.chunk_size = integer("BFCHUNKSIZE");
+    s.chunk_duration = duration("BFCHUNKDURATION");
+    s.reservation_policy = enumeration("RESERVATIONPOLICY");
+    s.reservation_threshold_type = enumeration("RESERVATIONTHRESHOLDTYPE");
+    s.reservation_threshold_value = integer("RESERVATIONTHRESHOLDVALUE");
+    s.reservation_retry_time = duration("RESERVATIONRETRYTIME");
+    s.node_allocation_policy = enumeration("NODEALLOCATIONPOLICY");
+    s.node_access_policy = enumeration("NODEACCESSPOLICY");
+    s.poll_interval = duration("RMPOLLINTERVAL");
+
+    // RESERVATIONDEPTH[n] / RESERVATIONQOSLIST[n]; no index = group 0, which always exists.
+    s.reservation_groups[0].depth = integer("RESERVATIONDEPTH");
+    for (const auto& [key, setting] : p_.scalars) {
+      if (setting.name != "RESERVATIONDEPTH" && setting.name != "RESERVATIONQOSLIST") continue;
+      std::int64_t group = 0;
+      if (!setting.index.empty()) {
+        auto g = values::parse_integer(setting.index);
+        if (!g.value || !g.issues.empty() || *g.value < 0) {
+          if (auto it = ctx_.scalar_statements.find(key); it != ctx_.scalar_statements.end())
+            ctx_.report("invalid-value", Severity::Warning, it->second->index.text,
+                        fmt::format("the index of {}[{}] must be a reservation group number ≥ 0; "
+                                    "this line is ignored", setting.name, setting.index));
+          continue;
+        }
+        group = *g.value;
+      }
+      auto& entry = s.reservation_groups[group];
+      if (setting.name == "RESERVATIONDEPTH") {
+        if (auto d = values::parse_integer(setting.value).value) entry.depth = {*d, setting.from};
+      } else {
+        std::vector<std::string> qos;
+        for (auto q : values::split(setting.value, " \t")) qos.emplace_back(q);
+        if (qos.size() == 1 && (qos[0] == "[ALL]" || qos[0] == "ALL")) entry.qos.reset();
+        else entry.qos = ir::Sourced<std::vector<std::string>>{qos, setting.from};
+      }
+    }
+  }
+
+  void system_limits() {
+    auto optional_int = [&](std::string_view name) -> std::optional<ir::Sourced<std::int64_t>> {
+      if (!p_.scalars.count(std::string(name))) return std::nullopt;
+      return integer(name);
+    };
+    p_.system_limits.max_procs = optional_int("SYSTEMMAXPROCPERJOB");
+    p_.system_limits.max_proc_seconds = optional_int("SYSTEMMAXPROCSECONDPERJOB");
+    if (p_.scalars.count("SYSTEMMAXJOBWALLTIME")) p_.system_limits.max_walltime = duration("SYSTEMMAXJOBWALLTIME");
+  }
+
+  void admins() {
+    auto list = [&](std::string_view name) -> std::optional<ir::Sourced<std::vector<std::string>>> {
+      auto it = p_.scalars.find(std::string(name));
+      if (it == p_.scalars.end()) return std::nullopt;
+      std::vector<std::string> names;
+      for (auto n : values::split(it->second.value, " \t,")) names.emplace_back(n);
+      return ir::Sourced<std::vector<std::string>>{names, it->second.from};
+    };
+    p_.admins.levels[0] = list("ADMIN1");
+    if (!p_.admins.levels[0]) p_.admins.levels[0] = list("ADMINS");
+    p_.admins.levels[1] = list("ADMIN2");
+    p_.admins.levels[2] = list("ADMIN3");
+    p_.admins.levels[3] = list("ADMIN4");
+    p_.admins.hosts = list("ADMINHOSTS");
+  }
+
+  // Maui 3.2's RMTYPE[0] / RMHOST[0] / RMPORT[0] / RMTIMEOUT[0] describe resource manager "0".
+  void legacy_resource_managers() {
+    for (const auto& [key, setting] : p_.scalars) {
+      bool type = setting.name == "RMTYPE", host = setting.name == "RMHOST";
+      bool port = setting.name == "RMPORT", timeout = setting.name == "RMTIMEOUT";
+      if (!(type || host || port || timeout)) continue;
+      std::string id = setting.index.empty() ? "0" : setting.index;
+      auto& rm = p_.resource_managers[id];
+      if (rm.name.empty()) {
+        rm.name = id;
+        rm.declared = setting.from;
+      }
+      std::string first = setting.value.substr(0, setting.value.find(' '));
+      ir::Provenance from = setting.from;
+      from.how = ir::Derivation::Legacy;
+      if (type) rm.type = ir::Sourced<std::string>{first, from};
+      if (host) rm.host = ir::Sourced<std::string>{first, from};
+      if (port)
+        if (auto v = values::parse_integer(first).value) rm.port = ir::Sourced<std::int64_t>{*v, from};
+      if (timeout)
+        if (auto v = values::parse_duration(first).value) rm.timeout = ir::Sourced<ir::Seconds>{*v, from};
+    }
+  }
+};
+
+}  // namespace
+
+void bind_scalars(LowerContext& ctx) { Binder(ctx).run(); }
+
+}  // namespace maui

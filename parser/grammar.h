@@ -1,0 +1,117 @@
+// The PEG grammar of one maui.cfg line (PEGTL 3.2).
+//
+// It describes how Maui reads a line (reference §1.1): `#` starts a comment anywhere, `\` at the
+// end of a line continues it, blanks are spaces, tabs, CR and no-break spaces (U+00A0, pasted
+// from the manual), `NAME VALUE`, `NAME=VALUE`, `NAME[INDEX] VALUE ...`, `#INCLUDE file`, and
+// template placeholders (ERB, Jinja, Template Toolkit, autoconf) that may appear anywhere in a
+// name, index or value. Which names exist is not the grammar's business (schemas/schema.h).
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace maui::grammar {
+
+namespace pegtl = tao::pegtl;
+using pegtl::any;
+using pegtl::at;
+using pegtl::eof;
+using pegtl::must;
+using pegtl::not_at;
+using pegtl::not_one;
+using pegtl::one;
+using pegtl::opt;
+using pegtl::plus;
+using pegtl::ranges;
+using pegtl::seq;
+using pegtl::sor;
+using pegtl::star;
+using pegtl::string;
+using pegtl::until;
+
+// --- blanks ---------------------------------------------------------------------------------
+struct nbsp : string<'\xC2', '\xA0'> {};  // U+00A0 in UTF-8
+struct hspace : sor<one<' ', '\t', '\r', '\v', '\f'>, nbsp> {};
+// A backslash, optional blanks and a newline join two lines (Maui blanks them all).
+struct continuation : seq<one<'\\'>, star<hspace>, one<'\n'>> {};
+struct blank : sor<hspace, continuation> {};
+struct newline : one<'\n'> {};
+struct line_end : sor<newline, eof> {};
+
+// --- template placeholders ------------------------------------------------------------------
+// ERB, Jinja and Template Toolkit tags may span lines (`<% @x.each do |v|\n -%>`).
+template <char A, char B, char C, char D>
+struct delimited : seq<string<A, B>, until<string<C, D>, not_one<'\n'>>> {};
+template <char A, char B, char C, char D>
+struct multiline : seq<string<A, B>, until<string<C, D>>> {};
+struct erb : multiline<'<', '%', '%', '>'> {};            // <%= @x %>, <% if %>
+struct jinja_expression : delimited<'{', '{', '}', '}'> {};  // {{ x }}
+struct jinja_statement : multiline<'{', '%', '%', '}'> {};   // {% if %}
+struct jinja_comment : multiline<'{', '#', '#', '}'> {};     // {# x #}
+struct template_toolkit : multiline<'[', '%', '%', ']'> {};  // [% x %]
+struct autoconf : seq<one<'@'>, ranges<'A', 'Z', 'a', 'z', '_', '_'>,
+                      star<ranges<'A', 'Z', 'a', 'z', '0', '9', '_', '_'>>, one<'@'>> {};  // @VAR@
+struct placeholder
+    : sor<erb, jinja_expression, jinja_statement, jinja_comment, template_toolkit, autoconf> {};
+
+// --- comments -------------------------------------------------------------------------------
+struct comment : seq<one<'#'>, star<not_one<'\n'>>> {};
+
+// --- tokens ---------------------------------------------------------------------------------
+// Quotes group blanks into one token (Moab; Maui 3.3.1 keeps the quote characters). A `#`
+// still ends the line inside quotes, as in Maui. An unterminated quote is an ordinary char.
+struct single_quoted : seq<one<'\''>, star<not_one<'\'', '\n', '#'>>, one<'\''>> {};
+struct double_quoted : seq<one<'"'>, star<not_one<'"', '\n', '#'>>, one<'"'>> {};
+struct token_char : seq<not_at<hspace>, not_one<'\n', '#'>> {};
+struct token : plus<sor<placeholder, single_quoted, double_quoted, token_char>> {};
+
+// --- the head of a statement: NAME[INDEX] ---------------------------------------------------
+struct name_start : sor<placeholder, ranges<'A', 'Z', 'a', 'z', '_', '_'>> {};
+struct name_char : sor<placeholder, ranges<'A', 'Z', 'a', 'z', '0', '9', '_', '_'>, one<'.'>> {};
+struct name : seq<name_start, star<name_char>> {};
+struct index_body : star<sor<placeholder, not_one<']', '\n', '#'>>> {};
+struct close_bracket : one<']'> {};
+struct index : seq<one<'['>, index_body, must<close_bracket>> {};
+struct head_end : at<sor<blank, one<'=', '#'>, line_end>> {};
+struct equals : one<'='> {};
+// Only used under must<>: PEGTL's must_if control raises whenever a rule with a message fails.
+struct statement_end : sor<newline, eof> {};
+
+struct statement
+    : seq<name, opt<index>, must<head_end>, opt<star<blank>, equals>,
+          star<star<blank>, token>, star<blank>, opt<comment>, must<statement_end>> {};
+
+// --- other line shapes ----------------------------------------------------------------------
+struct include_file : token {};
+struct include_directive
+    : seq<string<'#', 'I', 'N', 'C', 'L', 'U', 'D', 'E'>, plus<blank>, include_file,
+          star<not_one<'\n'>>, line_end> {};
+struct comment_line : seq<comment, line_end> {};
+// A line made only of template constructs ({% if %}, <% end %>, [% FOREACH %] ...).
+struct template_only
+    : seq<plus<placeholder, star<blank>>, opt<comment>, line_end> {};
+struct empty_line : line_end {};
+
+struct line_start : star<blank> {};
+struct line
+    : seq<line_start, sor<empty_line, include_directive, comment_line,
+                          seq<at<template_only>, template_only>, statement>> {};
+
+// Error messages for must<> (and the whole-line failure).
+template <typename>
+inline constexpr const char* error_message = nullptr;
+template <>
+inline constexpr auto error_message<close_bracket> = "expected ']' to close the index";
+template <>
+inline constexpr auto error_message<head_end> =
+    "expected a blank, '=' or the end of the line after the name";
+template <>
+inline constexpr auto error_message<statement_end> = "expected the end of the line";
+
+struct error_messages {
+  template <typename Rule>
+  static constexpr auto message = error_message<Rule>;
+};
+template <typename Rule>
+using control = pegtl::must_if<error_messages>::control<Rule>;
+
+}  // namespace maui::grammar

@@ -1,0 +1,421 @@
+#include "parser/lower.h"
+
+#include <algorithm>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "parser/lower_context.h"
+#include "parser/parse.h"
+#include "parser/values.h"
+#include "schemas/schema.h"
+
+namespace maui {
+
+using schema::Row;
+using schema::Support;
+using schema::ValueType;
+
+namespace {
+
+std::string join(const std::vector<std::string_view>& items, std::string_view sep) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += sep;
+    out += items[i];
+  }
+  return out;
+}
+
+std::string did_you_mean(const std::vector<std::string_view>& suggestions) {
+  if (suggestions.empty()) return "";
+  return fmt::format("; did you mean '{}'?", suggestions.front());
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// LowerContext: shared helpers
+
+LowerContext::LowerContext(const SyntaxTree& t, const SourceSet& s, DiagnosticSink& d)
+    : tree(t), sources(s), sink(d) {
+  for (const auto& ph : tree.placeholders)
+    placeholders.emplace_back(ph.token.begin(), ph.token.begin() + ph.token.text.size());
+  std::sort(placeholders.begin(), placeholders.end());
+}
+
+bool LowerContext::templated(std::string_view text) const {
+  const char* b = text.data();
+  const char* e = b + text.size();
+  auto it = std::upper_bound(placeholders.begin(), placeholders.end(),
+                             std::pair<const char*, const char*>{b, nullptr});
+  if (it != placeholders.begin() && std::prev(it)->second > b) return true;
+  return it != placeholders.end() && it->first < e;
+}
+
+ir::SourceRange LowerContext::where(std::string_view text) const {
+  auto pos = sources.resolve(llvm::SMLoc::getFromPointer(text.data()));
+  return ir::SourceRange{pos.file, pos.line, pos.column,
+                         pos.column + static_cast<unsigned>(text.size())};
+}
+
+ir::Provenance LowerContext::provenance(std::string_view text) const {
+  ir::Provenance p;
+  p.where = where(text);
+  unsigned buffer = sources.buffer_of(llvm::SMLoc::getFromPointer(text.data()));
+  p.how = buffer > 1 ? ir::Derivation::Include : ir::Derivation::Explicit;
+  return p;
+}
+
+Diagnostic& LowerContext::report(std::string rule, Severity severity, std::string_view at,
+                                 std::string message) {
+  return sink.report(std::move(rule), severity, range_of(at.data(), at.size()), std::move(message));
+}
+
+void LowerContext::report_issues(const std::vector<values::Issue>& issues, std::string_view text) {
+  for (const auto& i : issues) {
+    std::size_t offset = std::min(i.offset, text.size());
+    std::size_t length = std::min(i.length, text.size() - offset);
+    report(i.rule, Severity::Warning, text.substr(offset, length), i.message);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lowering of scalar parameters
+
+namespace {
+
+class Lowerer : public LowerContext {
+ public:
+  using LowerContext::LowerContext;
+
+  ir::Policy run() {
+    report_templates();
+    for (const Statement& s : tree.statements) {
+      if (s.kind != Statement::Kind::Parameter) continue;
+      statement(s);
+    }
+    bind_scalars(*this);
+    return std::move(policy);
+  }
+
+ private:
+  void report_templates() {
+    // One finding per file: the file is a template; its literal lines are still checked.
+    std::map<unsigned, std::vector<const Placeholder*>> by_buffer;
+    for (const auto& ph : tree.placeholders)
+      by_buffer[sources.buffer_of(llvm::SMLoc::getFromPointer(ph.token.begin()))].push_back(&ph);
+    for (auto& [buffer, list] : by_buffer) {
+      policy.is_template = true;
+      const Placeholder& first = *list.front();
+      auto& d = report("template-placeholder", Severity::Warning, first.token.text,
+                       fmt::format("{} template placeholder: this file is a template, not a "
+                                   "deployable config; render it and check the result",
+                                   first.syntax));
+      if (list.size() > 1)
+        d.notes.push_back({{}, fmt::format("{} more placeholders in this file; lines that contain "
+                                           "them are not checked", list.size() - 1)});
+    }
+  }
+
+  void statement(const Statement& s) {
+    if (templated(s.name.text)) return;  // a templated name: nothing to check until rendered
+    std::string_view name = s.name.text;
+    const Row* row = schema::find_parameter(name);
+    if (!row) row = unknown_parameter(s);
+    if (!row) return;
+    if (row->support == Support::Obsolete) {
+      report("obsolete-name", Severity::Note, name,
+             fmt::format("'{}' is an old name that Maui translates to '{}'; write '{}'", name,
+                         row->canonical, row->canonical));
+      if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
+    }
+    if (row->support == Support::ManualName) {
+      report("compat-manual-name", Severity::Warning, name,
+             fmt::format("'{}' is the manual's name for '{}': this engine applies it, but Maui 3.3.1 "
+                         "ignores this line; write '{}'", name, row->canonical, row->canonical));
+      if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
+    }
+    if (row->kind == schema::RowKind::Family) {
+      if (!schema::object_for_family(row->name)) {
+        report("ignored-by-maui", Severity::Warning, name,
+               fmt::format("Maui 3.3.1 knows the name {} but does not configure anything with it", row->name));
+        return;
+      }
+      lower_object(*this, s, *row);
+      return;
+    }
+    if (s.indented) {
+      report("compat-indented-parameter", Severity::Warning, name,
+             fmt::format("Maui 3.3.1 reads parameters only when they start in column 1 and "
+                         "ignores this indented '{}'", row->name));
+    }
+    scalar(s, *row);
+  }
+
+  // A name that is not a parameter: wrong case, a known misspelling, an attribute outside its
+  // object line, the Moab `include` directive, or unknown. Returns the row to apply, if any.
+  const Row* unknown_parameter(const Statement& s) {
+    std::string_view name = s.name.text;
+    if (name == "include") {
+      report("moab-only", Severity::Warning, name,
+             "the lower-case 'include' directive is Moab's; Maui 3.3.1 ignores this line (it "
+             "reads '#INCLUDE file')");
+      return nullptr;
+    }
+    if (const Row* row = schema::find_parameter_ignoring_case(name)) {
+      report("wrong-case", Severity::Warning, name,
+             fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches names case-sensitively and "
+                         "ignores this line", name, row->name));
+      return row;  // the manual says names are case-insensitive: apply it
+    }
+    for (std::uint32_t bit = 1; bit <= schema::kApp; bit <<= 1) {
+      auto object = static_cast<schema::Object>(bit);
+      if (const Row* attr = schema::find_attribute(name, object)) {
+        if (attr->support == Support::Misspelling) continue;
+        report("unknown-parameter", Severity::Warning, name,
+               fmt::format("'{}' is an attribute of {} lines, not a parameter: Maui ignores this "
+                           "line (a continuation of the previous line must end that line with "
+                           "'\\')", name, schema::objects_to_string(attr->objects)));
+        return nullptr;
+      }
+    }
+    report("unknown-parameter", Severity::Warning, name,
+           fmt::format("unknown parameter '{}': Maui ignores this line{}", name,
+                       did_you_mean(schema::suggest_parameters(name))));
+    return nullptr;
+  }
+
+  void scalar(const Statement& s, const Row& row) {
+    std::string_view name = s.name.text;
+    switch (row.support) {
+      case Support::Misspelling:
+        report("known-misspelling", Severity::Warning, name,
+               fmt::format("'{}' is a misspelling of '{}': Maui ignores this line", name,
+                           row.canonical));
+        return;
+      case Support::MoabOnly:
+        report("moab-only", Severity::Warning, name,
+               fmt::format("'{}' is not a Maui 3.3.1 parameter (Moab or another version); "
+                           "Maui 3.3.1 ignores this line", row.name));
+        break;
+      case Support::Ignored:
+        report("ignored-by-maui", Severity::Warning, name,
+               fmt::format("Maui 3.3.1 accepts '{}' but ignores it{}", row.name,
+                           row.maui331.empty() ? std::string() : fmt::format(": {}", row.maui331)));
+        break;
+      default: break;
+    }
+    if (s.has_index && !(row.flags & (schema::kIndexed | schema::kPartitionScoped | schema::kPerQos |
+                                      schema::kPerSres | schema::kPerRm)))
+      report("unexpected-index", Severity::Warning, s.index.text,
+             fmt::format("'{}' takes no [index]; Maui reads the line but ignores the index", row.name));
+
+    std::string key = s.has_index ? fmt::format("{}[{}]", row.name, s.index.text) : std::string(row.name);
+    std::string value_text;
+    for (std::size_t i = 0; i < s.values.size(); ++i) {
+      if (i) value_text += ' ';
+      value_text += s.values[i].text;
+    }
+    check_scalar_value(s, row);
+
+    ir::ScalarSetting setting{std::string(row.name), s.has_index ? std::string(s.index.text) : "",
+                              (row.flags & schema::kSecret) ? "<redacted>" : value_text,
+                              provenance(s.whole.text)};
+    auto [it, inserted] = policy.scalars.try_emplace(key, setting);
+    if (!inserted) {
+      // Maui applies scalar lines in file order: the last one wins.
+      auto& d = report("duplicate-scalar", Severity::Warning, name,
+                       fmt::format("'{}' is set again; this line wins over the earlier one", key));
+      if (auto prev = scalar_statements.find(key); prev != scalar_statements.end())
+        d.notes.push_back({prev->second->name.range(), "earlier setting is here"});
+      setting.from.earlier = it->second.from.earlier;
+      setting.from.earlier.push_back(it->second.from.where);
+      setting.from.how = ir::Derivation::LaterLineWins;
+      it->second = setting;
+    }
+    scalar_statements[key] = &s;
+  }
+
+  void check_scalar_value(const Statement& s, const Row& row) {
+    if (s.values.empty()) {
+      report("missing-value", Severity::Warning, s.name.text,
+             fmt::format("'{}' has no value; Maui keeps its default{}", row.name,
+                         row.default_value.empty() ? std::string()
+                                                   : fmt::format(" ({})", row.default_value)));
+      return;
+    }
+    bool multi = row.type == ValueType::StringList || row.type == ValueType::EnumList ||
+                 row.type == ValueType::Text || row.type == ValueType::Expression;
+    if (!multi && s.values.size() > 1 && !templated(s.values[1].text)) {
+      const Token& extra = s.values[1];
+      const Token& last = s.values.back();
+      report("ignored-tokens", Severity::Warning,
+             std::string_view(extra.begin(), static_cast<std::size_t>(last.begin() + last.text.size() - extra.begin())),
+             fmt::format("'{}' takes one value; Maui ignores the rest of the line", row.name));
+    }
+    std::size_t count = multi ? s.values.size() : 1;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (templated(s.values[i].text)) continue;
+      check_value(row, s.values[i].text, true);
+    }
+  }
+};
+
+}  // namespace
+
+// Validates one value against a row's type and reports located issues. Used for scalars and
+// attributes alike. Returns false if the value is unusable.
+bool LowerContext::check_value(const Row& row, std::string_view text, bool scalar) {
+  auto issues = [&](const auto& result) {
+    report_issues(result.issues, text);
+    return result.value.has_value();
+  };
+  switch (row.type) {
+    case ValueType::Integer: {
+      auto r = values::parse_integer(text);
+      bool ok = issues(r);
+      if (ok && scalar && *r.value == -1)
+        report("compat-minus-one", Severity::Warning, text,
+               fmt::format("Maui 3.3.1 ignores the value -1 for '{}' (its parser uses -1 as "
+                           "'not set') and keeps the default", row.name));
+      if (ok) check_range(row, static_cast<double>(*r.value), text);
+      return ok;
+    }
+    case ValueType::Weight: {
+      std::string_view number = text;
+      if (!number.empty() && number.back() == '%') number.remove_suffix(1);
+      auto r = values::parse_integer(number);
+      report_issues(r.issues, text);
+      return r.value.has_value();
+    }
+    case ValueType::Double: {
+      auto r = values::parse_double(text);
+      bool ok = issues(r);
+      if (ok) check_range(row, *r.value, text);
+      return ok;
+    }
+    case ValueType::Boolean: return issues(values::parse_boolean(text));
+    case ValueType::Duration: {
+      auto r = values::parse_duration(text);
+      bool ok = issues(r);
+      if (ok) check_range(row, static_cast<double>(*r.value), text);
+      return ok;
+    }
+    case ValueType::DateTime: return issues(values::parse_datetime(text));
+    case ValueType::Limit:
+      return issues(values::parse_limit(text, row.unit == "seconds"));
+    case ValueType::FairshareTarget: return issues(values::parse_fairshare_target(text));
+    case ValueType::CredList: return issues(values::parse_name_list(text));
+    case ValueType::HostList: return issues(values::parse_hostlist(text));
+    case ValueType::Resources: return issues(values::parse_resources(text));
+    case ValueType::DayList: return issues(values::parse_days(text));
+    case ValueType::AclList: return true;  // checked by the SRCFG lowering with its ACL kind
+    case ValueType::Enum: return check_enum(row, text);
+    case ValueType::EnumList: {
+      bool ok = true;
+      for (auto item : values::split(text, ",:| ")) ok &= check_enum(row, item);
+      return ok;
+    }
+    case ValueType::String:
+    case ValueType::StringList:
+    case ValueType::Expression:
+    case ValueType::Text:
+    case ValueType::Object: return true;
+  }
+  return true;
+}
+
+bool LowerContext::check_enum(const Row& row, std::string_view text) {
+  auto allowed = schema::allowed_values(row);
+  std::string_view value = text;
+  // FSPOLICY DEDICATEDPS% : the percentage marker is part of the value.
+  if (row.name == "FSPOLICY" && !value.empty() && value.back() == '%') value.remove_suffix(1);
+  if (row.name == "FSPOLICY" && value.size() > 2 && value.front() == '[' && value.back() == ']')
+    value = value.substr(1, value.size() - 2);
+  for (auto a : allowed)
+    if (a == value) return true;
+  if (row.name == "FSPOLICY" || row.name == "BACKFILLPOLICY") {
+    if (auto b = values::parse_boolean(value); b.value && b.issues.empty()) return true;
+  }
+  for (auto a : allowed) {
+    if (a.size() == value.size() &&
+        std::equal(a.begin(), a.end(), value.begin(), [](char x, char y) {
+          return std::toupper(static_cast<unsigned char>(x)) == std::toupper(static_cast<unsigned char>(y));
+        })) {
+      report("wrong-case", Severity::Warning, text,
+             fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches values case-sensitively and "
+                         "keeps the default", value, a));
+      return true;
+    }
+  }
+  std::string_view best;
+  unsigned best_distance = ~0u;
+  for (auto a : allowed) {
+    unsigned d = llvm::StringRef(a).edit_distance(llvm::StringRef(value.data(), value.size()), true, 4);
+    if (d < best_distance) {
+      best_distance = d;
+      best = a;
+    }
+  }
+  report("invalid-value", Severity::Warning, text,
+         fmt::format("'{}' is not a value of {} (expected one of {}): Maui keeps the default{}",
+                     value, row.name, join(allowed, ", "),
+                     best_distance <= std::max<std::size_t>(2, value.size() / 3)
+                         ? fmt::format("; did you mean '{}'?", best)
+                         : std::string()));
+  return false;
+}
+
+// Values outside the range Maui (or the manual) allows.
+void LowerContext::check_range(const Row& row, double v, std::string_view text) {
+  struct Range {
+    std::string_view name;
+    double min, max;
+    bool min_open;
+    std::string_view why;
+  };
+  static constexpr Range ranges[] = {
+      {"FSDECAY", 0, 1, true, "a decay factor is in (0, 1]; 1 means no decay"},
+      {"FSDEPTH", 1, 24, false, "Maui keeps at most 24 fairshare windows"},
+      {"FSINTERVAL", 1, 1e12, false, "a fairshare window must last at least one second"},
+      {"RMPOLLINTERVAL", 1, 1e12, false, "the scheduler must wake up at least once"},
+      {"RESERVATIONDEPTH", 0, 1e9, false, "a reservation depth is a count"},
+      {"BACKFILLDEPTH", 0, 1e9, false, "a backfill depth is a count (0 = all jobs)"},
+      {"LOGLEVEL", 0, 9, false, "Maui's log levels are 0 to 9"},
+      {"SERVERPORT", 1, 65535, false, "a TCP port is 1 to 65535"},
+      {"DEPTH", 1, 64, false, "Maui keeps at most 64 instances of a standing reservation"},
+      {"TASKCOUNT", 0, 1e9, false, "a task count is a count"},
+      {"TPN", 0, 1e9, false, "a tasks-per-node count is a count"},
+      {"XFACTORCAP", 0, 1e18, false, "a cap is ≥ 0 (0 = no cap)"},
+  };
+  for (const auto& r : ranges) {
+    if (r.name != row.name) continue;
+    bool below = r.min_open ? v <= r.min : v < r.min;
+    if (below || v > r.max)
+      report("out-of-range", Severity::Warning, text,
+             fmt::format("{} {} is out of range: {}", row.name, text, r.why));
+  }
+}
+
+ir::Policy lower(const SyntaxTree& tree, const SourceSet& sources, DiagnosticSink& sink) {
+  Lowerer l(tree, sources, sink);
+  return l.run();
+}
+
+void compile_file(const std::string& path, Compilation& out) {
+  auto main = out.sources.load_main(path, out.diagnostics);
+  if (!main) return;
+  out.loaded = true;
+  out.syntax = parse_config(out.sources, *main, out.diagnostics);
+  out.policy = lower(out.syntax, out.sources, out.diagnostics);
+}
+
+void compile_text(std::string name, std::string_view text, Compilation& out) {
+  unsigned main = out.sources.add_buffer(std::move(name), text);
+  out.loaded = true;
+  out.syntax = parse_config(out.sources, main, out.diagnostics);
+  out.policy = lower(out.syntax, out.sources, out.diagnostics);
+}
+
+}  // namespace maui

@@ -1,0 +1,550 @@
+// Lowering of object lines: USERCFG GROUPCFG ACCOUNTCFG CLASSCFG QOSCFG SYSCFG (credentials),
+// SRCFG (standing reservations), NODECFG, RMCFG, and families kept as written (AMCFG ...).
+#include <fmt/format.h>
+
+#include "parser/lower_context.h"
+
+namespace maui {
+
+using schema::Row;
+using schema::Support;
+using schema::ValueType;
+
+namespace {
+
+// `ATTR[INDEX]OP VALUE` inside an object line.
+std::optional<AttributeToken> split_attribute(const Token& t) {
+  std::string_view s = t.text;
+  std::size_t i = 0;
+  while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' || s[i] == '.'))
+    ++i;
+  if (i == 0) return std::nullopt;
+  AttributeToken a;
+  a.whole = t;
+  a.name = Token{s.substr(0, i)};
+  if (i < s.size() && s[i] == '[') {
+    auto close = s.find(']', i);
+    if (close == std::string_view::npos) return std::nullopt;
+    a.index = Token{s.substr(i + 1, close - i - 1)};
+    a.has_index = true;
+    i = close + 1;
+  }
+  std::size_t op_begin = i;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  if (i >= s.size() || s[i] != '=') return std::nullopt;
+  ++i;
+  a.op = Token{s.substr(op_begin, i - op_begin)};
+  a.value = Token{s.substr(i)};
+  return a;
+}
+
+std::string strip_quotes(std::string_view v) {
+  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
+    return std::string(v.substr(1, v.size() - 2));
+  return std::string(v);
+}
+
+std::optional<ir::LimitResource> limit_resource(std::string_view r) {
+  static constexpr std::pair<std::string_view, ir::LimitResource> names[] = {
+      {"JOB", ir::LimitResource::Job}, {"NODE", ir::LimitResource::Node},
+      {"PE", ir::LimitResource::PE},   {"PROC", ir::LimitResource::Proc},
+      {"PS", ir::LimitResource::PS},   {"WC", ir::LimitResource::WC},
+      {"MEM", ir::LimitResource::Mem}};
+  for (auto [n, v] : names)
+    if (n == r) return v;
+  return std::nullopt;
+}
+
+std::optional<ir::CredKind> cred_kind_of(schema::Object o) {
+  switch (o) {
+    case schema::kUser: return ir::CredKind::User;
+    case schema::kGroup: return ir::CredKind::Group;
+    case schema::kAccount: return ir::CredKind::Account;
+    case schema::kClass: return ir::CredKind::Class;
+    case schema::kQos: return ir::CredKind::Qos;
+    case schema::kSys: return ir::CredKind::System;
+    default: return std::nullopt;
+  }
+}
+
+std::optional<ir::CredKind> scope_kind(std::string_view s) {
+  if (s == "USER") return ir::CredKind::User;
+  if (s == "GROUP") return ir::CredKind::Group;
+  if (s == "ACCOUNT" || s == "ACCT") return ir::CredKind::Account;
+  if (s == "CLASS") return ir::CredKind::Class;
+  if (s == "QOS") return ir::CredKind::Qos;
+  return std::nullopt;
+}
+
+class ObjectLowerer {
+ public:
+  ObjectLowerer(LowerContext& ctx, const Statement& s, const Row& family)
+      : ctx_(ctx), s_(s), family_(family), object_(*schema::object_for_family(family.name)) {}
+
+  void run() {
+    if (family_.support == Support::Misspelling) {
+      ctx_.report("known-misspelling", Severity::Warning, s_.name.text,
+                  fmt::format("'{}' is not a Maui family (did you mean '{}'?): Maui 3.3.1 ignores "
+                              "this line", family_.name, family_.canonical));
+      return;  // the manual's own ACCTCFG example: still not a family Maui reads
+    }
+    if (family_.support == Support::MoabOnly)
+      ctx_.report("moab-only", Severity::Warning, s_.name.text,
+                  fmt::format("{} is a Moab family; Maui 3.3.1 ignores this line", family_.name));
+    if (!s_.has_index && object_ != schema::kSys) {
+      ctx_.report("missing-object-id", Severity::Warning, s_.name.text,
+                  fmt::format("{} needs an object name in brackets ({}[name]); Maui ignores this line",
+                              family_.name, family_.name));
+      return;
+    }
+    id_ = s_.has_index ? std::string(s_.index.text) : std::string("base");
+    if (s_.has_index && s_.index.text.empty()) {
+      ctx_.report("missing-object-id", Severity::Warning, s_.name.text,
+                  fmt::format("{}[] has an empty object name; Maui ignores this line", family_.name));
+      return;
+    }
+    declare();
+    for (std::size_t i = 0; i < s_.values.size(); ++i) {
+      const Token& t = s_.values[i];
+      if (ctx_.templated(t.text) && !split_attribute(t)) continue;
+      auto attr = split_attribute(t);
+      if (!attr) {
+        stray(t, i);
+        continue;
+      }
+      last_acl_ = nullptr;
+      attribute(*attr);
+    }
+  }
+
+ private:
+  LowerContext& ctx_;
+  const Statement& s_;
+  const Row& family_;
+  schema::Object object_;
+  std::string id_;
+  const Row* last_acl_ = nullptr;  // SRCFG: the ACL attribute that a blank-separated item follows
+
+  void declare() {
+    auto prov = ctx_.provenance(s_.whole.text);
+    ir::Policy& p = ctx_.policy;
+    if (auto kind = cred_kind_of(object_)) {
+      auto& c = p.credentials[ir::Credential{*kind, id_}];
+      if (c.id.name.empty()) {
+        c.id = ir::Credential{*kind, id_};
+        c.declared = prov;
+      }
+    } else if (object_ == schema::kSres) {
+      auto& r = p.standing_reservations[id_];
+      if (r.name.empty()) {
+        r.name = id_;
+        r.declared = prov;
+        r.depth.value = 2;
+        r.period.value = ir::ReservationPeriod::Day;
+      }
+    } else if (object_ == schema::kNode) {
+      auto& n = p.nodes[id_];
+      if (n.name.empty()) {
+        n.name = id_;
+        n.declared = prov;
+      }
+    } else if (object_ == schema::kRm) {
+      auto& r = p.resource_managers[id_];
+      if (r.name.empty()) {
+        r.name = id_;
+        r.declared = prov;
+      }
+    }
+  }
+
+  // A token without '=': Maui ignores it.
+  void stray(const Token& t, std::size_t position) {
+    if (object_ == schema::kSres && last_acl_) {
+      ctx_.report("sr-blank-separated-list", Severity::Warning, t.text,
+                  fmt::format("'{}' is separated from the {} list by a blank: Maui keeps only the "
+                              "items before the blank; separate list items with ','",
+                              t.text, last_acl_->name));
+      return;
+    }
+    if (object_ == schema::kRm && position == 0) {
+      ctx_.report("missing-attribute-name", Severity::Warning, t.text,
+                  fmt::format("'{}' has no ATTRIBUTE= in front: Maui ignores it; did you mean "
+                              "'TYPE={}'?", t.text, t.text));
+      return;
+    }
+    ctx_.report("missing-attribute-name", Severity::Warning, t.text,
+                fmt::format("'{}' is not ATTRIBUTE=VALUE: Maui ignores it", t.text));
+  }
+
+  const Row* resolve(const AttributeToken& a) {
+    std::string_view name = a.name.text;
+    if (const Row* row = schema::find_attribute(name, object_)) return row;
+    if (const Row* row = schema::find_attribute_ignoring_case(name, object_)) {
+      ctx_.report("wrong-case", Severity::Warning, name,
+                  fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches attribute names "
+                              "case-sensitively and ignores it", name, row->name));
+      return row;
+    }
+    auto suggestions = schema::suggest_attributes(name, object_);
+    ctx_.report("unknown-attribute", Severity::Warning, name,
+                fmt::format("unknown {} attribute '{}': Maui ignores it{}", family_.name, name,
+                            suggestions.empty() ? std::string()
+                                                : fmt::format("; did you mean '{}'?", suggestions.front())));
+    return nullptr;
+  }
+
+  void attribute(const AttributeToken& a) {
+    const Row* row = resolve(a);
+    if (!row) return;
+    std::string_view name = a.name.text;
+    if (row->support == Support::ManualName && row->name != "FLAGS")
+      ctx_.report("compat-manual-name", Severity::Warning, name,
+                  fmt::format("'{}' is the manual's name for '{}': this engine applies it, but Maui "
+                              "3.3.1 ignores it; write '{}'", name, row->canonical, row->canonical));
+    if (row->support == Support::Misspelling) {
+      ctx_.report("known-misspelling", Severity::Warning, name,
+                  fmt::format("'{}' is a misspelling of '{}': Maui ignores this attribute", name,
+                              row->canonical));
+      return;
+    }
+    if (row->support == Support::MoabOnly && family_.support != Support::MoabOnly)
+      ctx_.report("moab-only", Severity::Warning, name,
+                  fmt::format("'{}' is a Moab attribute; Maui 3.3.1 ignores it", row->name));
+    if (row->support == Support::Ignored)
+      ctx_.report("ignored-by-maui", Severity::Warning, name,
+                  fmt::format("Maui 3.3.1 accepts '{}' but ignores it{}", row->name,
+                              row->maui331.empty() ? std::string() : fmt::format(": {}", row->maui331)));
+    if (a.op.text != "=")
+      ctx_.report("compat-append-operator", Severity::Warning, a.op.text,
+                  fmt::format("Maui 3.3.1 treats '{}' as '=': the value replaces the old one", a.op.text));
+    std::string_view value = a.value.text;
+    if (value.empty()) {
+      if (row->type != ValueType::CredList)
+        ctx_.report("missing-value", Severity::Warning, a.whole.text,
+                    fmt::format("'{}=' has no value: Maui ignores it", row->name));
+      return;
+    }
+    if (ctx_.templated(value)) return;
+    if (row->type != ValueType::AclList && row->type != ValueType::Limit &&
+        !ctx_.check_value(*row, value, false))
+      return;
+    if (cred_kind_of(object_)) credential(a, *row);
+    else if (object_ == schema::kSres) reservation(a, *row);
+    else if (object_ == schema::kNode) node(a, *row);
+    else if (object_ == schema::kRm) resource_manager(a, *row);
+    else keep_raw(ctx_.policy.other_objects[fmt::format("{}[{}]", family_.name, id_)], a, *row);
+  }
+
+  void keep_raw(std::map<std::string, ir::RawSetting>& into, const AttributeToken& a, const Row& row) {
+    std::string key(row.name);
+    if (a.has_index) key += fmt::format("[{}]", a.index.text);
+    into[key] = ir::RawSetting{(row.flags & schema::kSecret) ? "<redacted>" : std::string(a.value.text),
+                               ctx_.provenance(a.whole.text)};
+  }
+
+  template <class T>
+  ir::Sourced<T> sourced(T v, const AttributeToken& a) {
+    return ir::Sourced<T>{std::move(v), ctx_.provenance(a.whole.text)};
+  }
+  // Sets a field from a parse result; a value that did not parse (already reported) is skipped.
+  template <class T, class U>
+  void set(std::optional<ir::Sourced<T>>& field, std::optional<U> v, const AttributeToken& a) {
+    if (v) field = sourced(static_cast<T>(*v), a);
+  }
+  template <class T, class U>
+  void set(ir::Sourced<T>& field, std::optional<U> v, const AttributeToken& a) {
+    if (v) field = sourced(static_cast<T>(*v), a);
+  }
+
+  // ---- credentials ---------------------------------------------------------------------------
+  void credential(const AttributeToken& a, const Row& row) {
+    auto kind = *cred_kind_of(object_);
+    ir::CredentialConfig& c = ctx_.policy.credentials[ir::Credential{kind, id_}];
+    std::string_view name = row.name;
+    std::string_view v = a.value.text;
+    if (row.type == ValueType::Limit) {
+      limit(c, a, row);
+      return;
+    }
+    if (name == "PRIORITY") {
+      set(c.priority, values::parse_integer(v).value, a);
+    } else if (name == "FSTARGET") {
+      auto parsed = values::parse_fairshare_target(v).value;
+      if (!parsed) return;
+      auto t = *parsed;
+      t.from = ctx_.provenance(a.whole.text);
+      c.fairshare_target = t;
+    } else if (name == "QLIST" || name == "PLIST") {
+      auto list = values::parse_name_list(v).value.value_or(ir::NameList{});
+      list.from = ctx_.provenance(a.whole.text);
+      (name == "QLIST" ? c.qos_list : c.partition_list) = list;
+    } else if (name == "QDEF" || name == "PDEF" || name == "ADEF") {
+      std::string value(v);
+      while (!value.empty() && (value.back() == '&' || value.back() == '^')) value.pop_back();
+      auto s = sourced(value, a);
+      (name == "QDEF" ? c.qos_default : name == "PDEF" ? c.partition_default : c.account_default) = s;
+    } else if (name == "JOBFLAGS" || name == "FLAGS" || name == "QFLAGS") {
+      flags(c, a, row);
+    } else if (name == "MAX.WCLIMIT" || name == "DEFAULT.WCLIMIT") {
+      set(name == "MAX.WCLIMIT" ? c.max_walltime : c.default_walltime,
+          values::parse_duration(v).value, a);
+    } else if (kind == ir::CredKind::Qos && name == "QTWEIGHT") {
+      set(c.qos.queuetime_weight, values::parse_integer(v).value, a);
+    } else if (kind == ir::CredKind::Qos && name == "XFWEIGHT") {
+      set(c.qos.xfactor_weight, values::parse_integer(v).value, a);
+    } else if (kind == ir::CredKind::Qos && name == "QTTARGET") {
+      set(c.qos.queuetime_target, values::parse_duration(v).value, a);
+    } else if (kind == ir::CredKind::Qos && name == "XFTARGET") {
+      set(c.qos.xfactor_target, values::parse_double(v).value, a);
+    } else {
+      keep_raw(c.other, a, row);
+    }
+  }
+
+  void flags(ir::CredentialConfig& c, const AttributeToken& a, const Row& row) {
+    bool qos = c.id.kind == ir::CredKind::Qos;
+    if (row.name == "FLAGS")
+      ctx_.report("compat-flags-attribute", Severity::Warning, a.name.text,
+                  fmt::format("Maui 3.3.1 ignores FLAGS= on {} lines; it reads {}=", family_.name,
+                              qos ? "QFLAGS" : "JOBFLAGS"));
+    auto& into = qos && row.name != "JOBFLAGS" ? c.qos.flags : c.job_flags;
+    into.clear();  // a later FLAGS= replaces the list, as Maui re-reads flags from scratch
+    for (auto f : values::split(a.value.text, ",:| ")) {
+      if (qos && (f == "NORESERVATION" || f == "RESTARTPREEMPT"))
+        ctx_.report("compat-qos-flag", Severity::Warning, f,
+                    fmt::format("Maui 3.3.1 cannot set the QOS flag {} (its flag parser rejects "
+                                "it) although the manual documents it", f));
+      into.push_back(ir::Sourced<std::string>{std::string(f), ctx_.provenance(a.whole.text)});
+    }
+  }
+
+  void limit(ir::CredentialConfig& c, const AttributeToken& a, const Row& row) {
+    std::string_view name = row.name;
+    bool is_qos = c.id.kind == ir::CredKind::Qos;
+    auto parsed = values::parse_limit(a.value.text, row.unit == "seconds");
+    ctx_.report_issues(parsed.issues, a.value.text);
+    if (!parsed.value) return;
+    ir::Limit l = *parsed.value;
+    l.from = ctx_.provenance(a.whole.text);
+
+    // Per-user limits inside a class / QOS: MAXJOBPERUSER, MAXPROCPERUSER, MAXNODEPERUSER.
+    if (name.size() > 7 && name.substr(name.size() - 7) == "PERUSER") {
+      auto res = limit_resource(name.substr(3, name.size() - 10));
+      if (!res) return keep_raw(c.other, a, row);
+      if (c.id.kind == ir::CredKind::Qos)
+        ctx_.report("compat-multidim-limit", Severity::Warning, a.name.text,
+                    fmt::format("Maui 3.3.1 tracks {} on a QOS but never enforces it", name));
+      c.scoped.push_back(ir::ScopedLimit{*res, false, ir::CredKind::User, std::nullopt, l});
+      return;
+    }
+    bool override_limit = row.flags & (schema::kOverride | schema::kSystemLimit);
+    bool idle = row.flags & schema::kIdleLimit;
+    std::string_view res_name = name;
+    for (std::string_view prefix : {"OMAXJ", "OMAXI", "OMAX", "MAXI", "MAX", "MIN"}) {
+      if (res_name.substr(0, prefix.size()) == prefix && limit_resource(res_name.substr(prefix.size()))) {
+        res_name.remove_prefix(prefix.size());
+        break;
+      }
+    }
+    auto res = limit_resource(res_name);
+    if (!res || name.substr(0, 3) == "MIN") return keep_raw(c.other, a, row);
+
+    if (override_limit && !is_qos) {
+      ctx_.report("override-on-non-qos", Severity::Warning, a.name.text,
+                  fmt::format("override limit {} only works on QOSCFG lines: Maui ignores it on {}",
+                              name, family_.name));
+      return;
+    }
+    if (*res == ir::LimitResource::Mem && !override_limit)
+      ctx_.report("compat-maxmem-not-enforced", Severity::Warning, a.name.text,
+                  fmt::format("Maui 3.3.1 stores {} but never enforces it", name));
+    check_soft_hard(l, a, idle);
+
+    if (a.has_index) {
+      scoped(c, a, row, *res, idle, l);
+      return;
+    }
+    if (override_limit) {
+      auto& table = (row.flags & schema::kSystemLimit) ? c.qos.override_system
+                    : idle                              ? c.qos.override_idle
+                                                        : c.qos.override_active;
+      table[*res] = l;
+    } else {
+      (idle ? c.idle : c.active)[*res] = l;
+    }
+  }
+
+  void check_soft_hard(ir::Limit& l, const AttributeToken& a, bool idle) {
+    if (l.hard == 0 && l.soft != 0) {
+      ctx_.report("soft-exceeds-hard", Severity::Warning, a.value.text,
+                  fmt::format("'{}' sets no hard limit: Maui 3.3.1 uses a soft limit only when the "
+                              "hard limit is set, so this limit has no effect there; by the manual "
+                              "the hard limit is {}", a.value.text, l.soft));
+      l.hard = l.soft;
+    } else if (l.hard > 0 && (l.soft > l.hard || l.soft == -1)) {
+      ctx_.report("soft-exceeds-hard", Severity::Warning, a.value.text,
+                  fmt::format("soft limit {} is less strict than hard limit {}: the manual then sets "
+                              "the soft limit to the hard one; Maui 3.3.1 keeps both as written",
+                              l.soft == -1 ? std::string("-1 (unlimited)") : fmt::format("{}", l.soft),
+                              l.hard));
+      l.soft = l.hard;
+    }
+    if (idle && l.soft != l.hard) {
+      ctx_.report("compat-idle-soft-limit", Severity::Warning, a.value.text,
+                  fmt::format("the manual says idle limits have a single hard limit and ignores the "
+                              "soft value {}; Maui 3.3.1 applies it in its soft pass", l.soft));
+      l.soft = l.hard;
+    }
+  }
+
+  void scoped(ir::CredentialConfig& c, const AttributeToken& a, const Row& row,
+              ir::LimitResource res, bool idle, const ir::Limit& l) {
+    std::string_view index = a.index.text;
+    auto colon = index.find(':');
+    auto kind = scope_kind(index.substr(0, colon));
+    if (!kind) {
+      ctx_.report("invalid-value", Severity::Warning, a.index.text,
+                  fmt::format("expected USER, GROUP, ACCOUNT, CLASS or QOS[:name] in {}[...], found '{}'",
+                              row.name, index));
+      return;
+    }
+    std::optional<std::string> scope_name;
+    if (colon != std::string_view::npos) scope_name = std::string(index.substr(colon + 1));
+    bool job_or_proc = res == ir::LimitResource::Job || res == ir::LimitResource::Proc;
+    std::string what;
+    if (!job_or_proc) {
+      what = fmt::format("Maui 3.3.1 drops the index of {}[{}] and applies it as a plain {} limit "
+                         "of the whole {} {}", row.name, index, row.name, ir::to_string(c.id.kind), id_);
+    } else if (*kind == ir::CredKind::User && (scope_name || res == ir::LimitResource::Proc)) {
+      what = fmt::format("Maui 3.3.1 silently ignores {}[{}]", row.name, index);
+    } else if (*kind == ir::CredKind::User && c.id.kind != ir::CredKind::Class) {
+      what = fmt::format("Maui 3.3.1 enforces {}[USER] only on classes; here it is tracked, not enforced",
+                         row.name);
+    } else if (*kind == ir::CredKind::Class || *kind == ir::CredKind::Qos) {
+      what = scope_name ? fmt::format("Maui 3.3.1 stores {}[{}] but never enforces it", row.name, index)
+                        : fmt::format("Maui 3.3.1 silently ignores {}[{}]", row.name, index);
+    } else if (*kind != ir::CredKind::User) {
+      what = fmt::format("Maui 3.3.1 stores {}[{}] but never enforces it (only class x user limits "
+                         "are enforced)", row.name, index);
+    }
+    if (!what.empty())
+      ctx_.report("compat-multidim-limit", Severity::Warning, a.name.text,
+                  what + "; this engine enforces it as the manual describes");
+    c.scoped.push_back(ir::ScopedLimit{res, idle, *kind, scope_name, l});
+  }
+
+  // ---- standing reservations -------------------------------------------------------------
+  void reservation(const AttributeToken& a, const Row& row) {
+    ir::StandingReservation& r = ctx_.policy.standing_reservations[id_];
+    std::string_view name = row.name;
+    std::string_view v = a.value.text;
+    using K = ir::AclEntry::Kind;
+    static constexpr std::pair<std::string_view, K> acl_kinds[] = {
+        {"USERLIST", K::User},   {"GROUPLIST", K::Group}, {"ACCOUNTLIST", K::Account},
+        {"CLASSLIST", K::Class}, {"QOSLIST", K::Qos},     {"JOBATTRLIST", K::JobAttr},
+        {"TIMELIMIT", K::Duration}, {"MAXTIME", K::Duration}, {"PROCLIMIT", K::Procs},
+        {"TASKLIMIT", K::Tasks}};
+    for (auto [acl_name, kind] : acl_kinds) {
+      if (acl_name != name) continue;
+      auto parsed = values::parse_acl(v, kind);
+      ctx_.report_issues(parsed.issues, v);
+      if (!parsed.value) return;
+      // A later line replaces the list of this kind.
+      std::erase_if(r.acl, [kind](const ir::AclEntry& e) { return e.kind == kind; });
+      for (auto& e : *parsed.value) {
+        e.from = ctx_.provenance(a.whole.text);
+        r.acl.push_back(std::move(e));
+      }
+      last_acl_ = &row;
+      return;
+    }
+    auto sv = [&](auto value) { return sourced(value, a); };
+    if (name == "ACCESS") r.access = sv(std::string(v));
+    else if (name == "CHARGEACCOUNT") r.charge_account = sv(std::string(v));
+    else if (name == "DAYS") set(r.days, values::parse_days(v).value, a);
+    else if (name == "DEPTH") set(r.depth, values::parse_integer(v).value, a);
+    else if (name == "STARTTIME") set(r.start_time, values::parse_duration(v).value, a);
+    else if (name == "ENDTIME") set(r.end_time, values::parse_duration(v).value, a);
+    else if (name == "WSTARTTIME") set(r.week_start, values::parse_duration(v).value, a);
+    else if (name == "WENDTIME") set(r.week_end, values::parse_duration(v).value, a);
+    else if (name == "FLAGS") {
+      r.flags.clear();
+      for (auto f : values::split(v, ",:| ")) r.flags.push_back(sv(std::string(f)));
+    } else if (name == "HOSTLIST") set(r.hosts, values::parse_hostlist(v).value, a);
+    else if (name == "NODEFEATURES") {
+      r.node_features.clear();
+      for (auto f : values::split(v, ",:| ")) r.node_features.push_back(sv(std::string(f)));
+    } else if (name == "OWNER") {
+      auto colon = v.find(':');
+      auto kind = colon == std::string_view::npos ? std::nullopt : scope_kind(v.substr(0, colon));
+      if (!kind) {
+        ctx_.report("invalid-value", Severity::Warning, v,
+                    fmt::format("expected OWNER=<USER|GROUP|ACCOUNT|CLASS|QOS>:<name>, found '{}'", v));
+        return;
+      }
+      r.owner = sv(ir::Credential{*kind, std::string(v.substr(colon + 1))});
+    } else if (name == "PARTITION") r.partition = sv(std::string(v));
+    else if (name == "PERIOD") {
+      auto p = v == "WEEK" ? ir::ReservationPeriod::Week
+               : v == "INFINITY" ? ir::ReservationPeriod::Infinity : ir::ReservationPeriod::Day;
+      r.period = sv(p);
+    } else if (name == "PRIORITY") set(r.priority, values::parse_integer(v).value, a);
+    else if (name == "RESOURCES") set(r.resources, values::parse_resources(v).value, a);
+    else if (name == "TASKCOUNT") set(r.task_count, values::parse_integer(v).value, a);
+    else if (name == "TPN") set(r.tasks_per_node, values::parse_integer(v).value, a);
+    else if (name == "TRIGGER") r.trigger = sv(strip_quotes(v));
+    else keep_raw(r.other, a, row);
+  }
+
+  // ---- nodes ---------------------------------------------------------------------------------
+  void node(const AttributeToken& a, const Row& row) {
+    ir::NodeConfig& n = ctx_.policy.nodes[id_];
+    std::string_view name = row.name;
+    std::string_view v = a.value.text;
+    auto sv = [&](auto value) { return sourced(value, a); };
+    if (name == "PROCS") set(n.procs, values::parse_integer(v).value, a);
+    else if (name == "CFGMEM") set(n.mem_mb, values::parse_integer(v).value, a);
+    else if (name == "CFGSWAP") set(n.swap_mb, values::parse_integer(v).value, a);
+    else if (name == "CFGDISK") set(n.disk_mb, values::parse_integer(v).value, a);
+    else if (name == "RESOURCES") {
+      auto parsed = values::parse_resources(v).value;
+      if (!parsed) return;
+      auto t = *parsed;
+      if (t.procs >= 0) n.procs = sv(t.procs);
+      if (t.mem_mb) n.mem_mb = sv(t.mem_mb);
+      if (t.swap_mb) n.swap_mb = sv(t.swap_mb);
+      if (t.disk_mb) n.disk_mb = sv(t.disk_mb);
+    } else if (name == "FEATURES") {
+      if (a.op.text != "+=") n.features.clear();
+      for (auto f : values::split(v, ",: \t")) n.features.push_back(sv(std::string(f)));
+    } else if (name == "PARTITION") n.partition = sv(std::string(v));
+    else if (name == "SPEED") set(n.speed, values::parse_double(v).value, a);
+    else if (name == "PRIORITY") set(n.priority, values::parse_integer(v).value, a);
+    else if (name == "MAXJOB") set(n.max_jobs, values::parse_integer(v).value, a);
+    else if (name == "MAXJOBPERUSER") set(n.max_jobs_per_user, values::parse_integer(v).value, a);
+    else if (name == "MAXLOAD") set(n.max_load, values::parse_double(v).value, a);
+    else if (name == "PRIORITYF") n.priority_function = sv(strip_quotes(v));
+    else keep_raw(n.other, a, row);
+  }
+
+  // ---- resource managers ---------------------------------------------------------------------
+  void resource_manager(const AttributeToken& a, const Row& row) {
+    ir::ResourceManager& r = ctx_.policy.resource_managers[id_];
+    std::string_view name = row.name;
+    std::string_view v = a.value.text;
+    auto sv = [&](auto value) { return sourced(value, a); };
+    if (name == "TYPE") r.type = sv(std::string(v));
+    else if (name == "HOST") r.host = sv(std::string(v));
+    else if (name == "PORT") set(r.port, values::parse_integer(v).value, a);
+    else if (name == "TIMEOUT") set(r.timeout, values::parse_duration(v).value, a);
+    else keep_raw(r.other, a, row);
+  }
+};
+
+}  // namespace
+
+void lower_object(LowerContext& ctx, const Statement& s, const Row& family) {
+  ObjectLowerer(ctx, s, family).run();
+}
+
+}  // namespace maui

@@ -1,0 +1,244 @@
+#include "parser/parse.h"
+
+#include <algorithm>
+#include <deque>
+
+#include <fmt/format.h>
+
+#include "parser/grammar.h"
+
+namespace maui {
+namespace {
+
+namespace pegtl = tao::pegtl;
+namespace g = grammar;
+
+struct ParseState {
+  SyntaxTree& tree;
+  unsigned buffer;
+  unsigned line = 1;              // line number of the current logical line's start
+  const char* line_begin = nullptr;
+  Statement current;
+};
+
+std::string_view view(const char* b, const char* e) { return {b, static_cast<std::size_t>(e - b)}; }
+
+template <typename Rule>
+struct action : pegtl::nothing<Rule> {};
+
+template <>
+struct action<g::name> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.current.name = Token{view(in.begin(), in.end())};
+    st.current.indented = in.begin() != st.line_begin;
+  }
+};
+
+template <>
+struct action<g::index_body> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.current.index = Token{view(in.begin(), in.end())};
+    st.current.has_index = true;
+  }
+};
+
+template <>
+struct action<g::equals> {
+  template <typename Input>
+  static void apply(const Input&, ParseState& st) {
+    st.current.equals_after_name = true;
+  }
+};
+
+template <>
+struct action<g::token> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.current.values.push_back(Token{view(in.begin(), in.end())});
+  }
+};
+
+template <>
+struct action<g::statement> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    Statement& s = st.current;
+    s.kind = Statement::Kind::Parameter;
+    s.buffer = st.buffer;
+    s.line = st.line;
+    const char* end = s.values.empty() ? (s.has_index ? s.index.text.data() + s.index.text.size() + 1
+                                                      : s.name.text.data() + s.name.text.size())
+                                       : s.values.back().text.data() + s.values.back().text.size();
+    s.whole = Token{view(s.name.begin(), end)};
+    st.tree.statements.push_back(std::move(s));
+    st.current = Statement{};
+    (void)in;
+  }
+};
+
+template <>
+struct action<g::include_file> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    Statement s;
+    s.kind = Statement::Kind::Include;
+    s.buffer = st.buffer;
+    s.line = st.line;
+    s.name = Token{view(in.begin(), in.end())};
+    s.whole = s.name;
+    st.tree.statements.push_back(std::move(s));
+  }
+};
+
+template <typename Rule, const char* Syntax>
+struct placeholder_action {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    st.tree.placeholders.push_back(Placeholder{Token{view(in.begin(), in.end())}, Syntax});
+  }
+};
+inline constexpr char kErb[] = "ERB";
+inline constexpr char kJinja[] = "Jinja";
+inline constexpr char kToolkit[] = "Template Toolkit";
+inline constexpr char kAutoconf[] = "autoconf";
+template <> struct action<g::erb> : placeholder_action<g::erb, kErb> {};
+template <> struct action<g::jinja_expression> : placeholder_action<g::jinja_expression, kJinja> {};
+template <> struct action<g::jinja_statement> : placeholder_action<g::jinja_statement, kJinja> {};
+template <> struct action<g::jinja_comment> : placeholder_action<g::jinja_comment, kJinja> {};
+template <> struct action<g::template_toolkit> : placeholder_action<g::template_toolkit, kToolkit> {};
+template <> struct action<g::autoconf> : placeholder_action<g::autoconf, kAutoconf> {};
+
+// `# mauic: ignore=RULE[,RULE...]`: a trailing comment covers its own line, a comment on a
+// line of its own covers the next line.
+template <>
+struct action<g::comment> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& st) {
+    std::string_view text = view(in.begin(), in.end());
+    auto at = text.find("mauic:");
+    if (at == std::string_view::npos) return;
+    auto rest = text.substr(at + 6);
+    auto ignore = rest.find("ignore=");
+    if (ignore == std::string_view::npos) return;
+    rest = rest.substr(ignore + 7);
+    rest = rest.substr(0, rest.find_first_of(" \t\r"));
+    unsigned line = st.line;
+    if (st.current.name.empty()) {
+      // Count the lines of a continued comment-only line: the next statement follows it.
+      line += static_cast<unsigned>(std::count(st.line_begin, in.end(), '\n')) + 1;
+    }
+    auto& rules = st.tree.suppressions[{st.buffer, line}];
+    while (!rest.empty()) {
+      auto comma = rest.find(',');
+      auto rule = rest.substr(0, comma);
+      if (!rule.empty()) rules.insert(std::string(rule));
+      if (comma == std::string_view::npos) break;
+      rest = rest.substr(comma + 1);
+    }
+  }
+};
+
+// The end of a multi-line ERB / Jinja / Template Toolkit tag starting at `p`, or nullptr when `p` starts none
+// (or the tag is never closed: then it is ordinary text).
+const char* multiline_tag_end(const char* p, const char* end) {
+  if (end - p < 2) return nullptr;
+  std::string_view close;
+  if (p[0] == '<' && p[1] == '%') close = "%>";
+  else if (p[0] == '{' && p[1] == '%') close = "%}";
+  else if (p[0] == '{' && p[1] == '#') close = "#}";
+  else if (p[0] == '[' && p[1] == '%') close = "%]";
+  else return nullptr;
+  std::string_view rest(p + 2, static_cast<std::size_t>(end - p - 2));
+  auto at = rest.find(close);
+  return at == std::string_view::npos ? nullptr : p + 2 + at + 2;
+}
+
+// End of the logical line that starts at `p`: the next newline not continued by a backslash
+// (a backslash inside a comment does not continue, as in Maui) and not inside a template tag.
+const char* logical_line_end(const char* p, const char* end) {
+  bool in_comment = false;
+  while (p < end) {
+    char c = *p;
+    if (c == '\n') return p;
+    if (!in_comment) {
+      if (const char* tag_end = multiline_tag_end(p, end)) {
+        p = tag_end;
+        continue;
+      }
+    }
+    if (c == '#') in_comment = true;
+    if (c == '\\' && !in_comment) {
+      const char* q = p + 1;
+      while (q < end && (*q == ' ' || *q == '\t' || *q == '\r')) ++q;
+      if (q < end && *q == '\n') {
+        p = q + 1;
+        continue;
+      }
+    }
+    ++p;
+  }
+  return end;
+}
+
+}  // namespace
+
+void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, DiagnosticSink& sink) {
+  std::string_view text = sources.text(buffer);
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  ParseState st{tree, buffer, 1, nullptr, Statement{}};
+  const char* p = begin;
+  while (p < end) {
+    const char* stop = logical_line_end(p, end);
+    const char* next = stop < end ? stop + 1 : end;
+    st.line_begin = p;
+    st.current = Statement{};
+    // One logical line per parse: a broken line cannot hide the lines after it.
+    pegtl::memory_input<pegtl::tracking_mode::lazy> in(p, next, sources.display_name(buffer));
+    try {
+      if (!pegtl::parse<g::line, action, g::control>(in, st)) {
+        const char* at = p;
+        while (at < stop && (*at == ' ' || *at == '\t')) ++at;
+        sink.report("syntax-error", Severity::Error, range_of(at, at < stop ? 1 : 0),
+                    "expected a parameter name, '#' comment or blank line");
+      } else if (in.current() < next) {
+        // A line shape that ended early (cannot happen with must<line_end>, kept as a guard).
+        sink.report("syntax-error", Severity::Error, range_of(in.current(), 1),
+                    "unexpected text at the end of the line");
+      }
+    } catch (const pegtl::parse_error& e) {
+      const auto& pos = e.positions().front();
+      sink.report("syntax-error", Severity::Error, range_of(p + pos.byte, p + pos.byte < stop ? 1 : 0),
+                  std::string(e.message()));
+    }
+    st.line += static_cast<unsigned>(std::count(p, next, '\n'));
+    p = next;
+  }
+}
+
+SyntaxTree parse_config(SourceSet& sources, unsigned main_buffer, DiagnosticSink& sink) {
+  SyntaxTree tree;
+  std::deque<unsigned> pending{main_buffer};
+  while (!pending.empty()) {
+    unsigned buffer = pending.front();
+    pending.pop_front();
+    std::size_t first = tree.statements.size();
+    parse_buffer(sources, buffer, tree, sink);
+    for (std::size_t i = first; i < tree.statements.size(); ++i) {
+      const Statement& s = tree.statements[i];
+      if (s.kind != Statement::Kind::Include) continue;
+      bool templated = false;
+      for (const auto& ph : tree.placeholders)
+        if (ph.token.begin() >= s.name.begin() && ph.token.begin() < s.name.begin() + s.name.text.size())
+          templated = true;
+      if (templated) continue;  // `#INCLUDE [% inc %]`: nothing to read until rendered
+      if (auto id = sources.load_include(s.name.text, buffer, s.name.range(), sink))
+        pending.push_back(*id);
+    }
+  }
+  return tree;
+}
+
+}  // namespace maui

@@ -1,0 +1,98 @@
+#include "parser/source.h"
+
+#include <fmt/format.h>
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace maui {
+
+SourceSet::SourceSet() = default;
+
+static std::string real_path_of(const std::string& path) {
+  llvm::SmallString<256> real;
+  if (llvm::sys::fs::real_path(path, real)) return path;
+  return std::string(real);
+}
+
+std::optional<unsigned> SourceSet::load_main(const std::string& path, DiagnosticSink& sink) {
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false,
+                                                   /*RequiresNullTerminator=*/true);
+  if (!buffer) {
+    sink.report_file("io-error", Severity::Error, path,
+                     fmt::format("cannot read '{}': {}", path, buffer.getError().message()));
+    return std::nullopt;
+  }
+  unsigned id = mgr_.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  names_.push_back(path);
+  real_paths_.push_back(path == "-" ? path : real_path_of(path));
+  parent_.push_back(0);
+  return id;
+}
+
+unsigned SourceSet::add_buffer(std::string name, std::string_view text) {
+  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(text.data(), text.size()), name);
+  unsigned id = mgr_.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  names_.push_back(name);
+  real_paths_.push_back(name);
+  parent_.push_back(0);
+  return id;
+}
+
+std::optional<unsigned> SourceSet::load_include(std::string_view name, unsigned from,
+                                                llvm::SMRange directive, DiagnosticSink& sink) {
+  // Relative to the including file, as Maui's own include handling resolves it.
+  llvm::SmallString<256> path;
+  if (llvm::sys::path::is_absolute(name)) {
+    path = name;
+  } else {
+    path = llvm::sys::path::parent_path(display_name(from));
+    llvm::sys::path::append(path, name);
+  }
+  std::string display(path);
+  std::string real = real_path_of(display);
+
+  // A cycle is a file that includes itself through its own chain of includers.
+  std::vector<unsigned> chain;
+  for (unsigned b = from; b != 0; b = parent_[b - 1]) chain.push_back(b);
+  for (unsigned b : chain) {
+    if (real_paths_[b - 1] == real) {
+      auto& d = sink.report("include-cycle", Severity::Error, directive,
+                            fmt::format("#INCLUDE cycle: '{}' is already being included", display));
+      for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+        d.notes.push_back({{}, fmt::format("include chain: {}", display_name(*it))});
+      return std::nullopt;
+    }
+  }
+  auto buffer = llvm::MemoryBuffer::getFile(display, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/true);
+  if (!buffer) {
+    sink.report("include-not-found", Severity::Error, directive,
+                fmt::format("cannot read included file '{}': {}", display,
+                            buffer.getError().message()));
+    return std::nullopt;
+  }
+  unsigned id = mgr_.AddNewSourceBuffer(std::move(*buffer), directive.Start);
+  names_.push_back(display);
+  real_paths_.push_back(real);
+  parent_.push_back(from);
+  return id;
+}
+
+std::string_view SourceSet::text(unsigned buffer) const {
+  auto* b = mgr_.getMemoryBuffer(buffer);
+  return {b->getBufferStart(), b->getBufferSize()};
+}
+
+const std::string& SourceSet::display_name(unsigned buffer) const { return names_[buffer - 1]; }
+
+SourceSet::Position SourceSet::resolve(llvm::SMLoc loc) const {
+  if (!loc.isValid()) return {};
+  unsigned id = mgr_.FindBufferContainingLoc(loc);
+  if (id == 0) return {};
+  auto [line, column] = mgr_.getLineAndColumn(loc, id);
+  return {display_name(id), line, column};
+}
+
+}  // namespace maui

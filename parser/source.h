@@ -1,0 +1,54 @@
+// The config files of one compilation: the main file and every #INCLUDEd file.
+//
+// Wraps llvm::SourceMgr so that diagnostics print the source line, a caret and the include
+// stack. Buffers stay alive as long as the SourceSet: syntax trees point into them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "llvm/Support/SourceMgr.h"
+#include "parser/diagnostic.h"
+
+namespace maui {
+
+class SourceSet {
+ public:
+  SourceSet();
+
+  // Reads the main config file (`-` = standard input). I/O errors go to `sink` (rule io-error).
+  std::optional<unsigned> load_main(const std::string& path, DiagnosticSink& sink);
+
+  // Adds an in-memory config (tests, fuzzing); `name` is its display name.
+  unsigned add_buffer(std::string name, std::string_view text);
+
+  // Reads `name` for an `#INCLUDE name` line at `directive` in buffer `from`, relative to the
+  // including file. Reports include-not-found / include-cycle and returns nothing on error.
+  std::optional<unsigned> load_include(std::string_view name, unsigned from, llvm::SMRange directive,
+                                       DiagnosticSink& sink);
+
+  llvm::SourceMgr& manager() { return mgr_; }
+  const llvm::SourceMgr& manager() const { return mgr_; }
+  unsigned buffer_count() const { return mgr_.getNumBuffers(); }
+  std::string_view text(unsigned buffer) const;        // buffer ids start at 1
+  const std::string& display_name(unsigned buffer) const;
+
+  // File, 1-based line and column (bytes) of a location.
+  struct Position {
+    std::string file;
+    unsigned line = 0;
+    unsigned column = 0;
+  };
+  Position resolve(llvm::SMLoc loc) const;
+  unsigned buffer_of(llvm::SMLoc loc) const { return mgr_.FindBufferContainingLoc(loc); }
+
+ private:
+  llvm::SourceMgr mgr_;
+  std::vector<std::string> names_;     // index = buffer id - 1
+  std::vector<std::string> real_paths_;
+  std::vector<unsigned> parent_;       // including buffer, 0 for the main file
+};
+
+}  // namespace maui

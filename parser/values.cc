@@ -1,0 +1,516 @@
+#include "parser/values.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <regex>
+
+#include <fmt/format.h>
+
+namespace maui::values {
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+Issue error_at(std::string_view text, std::size_t offset, std::string message,
+               std::string rule = "invalid-value") {
+  return Issue{std::move(rule), true, offset, text.size() > offset ? text.size() - offset : 0,
+               std::move(message)};
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::toupper(static_cast<unsigned char>(a[i])) != std::toupper(static_cast<unsigned char>(b[i])))
+      return false;
+  return true;
+}
+
+// Reads a plain decimal number at the start of `text`; returns the digits consumed.
+std::size_t read_decimal(std::string_view text, std::int64_t& out) {
+  std::size_t i = 0;
+  bool negative = false;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
+  std::size_t digits_start = i;
+  while (i < text.size() && is_digit(text[i])) ++i;
+  if (i == digits_start) return 0;
+  std::uint64_t v = 0;
+  auto [ptr, ec] = std::from_chars(text.data() + digits_start, text.data() + i, v);
+  (void)ptr;
+  if (ec != std::errc() || v > static_cast<std::uint64_t>(INT64_MAX)) return 0;
+  out = negative ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
+  return i;
+}
+
+}  // namespace
+
+std::vector<std::string_view> split(std::string_view text, std::string_view separators) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i == text.size() || separators.find(text[i]) != std::string_view::npos) {
+      if (i > start) out.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+Result<std::int64_t> parse_integer(std::string_view text) {
+  Result<std::int64_t> r;
+  std::string_view body = text;
+  std::size_t sign = (!body.empty() && (body[0] == '-' || body[0] == '+')) ? 1 : 0;
+  // Maui reads integers with strtol base 0: 0x10 is hex and 010 is octal.
+  if (body.size() > sign + 2 && body[sign] == '0' && (body[sign + 1] == 'x' || body[sign + 1] == 'X')) {
+    std::uint64_t v = 0;
+    auto digits = body.substr(sign + 2);
+    auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, 16);
+    if (ec == std::errc() && ptr == digits.data() + digits.size() && v <= INT64_MAX) {
+      r.value = (sign && body[0] == '-') ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
+      r.issues.push_back({"integer-format", false, 0, text.size(),
+                          fmt::format("'{}' is a hexadecimal number ({}); write it in decimal", text, *r.value)});
+      return r;
+    }
+  }
+  std::int64_t v = 0;
+  std::size_t used = read_decimal(body, v);
+  if (used == 0) {
+    r.issues.push_back(error_at(text, 0, fmt::format("expected an integer, found '{}'", text)));
+    return r;
+  }
+  if (body.size() > sign + 1 && body[sign] == '0' && used > sign + 1) {
+    bool octal = true;
+    for (std::size_t i = sign; i < used; ++i) octal &= body[i] < '8';
+    std::int64_t oct = 0;
+    if (octal) {
+      std::uint64_t u = 0;
+      std::from_chars(body.data() + sign, body.data() + used, u, 8);
+      oct = static_cast<std::int64_t>(u);
+      if (body[0] == '-') oct = -oct;
+    }
+    r.issues.push_back({"integer-format", false, 0, used,
+                        octal ? fmt::format("'{}' has a leading zero: Maui reads it as the octal "
+                                            "number {}, not {}", body.substr(0, used), oct, v)
+                              : fmt::format("'{}' has a leading zero and is not a valid octal "
+                                            "number: Maui reads only its first digits", body.substr(0, used))});
+    if (octal) v = oct;
+  }
+  if (used < body.size()) {
+    r.issues.push_back({"integer-format", false, used, body.size() - used,
+                        fmt::format("trailing '{}' after the number {} is ignored", body.substr(used), v)});
+  }
+  r.value = v;
+  return r;
+}
+
+Result<double> parse_double(std::string_view text) {
+  Result<double> r;
+  std::string s(text);
+  char* end = nullptr;
+  errno = 0;
+  double v = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || errno == ERANGE || !std::isfinite(v)) {
+    r.issues.push_back(error_at(text, 0, fmt::format("expected a number, found '{}'", text)));
+    return r;
+  }
+  std::size_t used = static_cast<std::size_t>(end - s.c_str());
+  if (used < s.size())
+    r.issues.push_back({"integer-format", false, used, s.size() - used,
+                        fmt::format("trailing '{}' after the number is ignored", text.substr(used))});
+  r.value = v;
+  return r;
+}
+
+Result<bool> parse_boolean(std::string_view text) {
+  Result<bool> r;
+  for (std::string_view t : {"1", "true", "True", "TRUE", "ON", "yes", "Yes", "YES"})
+    if (text == t) r.value = true;
+  for (std::string_view f : {"0", "false", "False", "FALSE", "off", "Off", "OFF", "no", "No", "NO"})
+    if (text == f) r.value = false;
+  if (r.value) return r;
+  if (text == "on" || text == "On") {
+    r.value = true;
+    r.issues.push_back({"compat-boolean-on", false, 0, text.size(),
+                        fmt::format("Maui 3.3.1 does not recognise '{}' as true (only ON, TRUE, "
+                                    "YES, 1) and keeps the default; write ON", text)});
+    return r;
+  }
+  if (iequals(text, "true") || iequals(text, "yes")) {
+    r.value = true;
+  } else if (iequals(text, "false") || iequals(text, "no") || iequals(text, "off")) {
+    r.value = false;
+  }
+  if (r.value) {
+    r.issues.push_back({"wrong-case", false, 0, text.size(),
+                        fmt::format("Maui 3.3.1 does not recognise the spelling '{}' and keeps the "
+                                    "default; write {}", text, *r.value ? "TRUE" : "FALSE")});
+    return r;
+  }
+  r.issues.push_back(error_at(text, 0, fmt::format("expected a boolean (TRUE, FALSE, ON, OFF, "
+                                                   "YES, NO, 1, 0), found '{}'", text)));
+  return r;
+}
+
+Result<ir::Seconds> parse_duration(std::string_view text) {
+  Result<ir::Seconds> r;
+  if (text == "INFINITY" || text == "INFINITE" || text == "UNLIMITED") {
+    r.value = ir::kInfinity;
+    return r;
+  }
+  if (iequals(text, "INFINITY")) {
+    r.value = ir::kInfinity;
+    r.issues.push_back({"wrong-case", false, 0, text.size(),
+                        "Maui 3.3.1 recognises only 'INFINITY' in upper case"});
+    return r;
+  }
+  bool negative = !text.empty() && text[0] == '-';
+  std::string_view body = negative ? text.substr(1) : text;
+  auto fields = std::vector<std::string_view>{};
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= body.size(); ++i) {
+    if (i == body.size() || body[i] == ':') {
+      fields.push_back(body.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  if (fields.size() > 4) {
+    r.issues.push_back(error_at(text, 0, fmt::format("expected a duration [[[DD:]HH:]MM:]SS, found "
+                                                     "'{}' (too many ':' fields)", text)));
+    return r;
+  }
+  std::vector<std::int64_t> numbers;
+  std::size_t offset = negative ? 1 : 0;
+  for (auto f : fields) {
+    std::int64_t v = 0;
+    std::size_t used = read_decimal(f, v);
+    if (f.empty() && fields.size() > 1) {
+      v = 0;  // `30:` or `:30`: an empty field counts as 0 in Maui's atoi
+    } else if (used == 0 || used != f.size() || v < 0) {
+      r.issues.push_back(error_at(text, offset, fmt::format("expected a duration [[[DD:]HH:]MM:]SS "
+                                                            "or INFINITY, found '{}'", text)));
+      return r;
+    }
+    numbers.push_back(v);
+    offset += f.size() + 1;
+  }
+  static constexpr std::int64_t unit[] = {1, 60, 3600, 86400};  // SS, MM, HH, DD (right-aligned)
+  std::int64_t total = 0;
+  for (std::size_t i = 0; i < numbers.size(); ++i) total += numbers[numbers.size() - 1 - i] * unit[i];
+  if (numbers.size() == 2) {
+    std::int64_t maui = numbers[0] * 3600 + numbers[1] * 60;
+    r.issues.push_back({"ambiguous-time", false, 0, text.size(),
+                        fmt::format("'{}' is {} by the manual's [[[DD:]HH:]MM:]SS grammar (MM:SS) but "
+                                    "Maui 3.3.1 reads two fields as HH:MM ({}); write {} to be clear",
+                                    text, fmt::format("{} s", total), fmt::format("{} s", maui),
+                                    fmt::format("{:02}:{:02}:{:02}", total / 3600, (total / 60) % 60, total % 60))});
+  }
+  r.value = negative ? -total : total;
+  return r;
+}
+
+Result<ir::Seconds> parse_datetime(std::string_view text) {
+  Result<ir::Seconds> r;
+  auto underscore = text.find('_');
+  auto time_part = text.substr(0, underscore);
+  auto t = parse_duration(time_part);
+  if (!t.value) {
+    r.issues.push_back(error_at(text, 0, fmt::format("expected a time HH[:MM[:SS]][_MO[/DD[/YY]]], "
+                                                     "found '{}'", text)));
+    return r;
+  }
+  if (underscore != std::string_view::npos) {
+    for (auto part : split(text.substr(underscore + 1), "/")) {
+      std::int64_t v = 0;
+      if (read_decimal(part, v) != part.size()) {
+        r.issues.push_back(error_at(text, underscore + 1, fmt::format("expected a date MO[/DD[/YY]] "
+                                                                      "after '_', found '{}'", text)));
+        return r;
+      }
+    }
+  }
+  r.value = *t.value;
+  return r;
+}
+
+Result<ir::Limit> parse_limit(std::string_view text, bool time_valued) {
+  Result<ir::Limit> r;
+  auto comma = text.find(',');
+  auto soft_text = text.substr(0, comma);
+  auto hard_text = comma == std::string_view::npos ? soft_text : text.substr(comma + 1);
+  auto parse_one = [&](std::string_view part, std::size_t offset) -> std::optional<std::int64_t> {
+    if (part.empty()) return 0;  // `MAXJOB=5,`: the hard limit stays unset
+    bool has_colon = part.find(':') != std::string_view::npos;
+    if (time_valued && (has_colon || part == "INFINITY")) {
+      auto d = parse_duration(part);
+      for (auto& i : d.issues) {
+        i.offset += offset;
+        r.issues.push_back(i);
+      }
+      if (d.value && has_colon) {
+        std::int64_t maui = 0;
+        read_decimal(part, maui);
+        r.issues.push_back({"compat-limit-time-format", false, offset, part.size(),
+                            fmt::format("Maui 3.3.1 reads limits inside *CFG lines as plain integers: "
+                                        "'{}' is {} seconds for it, not {}; write {}", part, maui,
+                                        *d.value, *d.value)});
+      }
+      return d.value;
+    }
+    if (part == "INFINITY" || part == "UNLIMITED") return -1;
+    auto v = parse_integer(part);
+    for (auto& i : v.issues) {
+      i.offset += offset;
+      r.issues.push_back(i);
+    }
+    if (v.value && *v.value < -1) {
+      r.issues.push_back(error_at(text, offset, fmt::format("a limit must be a count ≥ 0 or -1 "
+                                                            "(unlimited), found {}", *v.value)));
+      return std::nullopt;
+    }
+    return v.value;
+  };
+  auto soft = parse_one(soft_text, 0);
+  auto hard = parse_one(hard_text, comma == std::string_view::npos ? 0 : comma + 1);
+  if (!soft || !hard) {
+    bool reported = false;
+    for (const auto& i : r.issues) reported |= i.error;
+    if (!reported)
+      r.issues.push_back(error_at(text, 0, fmt::format("expected a limit SOFT[,HARD], found '{}'", text)));
+    return r;
+  }
+  if (comma != std::string_view::npos && text.find(',', comma + 1) != std::string_view::npos) {
+    r.issues.push_back(error_at(text, 0, fmt::format("expected a limit SOFT[,HARD], found '{}'", text)));
+    return r;
+  }
+  r.value = ir::Limit{*soft, *hard, {}};
+  return r;
+}
+
+Result<ir::FairshareTarget> parse_fairshare_target(std::string_view text) {
+  Result<ir::FairshareTarget> r;
+  ir::FairshareTarget t;
+  std::string_view number = text;
+  if (!number.empty()) {
+    switch (number.back()) {
+      case '+': t.mode = ir::FairshareMode::Floor; break;
+      case '-': t.mode = ir::FairshareMode::Ceiling; break;
+      case '^': t.mode = ir::FairshareMode::CapAbsolute; break;
+      case '%': t.mode = ir::FairshareMode::CapRelative; break;
+      default: break;
+    }
+    if (t.mode != ir::FairshareMode::Target) number.remove_suffix(1);
+  }
+  auto v = parse_double(number);
+  if (!v.value || !v.issues.empty()) {
+    r.issues.push_back(error_at(text, 0, fmt::format("expected a fairshare target: a number with an "
+                                                     "optional marker + - ^ %, found '{}'", text)));
+    return r;
+  }
+  t.value = *v.value;
+  r.value = t;
+  return r;
+}
+
+Result<ir::NameList> parse_name_list(std::string_view text) {
+  Result<ir::NameList> r;
+  ir::NameList list;
+  for (auto item : split(text, ",:")) {
+    std::string_view name = item;
+    if (!name.empty() && (name.back() == '&' || name.back() == '^')) {
+      list.mode = name.back() == '&' ? ir::ListMode::And : ir::ListMode::Only;
+      name.remove_suffix(1);
+    }
+    if (!name.empty() && (name.front() == '&' || name.front() == '^')) {
+      list.mode = name.front() == '&' ? ir::ListMode::And : ir::ListMode::Only;
+      name.remove_prefix(1);
+    }
+    if (!name.empty()) list.names.emplace_back(name);
+  }
+  r.value = std::move(list);
+  return r;
+}
+
+Result<std::vector<ir::AclEntry>> parse_acl(std::string_view text, ir::AclEntry::Kind kind) {
+  Result<std::vector<ir::AclEntry>> r;
+  std::vector<ir::AclEntry> entries;
+  bool numeric = kind == ir::AclEntry::Kind::Duration || kind == ir::AclEntry::Kind::Procs ||
+                 kind == ir::AclEntry::Kind::Tasks;
+  std::string_view separators = kind == ir::AclEntry::Kind::Duration ? ",|" : ",:|";
+  for (auto item : split(text, separators)) {
+    ir::AclEntry e;
+    e.kind = kind;
+    std::string_view v = item;
+    while (!v.empty() && (v.front() == '!' || v.front() == '*' || v.front() == '^')) {
+      if (v.front() == '!') e.negated = true;
+      if (v.front() == '*') e.required = true;
+      v.remove_prefix(1);
+    }
+    if (!v.empty()) {
+      switch (v.back()) {
+        case '-': e.affinity = ir::AclEntry::Affinity::Negative; v.remove_suffix(1); break;
+        case '=': e.affinity = ir::AclEntry::Affinity::Neutral; v.remove_suffix(1); break;
+        case '+': v.remove_suffix(1); break;
+        case '*': e.required = true; v.remove_suffix(1); break;
+        case '!': e.negated = true; v.remove_suffix(1); break;
+        default: break;
+      }
+    }
+    if (v.empty()) {
+      r.issues.push_back(error_at(text, static_cast<std::size_t>(item.data() - text.data()),
+                                  fmt::format("empty access-list item '{}'", item)));
+      continue;
+    }
+    e.value = std::string(v);
+    if (numeric) {
+      auto offset = static_cast<std::size_t>(v.data() - text.data());
+      if (kind == ir::AclEntry::Kind::Duration) {
+        auto d = parse_duration(v);
+        for (auto i : d.issues) {
+          i.offset += offset;
+          r.issues.push_back(i);
+        }
+        if (!d.value) continue;
+        e.number = *d.value;
+      } else {
+        auto n = parse_integer(v);
+        for (auto i : n.issues) {
+          i.offset += offset;
+          r.issues.push_back(i);
+        }
+        if (!n.value) continue;
+        e.number = *n.value;
+      }
+    }
+    entries.push_back(std::move(e));
+  }
+  r.value = std::move(entries);
+  return r;
+}
+
+// node[01-16] / node[1-3,7] -> names, keeping the zero padding of the lower bound.
+static bool expand_range(std::string_view item, std::vector<std::string>& out) {
+  auto open = item.find('[');
+  if (open == std::string_view::npos) {
+    out.emplace_back(item);
+    return true;
+  }
+  auto close = item.find(']', open);
+  if (close == std::string_view::npos) return false;
+  auto prefix = item.substr(0, open);
+  auto suffix = item.substr(close + 1);
+  for (auto part : split(item.substr(open + 1, close - open - 1), ",")) {
+    auto dash = part.find('-');
+    std::int64_t lo = 0, hi = 0;
+    auto lo_text = part.substr(0, dash);
+    if (read_decimal(lo_text, lo) != lo_text.size() || lo < 0) return false;
+    hi = lo;
+    if (dash != std::string_view::npos) {
+      auto hi_text = part.substr(dash + 1);
+      if (read_decimal(hi_text, hi) != hi_text.size() || hi < lo || hi - lo > 100000) return false;
+    }
+    for (std::int64_t n = lo; n <= hi; ++n) {
+      std::vector<std::string> rest;
+      if (!expand_range(suffix, rest)) return false;
+      for (auto& tail : rest)
+        out.push_back(fmt::format("{}{:0{}}{}", prefix, n, lo_text.size(), tail));
+    }
+  }
+  return true;
+}
+
+Result<ir::HostExpression> parse_hostlist(std::string_view text) {
+  Result<ir::HostExpression> r;
+  ir::HostExpression h;
+  // A regular expression: Maui treats a HOSTLIST with regex characters as a host regex.
+  bool regex = text.find_first_of("^$*+?()|\\") != std::string_view::npos;
+  if (regex) {
+    h.kind = ir::HostExpression::Kind::Regex;
+    h.regex = std::string(text);
+    try {
+      std::regex check(h.regex, std::regex::extended);
+    } catch (const std::regex_error& e) {
+      r.issues.push_back(error_at(text, 0, fmt::format("invalid host regular expression '{}': {}",
+                                                       text, e.what())));
+      return r;
+    }
+    r.value = std::move(h);
+    return r;
+  }
+  // Commas separate hosts, except inside [..] ranges.
+  std::size_t start = 0;
+  int depth = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] == '[') ++depth;
+    if (i < text.size() && text[i] == ']') --depth;
+    if (i == text.size() || ((text[i] == ',' || text[i] == ':') && depth == 0)) {
+      auto item = text.substr(start, i - start);
+      if (!item.empty() && !expand_range(item, h.names)) {
+        r.issues.push_back(error_at(text, start, fmt::format("expected a host name or range like "
+                                                             "node[01-16], found '{}'", item)));
+        return r;
+      }
+      start = i + 1;
+    }
+  }
+  r.value = std::move(h);
+  return r;
+}
+
+Result<ir::TaskResources> parse_resources(std::string_view text) {
+  Result<ir::TaskResources> r;
+  ir::TaskResources t;
+  for (auto item : split(text, ",+;")) {
+    auto sep = item.find_first_of(":=");
+    auto name = item.substr(0, sep);
+    auto offset = static_cast<std::size_t>(item.data() - text.data());
+    if (sep == std::string_view::npos) {
+      r.issues.push_back(error_at(text, offset, fmt::format("expected NAME:VALUE (PROCS, MEM, SWAP or "
+                                                            "DISK), found '{}'", item)));
+      return r;
+    }
+    auto v = parse_integer(item.substr(sep + 1));
+    if (!v.value) {
+      r.issues.push_back(error_at(text, offset + sep + 1, fmt::format("expected a number in '{}'", item)));
+      return r;
+    }
+    if (name == "PROCS") t.procs = *v.value;
+    else if (name == "MEM") t.mem_mb = *v.value;
+    else if (name == "SWAP") t.swap_mb = *v.value;
+    else if (name == "DISK") t.disk_mb = *v.value;
+    else {
+      r.issues.push_back(error_at(text, offset, fmt::format("unknown resource '{}' (expected PROCS, MEM, "
+                                                            "SWAP or DISK)", name)));
+      return r;
+    }
+  }
+  r.value = t;
+  return r;
+}
+
+Result<std::uint8_t> parse_days(std::string_view text) {
+  Result<std::uint8_t> r;
+  static constexpr std::string_view names[] = {"SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"};
+  std::uint8_t mask = 0;
+  for (auto item : split(text, ",:| ")) {
+    if (iequals(item, "ALL") || iequals(item, "[ALL]")) {
+      mask = 0x7f;
+      continue;
+    }
+    bool found = false;
+    for (std::size_t d = 0; d < 7; ++d)
+      if (iequals(item, names[d])) {
+        mask |= static_cast<std::uint8_t>(1u << d);
+        found = true;
+      }
+    if (!found) {
+      r.issues.push_back(error_at(text, static_cast<std::size_t>(item.data() - text.data()),
+                                  fmt::format("expected a day (Mon, Tue, Wed, Thu, Fri, Sat, Sun) or "
+                                              "ALL, found '{}'", item)));
+      return r;
+    }
+  }
+  r.value = mask;
+  return r;
+}
+
+}  // namespace maui::values

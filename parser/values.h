@@ -1,0 +1,70 @@
+// Value parsers: one per schema::ValueType, shared by scalar parameters and *CFG attributes.
+//
+// A parser reads the text of one value and returns the typed value (or nothing when the text
+// is not a value of that type) plus located issues (offset into the text). Where the manual
+// and Maui 3.3.1 read a value differently, the parser returns the manual's reading and an issue
+// that says what Maui 3.3.1 would do (docs/semantics.md).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schemas/ir.h"
+
+namespace maui::values {
+
+struct Issue {
+  std::string rule;         // lint rule id
+  bool error = false;       // error: the text is not a value of this type
+  std::size_t offset = 0;   // into the parsed text
+  std::size_t length = 0;
+  std::string message;
+};
+
+template <class T>
+struct Result {
+  std::optional<T> value;
+  std::vector<Issue> issues;
+};
+
+Result<std::int64_t> parse_integer(std::string_view text);
+Result<double> parse_double(std::string_view text);
+Result<bool> parse_boolean(std::string_view text);
+
+// [[[DD:]HH:]MM:]SS, or INFINITY. Two fields are MM:SS as the manual's grammar says; Maui
+// 3.3.1 reads them as HH:MM (issue ambiguous-time).
+Result<ir::Seconds> parse_duration(std::string_view text);
+
+// HH[:MM[:SS]][_MO[/DD[/YY]]] absolute time; kept as written (seconds since midnight in value).
+Result<ir::Seconds> parse_datetime(std::string_view text);
+
+// Throttling limit SOFT[,HARD]; a single value sets both. `time_valued` limits (MAXWC) accept
+// durations; Maui 3.3.1 reads every *CFG limit with strtol (issue compat-limit-time-format).
+Result<ir::Limit> parse_limit(std::string_view text, bool time_valued);
+
+// FSTARGET: number with an optional marker + - ^ %.
+Result<ir::FairshareTarget> parse_fairshare_target(std::string_view text);
+
+// QLIST / PLIST: names separated by ',' or ':', with an '&' (AND) or '^' (ONLY) marker.
+Result<ir::NameList> parse_name_list(std::string_view text);
+
+// Reservation ACL list: items separated by ',' ':' '|' (time ACLs: ',' '|'), each
+// [!]value[+|-|=|*]. Duration ACLs (TIMELIMIT) hold times; Procs / Tasks numbers.
+Result<std::vector<ir::AclEntry>> parse_acl(std::string_view text, ir::AclEntry::Kind kind);
+
+// HOSTLIST: comma-separated names with node[01-16] ranges, or a regular expression.
+Result<ir::HostExpression> parse_hostlist(std::string_view text);
+
+// RESOURCES=PROCS:2;MEM:512 (items separated by ',' '+' ';', name and value by ':' or '=').
+Result<ir::TaskResources> parse_resources(std::string_view text);
+
+// DAYS: Mon,Tue,... (any case, any separator) or ALL / [ALL]; bit 0 = Sunday.
+Result<std::uint8_t> parse_days(std::string_view text);
+
+// Splits on any of `separators`, dropping empty items.
+std::vector<std::string_view> split(std::string_view text, std::string_view separators);
+
+}  // namespace maui::values
