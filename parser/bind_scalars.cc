@@ -26,6 +26,8 @@ class Binder {
     system_limits();
     admins();
     legacy_resource_managers();
+    legacy_throttles();
+    legacy_qos();
   }
 
  private:
@@ -253,6 +255,86 @@ class Binder {
     p_.admins.levels[2] = list("ADMIN3");
     p_.admins.levels[3] = list("ADMIN4");
     p_.admins.hosts = list("ADMINHOSTS");
+  }
+
+  // Maui 3.0 throttles: MAXJOBPERUSERCOUNT 4 (hard), SMAXJOBPERUSERCOUNT 2 (soft),
+  // MAXJOBQUEUEDPERUSERCOUNT (idle jobs) set the DEFAULT user / group / account limits; a
+  // *CFG[DEFAULT] line of the same limit wins (Maui reads them first), ...POLICY OFF clears them.
+  void legacy_throttles() {
+    struct Resource {
+      std::string_view word;
+      ir::LimitResource resource;
+      bool idle;
+    };
+    static constexpr Resource resources[] = {
+        {"JOBQUEUED", ir::LimitResource::Job, true}, {"JOB", ir::LimitResource::Job, false},
+        {"PROCSECOND", ir::LimitResource::PS, false}, {"PROC", ir::LimitResource::Proc, false},
+        {"NODE", ir::LimitResource::Node, false},     {"PE", ir::LimitResource::PE, false}};
+    static constexpr std::pair<std::string_view, ir::CredKind> kinds[] = {
+        {"USER", ir::CredKind::User}, {"GROUP", ir::CredKind::Group}, {"ACCOUNT", ir::CredKind::Account}};
+    for (const auto& [key, setting] : p_.scalars) {
+      std::string_view name = setting.name;
+      bool soft = name.starts_with("SMAX");
+      if (!name.starts_with(soft ? "SMAX" : "MAX") || !name.ends_with("COUNT")) continue;
+      name.remove_prefix(soft ? 4 : 3);
+      name.remove_suffix(5);
+      for (const auto& r : resources) {
+        if (!name.starts_with(r.word) || !name.substr(r.word.size()).starts_with("PER")) continue;
+        std::string_view who = name.substr(r.word.size() + 3);
+        for (const auto& [word, kind] : kinds) {
+          if (who != word) continue;
+          auto v = values::parse_integer(setting.value.substr(0, setting.value.find(' '))).value;
+          if (!v) break;
+          auto& cred = p_.credentials[ir::Credential{kind, "DEFAULT"}];
+          if (cred.id.name.empty()) {
+            cred.id = ir::Credential{kind, "DEFAULT"};
+            cred.declared = setting.from;
+          }
+          auto& slot = (r.idle ? cred.idle : cred.active)[r.resource];
+          if (slot && slot->from.how != ir::Derivation::Legacy) break;  // *CFG[DEFAULT] wins
+          ir::Limit l = slot.value_or(ir::Limit{0, 0, setting.from});
+          (soft ? l.soft : l.hard) = *v;
+          if (!soft && l.soft == 0) l.soft = *v;
+          l.from = setting.from;
+          l.from.how = ir::Derivation::Legacy;
+          slot = l;
+          break;
+        }
+        break;
+      }
+    }
+  }
+
+  // Maui 3.0 per-QOS scalars: QOSPRIORITY[q], QOSQTWEIGHT[q], QOSXFWEIGHT[q], QOSTARGETXF[q],
+  // QOSTARGETQT[q], QOSFLAGS[q]; a QOSCFG[q] attribute of the same meaning wins.
+  void legacy_qos() {
+    for (const auto& [key, setting] : p_.scalars) {
+      if (setting.index.empty() || !setting.name.starts_with("QOS")) continue;
+      std::string_view name = setting.name;
+      if (name != "QOSPRIORITY" && name != "QOSQTWEIGHT" && name != "QOSXFWEIGHT" &&
+          name != "QOSTARGETXF" && name != "QOSTARGETQT" && name != "QOSFLAGS")
+        continue;
+      auto& q = p_.credentials[ir::Credential{ir::CredKind::Qos, setting.index}];
+      if (q.id.name.empty()) {
+        q.id = ir::Credential{ir::CredKind::Qos, setting.index};
+        q.declared = setting.from;
+      }
+      ir::Provenance from = setting.from;
+      from.how = ir::Derivation::Legacy;
+      std::string first = setting.value.substr(0, setting.value.find(' '));
+      auto integer_value = values::parse_integer(first).value;
+      if (name == "QOSPRIORITY" && !q.priority && integer_value) q.priority = ir::Sourced<std::int64_t>{*integer_value, from};
+      if (name == "QOSQTWEIGHT" && !q.qos.queuetime_weight && integer_value)
+        q.qos.queuetime_weight = ir::Sourced<std::int64_t>{*integer_value, from};
+      if (name == "QOSXFWEIGHT" && !q.qos.xfactor_weight && integer_value)
+        q.qos.xfactor_weight = ir::Sourced<std::int64_t>{*integer_value, from};
+      if (name == "QOSTARGETXF" && !q.qos.xfactor_target)
+        if (auto d = values::parse_double(first).value) q.qos.xfactor_target = ir::Sourced<double>{*d, from};
+      if (name == "QOSTARGETQT" && !q.qos.queuetime_target)
+        if (auto d = values::parse_duration(first).value) q.qos.queuetime_target = ir::Sourced<ir::Seconds>{*d, from};
+      if (name == "QOSFLAGS" && q.qos.flags.empty())
+        for (auto f : values::split(setting.value, " \t,:|")) q.qos.flags.push_back({std::string(f), from});
+    }
   }
 
   // Maui 3.2's RMTYPE[0] / RMHOST[0] / RMPORT[0] / RMTIMEOUT[0] describe resource manager "0".

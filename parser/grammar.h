@@ -76,15 +76,17 @@ struct equals : one<'='> {};
 // Only used under must<>: PEGTL's must_if control raises whenever a rule with a message fails.
 struct statement_end : sor<newline, eof> {};
 
+// After an index Maui skips zero or more blanks (`USERCFG[x]MAXJOB=2` is read); after a bare
+// name a blank, '=' or the end of the line must follow.
 struct statement
-    : seq<name, opt<index>, must<head_end>, opt<star<blank>, equals>,
+    : seq<name, sor<index, must<head_end>>, opt<star<blank>, equals>,
           star<star<blank>, token>, star<blank>, opt<comment>, must<statement_end>> {};
 
 // --- other line shapes ----------------------------------------------------------------------
 struct include_file : token {};
 struct include_directive
     : seq<string<'#', 'I', 'N', 'C', 'L', 'U', 'D', 'E'>, plus<blank>, include_file,
-          star<not_one<'\n'>>, line_end> {};
+          star<not_one<'\n', '#'>>, opt<comment>, line_end> {};
 struct comment_line : seq<comment, line_end> {};
 // A line made only of template constructs ({% if %}, <% end %>, [% FOREACH %] ...).
 struct template_only

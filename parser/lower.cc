@@ -137,7 +137,7 @@ class Lowerer : public LowerContext {
       if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
     }
     if (row->kind == schema::RowKind::Family) {
-      if (!schema::object_for_family(row->name)) {
+      if (!schema::object_for_family(row->name) || row->support == Support::Ignored) {
         report("ignored-by-maui", Severity::Warning, name,
                fmt::format("Maui 3.3.1 knows the name {} but does not configure anything with it", row->name));
         return;
@@ -211,7 +211,15 @@ class Lowerer : public LowerContext {
       report("unexpected-index", Severity::Warning, s.index.text,
              fmt::format("'{}' takes no [index]; Maui reads the line but ignores the index", row.name));
 
-    std::string key = s.has_index ? fmt::format("{}[{}]", row.name, s.index.text) : std::string(row.name);
+    for (const Token& v : s.values)
+      if (templated(v.text)) return;  // the value is known only once the template is rendered
+    // `FSWEIGHT[0]` is the global partition and `RESERVATIONDEPTH[0]` group 0: the same setting
+    // as the unindexed name.
+    std::string_view index = s.has_index ? s.index.text : std::string_view();
+    if (index == "0" && (row.flags & schema::kPartitionScoped || row.name == "RESERVATIONDEPTH" ||
+                         row.name == "RESERVATIONQOSLIST"))
+      index = {};
+    std::string key = index.empty() ? std::string(row.name) : fmt::format("{}[{}]", row.name, index);
     std::string value_text;
     for (std::size_t i = 0; i < s.values.size(); ++i) {
       if (i) value_text += ' ';
@@ -219,7 +227,7 @@ class Lowerer : public LowerContext {
     }
     check_scalar_value(s, row);
 
-    ir::ScalarSetting setting{std::string(row.name), s.has_index ? std::string(s.index.text) : "",
+    ir::ScalarSetting setting{std::string(row.name), std::string(index),
                               (row.flags & schema::kSecret) ? "<redacted>" : value_text,
                               provenance(s.whole.text)};
     auto [it, inserted] = policy.scalars.try_emplace(key, setting);
@@ -245,8 +253,12 @@ class Lowerer : public LowerContext {
                                                    : fmt::format(" ({})", row.default_value)));
       return;
     }
+    // Maui 3.0-style SR* list parameters (SRUSERLIST[x] a b c) are blank-separated lists.
+    bool legacy_list = (row.flags & schema::kPerSres) &&
+                       (row.type == ValueType::AclList || row.type == ValueType::DayList ||
+                        row.type == ValueType::HostList);
     bool multi = row.type == ValueType::StringList || row.type == ValueType::EnumList ||
-                 row.type == ValueType::Text || row.type == ValueType::Expression;
+                 row.type == ValueType::Text || row.type == ValueType::Expression || legacy_list;
     if (!multi && s.values.size() > 1 && !templated(s.values[1].text)) {
       const Token& extra = s.values[1];
       const Token& last = s.values.back();
@@ -267,7 +279,10 @@ class Lowerer : public LowerContext {
 // Validates one value against a row's type and reports located issues. Used for scalars and
 // attributes alike. Returns false if the value is unusable.
 bool LowerContext::check_value(const Row& row, std::string_view text, bool scalar) {
-  auto issues = [&](const auto& result) {
+  auto issues = [&](auto result) {
+    // Moab reads two-field times as MM:SS like the manual: no ambiguity to report there.
+    if (row.support == Support::MoabOnly)
+      std::erase_if(result.issues, [](const values::Issue& i) { return i.rule == "ambiguous-time"; });
     report_issues(result.issues, text);
     return result.value.has_value();
   };
@@ -311,11 +326,11 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
     case ValueType::Resources: return issues(values::parse_resources(text));
     case ValueType::DayList: return issues(values::parse_days(text));
     case ValueType::AclList: return true;  // checked by the SRCFG lowering with its ACL kind
-    case ValueType::Enum: return check_enum(row, text);
-    case ValueType::EnumList: {
-      bool ok = true;
-      for (auto item : values::split(text, ",:| ")) ok &= check_enum(row, item);
-      return ok;
+    case ValueType::Enum: return check_enum(row, text, false);
+    case ValueType::EnumList: {  // an unknown item is dropped, the others are kept
+      bool any = false;
+      for (auto item : values::split(text, ",:| ")) any |= check_enum(row, item, true);
+      return any;
     }
     case ValueType::String:
     case ValueType::StringList:
@@ -326,7 +341,7 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
   return true;
 }
 
-bool LowerContext::check_enum(const Row& row, std::string_view text) {
+bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_item) {
   auto allowed = schema::allowed_values(row);
   std::string_view value = text;
   // FSPOLICY DEDICATEDPS% : the percentage marker is part of the value.
@@ -359,8 +374,8 @@ bool LowerContext::check_enum(const Row& row, std::string_view text) {
     }
   }
   report("invalid-value", Severity::Warning, text,
-         fmt::format("'{}' is not a value of {} (expected one of {}): Maui keeps the default{}",
-                     value, row.name, join(allowed, ", "),
+         fmt::format("'{}' is not a value of {} (expected one of {}): Maui {}{}", value, row.name,
+                     join(allowed, ", "), list_item ? "ignores this item" : "keeps the default",
                      best_distance <= std::max<std::size_t>(2, value.size() / 3)
                          ? fmt::format("; did you mean '{}'?", best)
                          : std::string()));

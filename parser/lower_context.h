@@ -32,7 +32,7 @@ struct LowerContext {
   Diagnostic& report(std::string rule, Severity severity, std::string_view at, std::string message);
   void report_issues(const std::vector<values::Issue>& issues, std::string_view text);
   bool check_value(const schema::Row& row, std::string_view text, bool scalar);
-  bool check_enum(const schema::Row& row, std::string_view text);
+  bool check_enum(const schema::Row& row, std::string_view text, bool list_item);
   void check_range(const schema::Row& row, double value, std::string_view text);
 };
 

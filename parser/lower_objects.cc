@@ -1,5 +1,7 @@
 // Lowering of object lines: USERCFG GROUPCFG ACCOUNTCFG CLASSCFG QOSCFG SYSCFG (credentials),
 // SRCFG (standing reservations), NODECFG, RMCFG, and families kept as written (AMCFG ...).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "parser/lower_context.h"
@@ -97,6 +99,7 @@ class ObjectLowerer {
                               family_.name, family_.name));
       return;
     }
+    if (s_.has_index && ctx_.templated(s_.index.text)) return;  // `SRCFG[<%= key %>]`: unknown object
     id_ = s_.has_index ? std::string(s_.index.text) : std::string("base");
     if (s_.has_index && s_.index.text.empty()) {
       ctx_.report("missing-object-id", Severity::Warning, s_.name.text,
@@ -184,6 +187,13 @@ class ObjectLowerer {
                   fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches attribute names "
                               "case-sensitively and ignores it", name, row->name));
       return row;
+    }
+    if (const Row* qos_only = schema::find_attribute(name, schema::kQos);
+        qos_only && (qos_only->flags & (schema::kOverride | schema::kSystemLimit))) {
+      ctx_.report("override-on-non-qos", Severity::Warning, name,
+                  fmt::format("override limit {} only works on QOSCFG lines: Maui ignores it on {}",
+                              name, family_.name));
+      return nullptr;
     }
     auto suggestions = schema::suggest_attributes(name, object_);
     ctx_.report("unknown-attribute", Severity::Warning, name,
@@ -309,7 +319,9 @@ class ObjectLowerer {
                               qos ? "QFLAGS" : "JOBFLAGS"));
     auto& into = qos && row.name != "JOBFLAGS" ? c.qos.flags : c.job_flags;
     into.clear();  // a later FLAGS= replaces the list, as Maui re-reads flags from scratch
+    auto allowed = schema::allowed_values(row);
     for (auto f : values::split(a.value.text, ",:| ")) {
+      if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), f) == allowed.end()) continue;
       if (qos && (f == "NORESERVATION" || f == "RESTARTPREEMPT"))
         ctx_.report("compat-qos-flag", Severity::Warning, f,
                     fmt::format("Maui 3.3.1 cannot set the QOS flag {} (its flag parser rejects "
@@ -429,7 +441,7 @@ class ObjectLowerer {
     }
     if (!what.empty())
       ctx_.report("compat-multidim-limit", Severity::Warning, a.name.text,
-                  what + "; this engine enforces it as the manual describes");
+                  what + "; the compiled policy keeps it as the manual describes");
     c.scoped.push_back(ir::ScopedLimit{res, idle, *kind, scope_name, l});
   }
 
@@ -515,7 +527,7 @@ class ObjectLowerer {
       if (t.swap_mb) n.swap_mb = sv(t.swap_mb);
       if (t.disk_mb) n.disk_mb = sv(t.disk_mb);
     } else if (name == "FEATURES") {
-      if (a.op.text != "+=") n.features.clear();
+      n.features.clear();  // `+=` is plain assignment in Maui 3.3.1 (the manual documents only =)
       for (auto f : values::split(v, ",: \t")) n.features.push_back(sv(std::string(f)));
     } else if (name == "PARTITION") n.partition = sv(std::string(v));
     else if (name == "SPEED") set(n.speed, values::parse_double(v).value, a);

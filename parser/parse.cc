@@ -19,6 +19,7 @@ struct ParseState {
   unsigned line = 1;              // line number of the current logical line's start
   const char* line_begin = nullptr;
   Statement current;
+  bool has_content = false;  // the line has a statement or directive (for trailing comments)
 };
 
 std::string_view view(const char* b, const char* e) { return {b, static_cast<std::size_t>(e - b)}; }
@@ -32,6 +33,7 @@ struct action<g::name> {
   static void apply(const Input& in, ParseState& st) {
     st.current.name = Token{view(in.begin(), in.end())};
     st.current.indented = in.begin() != st.line_begin;
+    st.has_content = true;
   }
 };
 
@@ -89,6 +91,7 @@ struct action<g::include_file> {
     s.name = Token{view(in.begin(), in.end())};
     s.whole = s.name;
     st.tree.statements.push_back(std::move(s));
+    st.has_content = true;
   }
 };
 
@@ -125,7 +128,7 @@ struct action<g::comment> {
     rest = rest.substr(ignore + 7);
     rest = rest.substr(0, rest.find_first_of(" \t\r"));
     unsigned line = st.line;
-    if (st.current.name.empty()) {
+    if (!st.has_content) {
       // Count the lines of a continued comment-only line: the next statement follows it.
       line += static_cast<unsigned>(std::count(st.line_begin, in.end(), '\n')) + 1;
     }
@@ -188,13 +191,14 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
   std::string_view text = sources.text(buffer);
   const char* const begin = text.data();
   const char* const end = begin + text.size();
-  ParseState st{tree, buffer, 1, nullptr, Statement{}};
+  ParseState st{tree, buffer, 1, nullptr, Statement{}, false};
   const char* p = begin;
   while (p < end) {
     const char* stop = logical_line_end(p, end);
     const char* next = stop < end ? stop + 1 : end;
     st.line_begin = p;
     st.current = Statement{};
+    st.has_content = false;
     // One logical line per parse: a broken line cannot hide the lines after it.
     pegtl::memory_input<pegtl::tracking_mode::lazy> in(p, next, sources.display_name(buffer));
     try {

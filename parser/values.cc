@@ -270,7 +270,8 @@ Result<ir::Limit> parse_limit(std::string_view text, bool time_valued) {
     return v.value;
   };
   auto soft = parse_one(soft_text, 0);
-  auto hard = parse_one(hard_text, comma == std::string_view::npos ? 0 : comma + 1);
+  // A single value sets both limits: parse (and report) it once.
+  auto hard = comma == std::string_view::npos ? soft : parse_one(hard_text, comma + 1);
   if (!soft || !hard) {
     bool reported = false;
     for (const auto& i : r.issues) reported |= i.error;

@@ -714,34 +714,34 @@ std::vector<Row> legacy_rows() {
           .means("Maui 3.0 style: flags of QOS N (QOSCFG QFLAGS).").m331(kQosFlagsNote),
 
       // Per-standing-reservation scalars, index = SR name or number; same meaning as SRCFG.
-      P("SRACCESS", T::Enum).allowed(kSrAccess).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRACCESS", T::Enum).allowed(kSrAccess).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG ACCESS: may the reservation share resources with other reservations.")
           .m331("behaves as SHARED unless DEDICATED is given"),
-      P("SRACCOUNTLIST", T::AclList).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRACCOUNTLIST", T::AclList).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG ACCOUNTLIST: accounts allowed to use the reservation (blank separated)."),
       P("SRCHARGEACCOUNT", T::String).sec("7.1.5").flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG CHARGEACCOUNT: account charged for idle reserved cycles."),
-      P("SRCLASSLIST", T::AclList).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRCLASSLIST", T::AclList).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG CLASSLIST: classes allowed to use the reservation."),
-      P("SRDAYS", T::DayList).def("ALL").sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRDAYS", T::DayList).def("ALL").sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG DAYS: weekdays on which the reservation exists."),
-      P("SRDEPTH", T::Integer).def("2").sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRDEPTH", T::Integer).def("2").sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG DEPTH: number of periods reserved ahead."),
-      P("SRSTARTTIME", T::Duration).def("00:00:00").sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRSTARTTIME", T::Duration).def("00:00:00").sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG STARTTIME: time of day the reservation starts."),
-      P("SRENDTIME", T::Duration).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRENDTIME", T::Duration).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG ENDTIME: time of day the reservation ends (unset = end of day)."),
-      P("SRWSTARTTIME", T::Duration).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRWSTARTTIME", T::Duration).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG WSTARTTIME: start as an offset into the week, D:HH:MM:SS (day 0 = Sunday)."),
-      P("SRWENDTIME", T::Duration).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRWENDTIME", T::Duration).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG WENDTIME: end as an offset into the week, D:HH:MM:SS."),
-      P("SRFEATURES", T::StringList).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRFEATURES", T::StringList).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG NODEFEATURES: node features the reserved nodes must have."),
-      P("SRFLAGS", T::EnumList).allowed(kSrFlags).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRFLAGS", T::EnumList).allowed(kSrFlags).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG FLAGS: reservation flags."),
-      P("SRGROUPLIST", T::AclList).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRGROUPLIST", T::AclList).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG GROUPLIST: groups allowed to use the reservation."),
-      P("SRHOSTLIST", T::HostList).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRHOSTLIST", T::HostList).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG HOSTLIST: hosts the reservation may use."),
       P("SRIDLETIME", T::Duration).sec("7.1.5").flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG IDLETIME: idle time after which the reservation may be released."),
@@ -751,28 +751,28 @@ std::vector<Row> legacy_rows() {
           .means("Maui 3.0 style: minimum tasks of the reservation."),
       P("SRMINLOAD", T::Double).sec("7.1.5").flags(kIndexed | kPerSres)
           .means("Maui 3.0 style: minimum load for the reservation to stay active."),
-      P("SRMAXTIME", T::AclList).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRMAXTIME", T::AclList).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG MAXTIME / TIMELIMIT: longest overlap a job may have with the reservation."),
-      P("SRNAME", T::String).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRNAME", T::String).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style: name of standing reservation N."),
-      P("SRPARTITION", T::String).def("ALL").sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRPARTITION", T::String).def("ALL").sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG PARTITION: partition the reservation is placed in."),
-      P("SRPERIOD", T::Enum).allowed(kSrPeriods).def("DAY").sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRPERIOD", T::Enum).allowed(kSrPeriods).def("DAY").sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG PERIOD: DAY, WEEK or INFINITY."),
-      P("SRPRIORITY", T::Integer).def("0").sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRPRIORITY", T::Integer).def("0").sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG PRIORITY: priority of the reservation."),
-      P("SRQOSLIST", T::AclList).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRQOSLIST", T::AclList).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG QOSLIST: QOS allowed to use the reservation."),
-      P("SRRESOURCES", T::Resources).def("PROCS=-1").sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRRESOURCES", T::Resources).def("PROCS=-1").sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG RESOURCES: resources of one reserved task."),
-      P("SRTASKCOUNT", T::Integer).def("0").sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRTASKCOUNT", T::Integer).def("0").sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG TASKCOUNT: number of tasks reserved."),
       P("SRTIMELOGIC", T::Enum).allowed(kTimeLogic).sec("7.1.5").flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG TIMELOGIC: combine the time limit with the other ACLs by AND or OR.")
           .m331("obsolete since 3.2.6: no effect; mark the time limit as required with a trailing *"),
-      P("SRTPN", T::Integer).def("0").sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRTPN", T::Integer).def("0").sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG TPN: minimum tasks per node."),
-      P("SRUSERLIST", T::AclList).sec("7.1.5").engine().flags(kIndexed | kPerSres)
+      P("SRUSERLIST", T::AclList).sec("7.1.5").accepted().flags(kIndexed | kPerSres)
           .means("Maui 3.0 style SRCFG USERLIST: users allowed to use the reservation."),
 
       // Per-resource-manager scalars, index = RM number; superseded by RMCFG.

@@ -7,11 +7,25 @@
 namespace maui::checker {
 
 namespace {
+// True when the config wrote the value (not a built-in default).
 bool written(const ir::Provenance& p) { return p.how != ir::Derivation::BuiltinDefault; }
 }  // namespace
 
 void check_missing_serverhost(const Compilation& c, DiagnosticSink& sink) {
-  if (written(c.policy.server_host.from) || c.sources.buffer_count() == 0) return;
+  if (c.sources.buffer_count() == 0 || c.policy.is_template) return;  // rendered later
+  const Statement* misread = nullptr;
+  for (const Statement& s : c.syntax.statements) {
+    if (s.kind != Statement::Kind::Parameter || s.values.empty()) continue;
+    if (s.name.text == "SERVERHOST" && !s.indented) return;
+    if (llvm::StringRef(s.name.text.data(), s.name.text.size()).equals_insensitive("SERVERHOST"))
+      misread = &s;
+  }
+  if (misread) {
+    sink.report("missing-serverhost", Severity::Error, misread->name.range(),
+                "Maui 3.3.1 does not read this SERVERHOST line (it must be spelt in upper case and "
+                "start in column 1) and refuses to start without one");
+    return;
+  }
   sink.report_file("missing-serverhost", Severity::Error, c.sources.display_name(1),
                    "SERVERHOST is not set: Maui refuses to start without it (\"parameter "
                    "'SERVERHOST' must be specified\")");

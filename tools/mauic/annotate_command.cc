@@ -30,18 +30,22 @@ std::string compact(const llvm::json::Value& v) {
   return s;
 }
 
-// A short label for an array element: its name / id when it has one.
+// A short label for an array element: `user john`, a reservation's name, a scalar's key.
 std::string element_label(const llvm::json::Value& v, std::size_t index) {
   if (const auto* o = v.getAsObject()) {
+    if (auto key = o->getString("key")) return key->str();
+    const llvm::json::Object* id = o->getObject("id");
+    const llvm::json::Object* named = id ? id : o;
     std::string label;
-    for (const char* key : {"kind", "name", "resource", "index"})
-      if (auto s = o->getString(key)) {
+    for (const char* field : {"kind", "name"})
+      if (auto s = named->getString(field)) {
         if (!label.empty()) label += ' ';
         label.append(s->data(), s->size());
       }
     if (!label.empty()) return label;
+    if (auto i = o->getInteger("index")) return std::to_string(*i);
   }
-  return fmt::format("{}", index);
+  return std::to_string(index);
 }
 
 void walk(const llvm::json::Value& v, const std::string& path, Annotations& out,
@@ -57,8 +61,9 @@ void walk(const llvm::json::Value& v, const std::string& path, Annotations& out,
     llvm::json::Object value;
     for (const auto& [key, member] : *o)
       if (key != "from") value[key] = member;
-    std::string shown = value.size() == 1 && value.find("value") != value.end() ? compact(*value.get("value"))
-                                                                  : compact(llvm::json::Value(std::move(value)));
+    const llvm::json::Value* plain = value.get("value");
+    bool only_value = plain && (value.size() == 1 || value.get("key"));  // a scalar: key, name, index, value
+    std::string shown = only_value ? compact(*plain) : compact(llvm::json::Value(std::move(value)));
     auto how = from->getString("how").getValueOr("");
     auto file = from->getString("file").getValueOr("");
     auto line = from->getInteger("line").getValueOr(0);
@@ -93,9 +98,16 @@ int annotate_command(const std::string& file) {
     llvm::errs() << "mauic: internal error: " << llvm::toString(parsed.takeError()) << "\n";
     return kExitUsage;
   }
-  Annotations notes;
+  Annotations notes, scalar_notes;
   std::vector<std::string> defaults;
+  // Every scalar is also listed under "scalars"; show that entry only for lines no typed setting
+  // covers (parameters the engine keeps but does not use).
+  llvm::json::Value scalars = std::move((*parsed->getAsObject())["scalars"]);
+  parsed->getAsObject()->erase("scalars");
   walk(*parsed, "", notes, defaults);
+  walk(scalars, "scalars", scalar_notes, defaults);
+  for (auto& [line, list] : scalar_notes)
+    if (!notes.count(line)) notes[line] = list;
   for (const auto& d : checker::resolve(*unit))
     if (d.line > 0)
       notes[{d.file, d.line}].push_back(fmt::format("!  {}: {} [{}]", to_string(d.severity), d.message, d.rule));

@@ -1,0 +1,193 @@
+// Front-end throughput and memory on a generated 100,000-line site config (bench/gen_site_config.h).
+//
+//   BM_CompileAndSerialize  maui::compile_text (read + parse + lower) then maui::ir::to_json: the
+//                           README figure (target >= 50 MB/s, peak RSS < 20x the file size)
+//   BM_ParseOnly            maui::parse_buffer
+//   BM_LowerOnly            maui::lower on a parsed tree
+//   BM_ToJsonOnly           maui::ir::to_json on a compiled policy
+//   BM_LintPipeline         maui::checker::check_text + resolve + render_json (`mauic lint --format json`)
+//
+// Each benchmark reports bytes/s of config text (SetBytesProcessed) and memory counters read from
+// /proc/self/status: peak_rss_MiB (VmHWM after the run; the peak is reset before each benchmark
+// through /proc/self/clear_refs, so it is that benchmark's own peak), base_rss_MiB (VmRSS before
+// the run: program, input text, allocator caches), peak_x_file (peak RSS / file size) and
+// delta_x_file ((peak - base) / file size). Run the compile benchmark first (the default order)
+// for the lowest baseline, or alone with --benchmark_filter=BM_CompileAndSerialize.
+//
+// Rates (bytes_per_second, printed in binary units: 50 MB/s = 47.7 MiB/s) are per CPU second, so
+// other load on the machine slows the wall clock but not the figure.
+// MAUI_BENCH_LINES=N in the environment generates N lines instead of 100,000 (profiling runs).
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <benchmark/benchmark.h>
+
+#include "bench/gen_site_config.h"
+#include "checker/pipeline.h"
+#include "checker/report.h"
+#include "parser/lower.h"
+#include "parser/parse.h"
+#include "schemas/ir_json.h"
+
+namespace {
+
+const std::string& site_config() {
+  static const std::string text = [] {
+    maui::bench::SiteConfigOptions options;
+    if (const char* lines = std::getenv("MAUI_BENCH_LINES"); lines != nullptr && *lines != '\0')
+      options.lines = std::stoul(lines);
+    return maui::bench::generate_site_config(options);
+  }();
+  return text;
+}
+
+// A field of /proc/self/status in bytes ("VmHWM:", "VmRSS:"), 0 when unavailable.
+double status_bytes(const char* key) {
+  std::FILE* f = std::fopen("/proc/self/status", "r");
+  if (f == nullptr) return 0;
+  char line[256];
+  double value = 0;
+  std::size_t key_length = std::strlen(key);
+  while (std::fgets(line, sizeof line, f) != nullptr) {
+    if (std::strncmp(line, key, key_length) == 0) {
+      value = std::strtod(line + key_length, nullptr) * 1024.0;  // the kernel writes kB
+      break;
+    }
+  }
+  std::fclose(f);
+  return value;
+}
+
+// Starts a new peak: VmHWM becomes the current RSS (Linux >= 4.0).
+void reset_peak_rss() {
+  std::ofstream clear("/proc/self/clear_refs");
+  clear << "5";
+}
+
+class MemoryCounters {
+ public:
+  MemoryCounters() {
+    reset_peak_rss();
+    base_ = status_bytes("VmRSS:");
+  }
+  void report(benchmark::State& state, std::size_t file_bytes) const {
+    double peak = status_bytes("VmHWM:");
+    constexpr double kMiB = 1024.0 * 1024.0;
+    state.counters["peak_rss_MiB"] = peak / kMiB;
+    state.counters["base_rss_MiB"] = base_ / kMiB;
+    state.counters["peak_x_file"] = peak / static_cast<double>(file_bytes);
+    state.counters["delta_x_file"] = (peak - base_) / static_cast<double>(file_bytes);
+    state.counters["file_MiB"] = static_cast<double>(file_bytes) / kMiB;
+  }
+
+ private:
+  double base_ = 0;
+};
+
+void set_bytes(benchmark::State& state, std::size_t file_bytes) {
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(file_bytes));
+}
+
+void BM_CompileAndSerialize(benchmark::State& state) {
+  const std::string& text = site_config();
+  MemoryCounters memory;
+  std::size_t json_bytes = 0;
+  for (auto _ : state) {
+    maui::Compilation c;
+    maui::compile_text("site.cfg", text, c);
+    std::string json = maui::ir::to_json(c.policy);
+    json_bytes = json.size();
+    benchmark::DoNotOptimize(json.data());
+  }
+  set_bytes(state, text.size());
+  memory.report(state, text.size());
+  state.counters["json_MiB"] = static_cast<double>(json_bytes) / (1024.0 * 1024.0);
+}
+
+void BM_ParseOnly(benchmark::State& state) {
+  const std::string& text = site_config();
+  MemoryCounters memory;
+  std::size_t statements = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto sources = std::make_unique<maui::SourceSet>();
+    unsigned buffer = sources->add_buffer("site.cfg", text);
+    state.ResumeTiming();
+    maui::SyntaxTree tree;
+    maui::DiagnosticSink sink;
+    maui::parse_buffer(*sources, buffer, tree, sink);
+    statements = tree.statements.size();
+    benchmark::DoNotOptimize(tree.statements.data());
+    state.PauseTiming();
+    sources.reset();
+    state.ResumeTiming();
+  }
+  set_bytes(state, text.size());
+  memory.report(state, text.size());
+  state.counters["statements"] = static_cast<double>(statements);
+}
+
+void BM_LowerOnly(benchmark::State& state) {
+  const std::string& text = site_config();
+  MemoryCounters memory;
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto c = std::make_unique<maui::Compilation>();
+    unsigned buffer = c->sources.add_buffer("site.cfg", text);
+    c->syntax = maui::parse_config(c->sources, buffer, c->diagnostics);
+    state.ResumeTiming();
+    c->policy = maui::lower(c->syntax, c->sources, c->diagnostics);
+    benchmark::DoNotOptimize(&c->policy);
+    state.PauseTiming();
+    c.reset();
+    state.ResumeTiming();
+  }
+  set_bytes(state, text.size());
+  memory.report(state, text.size());
+}
+
+void BM_ToJsonOnly(benchmark::State& state) {
+  const std::string& text = site_config();
+  MemoryCounters memory;
+  maui::Compilation c;
+  maui::compile_text("site.cfg", text, c);
+  std::size_t json_bytes = 0;
+  for (auto _ : state) {
+    std::string json = maui::ir::to_json(c.policy);
+    json_bytes = json.size();
+    benchmark::DoNotOptimize(json.data());
+  }
+  set_bytes(state, text.size());
+  memory.report(state, text.size());
+  state.counters["json_MiB"] = static_cast<double>(json_bytes) / (1024.0 * 1024.0);
+}
+
+void BM_LintPipeline(benchmark::State& state) {
+  const std::string& text = site_config();
+  MemoryCounters memory;
+  std::size_t diagnostics = 0;
+  for (auto _ : state) {
+    auto c = maui::checker::check_text("site.cfg", text);
+    std::string json = maui::checker::render_json(maui::checker::resolve(*c));
+    diagnostics = c->diagnostics.diagnostics().size();
+    benchmark::DoNotOptimize(json.data());
+  }
+  set_bytes(state, text.size());
+  memory.report(state, text.size());
+  state.counters["diagnostics"] = static_cast<double>(diagnostics);
+}
+
+}  // namespace
+
+BENCHMARK(BM_CompileAndSerialize)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseOnly)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LowerOnly)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ToJsonOnly)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LintPipeline)->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer parser target for a bounded time.
+#
+#   bash tests/fuzz/run.sh BUILD_DIR SECONDS
+#
+# BUILD_DIR is a MAUI_FUZZ=ON build (see tests/fuzz/CMakeLists.txt). The seed corpus is a copy of
+# examples/*, tests/golden/*/input.cfg, ../shared/corpus/configs/* (shared/ sits beside the repo)
+# and tests/fuzz/crashes/* (saved reproducers, so a fixed crash stays fixed). New inputs go to a
+# temporary directory that is removed afterwards. Exits non-zero on any crash, sanitizer report,
+# leak, timeout (-timeout=10 s per input) or out-of-memory (-rss_limit_mb=2048); the reproducer is
+# then copied to BUILD_DIR/fuzz-artifacts/. Prints the number of executions.
+# Environment: MAUI_FUZZ_KEEP_CORPUS=DIR keeps the grown corpus in DIR (created if needed).
+set -euo pipefail
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 BUILD_DIR SECONDS" >&2
+  exit 2
+fi
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "$1" && pwd)
+seconds=$2
+fuzzer=$build/tests/fuzz/maui_parser_fuzzer
+if [ ! -x "$fuzzer" ]; then
+  echo "run.sh: $fuzzer not found; build it first (cmake --build $1)" >&2
+  exit 2
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/maui-fuzz-run.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+corpus=$work/corpus
+seeds=$work/seeds
+artifacts=$work/artifacts
+mkdir -p "$corpus" "$seeds" "$artifacts"
+
+# Seeds: flat copies, named after their origin so that two input.cfg files do not collide.
+n=0
+add_seed() {  # add_seed FILE NAME
+  cp -- "$1" "$seeds/$2"
+  n=$((n + 1))
+}
+if [ -d "$repo/examples" ]; then
+  while IFS= read -r -d '' f; do
+    add_seed "$f" "examples__$(echo "${f#"$repo/examples/"}" | tr '/' '_')"
+  done < <(find "$repo/examples" -type f -print0)
+fi
+for f in "$repo"/tests/golden/*/input.cfg; do
+  [ -f "$f" ] || continue
+  add_seed "$f" "golden__$(basename "$(dirname "$f")").cfg"
+done
+if [ -d "$repo/../shared/corpus/configs" ]; then
+  for f in "$repo"/../shared/corpus/configs/*; do
+    [ -f "$f" ] || continue
+    add_seed "$f" "corpus__$(basename "$f")"
+  done
+else
+  echo "run.sh: note: $repo/../shared/corpus/configs not found, fuzzing without it" >&2
+fi
+if [ -d "$repo/tests/fuzz/crashes" ]; then
+  for f in "$repo"/tests/fuzz/crashes/*; do
+    [ -f "$f" ] || continue
+    case "$f" in *.md|*.txt) continue ;; esac
+    add_seed "$f" "crash__$(basename "$f")"
+  done
+fi
+echo "run.sh: $n seed files; fuzzing for $seconds s"
+
+keep=${MAUI_FUZZ_KEEP_CORPUS:-}
+corpus_dirs=("$corpus")
+if [ -n "$keep" ]; then
+  mkdir -p "$keep"
+  corpus_dirs=("$keep")
+fi
+
+log=$work/fuzz.log
+set +e
+# The fuzzer's include fixtures live in TMPDIR (see parser_fuzzer.cc); run from $work so that
+# nothing lands in the caller's directory.
+(cd "$work" && ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0} \
+  UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+  "$fuzzer" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -dict="$repo/tests/fuzz/maui.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
+    "${corpus_dirs[@]}" "$seeds") >"$log" 2>&1
+rc=$?
+set -e
+
+# libFuzzer prints progress lines; show the tail and the summary.
+awk '/^###### Recommended dictionary/ {skip = 1} !skip && !/^#[0-9]+[ \t]+(NEW|REDUCE|pulse)/ && !/^[ \t]+NEW_FUNC/ {print}
+     /^###### End of recommended dictionary/ {skip = 0}' "$log" | tail -n 60 || true
+execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -n 1 || true)
+if [ -z "$execs" ]; then  # no final stats (the process died): take the last progress line
+  execs=$(grep -oE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#' || true)
+fi
+echo "run.sh: executions: ${execs:-unknown} in ${seconds} s (exit code $rc)"
+
+failed=0
+[ "$rc" -ne 0 ] && failed=1
+if grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer|UndefinedBehaviorSanitizer)|runtime error:|==ERROR:|SUMMARY: (Address|Undefined|Leak)' "$log"; then
+  failed=1
+fi
+if compgen -G "$artifacts/*" >/dev/null; then
+  failed=1
+fi
+if [ "$failed" -ne 0 ]; then
+  mkdir -p "$build/fuzz-artifacts"
+  cp -- "$artifacts"/* "$build/fuzz-artifacts/" 2>/dev/null || true
+  cp -- "$log" "$build/fuzz-artifacts/fuzz.log"
+  echo "run.sh: FAILED: the fuzzer found a problem; reproducer(s) and log in $build/fuzz-artifacts/:" >&2
+  ls -l "$build/fuzz-artifacts" >&2
+  echo "run.sh: replay one with: $fuzzer $build/fuzz-artifacts/<file>" >&2
+  exit 1
+fi
+echo "run.sh: OK, no crash"
