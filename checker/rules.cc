@@ -41,6 +41,7 @@ constexpr Rule kRules[] = {
     {"compat-xfminwclimit-default", S::Warning, "XFMINWCLIMIT defaults to none by the manual but 120 s in Maui 3.3.1", check_xfactor_min_walltime_default},
     {"default-not-in-list", S::Warning, "QDEF / PDEF names a QOS / partition that is not in the credential's QLIST / PLIST", check_default_not_in_list},
     {"duplicate-scalar", S::Warning, "a scalar parameter set twice: the last line wins", nullptr},
+    {"hostlist-regex-class", S::Warning, "a numeric range like [0-13] inside a HOSTLIST regular expression (a character class)", nullptr},
     {"ignored-by-maui", S::Warning, "a parameter or attribute Maui 3.3.1 accepts but ignores", nullptr},
     {"ignored-tokens", S::Warning, "extra values after a single-valued parameter are ignored", nullptr},
     {"include-cycle", S::Error, "an #INCLUDE that includes itself", nullptr},

@@ -434,6 +434,20 @@ Result<ir::HostExpression> parse_hostlist(std::string_view text) {
                                                        text, e.what())));
       return r;
     }
+    // `[0-13]` in a regex is one character (0, 1 or 3), not the numbers 0 to 13: a node-range
+    // habit that silently selects the wrong hosts.
+    static const std::regex numeric_class(R"(\[([0-9]+)-([0-9]+)\])");
+    for (auto it = std::cregex_iterator(text.data(), text.data() + text.size(), numeric_class);
+         it != std::cregex_iterator(); ++it) {
+      const auto& m = *it;
+      if (m[1].length() == 1 && m[2].length() == 1) continue;  // [0-9]: a real character class
+      r.issues.push_back({"hostlist-regex-class", false, static_cast<std::size_t>(m.position(0)),
+                          static_cast<std::size_t>(m.length(0)),
+                          fmt::format("in a regular expression '{}' is a character class matching "
+                                      "one character, not the numbers {} to {}; list the hosts or "
+                                      "write a range such as node[{}-{}] without regex characters",
+                                      m.str(0), m[1].str(), m[2].str(), m[1].str(), m[2].str())});
+    }
     r.value = std::move(h);
     return r;
   }

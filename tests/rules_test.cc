@@ -25,15 +25,6 @@ const std::set<std::string> kNoGoldenCase = {
     "io-error",  // the main file itself cannot be read
 };
 
-// Rules whose golden case exists but does not show the rule yet, because of a known bug. Each
-// entry must name the bug; remove it once the case's expected.txt shows the rule.
-const std::set<std::string> kKnownUntriggered = {
-    // OMAX* on USERCFG/GROUPCFG/ACCOUNTCFG/CLASSCFG is reported as unknown-attribute: the
-    // parameter table declares the override attributes for QOSCFG only, so the lowering's
-    // override-on-non-qos branch is unreachable.
-    "override-on-non-qos",
-};
-
 std::string read(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream s;
@@ -116,10 +107,7 @@ TEST(RuleGolden, EveryRuleHasACaseShowingIt) {
     ASSERT_TRUE(fs::exists(dir / "input.cfg")) << "missing golden case " << dir;
     ASSERT_TRUE(fs::exists(dir / "expected.txt")) << "missing " << dir / "expected.txt";
     bool shown = rules_mentioned(read(dir / "expected.txt")).count(id) > 0;
-    if (kKnownUntriggered.count(id))
-      EXPECT_FALSE(shown) << id << " is triggered now: remove it from kKnownUntriggered";
-    else
-      EXPECT_TRUE(shown) << dir / "expected.txt" << " does not show [" << id << "]";
+    EXPECT_TRUE(shown) << dir / "expected.txt" << " does not show [" << id << "]";
   }
 }
 

@@ -579,7 +579,13 @@ TEST(ParseHostlist, Regex) {
   EXPECT_EQ(r.value->kind, ir::HostExpression::Kind::Regex);
   EXPECT_EQ(r.value->regex, "^compute-1-[0-13]");
   EXPECT_TRUE(r.value->names.empty());
-  EXPECT_TRUE(r.issues.empty());
+  // ...which is worth a warning: it matches compute-1-0, -1 and -3 only.
+  EXPECT_EQ(issues(r), Strings{"hostlist-regex-class@11+6"});
+
+  auto digit = parse_hostlist("^node[0-9]$");  // a one-digit class is a real character class
+  ASSERT_TRUE(digit.value);
+  EXPECT_EQ(digit.value->kind, ir::HostExpression::Kind::Regex);
+  EXPECT_TRUE(digit.issues.empty());
 
   auto star = parse_hostlist("node.*");
   ASSERT_TRUE(star.value);
