@@ -1,5 +1,7 @@
 #include "parser/source.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "llvm/Support/FileSystem.h"
@@ -91,7 +93,18 @@ SourceSet::Position SourceSet::resolve(llvm::SMLoc loc) const {
   if (!loc.isValid()) return {};
   unsigned id = mgr_.FindBufferContainingLoc(loc);
   if (id == 0) return {};
-  auto [line, column] = mgr_.getLineAndColumn(loc, id);
+  if (line_starts_.size() < id) line_starts_.resize(id);
+  auto& starts = line_starts_[id - 1];
+  std::string_view buffer = text(id);
+  if (starts.empty()) {
+    starts.push_back(0);
+    for (std::size_t i = 0; i < buffer.size(); ++i)
+      if (buffer[i] == '\n') starts.push_back(i + 1);
+  }
+  auto offset = static_cast<std::size_t>(loc.getPointer() - buffer.data());
+  auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+  auto line = static_cast<unsigned>(it - starts.begin());
+  auto column = static_cast<unsigned>(offset - *std::prev(it)) + 1;
   return {display_name(id), line, column};
 }
 

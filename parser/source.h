@@ -49,6 +49,10 @@ class SourceSet {
   std::vector<std::string> names_;     // index = buffer id - 1
   std::vector<std::string> real_paths_;
   std::vector<unsigned> parent_;       // including buffer, 0 for the main file
+  // Offsets of line starts per buffer, built on first use. Maui treats CR as a blank, so only
+  // '\n' starts a line (llvm::SourceMgr also breaks columns at '\r', and scans back to the line
+  // start on every lookup, which is quadratic on long lines).
+  mutable std::vector<std::vector<std::size_t>> line_starts_;
 };
 
 }  // namespace maui

@@ -1,5 +1,6 @@
 #include "parser/values.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -79,21 +80,20 @@ Result<std::int64_t> parse_integer(std::string_view text) {
     return r;
   }
   if (body.size() > sign + 1 && body[sign] == '0' && used > sign + 1) {
-    bool octal = true;
-    for (std::size_t i = sign; i < used; ++i) octal &= body[i] < '8';
-    std::int64_t oct = 0;
-    if (octal) {
-      std::uint64_t u = 0;
-      std::from_chars(body.data() + sign, body.data() + used, u, 8);
-      oct = static_cast<std::int64_t>(u);
-      if (body[0] == '-') oct = -oct;
-    }
+    // strtol base 0 reads the octal digits after the leading zero and stops at an 8 or 9.
+    std::size_t octal_end = sign;
+    while (octal_end < used && body[octal_end] >= '0' && body[octal_end] <= '7') ++octal_end;
+    std::uint64_t u = 0;
+    std::from_chars(body.data() + sign, body.data() + octal_end, u, 8);
+    std::int64_t oct = body[0] == '-' ? -static_cast<std::int64_t>(u) : static_cast<std::int64_t>(u);
     r.issues.push_back({"integer-format", false, 0, used,
-                        octal ? fmt::format("'{}' has a leading zero: Maui reads it as the octal "
-                                            "number {}, not {}", body.substr(0, used), oct, v)
-                              : fmt::format("'{}' has a leading zero and is not a valid octal "
-                                            "number: Maui reads only its first digits", body.substr(0, used))});
-    if (octal) v = oct;
+                        octal_end == used
+                            ? fmt::format("'{}' has a leading zero: Maui reads it as the octal "
+                                          "number {}, not {}", body.substr(0, used), oct, v)
+                            : fmt::format("'{}' has a leading zero and is not an octal number: Maui "
+                                          "reads only '{}' (= {}); write it without the zero",
+                                          body.substr(0, used), body.substr(0, octal_end), oct)});
+    v = oct;
   }
   if (used < body.size()) {
     r.issues.push_back({"integer-format", false, used, body.size() - used,
@@ -211,9 +211,19 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
 Result<ir::Seconds> parse_datetime(std::string_view text) {
   Result<ir::Seconds> r;
   auto underscore = text.find('_');
+  // The time of day is HH[:MM[:SS]], left-aligned (unlike a duration): 14:30 is 14 h 30 min.
   auto time_part = text.substr(0, underscore);
-  auto t = parse_duration(time_part);
-  if (!t.value) {
+  auto fields = split(time_part, ":");
+  std::int64_t seconds = 0;
+  bool ok = !fields.empty() && fields.size() <= 3 &&
+            std::count(time_part.begin(), time_part.end(), ':') + 1 == static_cast<long>(fields.size());
+  static constexpr std::int64_t unit[] = {3600, 60, 1};
+  for (std::size_t i = 0; ok && i < fields.size(); ++i) {
+    std::int64_t v = 0;
+    ok = read_decimal(fields[i], v) == fields[i].size() && v >= 0;
+    seconds += v * unit[i];
+  }
+  if (!ok) {
     r.issues.push_back(error_at(text, 0, fmt::format("expected a time HH[:MM[:SS]][_MO[/DD[/YY]]], "
                                                      "found '{}'", text)));
     return r;
@@ -228,7 +238,7 @@ Result<ir::Seconds> parse_datetime(std::string_view text) {
       }
     }
   }
-  r.value = *t.value;
+  r.value = seconds;
   return r;
 }
 

@@ -139,7 +139,9 @@ bool suggestible(const Row& r) {
 template <typename Pred>
 std::vector<std::string_view> suggest(std::string_view name, unsigned max,
                                       std::initializer_list<RowKind> kinds, Pred accept) {
-  if (name.empty() || max == 0) return {};
+  // No name in the table is longer than 64 characters, so nothing is within reach of a longer one
+  // (and the edit distance of a megabyte-long token would take seconds).
+  if (name.empty() || max == 0 || name.size() > 64) return {};
   const std::string query = upper(name);
   const unsigned cutoff = std::max<unsigned>(2, static_cast<unsigned>(query.size() / 3));
   struct Candidate {
@@ -151,6 +153,8 @@ std::vector<std::string_view> suggest(std::string_view name, unsigned max,
   for (RowKind kind : kinds) {
     for (const Row& r : table_index().rows_of(kind)) {
       if (!suggestible(r) || !accept(r) || r.name == name) continue;
+      const std::size_t a = query.size(), b = r.name.size();
+      if ((a > b ? a - b : b - a) > cutoff) continue;  // the distance is at least the length gap
       const unsigned d = llvm::StringRef(query).edit_distance(
           llvm::StringRef(upper(r.name)), /*AllowReplacements=*/true, cutoff);
       if (d <= cutoff) found.push_back({d, support_rank(r.support), r.name});
