@@ -50,27 +50,28 @@ void sort_diagnostics(Compilation& c) {
                    [&](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
 }
 
+namespace {
+// File, line, column and end column of a range (end on the same line as the start).
+template <class Resolved>
+void place(const Compilation& c, llvm::SMRange range, Resolved& out) {
+  if (!range.Start.isValid()) return;
+  auto pos = c.sources.resolve(range.Start);
+  out.file = pos.file;
+  out.line = pos.line;
+  out.column = pos.column;
+  out.end_column = pos.column + static_cast<unsigned>(range.End.getPointer() - range.Start.getPointer());
+}
+}  // namespace
+
 std::vector<ResolvedDiagnostic> resolve(const Compilation& c) {
   std::vector<ResolvedDiagnostic> out;
   for (const Diagnostic& d : c.diagnostics.diagnostics()) {
     ResolvedDiagnostic r{d.rule, d.severity, d.file, 0, 0, 0, d.message, {}, {}};
-    if (d.range.Start.isValid()) {
-      auto pos = c.sources.resolve(d.range.Start);
-      r.file = pos.file;
-      r.line = pos.line;
-      r.column = pos.column;
-      r.end_column = pos.column + static_cast<unsigned>(d.range.End.getPointer() - d.range.Start.getPointer());
-      r.source_line = std::string(line_text(c, d.range.Start));
-    }
+    place(c, d.range, r);
+    if (d.range.Start.isValid()) r.source_line = std::string(line_text(c, d.range.Start));
     for (const auto& n : d.notes) {
       ResolvedNote rn{r.file, 0, 0, 0, n.message};
-      if (n.range.Start.isValid()) {
-        auto pos = c.sources.resolve(n.range.Start);
-        rn.file = pos.file;
-        rn.line = pos.line;
-        rn.column = pos.column;
-        rn.end_column = pos.column + static_cast<unsigned>(n.range.End.getPointer() - n.range.Start.getPointer());
-      }
+      place(c, n.range, rn);
       r.notes.push_back(std::move(rn));
     }
     out.push_back(std::move(r));

@@ -43,6 +43,16 @@ std::size_t read_decimal(std::string_view text, std::int64_t& out) {
   return i;
 }
 
+// The value of a parse of a part of a larger text, with its issues moved to that text's offsets.
+template <class T>
+std::optional<T> nested(Result<T> part, std::size_t offset, std::vector<Issue>& into) {
+  for (auto& i : part.issues) {
+    i.offset += offset;
+    into.push_back(std::move(i));
+  }
+  return part.value;
+}
+
 }  // namespace
 
 std::vector<std::string_view> split(std::string_view text, std::string_view separators) {
@@ -251,33 +261,25 @@ Result<ir::Limit> parse_limit(std::string_view text, bool time_valued) {
     if (part.empty()) return 0;  // `MAXJOB=5,`: the hard limit stays unset
     bool has_colon = part.find(':') != std::string_view::npos;
     if (time_valued && (has_colon || part == "INFINITY")) {
-      auto d = parse_duration(part);
-      for (auto& i : d.issues) {
-        i.offset += offset;
-        r.issues.push_back(i);
-      }
-      if (d.value && has_colon) {
+      auto d = nested(parse_duration(part), offset, r.issues);
+      if (d && has_colon) {
         std::int64_t maui = 0;
         read_decimal(part, maui);
         r.issues.push_back({"compat-limit-time-format", false, offset, part.size(),
                             fmt::format("Maui 3.3.1 reads limits inside *CFG lines as plain integers: "
                                         "'{}' is {} seconds for it, not {}; write {}", part, maui,
-                                        *d.value, *d.value)});
+                                        *d, *d)});
       }
-      return d.value;
+      return d;
     }
     if (part == "INFINITY" || part == "UNLIMITED") return -1;
-    auto v = parse_integer(part);
-    for (auto& i : v.issues) {
-      i.offset += offset;
-      r.issues.push_back(i);
-    }
-    if (v.value && *v.value < -1) {
+    auto v = nested(parse_integer(part), offset, r.issues);
+    if (v && *v < -1) {
       r.issues.push_back(error_at(text, offset, fmt::format("a limit must be a count ≥ 0 or -1 "
-                                                            "(unlimited), found {}", *v.value)));
+                                                            "(unlimited), found {}", *v)));
       return std::nullopt;
     }
-    return v.value;
+    return v;
   };
   auto soft = parse_one(soft_text, 0);
   // A single value sets both limits: parse (and report) it once.
@@ -374,23 +376,10 @@ Result<std::vector<ir::AclEntry>> parse_acl(std::string_view text, ir::AclEntry:
     e.value = std::string(v);
     if (numeric) {
       auto offset = static_cast<std::size_t>(v.data() - text.data());
-      if (kind == ir::AclEntry::Kind::Duration) {
-        auto d = parse_duration(v);
-        for (auto i : d.issues) {
-          i.offset += offset;
-          r.issues.push_back(i);
-        }
-        if (!d.value) continue;
-        e.number = *d.value;
-      } else {
-        auto n = parse_integer(v);
-        for (auto i : n.issues) {
-          i.offset += offset;
-          r.issues.push_back(i);
-        }
-        if (!n.value) continue;
-        e.number = *n.value;
-      }
+      auto number = kind == ir::AclEntry::Kind::Duration ? nested(parse_duration(v), offset, r.issues)
+                                                        : nested(parse_integer(v), offset, r.issues);
+      if (!number) continue;
+      e.number = *number;
     }
     entries.push_back(std::move(e));
   }
