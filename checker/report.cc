@@ -100,6 +100,12 @@ void render_text(llvm::raw_ostream& os, const Compilation& c, bool color) {
   }
 }
 
+namespace {
+// Messages quote config text, which may be any bytes; JSON needs UTF-8 (llvm::json asserts on
+// invalid UTF-8 in builds with assertions).
+std::string utf8(llvm::StringRef s) { return llvm::json::isUTF8(s) ? s.str() : llvm::json::fixUTF8(s); }
+}  // namespace
+
 std::string render_json(const std::vector<ResolvedDiagnostic>& diagnostics) {
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -111,17 +117,17 @@ std::string render_json(const std::vector<ResolvedDiagnostic>& diagnostics) {
         j.object([&] {
           j.attribute("rule", d.rule);
           j.attribute("severity", to_string(d.severity));
-          j.attribute("file", d.file);
+          j.attribute("file", utf8(d.file));
           j.attribute("line", static_cast<std::int64_t>(d.line));
           j.attribute("column", static_cast<std::int64_t>(d.column));
-          j.attribute("message", d.message);
+          j.attribute("message", utf8(d.message));
           j.attributeArray("notes", [&] {
             for (const auto& n : d.notes)
               j.object([&] {
-                j.attribute("file", n.file);
+                j.attribute("file", utf8(n.file));
                 j.attribute("line", static_cast<std::int64_t>(n.line));
                 j.attribute("column", static_cast<std::int64_t>(n.column));
-                j.attribute("message", n.message);
+                j.attribute("message", utf8(n.message));
               });
           });
         });
@@ -167,7 +173,7 @@ std::string uri_escape(const std::string& path) {
 }
 
 llvm::json::Object location(const std::string& file, unsigned line, unsigned column, unsigned end_column) {
-  llvm::json::Object artifact{{"uri", uri_escape(repo_relative(file))}, {"uriBaseId", "%SRCROOT%"}};
+  llvm::json::Object artifact{{"uri", uri_escape(repo_relative(file))}, {"uriBaseId", "%SRCROOT%"}};  // ASCII
   llvm::json::Object physical{{"artifactLocation", std::move(artifact)}};
   if (line > 0) {
     llvm::json::Object region{{"startLine", line}, {"startColumn", std::max(column, 1u)}};
@@ -206,13 +212,13 @@ std::string render_sarif(const std::vector<ResolvedDiagnostic>& diagnostics, std
     llvm::json::Array related;
     for (const auto& note : d.notes) {
       auto loc = location(note.file, note.line, note.column, note.end_column);
-      loc["message"] = llvm::json::Object{{"text", note.message}};
+      loc["message"] = llvm::json::Object{{"text", utf8(note.message)}};
       related.push_back(std::move(loc));
     }
     llvm::json::Object result{
         {"ruleId", d.rule},
         {"level", sarif_level(d.severity)},
-        {"message", llvm::json::Object{{"text", d.message}}},
+        {"message", llvm::json::Object{{"text", utf8(d.message)}}},
         {"locations", llvm::json::Array{location(d.file, d.line, d.column, d.end_column)}},
         {"partialFingerprints", llvm::json::Object{{"mauicLineHash/v1", fingerprint}}},
     };

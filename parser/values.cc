@@ -4,9 +4,11 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <regex>
 
 #include <fmt/format.h>
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Regex.h"
 
 namespace maui::values {
 namespace {
@@ -26,6 +28,10 @@ bool iequals(std::string_view a, std::string_view b) {
       return false;
   return true;
 }
+
+// Largest number accepted in one field of a time: far beyond Maui's "infinite" 2.14e9 s, and
+// small enough that days * 86400 summed over four fields cannot overflow 64 bits.
+constexpr std::int64_t kMaxTimeField = 1'000'000'000'000;
 
 // Reads a plain decimal number at the start of `text`; returns the digits consumed.
 std::size_t read_decimal(std::string_view text, std::int64_t& out) {
@@ -199,6 +205,11 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
       r.issues.push_back(error_at(text, offset, fmt::format("expected a duration [[[DD:]HH:]MM:]SS "
                                                             "or INFINITY, found '{}'", text)));
       return r;
+    } else if (v > kMaxTimeField) {
+      r.issues.push_back(error_at(text, offset, fmt::format("'{}' is too large for a duration (Maui's "
+                                                            "times end at {} s; write INFINITY)",
+                                                            text, ir::kInfinity)));
+      return r;
     }
     numbers.push_back(v);
     offset += f.size() + 1;
@@ -230,8 +241,8 @@ Result<ir::Seconds> parse_datetime(std::string_view text) {
   static constexpr std::int64_t unit[] = {3600, 60, 1};
   for (std::size_t i = 0; ok && i < fields.size(); ++i) {
     std::int64_t v = 0;
-    ok = read_decimal(fields[i], v) == fields[i].size() && v >= 0;
-    seconds += v * unit[i];
+    ok = read_decimal(fields[i], v) == fields[i].size() && v >= 0 && v <= kMaxTimeField;
+    if (ok) seconds += v * unit[i];
   }
   if (!ok) {
     r.issues.push_back(error_at(text, 0, fmt::format("expected a time HH[:MM[:SS]][_MO[/DD[/YY]]], "
@@ -387,10 +398,16 @@ Result<std::vector<ir::AclEntry>> parse_acl(std::string_view text, ir::AclEntry:
   return r;
 }
 
-// node[01-16] / node[1-3,7] -> names, keeping the zero padding of the lower bound.
+// A HOSTLIST may expand to at most this many host names (far more nodes than any Maui site:
+// Maui 3.3 was built for 5,120), so `n[0-99999][0-99999]` cannot exhaust memory.
+constexpr std::size_t kMaxHosts = 1'000'000;
+
+// node[01-16] / node[1-3,7] -> names, keeping the zero padding of the lower bound. Returns false
+// on a malformed range or when `out` would exceed kMaxHosts.
 static bool expand_range(std::string_view item, std::vector<std::string>& out) {
   auto open = item.find('[');
   if (open == std::string_view::npos) {
+    if (out.size() >= kMaxHosts) return false;
     out.emplace_back(item);
     return true;
   }
@@ -406,16 +423,40 @@ static bool expand_range(std::string_view item, std::vector<std::string>& out) {
     hi = lo;
     if (dash != std::string_view::npos) {
       auto hi_text = part.substr(dash + 1);
-      if (read_decimal(hi_text, hi) != hi_text.size() || hi < lo || hi - lo > 100000) return false;
+      if (read_decimal(hi_text, hi) != hi_text.size() || hi < lo ||
+          hi - lo >= static_cast<std::int64_t>(kMaxHosts))
+        return false;
     }
-    for (std::int64_t n = lo; n <= hi; ++n) {
-      std::vector<std::string> rest;
-      if (!expand_range(suffix, rest)) return false;
-      for (auto& tail : rest)
-        out.push_back(fmt::format("{}{:0{}}{}", prefix, n, lo_text.size(), tail));
-    }
+    std::vector<std::string> tails;
+    if (!expand_range(suffix, tails)) return false;
+    if (static_cast<std::size_t>(hi - lo + 1) * tails.size() > kMaxHosts - out.size()) return false;
+    for (std::int64_t n = lo; n <= hi; ++n)
+      for (auto& tail : tails) out.push_back(fmt::format("{}{:0{}}{}", prefix, n, lo_text.size(), tail));
   }
   return true;
+}
+
+// `[0-13]` in a regex is one character (0, 1 or 3), not the numbers 0 to 13: a node-range habit
+// that silently selects the wrong hosts. A plain scan (std::regex recurses per character).
+static void report_numeric_classes(std::string_view text, std::vector<Issue>& issues) {
+  for (std::size_t open = text.find('['); open != std::string_view::npos; open = text.find('[', open + 1)) {
+    std::size_t i = open + 1, lo_begin = i;
+    while (i < text.size() && is_digit(text[i])) ++i;
+    std::size_t lo_len = i - lo_begin;
+    if (lo_len == 0 || i >= text.size() || text[i] != '-') continue;
+    std::size_t hi_begin = ++i;
+    while (i < text.size() && is_digit(text[i])) ++i;
+    std::size_t hi_len = i - hi_begin;
+    if (hi_len == 0 || i >= text.size() || text[i] != ']') continue;
+    if (lo_len == 1 && hi_len == 1) continue;  // [0-9]: a real character class
+    auto lo = text.substr(lo_begin, lo_len), hi = text.substr(hi_begin, hi_len);
+    auto cls = text.substr(open, i + 1 - open);
+    issues.push_back({"hostlist-regex-class", false, open, cls.size(),
+                      fmt::format("in a regular expression '{}' is a character class matching one "
+                                  "character, not the numbers {} to {}; list the hosts or write a "
+                                  "range such as node[{}-{}] without regex characters",
+                                  cls, lo, hi, lo, hi)});
+  }
 }
 
 Result<ir::HostExpression> parse_hostlist(std::string_view text) {
@@ -426,27 +467,13 @@ Result<ir::HostExpression> parse_hostlist(std::string_view text) {
   if (regex) {
     h.kind = ir::HostExpression::Kind::Regex;
     h.regex = std::string(text);
-    try {
-      std::regex check(h.regex, std::regex::extended);
-    } catch (const std::regex_error& e) {
+    std::string error;
+    if (!llvm::Regex(llvm::StringRef(h.regex)).isValid(error)) {  // POSIX extended, like Maui's regcomp
       r.issues.push_back(error_at(text, 0, fmt::format("invalid host regular expression '{}': {}",
-                                                       text, e.what())));
+                                                       text, error)));
       return r;
     }
-    // `[0-13]` in a regex is one character (0, 1 or 3), not the numbers 0 to 13: a node-range
-    // habit that silently selects the wrong hosts.
-    static const std::regex numeric_class(R"(\[([0-9]+)-([0-9]+)\])");
-    for (auto it = std::cregex_iterator(text.data(), text.data() + text.size(), numeric_class);
-         it != std::cregex_iterator(); ++it) {
-      const auto& m = *it;
-      if (m[1].length() == 1 && m[2].length() == 1) continue;  // [0-9]: a real character class
-      r.issues.push_back({"hostlist-regex-class", false, static_cast<std::size_t>(m.position(0)),
-                          static_cast<std::size_t>(m.length(0)),
-                          fmt::format("in a regular expression '{}' is a character class matching "
-                                      "one character, not the numbers {} to {}; list the hosts or "
-                                      "write a range such as node[{}-{}] without regex characters",
-                                      m.str(0), m[1].str(), m[2].str(), m[1].str(), m[2].str())});
-    }
+    report_numeric_classes(text, r.issues);
     r.value = std::move(h);
     return r;
   }
@@ -460,7 +487,8 @@ Result<ir::HostExpression> parse_hostlist(std::string_view text) {
       auto item = text.substr(start, i - start);
       if (!item.empty() && !expand_range(item, h.names)) {
         r.issues.push_back(error_at(text, start, fmt::format("expected a host name or range like "
-                                                             "node[01-16], found '{}'", item)));
+                                                             "node[01-16] (at most {} hosts in all), "
+                                                             "found '{}'", kMaxHosts, item)));
         return r;
       }
       start = i + 1;

@@ -497,12 +497,13 @@ struct Codec<bool> {
   }
 };
 
+// maui.cfg files are bytes, JSON text is UTF-8: invalid sequences become U+FFFD. (llvm::json does
+// this itself only in release builds; with assertions on it aborts, so it is done here.)
+std::string valid_utf8(llvm::StringRef s) { return json::isUTF8(s) ? s.str() : json::fixUTF8(s); }
+
 template <>
 struct Codec<std::string> {
-  // Strings must be UTF-8 in JSON; llvm::json replaces invalid bytes with U+FFFD.
-  static void write(json::OStream& out, const std::string& value) {
-    out.value(llvm::StringRef(value));
-  }
+  static void write(json::OStream& out, const std::string& value) { out.value(valid_utf8(value)); }
   static bool read(Reader& in, const json::Value& json, std::string& value) {
     const auto s = json.getAsString();
     if (!s) return in.fail("expected a string");
@@ -722,7 +723,7 @@ struct Codec<std::map<K, V>> {
       static_assert(std::same_as<K, std::string>);
       out.objectBegin();
       for (const auto& [key, value] : map) {
-        out.attributeBegin(key);
+        out.attributeBegin(valid_utf8(key));
         write_value(out, value);
         out.attributeEnd();
       }

@@ -435,6 +435,20 @@ TEST_F(Garbage, BinaryFile) {
   expect_survives("binary.cfg");
 }
 
+TEST_F(Garbage, InvalidUtf8InValuesAndNames) {
+  // Latin-1 bytes in a value (quoted in the message) and in an object name (a key of the IR):
+  // every output must stay valid UTF-8 JSON, also in builds where llvm::json asserts on it.
+  write("latin1.cfg", "SERVERHOST h\xf4te\nBACKFILLPOLICY caf\xe9" "\nAMCFG[b\xe9" "] TYPE=QBANK\n"
+                      "USERCFG[ren\xe9" "e] MAXJOB=x\xff\n> \xe9\n");  // the last line is an error
+  expect_survives("latin1.cfg");
+  auto c = mauic("compile " + quote("latin1.cfg"));
+  EXPECT_TRUE(c.exited);
+  auto doc = parse(c.out);
+  ASSERT_TRUE(doc.has_value()) << "compile output is not valid JSON";
+  auto s = mauic("lint --format sarif " + quote("latin1.cfg"));
+  EXPECT_TRUE(parse(s.out).has_value()) << "SARIF output is not valid JSON";
+}
+
 TEST_F(Garbage, TruncatedFile) {
   write("truncated.cfg", "SERVERHOST head\nUSERCFG[bo");  // half a line, no newline
   expect_survives("truncated.cfg");

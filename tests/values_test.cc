@@ -698,3 +698,34 @@ TEST(Split, DropsEmptyItems) {
 }
 
 }  // namespace
+
+// --- inputs the fuzzer found (tests/fuzz/crashes/) ----------------------------------------
+
+TEST(FuzzRegressions, HugeTimeFieldsAreErrorsNotOverflows) {
+  auto d = parse_duration("999999999999999:00:00:00");
+  EXPECT_FALSE(d.value);
+  ASSERT_EQ(d.issues.size(), 1u);
+  EXPECT_NE(d.issues[0].message.find("too large"), std::string::npos);
+  EXPECT_FALSE(parse_datetime("9999999999999999:00").value);
+  EXPECT_EQ(*parse_duration("1000000:00").value, 1000000 * 60);  // large but representable
+}
+
+TEST(FuzzRegressions, HostRangeProductIsBounded) {
+  auto r = parse_hostlist("n[0-99999][0-99999]");  // 10^10 names
+  EXPECT_FALSE(r.value);
+  ASSERT_EQ(r.issues.size(), 1u);
+  EXPECT_EQ(r.issues[0].rule, "invalid-value");
+  auto ok = parse_hostlist("n[0-999][0-9]");  // 10,000 names is fine
+  ASSERT_TRUE(ok.value);
+  EXPECT_EQ(ok.value->names.size(), 10000u);
+  EXPECT_EQ(ok.value->names.back(), "n9999");
+}
+
+TEST(FuzzRegressions, LongRegexDoesNotRecurse) {
+  std::string regex = "^" + std::string(200000, 'a');
+  auto r = parse_hostlist(regex);
+  ASSERT_TRUE(r.value);
+  EXPECT_EQ(r.value->kind, maui::ir::HostExpression::Kind::Regex);
+  auto bad = parse_hostlist("^node(");
+  EXPECT_FALSE(bad.value);
+}

@@ -31,6 +31,7 @@ corpus=$work/corpus
 seeds=$work/seeds
 artifacts=$work/artifacts
 mkdir -p "$corpus" "$seeds" "$artifacts"
+rm -rf "$build/fuzz-artifacts"  # stale reproducers of an earlier run
 
 # Seeds: flat copies, named after their origin so that two input.cfg files do not collide.
 n=0
@@ -73,9 +74,10 @@ fi
 
 log=$work/fuzz.log
 set +e
-# The fuzzer's include fixtures live in TMPDIR (see parser_fuzzer.cc); run from $work so that
+# The fuzzer writes its #INCLUDE fixtures under TMPDIR (see parser_fuzzer.cc): point it at $work,
+# which is removed on exit even when the fuzzer dies without cleaning up. Run from $work so that
 # nothing lands in the caller's directory.
-(cd "$work" && ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0} \
+(cd "$work" && TMPDIR="$work" ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0} \
   UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
   "$fuzzer" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -dict="$repo/tests/fuzz/maui.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
@@ -101,6 +103,12 @@ if compgen -G "$artifacts/*" >/dev/null; then
   failed=1
 fi
 if [ "$failed" -ne 0 ]; then
+  # The head of the first report (a deep recursion fills the tail with one frame).
+  first=$(grep -n -m1 -E '==[0-9]+==ERROR|runtime error:|ERROR: libFuzzer|contract violated' "$log" | cut -d: -f1 || true)
+  if [ -n "$first" ]; then
+    echo "run.sh: first report (from line $first of the log):" >&2
+    sed -n "${first},$((first + 40))p" "$log" >&2
+  fi
   mkdir -p "$build/fuzz-artifacts"
   cp -- "$artifacts"/* "$build/fuzz-artifacts/" 2>/dev/null || true
   cp -- "$log" "$build/fuzz-artifacts/fuzz.log"
