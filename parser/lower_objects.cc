@@ -462,7 +462,8 @@ class ObjectLowerer {
       ctx_.report_issues(parsed.issues, v);
       if (!parsed.value) return;
       // A later line replaces the list of this kind.
-      std::erase_if(r.acl, [kind](const ir::AclEntry& e) { return e.kind == kind; });
+      // (clang before 16 cannot capture a structured binding, hence the init-capture)
+      std::erase_if(r.acl, [k = kind](const ir::AclEntry& e) { return e.kind == k; });
       for (auto& e : *parsed.value) {
         e.from = ctx_.provenance(a.whole.text);
         r.acl.push_back(std::move(e));

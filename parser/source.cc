@@ -18,7 +18,29 @@ static std::string real_path_of(const std::string& path) {
   return std::string(real);
 }
 
+namespace {
+// A config is small text. Reading /dev/zero or a FIFO (#INCLUDE /dev/zero) must not hang or
+// exhaust memory: only regular files up to kMaxConfigBytes are read.
+constexpr std::uint64_t kMaxConfigBytes = 64ull << 20;
+
+std::optional<std::string> unreadable_reason(const std::string& path) {
+  if (path == "-") return std::nullopt;
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(path, status)) return std::nullopt;  // open() reports the error
+  if (status.type() == llvm::sys::fs::file_type::directory_file) return std::string("it is a directory");
+  if (status.type() != llvm::sys::fs::file_type::regular_file) return std::string("it is not a regular file");
+  if (status.getSize() > kMaxConfigBytes)
+    return fmt::format("it is {} bytes, more than the {} MB a config may have", status.getSize(),
+                       kMaxConfigBytes >> 20);
+  return std::nullopt;
+}
+}  // namespace
+
 std::optional<unsigned> SourceSet::load_main(const std::string& path, DiagnosticSink& sink) {
+  if (auto why = unreadable_reason(path)) {
+    sink.report_file("io-error", Severity::Error, path, fmt::format("cannot read '{}': {}", path, *why));
+    return std::nullopt;
+  }
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false,
                                                    /*RequiresNullTerminator=*/true);
   if (!buffer) {
@@ -66,6 +88,11 @@ std::optional<unsigned> SourceSet::load_include(std::string_view name, unsigned 
         d.notes.push_back({{}, fmt::format("include chain: {}", display_name(*it))});
       return std::nullopt;
     }
+  }
+  if (auto why = unreadable_reason(display)) {
+    sink.report("include-not-found", Severity::Error, directive,
+                fmt::format("cannot read included file '{}': {}", display, *why));
+    return std::nullopt;
   }
   auto buffer = llvm::MemoryBuffer::getFile(display, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/true);
