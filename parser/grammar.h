@@ -50,8 +50,11 @@ struct jinja_comment : multiline<'{', '#', '#', '}'> {};     // {# x #}
 struct template_toolkit : multiline<'[', '%', '%', ']'> {};  // [% x %]
 struct autoconf : seq<one<'@'>, ranges<'A', 'Z', 'a', 'z', '_', '_'>,
                       star<ranges<'A', 'Z', 'a', 'z', '0', '9', '_', '_'>>, one<'@'>> {};  // @VAR@
+// Every placeholder starts with one of these characters; checking it first keeps the
+// alternatives from being tried at each character of ordinary text (same language).
 struct placeholder
-    : sor<erb, jinja_expression, jinja_statement, jinja_comment, template_toolkit, autoconf> {};
+    : seq<at<one<'<', '{', '[', '@'>>,
+          sor<erb, jinja_expression, jinja_statement, jinja_comment, template_toolkit, autoconf>> {};
 
 // --- comments -------------------------------------------------------------------------------
 struct comment : seq<one<'#'>, star<not_one<'\n'>>> {};

@@ -53,17 +53,30 @@ bool LowerContext::templated(std::string_view text) const {
   return it != placeholders.end() && it->first < e;
 }
 
+namespace {
+// One buffer lookup for both the range and the derivation; the file name is copied once.
+ir::SourceRange range_at(const SourceSet& sources, const SourceSet::Location& l,
+                         std::string_view text) {
+  ir::SourceRange r;
+  if (l.buffer != 0) {
+    r.file = sources.display_name(l.buffer);
+    r.line = l.line;
+    r.column = l.column;
+  }
+  r.end_column = r.column + static_cast<unsigned>(text.size());
+  return r;
+}
+}  // namespace
+
 ir::SourceRange LowerContext::where(std::string_view text) const {
-  auto pos = sources.resolve(llvm::SMLoc::getFromPointer(text.data()));
-  return ir::SourceRange{pos.file, pos.line, pos.column,
-                         pos.column + static_cast<unsigned>(text.size())};
+  return range_at(sources, sources.locate(llvm::SMLoc::getFromPointer(text.data())), text);
 }
 
 ir::Provenance LowerContext::provenance(std::string_view text) const {
   ir::Provenance p;
-  p.where = where(text);
-  unsigned buffer = sources.buffer_of(llvm::SMLoc::getFromPointer(text.data()));
-  p.how = buffer > 1 ? ir::Derivation::Include : ir::Derivation::Explicit;
+  const SourceSet::Location l = sources.locate(llvm::SMLoc::getFromPointer(text.data()));
+  p.where = range_at(sources, l, text);
+  p.how = l.buffer > 1 ? ir::Derivation::Include : ir::Derivation::Explicit;
   return p;
 }
 

@@ -127,18 +127,25 @@ class ObjectLowerer {
   schema::Object object_;
   std::string id_;
   const Row* last_acl_ = nullptr;  // SRCFG: the ACL attribute that a blank-separated item follows
+  // The object of this line, looked up once by declare() (std::map entries do not move).
+  ir::CredentialConfig* cred_ = nullptr;
+  ir::StandingReservation* sres_ = nullptr;
+  ir::NodeConfig* node_ = nullptr;
+  ir::ResourceManager* rm_ = nullptr;
 
   void declare() {
     auto prov = ctx_.provenance(s_.whole.text);
     ir::Policy& p = ctx_.policy;
     if (auto kind = cred_kind_of(object_)) {
       auto& c = p.credentials[ir::Credential{*kind, id_}];
+      cred_ = &c;
       if (c.id.name.empty()) {
         c.id = ir::Credential{*kind, id_};
         c.declared = prov;
       }
     } else if (object_ == schema::kSres) {
       auto& r = p.standing_reservations[id_];
+      sres_ = &r;
       if (r.name.empty()) {
         r.name = id_;
         r.declared = prov;
@@ -147,12 +154,14 @@ class ObjectLowerer {
       }
     } else if (object_ == schema::kNode) {
       auto& n = p.nodes[id_];
+      node_ = &n;
       if (n.name.empty()) {
         n.name = id_;
         n.declared = prov;
       }
     } else if (object_ == schema::kRm) {
       auto& r = p.resource_managers[id_];
+      rm_ = &r;
       if (r.name.empty()) {
         r.name = id_;
         r.declared = prov;
@@ -268,8 +277,8 @@ class ObjectLowerer {
 
   // ---- credentials ---------------------------------------------------------------------------
   void credential(const AttributeToken& a, const Row& row) {
-    auto kind = *cred_kind_of(object_);
-    ir::CredentialConfig& c = ctx_.policy.credentials[ir::Credential{kind, id_}];
+    const ir::CredKind kind = *cred_kind_of(object_);
+    ir::CredentialConfig& c = *cred_;
     std::string_view name = row.name;
     std::string_view v = a.value.text;
     if (row.type == ValueType::Limit) {
@@ -447,7 +456,7 @@ class ObjectLowerer {
 
   // ---- standing reservations -------------------------------------------------------------
   void reservation(const AttributeToken& a, const Row& row) {
-    ir::StandingReservation& r = ctx_.policy.standing_reservations[id_];
+    ir::StandingReservation& r = *sres_;
     std::string_view name = row.name;
     std::string_view v = a.value.text;
     using K = ir::AclEntry::Kind;
@@ -511,7 +520,7 @@ class ObjectLowerer {
 
   // ---- nodes ---------------------------------------------------------------------------------
   void node(const AttributeToken& a, const Row& row) {
-    ir::NodeConfig& n = ctx_.policy.nodes[id_];
+    ir::NodeConfig& n = *node_;
     std::string_view name = row.name;
     std::string_view v = a.value.text;
     auto sv = [&](auto value) { return sourced(value, a); };
@@ -542,7 +551,7 @@ class ObjectLowerer {
 
   // ---- resource managers ---------------------------------------------------------------------
   void resource_manager(const AttributeToken& a, const Row& row) {
-    ir::ResourceManager& r = ctx_.policy.resource_managers[id_];
+    ir::ResourceManager& r = *rm_;
     std::string_view name = row.name;
     std::string_view v = a.value.text;
     auto sv = [&](auto value) { return sourced(value, a); };

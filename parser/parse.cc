@@ -1,6 +1,7 @@
 #include "parser/parse.h"
 
 #include <algorithm>
+#include <cstring>
 #include <deque>
 
 #include <fmt/format.h>
@@ -165,6 +166,15 @@ const char* logical_line_end(const char* p, const char* end) {
   while (p < end) {
     char c = *p;
     if (c == '\n') return p;
+    if (in_comment) {
+      // Only a newline ends a comment: no tags, no continuations inside it.
+      const void* newline = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+      return newline ? static_cast<const char*>(newline) : end;
+    }
+    if (c != '#' && c != '\\' && c != '<' && c != '{' && c != '[') {  // an ordinary character
+      ++p;
+      continue;
+    }
     if (!in_comment) {
       if (const char* tag_end = multiline_tag_end(p, end)) {
         p = tag_end;
@@ -192,6 +202,8 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
   const char* const begin = text.data();
   const char* const end = begin + text.size();
   ParseState st{tree, buffer, 1, nullptr, Statement{}, false};
+  // A pointer, not a std::string: each per-line input would otherwise copy the name.
+  const char* const source = sources.display_name(buffer).c_str();
   const char* p = begin;
   while (p < end) {
     const char* stop = logical_line_end(p, end);
@@ -200,7 +212,7 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
     st.current = Statement{};
     st.has_content = false;
     // One logical line per parse: a broken line cannot hide the lines after it.
-    pegtl::memory_input<pegtl::tracking_mode::lazy> in(p, next, sources.display_name(buffer));
+    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(p, next, source);
     try {
       if (!pegtl::parse<g::line, action, g::control>(in, st)) {
         const char* at = p;

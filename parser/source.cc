@@ -116,7 +116,7 @@ std::string_view SourceSet::text(unsigned buffer) const {
 
 const std::string& SourceSet::display_name(unsigned buffer) const { return names_[buffer - 1]; }
 
-SourceSet::Position SourceSet::resolve(llvm::SMLoc loc) const {
+SourceSet::Location SourceSet::locate(llvm::SMLoc loc) const {
   if (!loc.isValid()) return {};
   unsigned id = mgr_.FindBufferContainingLoc(loc);
   if (id == 0) return {};
@@ -129,10 +129,25 @@ SourceSet::Position SourceSet::resolve(llvm::SMLoc loc) const {
       if (buffer[i] == '\n') starts.push_back(i + 1);
   }
   auto offset = static_cast<std::size_t>(loc.getPointer() - buffer.data());
-  auto it = std::upper_bound(starts.begin(), starts.end(), offset);
-  auto line = static_cast<unsigned>(it - starts.begin());
-  auto column = static_cast<unsigned>(offset - *std::prev(it)) + 1;
-  return {display_name(id), line, column};
+  std::size_t index;  // of the line's start in `starts`
+  if (last_buffer_ == id && starts[last_line_] <= offset &&
+      (last_line_ + 1 == starts.size() || offset < starts[last_line_ + 1])) {
+    index = last_line_;
+  } else {
+    auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+    index = static_cast<std::size_t>(it - starts.begin()) - 1;
+    last_buffer_ = id;
+    last_line_ = index;
+  }
+  auto line = static_cast<unsigned>(index + 1);
+  auto column = static_cast<unsigned>(offset - starts[index]) + 1;
+  return {id, line, column};
+}
+
+SourceSet::Position SourceSet::resolve(llvm::SMLoc loc) const {
+  Location l = locate(loc);
+  if (l.buffer == 0) return {};
+  return {display_name(l.buffer), l.line, l.column};
 }
 
 }  // namespace maui

@@ -42,6 +42,13 @@ class SourceSet {
     unsigned column = 0;
   };
   Position resolve(llvm::SMLoc loc) const;
+  // The same without the file name: buffer id (0 = none), line and column.
+  struct Location {
+    unsigned buffer = 0;
+    unsigned line = 0;
+    unsigned column = 0;
+  };
+  Location locate(llvm::SMLoc loc) const;
   unsigned buffer_of(llvm::SMLoc loc) const { return mgr_.FindBufferContainingLoc(loc); }
 
  private:
@@ -53,6 +60,9 @@ class SourceSet {
   // '\n' starts a line (llvm::SourceMgr also breaks columns at '\r', and scans back to the line
   // start on every lookup, which is quadratic on long lines).
   mutable std::vector<std::vector<std::size_t>> line_starts_;
+  // The last line locate() found (lowering asks about the same or the next line in a row).
+  mutable unsigned last_buffer_ = 0;
+  mutable std::size_t last_line_ = 0;  // index into line_starts_[last_buffer_ - 1]
 };
 
 }  // namespace maui

@@ -499,11 +499,23 @@ struct Codec<bool> {
 
 // maui.cfg files are bytes, JSON text is UTF-8: invalid sequences become U+FFFD. (llvm::json does
 // this itself only in release builds; with assertions on it aborts, so it is done here.)
-std::string valid_utf8(llvm::StringRef s) { return json::isUTF8(s) ? s.str() : json::fixUTF8(s); }
+// Without a copy for the (usual) valid text: `storage` keeps a repaired copy alive.
+llvm::StringRef valid_utf8_ref(llvm::StringRef s, std::string& storage) {
+  if (json::isUTF8(s)) return s;
+  storage = json::fixUTF8(s);
+  return storage;
+}
 
 template <>
 struct Codec<std::string> {
-  static void write(json::OStream& out, const std::string& value) { out.value(valid_utf8(value)); }
+  static void write(json::OStream& out, const std::string& value) {
+    if (json::isUTF8(value)) {
+      // Already checked: a StringRef Value is built without another check or copy.
+      out.value(json::Value(llvm::StringRef(value)));
+    } else {
+      out.value(json::fixUTF8(value));
+    }
+  }
   static bool read(Reader& in, const json::Value& json, std::string& value) {
     const auto s = json.getAsString();
     if (!s) return in.fail("expected a string");
@@ -723,7 +735,8 @@ struct Codec<std::map<K, V>> {
       static_assert(std::same_as<K, std::string>);
       out.objectBegin();
       for (const auto& [key, value] : map) {
-        out.attributeBegin(valid_utf8(key));
+        std::string repaired;
+        out.attributeBegin(valid_utf8_ref(key, repaired));
         write_value(out, value);
         out.attributeEnd();
       }
@@ -833,6 +846,9 @@ llvm::Error make_error(const std::string& message) {
 std::string to_json(const Policy& policy, bool pretty) {
   std::string text;
   llvm::raw_string_ostream stream(text);
+  // raw_string_ostream is unbuffered: every small write of json::OStream would take the slow
+  // path. A buffer turns them into memcpy; flush() below appends the rest to `text`.
+  stream.SetBufferSize(64 * 1024);
   {
     json::OStream out(stream, pretty ? 2 : 0);
     out.objectBegin();

@@ -1,8 +1,8 @@
 // Lookups over the parameter table (parameter_table.cc).
 //
 // The table is sorted by (kind, name, objects). `find_parameter` runs once per config line, so
-// parameter and family names also sit in a hash map; attribute lookups binary-search the attribute
-// rows (a name may have several rows, one per meaning). Case-insensitive lookups use a second
+// parameter and family names also sit in a hash map, and so do attribute names (a name may have
+// several rows, one per meaning). Case-insensitive lookups use a second
 // index keyed by the upper-cased name. All indexes are built once, on first use. Suggestions
 // ("did you mean") scan every candidate with a bounded edit distance; they only run for unknown
 // names, so a linear scan is fine.
@@ -33,6 +33,9 @@ struct Index {
   std::array<std::span<const Row>, 3> by_kind;
   // Parameter and family rows by exact name: the per-line lookup of the parser, so a hash map.
   std::unordered_map<std::string_view, const Row*> scalar_or_family;
+  // Attribute rows by exact name (the contiguous run of rows spelled so, in table order): looked
+  // up once per attribute of every object line.
+  std::unordered_map<std::string_view, std::span<const Row>> attributes;
   // Every row under its upper-cased name, per kind, sorted: case-insensitive lookups.
   std::array<std::vector<std::pair<std::string, const Row*>>, 3> by_upper_name;
 
@@ -50,6 +53,15 @@ struct Index {
     for (RowKind kind : {RowKind::Parameter, RowKind::Family}) {
       for (const Row& r : by_kind[static_cast<std::size_t>(kind)]) {
         scalar_or_family.emplace(r.name, &r);
+      }
+    }
+    {
+      const auto attrs = by_kind[static_cast<std::size_t>(RowKind::Attribute)];
+      for (std::size_t i = 0; i < attrs.size();) {
+        std::size_t j = i + 1;
+        while (j < attrs.size() && attrs[j].name == attrs[i].name) ++j;
+        attributes.emplace(attrs[i].name, attrs.subspan(i, j - i));
+        i = j;
       }
     }
     for (const Row& r : rows) {
@@ -212,7 +224,10 @@ const Row* find_family(std::string_view name) {
 }
 
 const Row* find_attribute(std::string_view name, Object family) {
-  for (const Row& r : table_index().exact(RowKind::Attribute, name)) {
+  const auto& map = table_index().attributes;
+  const auto it = map.find(name);
+  if (it == map.end()) return nullptr;
+  for (const Row& r : it->second) {
     if ((r.objects & family) != 0) return &r;
   }
   return nullptr;
