@@ -1,0 +1,109 @@
+// Looking up a job's credentials in the policy, with the DEFAULT credential as the fallback.
+//
+// Manual 6.2.1: "Using the keyword DEFAULT, a site may also specify the default setting for the
+// desired user, group, account, QOS, and class". A credential's own setting wins when it is
+// written (even a written 0); otherwise its kind's DEFAULT entry applies (docs/semantics.md,
+// Engine). Lookups are hashed: the engine asks for every job's five credentials.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/model.h"
+#include "schemas/ir.h"
+
+namespace maui::runtime {
+
+// Where a resolved setting came from: the credential's own line, or its kind's DEFAULT.
+struct CredentialSource {
+  const ir::CredentialConfig* config = nullptr;  // null: neither is configured
+  bool from_default = false;
+};
+
+struct ResolvedPriority {
+  std::int64_t value = 0;
+  CredentialSource source;
+  const ir::Provenance* from = nullptr;
+};
+
+struct ResolvedTarget {
+  ir::FairshareTarget target;
+  CredentialSource source;
+};
+
+class CredentialDirectory {
+ public:
+  explicit CredentialDirectory(const ir::Policy& policy);
+  explicit CredentialDirectory(ir::Policy&&) = delete;  // kept by reference
+
+  const ir::Policy& policy() const { return policy_; }
+  // The credential's own entry (null when the config never names it).
+  const ir::CredentialConfig* find(ir::CredKind kind, std::string_view name) const;
+  // The kind's DEFAULT entry (null when the config has none).
+  const ir::CredentialConfig* defaults(ir::CredKind kind) const {
+    return defaults_[static_cast<std::size_t>(kind)];
+  }
+
+  // PRIORITY (CRED component), own else DEFAULT else 0.
+  ResolvedPriority priority(ir::CredKind kind, std::string_view name) const;
+  // FSTARGET, own else DEFAULT; a target of 0 counts as unset (manual: "[NONE]").
+  std::optional<ResolvedTarget> fairshare_target(ir::CredKind kind, std::string_view name) const;
+  // True when some credential (or DEFAULT) has a '^' or '%' fairshare cap: only then can a
+  // fairshare cap block a job.
+  bool has_fairshare_caps() const { return has_fairshare_caps_; }
+  // The QOS of a job that did not ask for one: the first QDEF of user, DEFAULT user, group,
+  // DEFAULT group, account, DEFAULT account, class, DEFAULT class, SYSCFG; else "DEFAULT".
+  std::string default_qos(const Job& job) const;
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  using Index = std::unordered_map<std::string, const ir::CredentialConfig*, Hash, std::equal_to<>>;
+
+  const ir::Policy& policy_;
+  std::array<Index, 6> by_kind_;
+  std::array<const ir::CredentialConfig*, 6> defaults_{};
+  bool has_fairshare_caps_ = false;
+};
+
+// The job credentials of a snapshot numbered densely per kind, so that per-credential state
+// (cached priority factors, limits, usage) lives in vectors instead of behind string hashes.
+// A job's empty QOS is the QOS "DEFAULT"; other empty credentials have no number.
+struct JobCredentialIds {
+  static constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::array<std::uint32_t, 5> by_kind{kNone, kNone, kNone, kNone, kNone};  // ir::kCredKinds order
+  std::uint32_t operator[](ir::CredKind k) const { return by_kind[static_cast<std::size_t>(k)]; }
+};
+
+class CredentialIndex {
+ public:
+  std::uint32_t intern(ir::CredKind kind, std::string_view name);
+  JobCredentialIds intern(const Job& job);
+  const std::string& name(ir::CredKind kind, std::uint32_t id) const {
+    return names_[static_cast<std::size_t>(kind)][id];
+  }
+  std::size_t size(ir::CredKind kind) const { return names_[static_cast<std::size_t>(kind)].size(); }
+
+ private:
+  // Open addressing with linear probing: every job's five names go through here, and a compact
+  // table of (hash, id) pairs stays in the cache where std::unordered_map's nodes do not.
+  // A slot holds hash << 32 | (id + 1); 0 is empty.
+  void grow(std::size_t kind);
+  std::array<std::vector<std::uint64_t>, 5> slots_;
+  std::array<std::vector<std::string>, 5> names_;
+};
+
+}  // namespace maui::runtime
+
+namespace maui::runtime {
+// Gives every job that did not ask for a QOS its default QOS (CredentialDirectory::default_qos).
+void assign_default_qos(ClusterSnapshot& snapshot, const CredentialDirectory& dir);
+}  // namespace maui::runtime

@@ -1,0 +1,206 @@
+#include "runtime/fairshare.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace maui::runtime {
+
+Epoch window_start(Epoch t, Seconds interval) {
+  if (interval <= 0) return t;
+  Epoch r = t % interval;
+  if (r < 0) r += interval;  // times before 1970 still fall into the window that contains them
+  return t - r;
+}
+
+FairshareWindow& FairshareHistory::window(Epoch start) {
+  auto& w = windows_[start];
+  w.start = start;
+  return w;
+}
+
+const FairshareWindow* FairshareHistory::find(Epoch start) const {
+  auto it = windows_.find(start);
+  return it == windows_.end() ? nullptr : &it->second;
+}
+
+void FairshareHistory::forget_before(Epoch oldest) {
+  windows_.erase(windows_.begin(), windows_.lower_bound(oldest));
+}
+
+FairshareClock FairshareClock::from(const ir::FairshareSettings& s) {
+  FairshareClock c;
+  if (s.interval.value > 0) c.interval = s.interval.value;
+  c.depth = static_cast<int>(std::clamp<std::int64_t>(s.depth.value, 1, kMaxFairshareDepth));
+  // A decay outside (0, 1] would make old windows weigh more than new ones or flip signs.
+  c.decay = s.decay.value > 0 && s.decay.value <= 1 ? s.decay.value : 1.0;
+  return c;
+}
+
+double usage_rate(ir::FairshareMetric metric, const Job& job, const ClusterTotals& totals) {
+  switch (metric) {
+    case ir::FairshareMetric::None: return 0;
+    case ir::FairshareMetric::DedicatedPS: return static_cast<double>(job.procs());
+    case ir::FairshareMetric::DedicatedPES: return processor_equivalents(job, totals);
+    case ir::FairshareMetric::UtilizedPS:
+      return job.utilized_procs ? std::max(0.0, *job.utilized_procs) : static_cast<double>(job.procs());
+  }
+  return 0;
+}
+
+void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const ClusterSnapshot& snapshot,
+                  Epoch from, Epoch to) {
+  auto metric = policy.fairshare.metric.value;
+  if (metric == ir::FairshareMetric::None || to <= from) return;
+  FairshareClock clock = FairshareClock::from(policy.fairshare);
+  ClusterTotals totals = snapshot.totals();
+  for (const auto& job : snapshot.jobs) {
+    // A suspended job holds its procs but uses none of them: it accrues nothing.
+    if (job.state != JobState::Running && job.state != JobState::Starting) continue;
+    double rate = usage_rate(metric, job, totals);
+    if (rate <= 0) continue;
+    Epoch t = std::max(from, job.start_time.value_or(from));
+    while (t < to) {
+      Epoch start = window_start(t, clock.interval);
+      Epoch end = std::min(to, start + clock.interval);
+      double amount = rate * static_cast<double>(end - t);
+      FairshareWindow& w = history.window(start);
+      for (auto kind : ir::kCredKinds) {
+        const std::string& name = job.credential(kind);
+        if (!name.empty()) w.usage[ir::Credential{kind, name}] += amount;
+      }
+      w.total += amount;
+      t = end;
+    }
+  }
+}
+
+FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, const FairshareHistory& history,
+                                             Epoch now) {
+  const ir::Policy& policy = dir.policy();
+  FairshareStanding s;
+  s.enabled_ = policy.fairshare.metric.value != ir::FairshareMetric::None;
+  s.percentage_mode_ = policy.fairshare.percentage_mode.value;
+  s.clock_ = FairshareClock::from(policy.fairshare);
+  const auto depth = static_cast<std::size_t>(s.clock_.depth);
+  Epoch current = window_start(now, s.clock_.interval);
+
+  std::map<ir::Credential, CredentialStanding> by_credential;
+  auto entry = [&](const ir::Credential& who) -> CredentialStanding& {
+    auto& c = by_credential[who];
+    if (c.window_usage.empty()) {
+      c.who = who;
+      c.window_usage.assign(depth, 0.0);
+    }
+    return c;
+  };
+  double weight = 1.0;
+  for (std::size_t k = 0; k < depth; ++k, weight *= s.clock_.decay) {
+    Epoch start = current - static_cast<Epoch>(k) * s.clock_.interval;
+    s.window_starts_.push_back(start);
+    s.window_weights_.push_back(weight);
+    const FairshareWindow* w = history.find(start);
+    s.window_totals_.push_back(w ? w->total : 0.0);
+    if (!w) continue;
+    s.total_decayed_ += weight * w->total;
+    for (const auto& [who, amount] : w->usage) {
+      auto& c = entry(who);
+      c.window_usage[k] += amount;
+      c.decayed_usage += weight * amount;
+    }
+  }
+  for (const auto& [id, config] : policy.credentials)
+    if (id.kind != ir::CredKind::System && id.name != "DEFAULT" && config.fairshare_target &&
+        config.fairshare_target->value > 0)
+      entry(id);
+
+  s.credentials_.reserve(by_credential.size());
+  for (auto& [who, c] : by_credential) {
+    c.usage_percent = s.total_decayed_ > 0 ? c.decayed_usage / s.total_decayed_ * 100.0 : 0.0;
+    c.target = dir.fairshare_target(who.kind, who.name);
+    s.index_[static_cast<std::size_t>(who.kind)].emplace(who.name, s.credentials_.size());
+    s.credentials_.push_back(std::move(c));
+  }
+  return s;
+}
+
+const CredentialStanding* FairshareStanding::find(ir::CredKind kind, std::string_view name) const {
+  const auto& index = index_[static_cast<std::size_t>(kind)];
+  auto it = index.find(name);
+  return it == index.end() ? nullptr : &credentials_[it->second];
+}
+
+double FairshareStanding::decayed_usage(ir::CredKind kind, std::string_view name) const {
+  const auto* c = find(kind, name);
+  return c ? c->decayed_usage : 0.0;
+}
+
+double FairshareStanding::usage_percent(ir::CredKind kind, std::string_view name) const {
+  const auto* c = find(kind, name);
+  return c ? c->usage_percent : 0.0;
+}
+
+FairshareDelta fairshare_delta(const CredentialDirectory& dir, const FairshareStanding& standing,
+                               ir::CredKind kind, std::string_view name) {
+  FairshareDelta d;
+  // No usage recorded anywhere (or fairshare off): percentages mean nothing, the component is 0.
+  if (!standing.enabled() || standing.total_decayed() <= 0) return d;
+  d.target = dir.fairshare_target(kind, name);
+  if (!d.target) return d;
+  d.has_target = true;
+  d.usage_percent = standing.usage_percent(kind, name);
+  double target = d.target->target.value;
+  d.distance = standing.percentage_mode() ? 1.0 - d.usage_percent / target : target - d.usage_percent;
+  switch (d.target->target.mode) {
+    case ir::FairshareMode::Target: d.value = d.distance; break;
+    case ir::FairshareMode::Floor: d.value = std::max(d.distance, 0.0); break;
+    case ir::FairshareMode::Ceiling: d.value = std::min(d.distance, 0.0); break;
+    case ir::FairshareMode::CapAbsolute:
+    case ir::FairshareMode::CapRelative: d.value = 0; break;
+  }
+  return d;
+}
+
+bool out_of_bounds(const CredentialStanding& s, const FairshareStanding& standing) {
+  if (!s.target) return false;
+  double t = s.target->target.value;
+  switch (s.target->target.mode) {
+    case ir::FairshareMode::Target: return std::fabs(s.usage_percent - t) > 5.0;
+    case ir::FairshareMode::Floor: return s.usage_percent < t;
+    case ir::FairshareMode::Ceiling: return s.usage_percent > t;
+    case ir::FairshareMode::CapAbsolute: return s.decayed_usage >= t;
+    case ir::FairshareMode::CapRelative: return standing.total_decayed() > 0 && s.usage_percent >= t;
+  }
+  return false;
+}
+
+std::vector<FairshareCapViolation> fairshare_cap_violations(const CredentialDirectory& dir,
+                                                            const FairshareStanding& standing,
+                                                            const Job& job, const ClusterTotals& totals) {
+  std::vector<FairshareCapViolation> out;
+  if (!standing.enabled()) return out;
+  const auto metric = dir.policy().fairshare.metric.value;
+  double request = (metric == ir::FairshareMetric::DedicatedPES ? processor_equivalents(job, totals)
+                                                                : static_cast<double>(job.procs())) *
+                   static_cast<double>(job.walltime);
+  for (auto kind : ir::kCredKinds) {
+    const std::string& name = job.credential(kind);
+    if (name.empty()) continue;
+    auto target = dir.fairshare_target(kind, name);
+    if (!target) continue;
+    const auto& cap = target->target;
+    double usage = standing.decayed_usage(kind, name);
+    if (cap.mode == ir::FairshareMode::CapAbsolute) {
+      if (usage + request > cap.value)
+        out.push_back({{kind, name}, cap, target->source.from_default, usage, request});
+    } else if (cap.mode == ir::FairshareMode::CapRelative) {
+      double total = standing.total_decayed();
+      if (total <= 0) continue;  // nothing delivered yet: no share can be exceeded
+      double usage_pct = usage / total * 100.0, request_pct = request / total * 100.0;
+      if (usage_pct + request_pct > cap.value)
+        out.push_back({{kind, name}, cap, target->source.from_default, usage_pct, request_pct});
+    }
+  }
+  return out;
+}
+
+}  // namespace maui::runtime

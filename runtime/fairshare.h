@@ -1,0 +1,143 @@
+// Fairshare (manual 6.3, reference §5): usage recorded per fairshare window, the decay-weighted
+// usage of each credential, its distance to the FSTARGET (the FS priority component), and the
+// caps ('^' absolute, '%' relative) that make a job infeasible.
+//
+// Windows are epoch-aligned (a window starts at t - t mod FSINTERVAL) and named by their start,
+// as Maui's FS.<epoch> files are (runtime/fairshare_files.h reads and writes them). Window 0 is
+// the current, partial one; window k started k*FSINTERVAL earlier.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/credentials.h"
+#include "runtime/model.h"
+#include "schemas/ir.h"
+
+namespace maui::runtime {
+
+// Maui keeps at most 24 windows (MAX_MFSDEPTH); FSDEPTH is clipped to that.
+inline constexpr int kMaxFairshareDepth = 24;
+
+Epoch window_start(Epoch t, Seconds interval);
+
+// The usage of one window: one FS.<start> file.
+struct FairshareWindow {
+  Epoch start = 0;
+  std::map<ir::Credential, double> usage;  // user, group, account, class, QOS
+  double total = 0;                         // everything delivered in the window
+};
+
+class FairshareHistory {
+ public:
+  FairshareWindow& window(Epoch start);
+  const FairshareWindow* find(Epoch start) const;
+  const std::map<Epoch, FairshareWindow>& windows() const { return windows_; }
+  // Rolling: windows that start before `oldest` no longer count and are dropped.
+  void forget_before(Epoch oldest);
+
+ private:
+  std::map<Epoch, FairshareWindow> windows_;
+};
+
+// The fairshare settings as the engine uses them (depth clipped, decay and interval sane).
+struct FairshareClock {
+  Seconds interval = 86400;
+  int depth = 7;
+  double decay = 1.0;
+  static FairshareClock from(const ir::FairshareSettings& s);
+};
+
+// What a running job adds to fairshare usage per second under FSPOLICY (manual 6.3.2.1):
+// DEDICATEDPS dedicated procs, DEDICATEDPES processor equivalents, UTILIZEDPS the procs the
+// job actually keeps busy (all dedicated procs when unknown). 0 when FSPOLICY is NONE.
+double usage_rate(ir::FairshareMetric metric, const Job& job, const ClusterTotals& totals);
+
+// Records the usage of every active job over [from, to) into the windows it falls in (an
+// interval crossing a window boundary is split), for the job's user, group, account, class,
+// QOS and the total. Only time after the job started counts.
+void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const ClusterSnapshot& snapshot,
+                  Epoch from, Epoch to);
+
+// One credential's fairshare state.
+struct CredentialStanding {
+  ir::Credential who;
+  std::vector<double> window_usage;  // [k] = usage in window k (0 = current)
+  double decayed_usage = 0;          // sum of decay^k * usage[k]  (proc-seconds)
+  double usage_percent = 0;          // decayed_usage / decayed total * 100
+  std::optional<ResolvedTarget> target;
+};
+
+class FairshareStanding {
+ public:
+  FairshareStanding() = default;  // fairshare off: no usage, every delta 0
+  static FairshareStanding compute(const CredentialDirectory& dir, const FairshareHistory& history, Epoch now);
+
+  bool enabled() const { return enabled_; }
+  bool percentage_mode() const { return percentage_mode_; }
+  const FairshareClock& clock() const { return clock_; }
+  double total_decayed() const { return total_decayed_; }
+  const std::vector<Epoch>& window_starts() const { return window_starts_; }
+  const std::vector<double>& window_totals() const { return window_totals_; }
+  const std::vector<double>& window_weights() const { return window_weights_; }  // decay^k
+  // Every credential with usage or a target (DEFAULT entries excluded), by kind then name.
+  const std::vector<CredentialStanding>& credentials() const { return credentials_; }
+  const CredentialStanding* find(ir::CredKind kind, std::string_view name) const;
+  // Decayed usage of a credential with no entry is 0.
+  double decayed_usage(ir::CredKind kind, std::string_view name) const;
+  double usage_percent(ir::CredKind kind, std::string_view name) const;
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  bool enabled_ = false;
+  bool percentage_mode_ = false;
+  FairshareClock clock_;
+  double total_decayed_ = 0;
+  std::vector<Epoch> window_starts_;
+  std::vector<double> window_totals_;
+  std::vector<double> window_weights_;
+  std::vector<CredentialStanding> credentials_;
+  std::array<std::unordered_map<std::string, std::size_t, Hash, std::equal_to<>>, 6> index_;
+};
+
+// A credential's contribution to the FS priority component before its FS*WEIGHT (manual
+// 5.1.2.2, 6.3.2.1): target - usage% (or 1 - usage/target with FSPOLICY ...%), kept only
+// below a floor '+', only above a ceiling '-', and 0 for caps (caps act on feasibility).
+struct FairshareDelta {
+  bool has_target = false;
+  double usage_percent = 0;
+  std::optional<ResolvedTarget> target;
+  double distance = 0;  // before the marker is applied
+  double value = 0;     // what the priority uses
+};
+FairshareDelta fairshare_delta(const CredentialDirectory& dir, const FairshareStanding& standing,
+                               ir::CredKind kind, std::string_view name);
+
+// "Out of bounds" as diagnose -f marks it with '*': a floor not reached, a ceiling exceeded, a
+// target missed by more than 5 points, a cap reached.
+bool out_of_bounds(const CredentialStanding& s, const FairshareStanding& standing);
+
+// A fairshare cap the job would break by starting (manual 6.3.3.2, reference §5.4): '^' counts
+// proc-seconds of decayed usage, '%' percent of the decayed total. The job's request is its
+// procs (PE under DEDICATEDPES) times its walltime.
+struct FairshareCapViolation {
+  ir::Credential who;
+  ir::FairshareTarget cap;
+  bool from_default = false;
+  double usage = 0;    // proc-seconds ('^') or percent ('%')
+  double request = 0;  // proc-seconds ('^') or percent ('%')
+};
+std::vector<FairshareCapViolation> fairshare_cap_violations(const CredentialDirectory& dir,
+                                                            const FairshareStanding& standing,
+                                                            const Job& job, const ClusterTotals& totals);
+
+}  // namespace maui::runtime

@@ -1,0 +1,81 @@
+#include "runtime/model.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace maui::runtime {
+
+namespace {
+
+constexpr std::array<std::string_view, 6> kJobStateNames = {"Idle",    "Hold",      "Starting",
+                                                            "Running", "Suspended", "Completed"};
+constexpr std::array<std::string_view, 7> kNodeStateNames = {"Idle",    "Running", "Busy", "Draining",
+                                                             "Drained", "Down",    "Unknown"};
+
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+const std::string& Job::credential(ir::CredKind kind) const {
+  static const std::string none;
+  switch (kind) {
+    case ir::CredKind::User: return user;
+    case ir::CredKind::Group: return group;
+    case ir::CredKind::Account: return account;
+    case ir::CredKind::Class: return job_class;
+    case ir::CredKind::Qos: return qos;
+    case ir::CredKind::System: return none;
+  }
+  return none;
+}
+
+ClusterTotals ClusterSnapshot::totals() const {
+  ClusterTotals t;
+  for (const auto& n : nodes) {
+    t.procs += n.procs;
+    t.memory_mb += n.memory_mb;
+    t.swap_mb += n.swap_mb;
+    t.disk_mb += n.disk_mb;
+  }
+  return t;
+}
+
+const Job* ClusterSnapshot::find_job(std::string_view id) const {
+  for (const auto& j : jobs)
+    if (j.id == id) return &j;
+  return nullptr;
+}
+
+double processor_equivalents(const Job& job, const ClusterTotals& totals) {
+  if (totals.procs <= 0) return static_cast<double>(job.procs());
+  double share = static_cast<double>(job.procs()) / static_cast<double>(totals.procs);
+  auto consider = [&](std::int64_t asked, std::int64_t total) {
+    if (total > 0) share = std::max(share, static_cast<double>(asked) / static_cast<double>(total));
+  };
+  consider(job.memory_mb(), totals.memory_mb);
+  consider(job.swap_mb(), totals.swap_mb);
+  consider(job.disk_mb(), totals.disk_mb);
+  return share * static_cast<double>(totals.procs);
+}
+
+std::string_view to_string(JobState s) { return kJobStateNames[static_cast<std::size_t>(s)]; }
+std::string_view to_string(NodeState s) { return kNodeStateNames[static_cast<std::size_t>(s)]; }
+
+std::optional<JobState> job_state_from(std::string_view text) {
+  for (std::size_t i = 0; i < kJobStateNames.size(); ++i)
+    if (same_ignoring_case(text, kJobStateNames[i])) return static_cast<JobState>(i);
+  return std::nullopt;
+}
+
+std::optional<NodeState> node_state_from(std::string_view text) {
+  for (std::size_t i = 0; i < kNodeStateNames.size(); ++i)
+    if (same_ignoring_case(text, kNodeStateNames[i])) return static_cast<NodeState>(i);
+  return std::nullopt;
+}
+
+}  // namespace maui::runtime

@@ -1,0 +1,115 @@
+// The cluster as the engine sees it at one instant: nodes, jobs and the clock.
+//
+// Plain data, in the admin's words (tasks, procs per task, walltime limit, holds, bypass count).
+// The engine's decision code reads a ClusterSnapshot and the policy IR and never does I/O;
+// readers (runtime/jobs_json.h) and the RM adapters fill it in.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schemas/ir.h"
+
+namespace maui::runtime {
+
+using Seconds = ir::Seconds;
+using Epoch = std::int64_t;  // seconds since 1970-01-01 UTC
+
+// Maui's node states (showstate / checknode).
+enum class NodeState : std::uint8_t { Idle, Running, Busy, Draining, Drained, Down, Unknown };
+
+struct Node {
+  std::string name;
+  std::int64_t procs = 0;
+  std::int64_t memory_mb = 0;
+  std::int64_t swap_mb = 0;
+  std::int64_t disk_mb = 0;
+  std::vector<std::string> features;
+  std::string partition = "DEFAULT";
+  NodeState state = NodeState::Idle;
+};
+
+// Maui's job states. A held job is Idle with a hold (Maui shows it as Hold); a job may also
+// arrive from the RM in state Hold without naming the hold, which counts as a hold too.
+enum class JobState : std::uint8_t { Idle, Hold, Starting, Running, Suspended, Completed };
+
+struct Job {
+  std::string id;
+  // Credentials. An empty QOS means "the default QOS" (QDEF chain, runtime/credentials.h).
+  std::string user, group, account, job_class, qos;
+
+  // The request: tasks x per-task resources, on `nodes` nodes (0 = the job did not ask for a
+  // node count, only for tasks).
+  std::int64_t tasks = 1;
+  std::int64_t procs_per_task = 1;
+  std::int64_t memory_per_task_mb = 0;
+  std::int64_t swap_per_task_mb = 0;
+  std::int64_t disk_per_task_mb = 0;
+  std::int64_t nodes = 0;
+  Seconds walltime = 0;  // wallclock limit, seconds (> 0)
+
+  Epoch submit_time = 0;
+  JobState state = JobState::Idle;
+  std::optional<Epoch> start_time;          // running jobs
+  std::vector<std::string> allocated_nodes;  // running jobs
+  std::vector<std::string> holds;            // "user", "system", "batch", "defer" ...
+  std::vector<std::string> dependencies;     // ids of jobs that must complete first
+  std::int64_t bypass_count = 0;             // times backfill started a lower-priority job
+  bool soft_policy_violation = false;        // running job over a soft active limit (SPVIOLATION)
+
+  // Effective queue time accrued so far under JOBPRIOACCRUALPOLICY, as kept by the engine's
+  // bookkeeping (runtime/eligibility.h: accrue_queue_time). Unknown = accrued since submission.
+  std::optional<Seconds> queue_time_accrued;
+  // UTILIZEDPS fairshare: procs actually busy (unknown = all dedicated procs).
+  std::optional<double> utilized_procs;
+
+  std::int64_t procs() const { return tasks * procs_per_task; }
+  std::int64_t memory_mb() const { return tasks * memory_per_task_mb; }
+  std::int64_t swap_mb() const { return tasks * swap_per_task_mb; }
+  std::int64_t disk_mb() const { return tasks * disk_per_task_mb; }
+  bool is_active() const {
+    return state == JobState::Running || state == JobState::Starting || state == JobState::Suspended;
+  }
+  // Waiting in the queue (idle, with or without holds): what gets a start priority.
+  bool is_queued() const { return state == JobState::Idle || state == JobState::Hold; }
+  bool is_held() const { return state == JobState::Hold || !holds.empty(); }
+  Seconds elapsed(Epoch now) const {
+    return start_time && now > *start_time ? now - *start_time : 0;
+  }
+  Seconds remaining(Epoch now) const {
+    Seconds r = walltime - elapsed(now);
+    return r > 0 ? r : 0;
+  }
+  // The job's credential of one kind (System has none: empty).
+  const std::string& credential(ir::CredKind kind) const;
+};
+
+// Configured totals of the cluster: the denominators of processor equivalents (PE).
+struct ClusterTotals {
+  std::int64_t procs = 0, memory_mb = 0, swap_mb = 0, disk_mb = 0;
+};
+
+struct ClusterSnapshot {
+  Epoch now = 0;
+  std::vector<Node> nodes;
+  std::vector<Job> jobs;
+
+  ClusterTotals totals() const;
+  const Job* find_job(std::string_view id) const;
+};
+
+// Processor equivalents of a request (manual 5.1.2.3): the largest share of any configured
+// resource the job asks for, in processors. 25% of the procs and 50% of the memory of a
+// 128-proc system is MAX(25%, 50%) * 128 = 64. A resource the cluster does not report is
+// skipped; with no node information at all PE is the proc count.
+double processor_equivalents(const Job& job, const ClusterTotals& totals);
+
+std::string_view to_string(JobState);
+std::string_view to_string(NodeState);
+std::optional<JobState> job_state_from(std::string_view);  // case-insensitive
+std::optional<NodeState> node_state_from(std::string_view);
+
+}  // namespace maui::runtime

@@ -1,0 +1,138 @@
+// Job start priority (manual 5.1.2, reference §4): six components, each a weighted sum of
+// subcomponents, each subcomponent and component capped from above by its *CAP (0 = no cap):
+//
+//   Priority = sum_c CW[c] * min(cap_c, sum_{s in c} SW[s] * min(cap_s, factor_s))
+//
+// then floored at 1 unless ENABLENEGJOBPRIORITY, capped at 1e9, and truncated to an integer.
+// Every number on the way is kept in a PriorityBreakdown so that `mauirun priority` can show
+// where a job's priority comes from (runtime/explain.h).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/credentials.h"
+#include "runtime/fairshare.h"
+#include "runtime/model.h"
+#include "schemas/ir.h"
+
+namespace maui::runtime {
+
+// Maui's MAX_PRIO_VAL: no job priority goes above it.
+inline constexpr double kMaxPriority = 1e9;
+
+// The subcomponents of each component, in ir::PrioritySubcomponent order.
+struct SubcomponentRange {
+  std::size_t first, count;
+};
+SubcomponentRange subcomponents_of(ir::PriorityComponent c);
+
+struct SubcomponentScore {
+  double value = 0;          // the unweighted factor (minutes, percent points, procs ...)
+  std::int64_t weight = 0;   // *WEIGHT (+ the QOS's QTWEIGHT / XFWEIGHT)
+  std::int64_t cap = 0;      // *CAP, 0 = none
+  double contribution = 0;   // weight * min(value, cap)
+};
+
+struct ComponentScore {
+  std::int64_t weight = 0;   // CREDWEIGHT, FSWEIGHT ...
+  std::int64_t cap = 0;      // CREDCAP, FSCAP ... 0 = none
+  double factor = 0;         // sum of the subcomponent contributions
+  double contribution = 0;   // weight * min(factor, cap)
+  double percent = 0;        // |contribution| / sum of |contributions| * 100
+};
+
+// How JOBPRIOACCRUALPOLICY is spelt in the IR.
+enum class AccrualPolicy : std::uint8_t { Always, QueuePolicy, FullPolicy };
+AccrualPolicy accrual_policy(const ir::Policy& policy);
+
+struct PriorityBreakdown {
+  std::array<ComponentScore, ir::kPriorityComponents> components{};
+  std::array<SubcomponentScore, ir::kPrioritySubcomponents> subcomponents{};
+  double sum = 0;                  // sum of the component contributions
+  std::int64_t priority = 0;       // what the job gets
+  bool floored = false;            // ENABLENEGJOBPRIORITY FALSE raised it to 1
+  bool capped = false;             // cut to 1e9
+  bool rejected_negative = false;  // negative with REJECTNEGPRIOJOBS TRUE: not eligible
+  Seconds effective_queue_time = 0;
+  double xfactor = 0;
+
+  const ComponentScore& operator[](ir::PriorityComponent c) const {
+    return components[static_cast<std::size_t>(c)];
+  }
+  const SubcomponentScore& operator[](ir::PrioritySubcomponent s) const {
+    return subcomponents[static_cast<std::size_t>(s)];
+  }
+};
+
+// Effective queue time (manual 5.1.2.4.1): under ALWAYS the time since submission; under
+// QUEUEPOLICY / FULLPOLICY what the job accrued while it met the policies (Job::
+// queue_time_accrued, kept by accrue_queue_time in runtime/eligibility.h), or the time since
+// submission for a job with no such record. A running job keeps the time it waited.
+Seconds effective_queue_time(const Job& job, AccrualPolicy policy, Epoch now);
+
+class PriorityCalculator {
+ public:
+  // `fairshare` may be a default-constructed standing (fairshare off or no data).
+  PriorityCalculator(const CredentialDirectory& dir, const FairshareStanding& fairshare,
+                     ClusterTotals totals, Epoch now);
+  // The calculator keeps references: a temporary standing would dangle.
+  PriorityCalculator(const CredentialDirectory&, FairshareStanding&&, ClusterTotals, Epoch) = delete;
+
+  PriorityBreakdown evaluate(const Job& job) const;
+  // The same, with the job's credentials already numbered by index().
+  PriorityBreakdown evaluate(const Job& job, const JobCredentialIds& ids) const;
+  // The numbering the calculator's per-credential cache uses.
+  CredentialIndex& index() const { return index_; }
+
+ private:
+  // What depends only on one credential, computed once per credential (thousands of jobs
+  // share a user).
+  struct CredentialFactors {
+    bool ready = false;
+    double priority = 0;
+    double fairshare = 0;
+    // QOS only: QTWEIGHT, XFWEIGHT, QTTARGET, XFTARGET (0 = none).
+    std::int64_t queuetime_weight = 0, xfactor_weight = 0;
+    Seconds queuetime_target = 0;
+    double xfactor_target = 0;
+  };
+  const CredentialFactors& factors(ir::CredKind kind, std::uint32_t id) const;
+
+  const CredentialDirectory& dir_;
+  const FairshareStanding& fairshare_;
+  ClusterTotals totals_;
+  Epoch now_;
+  AccrualPolicy accrual_;
+  // The policy's weights and caps, in the breakdown's layout (the IR keeps each with its
+  // provenance, spread over kilobytes), and the other settings every job needs.
+  PriorityBreakdown blank_;
+  bool enable_negative_ = false, reject_negative_ = false;
+  Seconds xfactor_min_walltime_ = 0;
+  mutable CredentialIndex index_;
+  mutable std::array<std::vector<CredentialFactors>, 5> cache_;
+};
+
+// Jobs in scheduling order: priority descending, then earlier submission, then job id — the
+// tie-breaks make the order a function of the input alone.
+struct RankedJob {
+  std::size_t index = 0;  // into the job vector
+  std::int64_t priority = 0;
+  Epoch submit_time = 0;  // the first tie-break, kept here so that sorting stays in this array
+  bool rejected_negative = false;
+};
+std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs,
+                                 const std::function<bool(const Job&)>& include);
+// The same with the jobs' credential numbers (calc.index()), one per job.
+std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs,
+                                 std::span<const JobCredentialIds> ids,
+                                 const std::function<bool(const Job&)>& include);
+// The order itself, for callers that have their own priorities.
+bool ranks_before(const Job& a, std::int64_t pa, const Job& b, std::int64_t pb);
+
+}  // namespace maui::runtime

@@ -1,0 +1,23 @@
+// The JSON forms of the engine's explanations (public contracts of `mauirun ... --format json`,
+// documented in docs/jobs-json.md): priorities, fairshare state, eligibility. Deterministic:
+// the same input gives the same bytes.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "runtime/eligibility.h"
+#include "runtime/explain.h"
+#include "runtime/fairshare.h"
+#include "runtime/model.h"
+
+namespace maui::runtime {
+
+// {"jobs":[{"id","priority","state","components":{"cred":{...,"subcomponents":{...}}},...}]}
+std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow> rows);
+// {"credentials":[{"type","name","usage_percent","target","mode",...}], ...}
+std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& standing);
+// {"eligible":N,"soft_eligible":M,"jobs":[{"id","priority","eligible","soft_eligible","reasons":[...]}]}
+std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityReport& report);
+
+}  // namespace maui::runtime

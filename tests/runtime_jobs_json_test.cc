@@ -1,0 +1,114 @@
+// JOBS.json (runtime/jobs_json.h, docs/jobs-json.md): the documented example reads into the
+// snapshot it describes, and every kind of bad input gets a located error with its JSON path.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "runtime/jobs_json.h"
+
+namespace maui::runtime {
+namespace {
+
+std::vector<std::string> errors_of(std::string_view text) { return parse_jobs_json("JOBS.json", text).errors; }
+
+TEST(RuntimeJobsJson, FullJobAndNode) {
+  auto f = parse_jobs_json("JOBS.json", R"({
+    "now": 1700000000,
+    "nodes": [{"name": "n01", "procs": 16, "memory": 64000, "swap": 1000, "disk": 500, "features": ["fast"],
+               "partition": "p1", "state": "busy"}],
+    "jobs": [
+      {"id": "1", "user": "steve", "group": "staff", "account": "chem", "class": "batch", "qos": "hiprio",
+       "tasks": 4, "procs_per_task": 2, "memory_per_task": 1024, "swap_per_task": 10, "disk_per_task": 20,
+       "nodes": 2, "walltime": "1:30:00", "submit_time": 1699990000, "state": "Running",
+       "start_time": 1699995000, "allocated_nodes": ["n01"], "bypass_count": 3, "utilized_procs": 6.5},
+      {"id": "2", "user": "john", "procs": 8, "walltime": 600, "submit_time": 1699999000, "holds": ["user"],
+       "dependencies": ["1"], "queue_time_accrued": 120},
+      {"id": "3", "user": "ann", "tasks": 2, "procs": 8, "walltime": 60, "submit_time": 5}
+    ]})");
+  ASSERT_TRUE(f.errors.empty()) << f.errors.front();
+  EXPECT_EQ(f.snapshot.now, 1700000000);
+  ASSERT_EQ(f.snapshot.nodes.size(), 1u);
+  const Node& n = f.snapshot.nodes[0];
+  EXPECT_EQ(n.procs, 16);
+  EXPECT_EQ(n.memory_mb, 64000);
+  EXPECT_EQ(n.state, NodeState::Busy);
+  EXPECT_EQ(n.partition, "p1");
+  ASSERT_EQ(f.snapshot.jobs.size(), 3u);
+  const Job& a = f.snapshot.jobs[0];
+  EXPECT_EQ(a.procs(), 8);
+  EXPECT_EQ(a.memory_mb(), 4096);
+  EXPECT_EQ(a.walltime, 5400);
+  EXPECT_EQ(a.state, JobState::Running);
+  EXPECT_EQ(*a.start_time, 1699995000);
+  EXPECT_EQ(a.job_class, "batch");
+  EXPECT_EQ(a.bypass_count, 3);
+  EXPECT_DOUBLE_EQ(*a.utilized_procs, 6.5);
+  const Job& b = f.snapshot.jobs[1];
+  EXPECT_EQ(b.tasks, 8);  // procs alone: one-proc tasks
+  EXPECT_EQ(b.procs_per_task, 1);
+  EXPECT_EQ(b.holds, std::vector<std::string>{"user"});
+  EXPECT_EQ(*b.queue_time_accrued, 120);
+  EXPECT_EQ(b.state, JobState::Idle);
+  EXPECT_EQ(f.snapshot.jobs[2].procs_per_task, 4);
+}
+
+TEST(RuntimeJobsJson, LocatedErrors) {
+  EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 60, "submit_time": 0},
+                                   {"id": "2", "user": "a", "walltime": 60, "submit_time": 0},
+                                   {"id": "3", "user": "a", "walltime": 60, "submit_time": 0},
+                                   {"id": "4", "user": "a", "walltime": 60, "submit_time": 0, "procs": -2}]})"),
+            std::vector<std::string>{"jobs[3].procs: expected a positive integer"});
+  EXPECT_EQ(errors_of(R"({"jobs": [{"id": "", "user": "a", "walltime": "soon", "submit_time": "now",
+                                    "state": "Sleeping", "tasks": 0, "prcs": 4, "holds": [1]}]})"),
+            (std::vector<std::string>{
+                "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
+                "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, submit_time, state, "
+                "start_time, allocated_nodes, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs)",
+                "jobs[0].id: expected a non-empty string",
+                "jobs[0].tasks: expected a positive integer",
+                "jobs[0].walltime: expected a positive number of seconds or [[[DD:]HH:]MM:]SS",
+                "jobs[0].submit_time: expected an integer time (seconds since 1970)",
+                "jobs[0].state: expected Idle, Hold, Starting, Running, Suspended or Completed",
+                "jobs[0].holds[0]: expected a non-empty string"}));
+  EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "state": "Running"}]})"),
+            (std::vector<std::string>{"jobs[0].walltime: missing: expected the job's wallclock limit",
+                                      "jobs[0].submit_time: missing: expected an integer time (seconds since 1970)",
+                                      "jobs[0].start_time: missing: a Running job needs its start time"}));
+  EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 1, "submit_time": 0},
+                                   {"id": "1", "user": "b", "walltime": 1, "submit_time": 0}]})"),
+            std::vector<std::string>{"jobs[1].id: duplicate job id '1' (also jobs[0])"});
+  EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 1, "submit_time": 0, "tasks": 3, "procs": 8}]})"),
+            std::vector<std::string>{"jobs[0].procs: expected a multiple of tasks (3)"});
+  EXPECT_EQ(errors_of(R"({"nodes": {}, "jobs": 3})"),
+            (std::vector<std::string>{"nodes: expected an array", "jobs: expected an array"}));
+  EXPECT_EQ(errors_of(R"({"nodes": [{"procs": 2.5}]})"),
+            (std::vector<std::string>{"nodes[0].name: missing: expected a non-empty string",
+                                      "nodes[0].procs: expected a number of processors >= 0",
+                                      "jobs: missing: expected an array of jobs"}));
+  EXPECT_EQ(errors_of("[1]"), std::vector<std::string>{"(root): expected an object with a \"jobs\" array"});
+  auto syntax = errors_of("{\"jobs\": [\n  {\"id\": }\n]}");
+  ASSERT_EQ(syntax.size(), 1u);
+  EXPECT_EQ(syntax[0].substr(0, 25), "JOBS.json:2:10: invalid J");
+}
+
+TEST(RuntimeJobsJson, DocumentedExampleReads) {
+  // docs/jobs-json.md carries an example between ```json fences; it must read without errors.
+  std::ifstream in(std::string(MAUI_SOURCE_DIR) + "/docs/jobs-json.md");
+  ASSERT_TRUE(in) << "docs/jobs-json.md";
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string doc = text.str();
+  auto start = doc.find("```json\n");
+  ASSERT_NE(start, std::string::npos);
+  start += 8;
+  auto end = doc.find("```", start);
+  auto f = parse_jobs_json("example", doc.substr(start, end - start));
+  EXPECT_TRUE(f.errors.empty()) << (f.errors.empty() ? "" : f.errors.front());
+  EXPECT_GE(f.snapshot.jobs.size(), 3u);
+}
+
+}  // namespace
+}  // namespace maui::runtime

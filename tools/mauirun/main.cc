@@ -1,0 +1,81 @@
+// mauirun: the Maui engine on a compiled policy and a cluster snapshot.
+//
+// All llvm::cl options live in this file (they register globally); the subcommands are plain
+// functions in *_command.cc.
+#include <cstdlib>
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+#include "tools/mauirun/commands.h"
+
+using namespace llvm;
+using namespace maui::tools;
+
+namespace {
+
+cl::OptionCategory category("mauirun options");
+
+cl::SubCommand priority_sub("priority", "Job priorities with every component, like diagnose -p / sprio");
+cl::SubCommand fairshare_sub("fairshare", "Fairshare usage per credential against its target, like diagnose -f / sshare");
+cl::SubCommand eligible_sub("eligible", "Which idle jobs are eligible, and every limit the others violate");
+
+cl::opt<std::string> config("config", cl::desc("The maui.cfg to run"), cl::value_desc("maui.cfg"), cl::Required,
+                            cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::cat(category));
+cl::opt<std::string> jobs("jobs", cl::desc("The cluster: nodes, running and idle jobs (docs/jobs-json.md; '-' = stdin)"),
+                          cl::value_desc("JOBS.json"), cl::Required, cl::sub(priority_sub), cl::sub(eligible_sub),
+                          cl::cat(category));
+cl::opt<std::string> fs_dir_for_fairshare("fs-dir", cl::desc("Directory of the FS.<epoch> fairshare files"),
+                                          cl::value_desc("dir"), cl::Required, cl::sub(fairshare_sub),
+                                          cl::cat(category));
+cl::opt<std::string> fs_dir("fs-dir", cl::desc("Directory of the FS.<epoch> fairshare files (default: no usage)"),
+                            cl::value_desc("dir"), cl::sub(priority_sub), cl::sub(eligible_sub), cl::cat(category));
+cl::opt<long long> now("now", cl::desc("The time to evaluate at, seconds since 1970 (default: JOBS.json's \"now\", "
+                                       "else the clock)"),
+                       cl::value_desc("epoch"), cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub),
+                       cl::cat(category));
+cl::opt<RunFormat> format("format", cl::desc("Output format"), cl::init(RunFormat::Text),
+                          cl::values(clEnumValN(RunFormat::Text, "text", "tables for a terminal"),
+                                     clEnumValN(RunFormat::Json, "json", "JSON (docs/jobs-json.md)")),
+                          cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::cat(category));
+cl::opt<std::string> job("job", cl::desc("Also print the full priority breakdown of this job"), cl::value_desc("id"),
+                         cl::sub(priority_sub), cl::cat(category));
+
+void print_version(raw_ostream& os) { os << "mauirun " << MAUI_VERSION << " (Maui scheduling engine)\n"; }
+
+RunOptions options() {
+  RunOptions o;
+  o.config = config;
+  o.jobs = jobs;
+  o.fs_dir = fairshare_sub ? std::string(fs_dir_for_fairshare) : std::string(fs_dir);
+  if (now.getNumOccurrences()) o.now = now;
+  o.format = format;
+  o.job = job;
+  return o;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter(print_version);
+  // A usage error must exit 2 (not cl's default 1): pass an error stream and check the result.
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "mauirun: the Maui scheduling engine on a maui.cfg and a cluster snapshot\n\n"
+                                   "  mauirun priority  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
+                                   "[--format text|json] [--job ID]\n"
+                                   "  mauirun fairshare --config CFG --fs-dir DIR [--now EPOCH] [--format text|json]\n"
+                                   "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
+                                   "[--format text|json]\n\n"
+                                   "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage or input "
+                                   "error.\n",
+                                   &errs()))
+    return kRunInputError;
+
+  if (priority_sub) return priority_command(options());
+  if (fairshare_sub) return fairshare_command(options());
+  if (eligible_sub) return eligible_command(options());
+  errs() << "mauirun: expected a subcommand: priority, fairshare or eligible (see mauirun --help)\n";
+  return kRunInputError;
+}

@@ -1,0 +1,40 @@
+#include <algorithm>
+
+#include "llvm/Support/raw_ostream.h"
+#include "runtime/explain.h"
+#include "runtime/priority.h"
+#include "runtime/report_json.h"
+#include "tools/mauirun/commands.h"
+#include "tools/mauirun/inputs.h"
+
+namespace maui::tools {
+
+int priority_command(const RunOptions& options) {
+  Inputs in;
+  if (!load_inputs(options, in)) return kRunInputError;
+  const auto& snap = in.snapshot;
+  runtime::PriorityCalculator calc(*in.directory, in.fairshare, snap.totals(), snap.now);
+  auto ranked = runtime::rank_jobs(calc, snap.jobs, [](const runtime::Job& j) { return j.is_queued(); });
+  std::vector<runtime::PriorityRow> rows;
+  rows.reserve(ranked.size());
+  for (const auto& r : ranked) rows.push_back({&snap.jobs[r.index], calc.evaluate(snap.jobs[r.index])});
+
+  const runtime::Job* detail = nullptr;
+  if (!options.job.empty()) {
+    detail = snap.find_job(options.job);
+    if (!detail) {
+      llvm::errs() << "mauirun: no job '" << options.job << "' in " << options.jobs << "\n";
+      return kRunInputError;
+    }
+  }
+  if (options.format == RunFormat::Json) {
+    if (detail && !detail->is_queued()) rows.push_back({detail, calc.evaluate(*detail)});
+    llvm::outs() << runtime::priority_json(in.policy(), rows);
+  } else {
+    llvm::outs() << runtime::render_priority_table(in.policy(), rows);
+    if (detail) llvm::outs() << "\n" << runtime::render_priority_breakdown(in.policy(), {detail, calc.evaluate(*detail)});
+  }
+  return in.input_errors ? kRunInputError : kRunOk;
+}
+
+}  // namespace maui::tools
