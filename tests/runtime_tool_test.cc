@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/command_test_support.h"
+
 #include "llvm/Support/JSON.h"
 
 namespace {
@@ -23,17 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = llvm::json;
 
-struct Outcome {
-  bool exited = false;
-  int code = -1;
-  std::string out, err;
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
+using Outcome = maui::testing_support::CommandOutcome;
 
 // The window start of the 24-hour fairshare window containing kNow.
 constexpr long long kNow = 1700000000;
@@ -61,42 +53,17 @@ constexpr std::string_view kJobs = R"({
     {"id": "j2", "user": "john", "walltime": 3600, "submit_time": 1699999500, "holds": ["user"]}
   ]})";
 
-class MauirunTool : public ::testing::Test {
+class MauirunTool : public maui::testing_support::TempDirTest {
  protected:
   void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "mauirun-tool-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = fs::canonical(pattern);
+    TempDirTest::SetUp();
     write("site.cfg", kConfig);
     write("jobs.json", kJobs);
     fs::create_directory(dir_ / "fs");
     write("fs/FS." + std::to_string(kWindow), "user john 3000\nuser steve 7000\nsched NONE 10000\n");
   }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  void write(const std::string& name, std::string_view text) { std::ofstream(dir_ / name, std::ios::binary) << text; }
 
-  Outcome run(const std::string& args) {
-    fs::path err = dir_ / ".stderr";
-    std::string cmd = "cd " + quote(dir_.string()) + " && exec " + quote(MAUIRUN_PATH) + " " + args + " 2>" +
-                      quote(err.string());
-    Outcome r;
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) return r;
-    char buffer[65536];
-    std::size_t n;
-    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-    int status = pclose(pipe);
-    r.exited = WIFEXITED(status);
-    r.code = r.exited ? WEXITSTATUS(status) : -1;
-    std::ifstream in(err);
-    r.err.assign(std::istreambuf_iterator<char>(in), {});
-    return r;
-  }
-
-  fs::path dir_;
+  Outcome run(const std::string& args) { return run_in_dir(MAUIRUN_PATH, args); }
 };
 
 TEST_F(MauirunTool, PriorityTextAndJson) {

@@ -19,6 +19,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/command_test_support.h"
+
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
@@ -27,68 +29,15 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = llvm::json;
 
-struct Outcome {
-  bool exited = false;  // false: killed by a signal (a crash)
-  int code = -1;        // exit code when `exited`
-  int signal = 0;
-  std::string out;
-  std::string err;
-};
+using maui::testing_support::shell_quote;
+using maui::testing_support::slurp;
+using Outcome = maui::testing_support::CommandOutcome;
+std::string quote(const std::string& s) { return shell_quote(s); }
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-class Tool : public ::testing::Test {
+class Tool : public maui::testing_support::TempDirTest {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "mauic-tool-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = fs::canonical(pattern);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  fs::path write(const std::string& name, std::string_view text) {
-    fs::path p = dir_ / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p;
-  }
-
   // Runs `mauic ARGS` (ARGS already shell-quoted) in the temp directory.
-  Outcome mauic(const std::string& args) {
-    fs::path err = dir_ / ".stderr";
-    std::string cmd = "cd " + quote(dir_.string()) + " && exec " + quote(MAUIC_PATH) + " " + args +
-                      " 2>" + quote(err.string());
-    Outcome r;
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) {
-      ADD_FAILURE() << "popen failed: " << cmd;
-      return r;
-    }
-    char buffer[65536];
-    std::size_t n;
-    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-    int status = pclose(pipe);
-    r.exited = WIFEXITED(status);
-    r.code = r.exited ? WEXITSTATUS(status) : -1;
-    r.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    r.err = slurp(err);
-    return r;
-  }
-
-  fs::path dir_;
+  Outcome mauic(const std::string& args) { return run_in_dir(MAUIC_PATH, args); }
 };
 
 // Parses JSON, reporting a failure (with the parser's message) when it is not JSON.
