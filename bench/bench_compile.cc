@@ -4,8 +4,8 @@
 //                           README figure (target >= 50 MB/s, peak RSS < 20x the file size)
 //   BM_ParseOnly            maui::parse_buffer
 //   BM_LowerOnly            maui::lower on a parsed tree
-//   BM_ToJsonOnly           maui::ir::to_json on a compiled policy (pretty, as `mauic compile`)
-//   BM_ToJsonCompactOnly    the same without indentation (as `mauic annotate`)
+//   BM_ToJsonOnly/1         maui::ir::to_json on a compiled policy (pretty, as `mauic compile`)
+//   BM_ToJsonOnly/0         the same without indentation (as `mauic annotate`)
 //   BM_LintPipeline         maui::checker::check_text + resolve + render_json (`mauic lint --format json`)
 //
 // Each benchmark reports bytes/s of config text (SetBytesProcessed) and memory counters read from
@@ -159,31 +159,16 @@ void BM_LowerOnly(benchmark::State& state) {
   memory.report(state, text.size());
 }
 
+// Argument 1: pretty JSON (`mauic compile`); 0: one line, no indentation (`mauic annotate`).
 void BM_ToJsonOnly(benchmark::State& state) {
+  const bool pretty = state.range(0) != 0;
   const std::string& text = site_config();
   maui::Compilation c;
   maui::compile_text("site.cfg", text, c);
   MemoryCounters memory;  // base includes the compiled policy
   std::size_t json_bytes = 0;
   for (auto _ : state) {
-    std::string json = maui::ir::to_json(c.policy);
-    json_bytes = json.size();
-    benchmark::DoNotOptimize(json.data());
-  }
-  set_bytes(state, text.size());
-  memory.report(state, text.size());
-  state.counters["json_MiB"] = static_cast<double>(json_bytes) / (1024.0 * 1024.0);
-}
-
-// What `mauic annotate` writes (one line, no indentation).
-void BM_ToJsonCompactOnly(benchmark::State& state) {
-  const std::string& text = site_config();
-  maui::Compilation c;
-  maui::compile_text("site.cfg", text, c);
-  MemoryCounters memory;
-  std::size_t json_bytes = 0;
-  for (auto _ : state) {
-    std::string json = maui::ir::to_json(c.policy, /*pretty=*/false);
+    std::string json = maui::ir::to_json(c.policy, pretty);
     json_bytes = json.size();
     benchmark::DoNotOptimize(json.data());
   }
@@ -212,8 +197,7 @@ void BM_LintPipeline(benchmark::State& state) {
 BENCHMARK(BM_CompileAndSerialize)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParseOnly)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LowerOnly)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ToJsonOnly)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ToJsonCompactOnly)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ToJsonOnly)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LintPipeline)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

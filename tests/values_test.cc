@@ -251,9 +251,6 @@ TEST(ParseDateTime, HoursAndMinutes) {
   // HH[:MM[:SS]]: two fields are hours and minutes (reference §11 TIME_EXP example 14:30_06/20).
   auto r = parse_datetime("14:30_06/20");
   ASSERT_TRUE(r.value);
-  if (*r.value != 14 * 3600 + 30 * 60)
-    GTEST_SKIP() << "BUG: parse_datetime(\"14:30_06/20\") = " << *r.value
-                 << " s; HH:MM is 52200 s since midnight (it reads the time as a MM:SS duration)";
   EXPECT_EQ(*r.value, 14 * 3600 + 30 * 60);
 }
 
@@ -348,10 +345,6 @@ TEST(ParseLimit, OneValueIsReportedOnce) {
   ASSERT_TRUE(time.value && octal.value);
   EXPECT_EQ(octal.value->soft, 8);
   EXPECT_EQ(octal.value->hard, 8);
-  if (time.issues.size() != 1 || octal.issues.size() != 1)
-    GTEST_SKIP() << "BUG: parse_limit reports the issue of a single value twice (soft and hard): "
-                 << "72:00:00 -> " << time.issues.size() << " issues, 010 -> "
-                 << octal.issues.size();
   EXPECT_EQ(issues(time), Strings{"compat-limit-time-format@0+8"});
   EXPECT_EQ(issues(octal), Strings{"integer-format@0+3"});
 }
