@@ -34,7 +34,8 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
 
 EligibilityReport select_eligible(const CredentialDirectory& dir, const FairshareStanding& fairshare,
                                   const ClusterSnapshot& snapshot, std::span<const RankedJob> ranked,
-                                  CredentialIndex& index, std::span<const JobCredentialIds> ids) {
+                                  CredentialIndex& index, std::span<const JobCredentialIds> ids,
+                                  bool admitted_use_active) {
   EligibilityReport report;
   const ClusterTotals totals = snapshot.totals();
   std::unordered_map<std::string_view, const Job*> by_id;
@@ -102,7 +103,7 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
     e.eligible = ready && !e.negative_priority && e.fairshare_caps.empty() && e.violations.empty();
     if (e.eligible) {
       throttle.add(hard, p.ids, request, true);
-      throttle.add(hard, p.ids, request, false);
+      if (admitted_use_active) throttle.add(hard, p.ids, request, false);
       ++report.eligible;
     }
     report.jobs.push_back(std::move(e));
@@ -116,7 +117,7 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
     if (throttle.check(soft, p.ids, p.request, LimitLevel::Soft, Throttle::kAll, e.soft_violations) == 0) {
       e.soft_eligible = true;
       throttle.add(soft, p.ids, p.request, true);
-      throttle.add(soft, p.ids, p.request, false);
+      if (admitted_use_active) throttle.add(soft, p.ids, p.request, false);
       ++report.soft_eligible;
     }
   }

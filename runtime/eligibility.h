@@ -52,9 +52,13 @@ struct EligibilityReport {
 EligibilityReport select_eligible(const CredentialDirectory& dir, const FairshareStanding& fairshare,
                                   const ClusterSnapshot& snapshot, std::span<const RankedJob> ranked);
 // The same with every job's credentials numbered by `index` (one entry per snapshot job).
+// With admitted_use_active false, admitted jobs count only as idle usage and active limits are
+// checked against the running jobs alone: the scheduler (runtime/scheduler.h) checks them again
+// when it starts a job, against what really started.
 EligibilityReport select_eligible(const CredentialDirectory& dir, const FairshareStanding& fairshare,
                                   const ClusterSnapshot& snapshot, std::span<const RankedJob> ranked,
-                                  CredentialIndex& index, std::span<const JobCredentialIds> ids);
+                                  CredentialIndex& index, std::span<const JobCredentialIds> ids,
+                                  bool admitted_use_active = true);
 
 // Priority and eligibility of the queue in one call.
 struct QueueEvaluation {

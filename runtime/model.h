@@ -54,7 +54,9 @@ struct Job {
   Epoch submit_time = 0;
   JobState state = JobState::Idle;
   std::optional<Epoch> start_time;          // running jobs
-  std::vector<std::string> allocated_nodes;  // running jobs
+  std::vector<std::string> allocated_nodes;  // running jobs: distinct node names
+  // Tasks on each allocated node, in the same order; empty = the tasks spread evenly.
+  std::vector<std::int64_t> allocated_tasks;
   std::vector<std::string> holds;            // "user", "system", "batch", "defer" ...
   std::vector<std::string> dependencies;     // ids of jobs that must complete first
   std::int64_t bypass_count = 0;             // times backfill started a lower-priority job

@@ -191,10 +191,18 @@ PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredenti
   return b;
 }
 
+bool id_before(std::string_view a, std::string_view b) {
+  auto numeric = [](std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (a.size() != b.size() && numeric(a) && numeric(b)) return a.size() < b.size();
+  return a < b;
+}
+
 bool ranks_before(const Job& a, std::int64_t pa, const Job& b, std::int64_t pb) {
   if (pa != pb) return pa > pb;
   if (a.submit_time != b.submit_time) return a.submit_time < b.submit_time;
-  return a.id < b.id;
+  return id_before(a.id, b.id);
 }
 
 std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs,
@@ -218,7 +226,7 @@ std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const
   std::sort(ranked.begin(), ranked.end(), [&](const RankedJob& x, const RankedJob& y) {
     if (x.priority != y.priority) return x.priority > y.priority;
     if (x.submit_time != y.submit_time) return x.submit_time < y.submit_time;
-    return jobs[x.index].id < jobs[y.index].id;  // as ranks_before
+    return id_before(jobs[x.index].id, jobs[y.index].id);  // as ranks_before
   });
   return ranked;
 }

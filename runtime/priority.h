@@ -118,7 +118,7 @@ class PriorityCalculator {
   mutable std::array<std::vector<CredentialFactors>, 5> cache_;
 };
 
-// Jobs in scheduling order: priority descending, then earlier submission, then job id — the
+// Jobs in scheduling order: priority descending, then earlier submission, then job id (id_before) — the
 // tie-breaks make the order a function of the input alone.
 struct RankedJob {
   std::size_t index = 0;  // into the job vector
@@ -132,6 +132,9 @@ std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const
 std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs,
                                  std::span<const JobCredentialIds> ids,
                                  const std::function<bool(const Job&)>& include);
+// Job ids in order: numbers (the RM's and the trace's) by value, so that job 99 comes before
+// job 100 (no leading zeros assumed); other ids as text.
+bool id_before(std::string_view a, std::string_view b);
 // The order itself, for callers that have their own priorities.
 bool ranks_before(const Job& a, std::int64_t pa, const Job& b, std::int64_t pb);
 

@@ -176,4 +176,30 @@ std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityR
                             {"jobs", std::move(jobs)}});
 }
 
+std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result) {
+  const ScheduleMetrics& m = result.metrics;
+  json::Array warnings;
+  for (const auto& w : result.warnings) warnings.push_back(json::isUTF8(w) ? w : json::fixUTF8(w));
+  return print(json::Object{
+      {"version", 1},
+      {"config", summary.config},
+      {"trace", summary.trace},
+      {"nodes", summary.nodes},
+      {"procs", summary.procs},
+      {"jobs_read", static_cast<std::int64_t>(result.jobs.size())},
+      {"trace_problems", summary.trace_problems},
+      {"iterations", result.iterations},
+      {"metrics", json::Object{{"jobs", m.jobs},
+                               {"started", m.started},
+                               {"never_started", m.never_started},
+                               {"utilization", num(m.utilization)},
+                               {"average_wait", num(m.average_wait)},
+                               {"max_wait", m.max_wait},
+                               {"average_bounded_slowdown", num(m.average_bounded_slowdown)},
+                               {"makespan", m.makespan},
+                               {"backfilled", m.backfilled},
+                               {"backfill_share", num(m.backfill_share)}}},
+      {"warnings", std::move(warnings)}});
+}
+
 }  // namespace maui::runtime

@@ -10,6 +10,7 @@
 #include "runtime/explain.h"
 #include "runtime/fairshare.h"
 #include "runtime/model.h"
+#include "runtime/simulator.h"
 
 namespace maui::runtime {
 
@@ -19,5 +20,14 @@ std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow>
 std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& standing);
 // {"eligible":N,"soft_eligible":M,"jobs":[{"id","priority","eligible","soft_eligible","reasons":[...]}]}
 std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityReport& report);
+
+// What `mauirun simulate --format json` prints (docs/simulator.md):
+// {"version":1,"config","trace","nodes","procs","jobs_read","trace_problems","iterations",
+//  "metrics":{...},"warnings":[...]}
+struct SimulationSummary {
+  std::string config, trace;
+  std::int64_t nodes = 0, procs = 0, trace_problems = 0;
+};
+std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result);
 
 }  // namespace maui::runtime

@@ -3,6 +3,7 @@
 // or FS file).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -23,7 +24,20 @@ struct RunOptions {
   std::string job;  // priority: also print this job's full breakdown
 };
 
+struct SimulateOptions {
+  std::string config;
+  std::string trace;
+  std::int64_t nodes = 0;           // 0: NODECFG
+  std::int64_t procs_per_node = 1;
+  std::string jobs_out;             // CSV path, "" = none
+  RunFormat format = RunFormat::Text;
+  std::int64_t limit_jobs = 0;
+  bool progress = false;
+};
+
 int priority_command(const RunOptions& options);
+// 0 done (skipped trace lines and jobs that never started are reported); 2 nothing simulated.
+int simulate_command(const SimulateOptions& options);
 int fairshare_command(const RunOptions& options);
 int eligible_command(const RunOptions& options);
 

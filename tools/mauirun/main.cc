@@ -19,9 +19,11 @@ cl::OptionCategory category("mauirun options");
 cl::SubCommand priority_sub("priority", "Job priorities with every component, like diagnose -p / sprio");
 cl::SubCommand fairshare_sub("fairshare", "Fairshare usage per credential against its target, like diagnose -f / sshare");
 cl::SubCommand eligible_sub("eligible", "Which idle jobs are eligible, and every limit the others violate");
+cl::SubCommand simulate_sub("simulate", "Replay an SWF job trace through the policy on a simulated cluster");
 
 cl::opt<std::string> config("config", cl::desc("The maui.cfg to run"), cl::value_desc("maui.cfg"), cl::Required,
-                            cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::cat(category));
+                            cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::sub(simulate_sub),
+                            cl::cat(category));
 cl::opt<std::string> jobs("jobs", cl::desc("The cluster: nodes, running and idle jobs (docs/jobs-json.md; '-' = stdin)"),
                           cl::value_desc("JOBS.json"), cl::Required, cl::sub(priority_sub), cl::sub(eligible_sub),
                           cl::cat(category));
@@ -37,9 +39,23 @@ cl::opt<long long> now("now", cl::desc("The time to evaluate at, seconds since 1
 cl::opt<RunFormat> format("format", cl::desc("Output format"), cl::init(RunFormat::Text),
                           cl::values(clEnumValN(RunFormat::Text, "text", "tables for a terminal"),
                                      clEnumValN(RunFormat::Json, "json", "JSON (docs/jobs-json.md)")),
-                          cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::cat(category));
+                          cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::sub(simulate_sub),
+                          cl::cat(category));
 cl::opt<std::string> job("job", cl::desc("Also print the full priority breakdown of this job"), cl::value_desc("id"),
                          cl::sub(priority_sub), cl::cat(category));
+
+cl::opt<std::string> trace("trace", cl::desc("The job trace, SWF, plain or gzip"), cl::value_desc("file.swf[.gz]"),
+                           cl::Required, cl::sub(simulate_sub), cl::cat(category));
+cl::opt<long long> sim_nodes("nodes", cl::desc("Simulate N identical nodes (default: the config's NODECFG nodes)"),
+                             cl::value_desc("N"), cl::init(0), cl::sub(simulate_sub), cl::cat(category));
+cl::opt<long long> procs_per_node("procs-per-node", cl::desc("Procs of each of the --nodes nodes (default 1)"),
+                                  cl::value_desc("P"), cl::init(1), cl::sub(simulate_sub), cl::cat(category));
+cl::opt<std::string> jobs_out("jobs-out", cl::desc("Write one CSV row per job: id,submit,start,end,procs,..."),
+                              cl::value_desc("file.csv"), cl::sub(simulate_sub), cl::cat(category));
+cl::opt<long long> limit_jobs("limit-jobs", cl::desc("Replay only the first N jobs of the trace"), cl::value_desc("N"),
+                              cl::init(0), cl::sub(simulate_sub), cl::cat(category));
+cl::opt<bool> progress("progress", cl::desc("Report progress on stderr (default: when stderr is a terminal)"),
+                       cl::sub(simulate_sub), cl::cat(category));
 
 void print_version(raw_ostream& os) { os << "mauirun " << MAUI_VERSION << " (Maui scheduling engine)\n"; }
 
@@ -51,6 +67,19 @@ RunOptions options() {
   if (now.getNumOccurrences()) o.now = now;
   o.format = format;
   o.job = job;
+  return o;
+}
+
+SimulateOptions simulate_options() {
+  SimulateOptions o;
+  o.config = config;
+  o.trace = trace;
+  o.nodes = sim_nodes;
+  o.procs_per_node = procs_per_node;
+  o.jobs_out = jobs_out;
+  o.format = format;
+  o.limit_jobs = limit_jobs;
+  o.progress = progress.getNumOccurrences() ? bool(progress) : errs().is_displayed();
   return o;
 }
 
@@ -67,15 +96,24 @@ int main(int argc, char** argv) {
                                    "[--format text|json] [--job ID]\n"
                                    "  mauirun fairshare --config CFG --fs-dir DIR [--now EPOCH] [--format text|json]\n"
                                    "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
-                                   "[--format text|json]\n\n"
-                                   "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage or input "
-                                   "error.\n",
+                                   "[--format text|json]\n"
+                                   "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N --procs-per-node P] "
+                                   "[--jobs-out CSV] [--format text|json] [--limit-jobs N] [--progress]\n\n"
+                                   "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage or input error\n"
+                                   "(simulate: nothing simulated; skipped trace lines are reported and counted).\n",
                                    &errs()))
     return kRunInputError;
 
   if (priority_sub) return priority_command(options());
   if (fairshare_sub) return fairshare_command(options());
   if (eligible_sub) return eligible_command(options());
-  errs() << "mauirun: expected a subcommand: priority, fairshare or eligible (see mauirun --help)\n";
+  if (simulate_sub) {
+    if (sim_nodes < 0 || procs_per_node < 1 || limit_jobs < 0) {
+      errs() << "mauirun simulate: --nodes and --limit-jobs must be >= 0 and --procs-per-node >= 1\n";
+      return kRunInputError;
+    }
+    return simulate_command(simulate_options());
+  }
+  errs() << "mauirun: expected a subcommand: priority, fairshare, eligible or simulate (see mauirun --help)\n";
   return kRunInputError;
 }

@@ -1,0 +1,181 @@
+#include "runtime/calendar.h"
+
+#include <algorithm>
+
+namespace maui::runtime {
+
+Resources resources_of(const Node& node) {
+  return {node.procs, node.memory_mb, node.swap_mb, node.disk_mb};
+}
+
+Resources task_resources(const Job& job) {
+  return {job.procs_per_task, job.memory_per_task_mb, job.swap_per_task_mb, job.disk_per_task_mb};
+}
+
+Resources operator*(const Resources& per_task, std::int64_t tasks) {
+  return {per_task.procs * tasks, per_task.mem_mb * tasks, per_task.swap_mb * tasks, per_task.disk_mb * tasks};
+}
+
+std::int64_t tasks_in(const Resources& free, const Resources& per_task) {
+  std::int64_t n = std::numeric_limits<std::int64_t>::max();
+  auto limit = [&](std::int64_t have, std::int64_t need) {
+    if (need > 0) n = std::min(n, have > 0 ? have / need : 0);
+  };
+  limit(free.procs, per_task.procs);
+  limit(free.mem_mb, per_task.mem_mb);
+  limit(free.swap_mb, per_task.swap_mb);
+  limit(free.disk_mb, per_task.disk_mb);
+  // A task that asks for nothing still needs a node that has a proc to run on.
+  if (n == std::numeric_limits<std::int64_t>::max()) n = free.procs > 0 ? 1 : 0;
+  return n;
+}
+
+ResourceCalendar::ResourceCalendar(std::span<const Node> nodes, Epoch now) : now_(now) {
+  nodes_.reserve(nodes.size());
+  for (const auto& n : nodes) {
+    NodeCalendar c;
+    c.node = &n;
+    c.capacity = resources_of(n);
+    c.usable = n.state != NodeState::Down && n.state != NodeState::Drained &&
+               n.state != NodeState::Draining && n.state != NodeState::Unknown;
+    nodes_.push_back(std::move(c));
+  }
+}
+
+void ResourceCalendar::book(std::size_t node, const Booking& booking) {
+  if (booking.end <= booking.start) return;
+  auto& list = nodes_[node].bookings;
+  auto at = std::upper_bound(list.begin(), list.end(), booking.start,
+                             [](Epoch t, const Booking& b) { return t < b.start; });
+  list.insert(at, booking);
+}
+
+void ResourceCalendar::release(ReservationId r) {
+  for (auto& n : nodes_)
+    std::erase_if(n.bookings, [r](const Booking& b) { return b.reservation == r; });
+}
+
+bool ResourceCalendar::counts(const Booking& b, const Viewer& viewer) const {
+  if (b.reservation != kNoReservation) return !viewer.uses(b.reservation);
+  // A running job inside a reservation the viewer cannot use is already covered by that
+  // reservation's booking.
+  return b.inside == kNoReservation || viewer.uses(b.inside);
+}
+
+Resources ResourceCalendar::free_at(std::size_t node, Epoch t, const Viewer& viewer) const {
+  const NodeCalendar& c = nodes_[node];
+  Resources used;
+  for (const auto& b : c.bookings) {
+    if (b.start > t) break;
+    if (t < b.end && counts(b, viewer)) used += b.amount;
+  }
+  return {c.capacity.procs - used.procs, c.capacity.mem_mb - used.mem_mb, c.capacity.swap_mb - used.swap_mb,
+          c.capacity.disk_mb - used.disk_mb};
+}
+
+std::int64_t ResourceCalendar::free_tasks(std::size_t node, Epoch from, Epoch to, const Resources& per_task,
+                                          const Viewer& viewer) const {
+  const NodeCalendar& c = nodes_[node];
+  if (!c.usable) return 0;
+  if (to <= from) to = from + 1;
+  // Free resources only drop where a booking starts: the minimum over [from, to) is at `from`
+  // or at one of those starts.
+  std::int64_t tasks = tasks_in(free_at(node, from, viewer), per_task);
+  for (const auto& b : c.bookings) {
+    if (tasks == 0 || b.start >= to) break;
+    if (b.start > from && counts(b, viewer)) tasks = std::min(tasks, tasks_in(free_at(node, b.start, viewer), per_task));
+  }
+  return tasks;
+}
+
+Seconds ResourceCalendar::free_for(std::size_t node, Epoch from, const Resources& per_task,
+                                   const Viewer& viewer) const {
+  if (free_tasks(node, from, from + 1, per_task, viewer) == 0) return 0;
+  for (const auto& b : nodes_[node].bookings)
+    if (b.start > from && counts(b, viewer) && tasks_in(free_at(node, b.start, viewer), per_task) == 0)
+      return b.start - from;
+  return kEndOfTime - from;
+}
+
+std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
+    std::span<const std::size_t> candidates, const Resources& per_task, std::int64_t tasks, Seconds walltime,
+    std::int64_t max_per_node, const Viewer& viewer, Epoch not_before) const {
+  if (tasks <= 0) return Opening{not_before, {}};
+  const Seconds w = std::max<Seconds>(walltime, 1);
+  auto offered = [&](std::size_t n, Epoch t) {
+    std::int64_t k = free_tasks(n, t, t + w, per_task, viewer);
+    return max_per_node > 0 ? std::min(k, max_per_node) : k;
+  };
+
+  // What a node offers, as a function of the start time t, changes only where a booking leaves
+  // the window [t, t + w) (t = its end) or enters it (t = its start - w + 1). Each node
+  // contributes the changes of its step function; a sweep over all of them in time order finds
+  // the first t at which the total reaches `tasks`.
+  struct Change {
+    Epoch t;
+    std::int64_t delta;
+  };
+  std::vector<Change> changes;
+  std::vector<Epoch> points;
+  for (std::size_t n : candidates) {
+    if (!nodes_[n].usable) continue;
+    points.assign(1, not_before);
+    for (const auto& b : nodes_[n].bookings) {
+      if (!counts(b, viewer)) continue;
+      if (b.end > not_before) points.push_back(b.end);
+      if (b.start - w + 1 > not_before) points.push_back(b.start - w + 1);
+    }
+    std::sort(points.begin(), points.end());
+    points.erase(std::unique(points.begin(), points.end()), points.end());
+    std::int64_t last = 0;
+    for (Epoch t : points) {
+      std::int64_t k = offered(n, t);
+      if (k != last) changes.push_back({t, k - last});
+      last = k;
+    }
+  }
+  std::sort(changes.begin(), changes.end(), [](const Change& a, const Change& b) { return a.t < b.t; });
+  std::int64_t total = 0;
+  for (std::size_t i = 0; i < changes.size();) {
+    const Epoch t = changes[i].t;
+    for (; i < changes.size() && changes[i].t == t; ++i) total += changes[i].delta;
+    if (total >= tasks) {
+      Opening o{t, {}};
+      for (std::size_t n : candidates)
+        if (std::int64_t k = nodes_[n].usable ? offered(n, t) : 0; k > 0) o.offer.push_back({n, k});
+      return o;
+    }
+  }
+  return std::nullopt;
+}
+
+BackfillWindows ResourceCalendar::backfill_windows(const Viewer& viewer) const {
+  const Resources one_proc{1, 0, 0, 0};
+  struct Free {
+    Seconds duration;
+    std::int64_t procs;
+    std::size_t node;
+  };
+  std::vector<Free> free;
+  for (std::size_t n = 0; n < nodes_.size(); ++n) {
+    Seconds d = free_for(n, now_, one_proc, viewer);
+    if (d > 0) free.push_back({d, free_tasks(n, now_, now_ + d, one_proc, viewer), n});
+  }
+  std::sort(free.begin(), free.end(), [](const Free& a, const Free& b) {
+    return a.duration != b.duration ? a.duration < b.duration : a.node < b.node;
+  });
+  BackfillWindows out;
+  std::int64_t procs_from_here = 0;
+  for (const auto& f : free) {
+    procs_from_here += f.procs;
+    out.nodes_by_duration.push_back(f.node);
+  }
+  for (std::size_t i = 0; i < free.size();) {
+    out.windows.push_back({free[i].duration, procs_from_here, i});
+    for (const Seconds d = free[i].duration; i < free.size() && free[i].duration == d; ++i)
+      procs_from_here -= free[i].procs;
+  }
+  return out;
+}
+
+}  // namespace maui::runtime

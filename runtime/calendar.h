@@ -1,0 +1,133 @@
+// The resource calendar: per node, what is booked over time (running jobs, job reservations,
+// standing and administrative reservations), and the two questions the scheduler asks of it:
+// "where and when can this job shape start at the earliest" and "what can start now, for how
+// long" (the backfill windows of seed 8.2.2).
+//
+// Access is decided per job by a Viewer: a booking of a reservation the job may use does not
+// take resources away from it (reference §7.2: inaccessible reservations are subtracted,
+// accessible ones are not, so overlapping reservations combine as AND). A running job that
+// started inside a reservation is charged to it: a job that cannot use that reservation already
+// loses the reservation's resources, and does not lose them twice.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "runtime/model.h"
+#include "schemas/ir.h"
+
+namespace maui::runtime {
+
+inline constexpr Epoch kEndOfTime = std::numeric_limits<Epoch>::max() / 4;
+
+// Procs, memory, swap, disk of a node or a booking.
+struct Resources {
+  std::int64_t procs = 0, mem_mb = 0, swap_mb = 0, disk_mb = 0;
+  Resources& operator+=(const Resources& o) {
+    procs += o.procs, mem_mb += o.mem_mb, swap_mb += o.swap_mb, disk_mb += o.disk_mb;
+    return *this;
+  }
+};
+Resources resources_of(const Node& node);
+Resources task_resources(const Job& job);  // one task of the job
+Resources operator*(const Resources& per_task, std::int64_t tasks);
+// Tasks of `per_task` that fit in `free` (a request of nothing but procs 0 fits once).
+std::int64_t tasks_in(const Resources& free, const Resources& per_task);
+
+// Who holds a booking: a running job, or reservation number r (job, standing, admin).
+using ReservationId = std::uint32_t;
+inline constexpr ReservationId kNoReservation = std::numeric_limits<ReservationId>::max();
+
+struct Booking {
+  Epoch start = 0, end = 0;  // [start, end)
+  Resources amount;
+  ReservationId reservation = kNoReservation;  // kNoReservation: a running job
+  // A running job's booking inside reservation `inside` (kNoReservation: outside any).
+  ReservationId inside = kNoReservation;
+};
+
+// Which reservations a job may use (indexed by ReservationId). A job never uses a running
+// job's resources.
+struct Viewer {
+  std::vector<bool> may_use;
+  bool uses(ReservationId r) const { return r != kNoReservation && r < may_use.size() && may_use[r]; }
+};
+
+struct NodeTasks {
+  std::size_t node = 0;  // index into the calendar's nodes
+  std::int64_t tasks = 0;
+  bool operator==(const NodeTasks&) const = default;
+};
+
+// Backfill windows: nodes with free procs now and how long they stay free. Window k holds the
+// nodes free at least `duration` (each next window is longer and narrower; they overlap, as
+// in the manual's figure): the suffix nodes_by_duration[first...].
+struct BackfillWindow {
+  Seconds duration = 0;    // kEndOfTime - now: unlimited
+  std::int64_t procs = 0;  // free procs now on the window's nodes
+  std::size_t first = 0;
+};
+struct BackfillWindows {
+  std::vector<std::size_t> nodes_by_duration;
+  std::vector<BackfillWindow> windows;  // widest (= shortest) first
+  std::span<const std::size_t> nodes(const BackfillWindow& w) const {
+    return std::span(nodes_by_duration).subspan(w.first);
+  }
+};
+
+class ResourceCalendar {
+ public:
+  ResourceCalendar(std::span<const Node> nodes, Epoch now);
+
+  Epoch now() const { return now_; }
+  std::size_t node_count() const { return nodes_.size(); }
+  const Node& node(std::size_t i) const { return *nodes_[i].node; }
+  // Down, drained or draining nodes take no new work.
+  bool usable(std::size_t i) const { return nodes_[i].usable; }
+
+  void book(std::size_t node, const Booking& booking);
+  // Drops every booking of reservation r (a reservation re-placed in the same iteration).
+  void release(ReservationId r);
+  std::span<const Booking> bookings(std::size_t node) const { return nodes_[node].bookings; }
+
+  // Tasks of `per_task` free on `node` throughout [from, to) for `viewer`.
+  std::int64_t free_tasks(std::size_t node, Epoch from, Epoch to, const Resources& per_task,
+                          const Viewer& viewer) const;
+  // Free resources on `node` at instant t for `viewer` (negative when over-booked).
+  Resources free_at(std::size_t node, Epoch t, const Viewer& viewer) const;
+  // How long from `from` at least one task of `per_task` stays free on `node` (0: not free now;
+  // kEndOfTime - from: for ever).
+  Seconds free_for(std::size_t node, Epoch from, const Resources& per_task, const Viewer& viewer) const;
+
+  // The earliest t >= not_before at which `tasks` tasks of `per_task` are free throughout
+  // [t, t + walltime) on `candidates`, at most `max_per_node` on one node (0 = no limit), and
+  // how many each candidate offers then. None: never (not enough resources on the candidates).
+  struct Opening {
+    Epoch start = 0;
+    std::vector<NodeTasks> offer;  // every candidate with tasks > 0 at `start`
+  };
+  std::optional<Opening> earliest_start(std::span<const std::size_t> candidates, const Resources& per_task,
+                                        std::int64_t tasks, Seconds walltime, std::int64_t max_per_node,
+                                        const Viewer& viewer, Epoch not_before) const;
+
+  // Backfill windows now for a one-proc task (seed 8.2.2: largest node x time rectangles),
+  // widest (= shortest) first.
+  BackfillWindows backfill_windows(const Viewer& viewer) const;
+
+ private:
+  struct NodeCalendar {
+    const Node* node = nullptr;
+    Resources capacity;
+    bool usable = true;
+    std::vector<Booking> bookings;  // sorted by start
+  };
+  bool counts(const Booking& b, const Viewer& viewer) const;
+
+  Epoch now_;
+  std::vector<NodeCalendar> nodes_;
+};
+
+}  // namespace maui::runtime

@@ -1,0 +1,591 @@
+#include "runtime/scheduler.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "runtime/limits.h"
+#include "runtime/priority.h"
+#include "runtime/scheduler_settings.h"
+
+namespace maui::runtime {
+
+namespace {
+
+using Affinity = ir::AclEntry::Affinity;
+
+// Maui's affinity passes (reference §7.2): positive reservations first, then neutral ones,
+// then unreserved nodes, negative reservations last.
+int affinity_rank(std::optional<Affinity> a) {
+  if (!a) return 2;
+  switch (*a) {
+    case Affinity::Positive: return 0;
+    case Affinity::Neutral: return 1;
+    case Affinity::Negative: return 3;
+  }
+  return 2;
+}
+
+std::string node_list(const std::vector<NodeTasks>& nodes, const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < nodes.size() && i < 8; ++i) {
+    if (i) out += ',';
+    out += names[nodes[i].node];
+  }
+  if (nodes.size() > 8) out += fmt::format(",... ({} nodes)", nodes.size());
+  return out;
+}
+
+class Iteration {
+ public:
+  Iteration(const SchedulerInput& in, IterationResult& out)
+      : in_(in),
+        snap_(*in.snapshot),
+        policy_(in.dir->policy()),
+        out_(out),
+        settings_(SchedulerSettings::from(policy_, out.warnings)),
+        totals_(snap_.totals()),
+        calendar_(snap_.nodes, snap_.now),
+        table_(*in.dir, calendar_),
+        calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now),
+        throttle_(*in.dir, totals_, snap_.now, &calc_.index()) {}
+
+  void run() {
+    for (const auto& n : snap_.nodes) out_.node_names.push_back(n.name);
+    if (settings_.allocation == NodeAllocation::Priority) node_priorities();
+    book_reservations();
+    evaluate_queue();
+    book_running_jobs();
+    priority_scheduling();
+    if (settings_.backfill != BackfillPolicy::None) {
+      backfill(LimitLevel::Soft);
+      backfill(LimitLevel::Hard);
+    }
+    finish();
+  }
+
+ private:
+  // ------------------------------------------------------------------------------------------
+  // Setting up
+
+  // NODECFG[node] PRIORITY (else NODECFG[DEFAULT]) for NODEALLOCATIONPOLICY PRIORITY.
+  void node_priorities() {
+    auto priority_of = [&](const std::string& name) -> std::optional<std::int64_t> {
+      auto it = policy_.nodes.find(name);
+      if (it == policy_.nodes.end() || !it->second.priority) return std::nullopt;
+      return it->second.priority->value;
+    };
+    const std::int64_t fallback = priority_of("DEFAULT").value_or(0);
+    for (const auto& n : snap_.nodes) settings_.node_priority.push_back(priority_of(n.name).value_or(fallback));
+  }
+
+  void book_reservations() {
+    table_.add_admin(in_.admin_reservations, out_.warnings);
+    table_.add_standing(policy_, in_.clock, booking_horizon(snap_), in_.previous_reservations, out_.warnings);
+    any_shared_reservation_ = !table_.all().empty();
+  }
+
+  void evaluate_queue() {
+    ids_.reserve(snap_.jobs.size());
+    for (const auto& j : snap_.jobs) ids_.push_back(calc_.index().intern(j));
+    out_.queue.ranked = rank_jobs(calc_, snap_.jobs, ids_, [](const Job& j) { return j.is_queued(); });
+    // Active limits are checked when a job starts, against what really runs (below), not
+    // against every eligible job as if all of them started.
+    out_.queue.eligibility = select_eligible(*in_.dir, in_.fairshare ? *in_.fairshare : no_fairshare_, snap_,
+                                             out_.queue.ranked, calc_.index(), ids_, /*admitted_use_active=*/false);
+    started_.assign(snap_.jobs.size(), false);
+    reserved_.assign(snap_.jobs.size(), false);
+    qos_.resize(snap_.jobs.size());
+    for (const auto& e : out_.queue.eligibility.jobs)
+      if (e.eligible) hard_list_.push_back(e.index);
+    position_.assign(snap_.jobs.size(), hard_list_.size());
+    for (std::size_t p = 0; p < hard_list_.size(); ++p) position_[hard_list_[p]] = p;
+    bypass_diff_.assign(hard_list_.size() + 1, 0);
+  }
+
+  void book_running_jobs() {
+    std::unordered_map<std::string_view, std::size_t> node_index;
+    for (std::size_t i = 0; i < snap_.nodes.size(); ++i) node_index.emplace(snap_.nodes[i].name, i);
+    free_now_.resize(snap_.nodes.size());
+    for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable(n) ? snap_.nodes[n].procs : 0;
+    for (std::size_t i = 0; i < snap_.jobs.size(); ++i) {
+      const Job& job = snap_.jobs[i];
+      if (!job.is_active()) continue;
+      throttle_.add(soft_ledger_, ids_[i], active_usage(job, snap_.now, totals_), false);
+      throttle_.add(hard_ledger_, ids_[i], active_usage(job, snap_.now, totals_), false);
+      if (job.allocated_nodes.empty()) {
+        out_.warnings.push_back(fmt::format("running job {} has no allocated nodes: its resources are not booked", job.id));
+        continue;
+      }
+      std::vector<NodeTasks> nodes;
+      const std::int64_t n_alloc = static_cast<std::int64_t>(job.allocated_nodes.size());
+      for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
+        auto it = node_index.find(job.allocated_nodes[k]);
+        if (it == node_index.end()) {
+          out_.warnings.push_back(fmt::format("running job {} runs on {}, which is not a node of the cluster", job.id,
+                                              job.allocated_nodes[k]));
+          continue;
+        }
+        std::int64_t tasks = k < job.allocated_tasks.size()
+                                 ? job.allocated_tasks[k]
+                                 : job.tasks / n_alloc + (static_cast<std::int64_t>(k) < job.tasks % n_alloc ? 1 : 0);
+        nodes.push_back({it->second, tasks});
+      }
+      Epoch start = job.start_time.value_or(snap_.now);
+      Epoch end = start + job.walltime;
+      // A job past its wallclock limit still holds its nodes until the RM ends it.
+      if (end <= snap_.now) end = snap_.now + std::max<Seconds>(settings_.poll_interval, 1);
+      book_job(i, nodes, std::min(start, snap_.now), end);
+    }
+  }
+
+  // Books a job's nodes; where the job runs inside a reservation it may use, that part is
+  // charged to the reservation (runtime/calendar.h).
+  void book_job(std::size_t i, const std::vector<NodeTasks>& nodes, Epoch start, Epoch end) {
+    const Job& job = snap_.jobs[i];
+    const Resources per_task = task_resources(job);
+    const Viewer* v = any_shared_reservation_ ? &viewer(i, snap_.now) : nullptr;
+    for (const auto& nt : nodes) {
+      Resources amount = per_task * nt.tasks;
+      Epoch from = start;
+      if (v)
+        for (const auto& b : calendar_.bookings(nt.node)) {
+          if (b.reservation == kNoReservation || !v->uses(b.reservation) || b.end <= from || b.start >= end) continue;
+          if (b.start > from) calendar_.book(nt.node, {from, b.start, amount, kNoReservation, kNoReservation});
+          Epoch to = std::min(end, b.end);
+          calendar_.book(nt.node, {std::max(from, b.start), to, amount, kNoReservation, b.reservation});
+          from = to;
+          break;  // one reservation per job and node is enough for the accounting
+        }
+      calendar_.book(nt.node, {from, end, amount, kNoReservation, kNoReservation});
+      if (start <= snap_.now && end > snap_.now) free_now_[nt.node] -= amount.procs;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Per-job facts
+
+  const std::string& qos(std::size_t i) {
+    if (qos_[i].empty()) {
+      const Job& job = snap_.jobs[i];
+      qos_[i] = job.qos.empty() ? in_.dir->default_qos(job) : job.qos;
+    }
+    return qos_[i];
+  }
+
+  // The job's access to this iteration's reservations (cached while no reservation is added).
+  const Viewer& viewer(std::size_t i, std::optional<Epoch> start) {
+    cached_viewer_ = table_.viewer(snap_.jobs[i], i, qos(i), start);
+    return cached_viewer_;
+  }
+
+  std::int64_t max_per_node(const Job& job) const {
+    return job.nodes > 0 ? (job.tasks + job.nodes - 1) / job.nodes : 0;
+  }
+
+  std::optional<int> affinity_on(std::size_t i, std::size_t n, Epoch from, Epoch to, const Viewer& v) {
+    std::optional<Affinity> worst;
+    for (const auto& b : calendar_.bookings(n)) {
+      if (b.start >= to) break;
+      if (b.reservation == kNoReservation || b.end <= from || !v.uses(b.reservation)) continue;
+      if (table_[b.reservation].kind == ReservationKind::Job) continue;
+      Affinity a = table_.affinity(snap_.jobs[i], qos(i), b.reservation);
+      if (!worst || affinity_rank(a) > affinity_rank(*worst)) worst = a;
+    }
+    return affinity_rank(worst);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Starting and reserving
+
+  // Nodes on which the job can start now and run its whole walltime, in placement order;
+  // empty when it cannot start now.
+  std::vector<NodeTasks> nodes_for_now(std::size_t i) {
+    const Job& job = snap_.jobs[i];
+    if (job.procs() > free_procs_now()) return {};
+    const Resources per_task = task_resources(job);
+    const Viewer& v = viewer(i, snap_.now);
+    const Epoch end = snap_.now + std::max<Seconds>(job.walltime, 1);
+    const std::int64_t cap = max_per_node(job);
+    struct Offer {
+      NodeTasks nt;
+      int affinity;
+      Seconds free_for;
+    };
+    std::vector<Offer> offers;
+    std::int64_t total = 0;
+    for (std::size_t n = 0; n < free_now_.size(); ++n) {
+      if (free_now_[n] < per_task.procs || free_now_[n] <= 0) continue;
+      std::int64_t k = calendar_.free_tasks(n, snap_.now, end, per_task, v);
+      if (cap > 0) k = std::min(k, cap);
+      if (k <= 0) continue;
+      offers.push_back({{n, k}, 2, 0});
+      total += k;
+    }
+    if (total < job.tasks) return {};
+    for (auto& o : offers) {
+      o.free_for = calendar_.free_for(o.nt.node, snap_.now, per_task, v);
+      if (any_shared_reservation_) o.affinity = *affinity_on(i, o.nt.node, snap_.now, end, v);
+    }
+    // Best fit in time: the nodes whose free time ends soonest after the job keep the longer
+    // gaps for the jobs that need them.
+    std::stable_sort(offers.begin(), offers.end(), [&](const Offer& a, const Offer& b) {
+      if (a.affinity != b.affinity) return a.affinity < b.affinity;
+      if (a.free_for != b.free_for) return a.free_for < b.free_for;
+      return settings_.allocation_before(snap_.nodes, free_now_, a.nt.node, b.nt.node);
+    });
+    return take(offers, job.tasks, [](const Offer& o) { return o.nt; });
+  }
+
+  template <class Offers, class Get>
+  static std::vector<NodeTasks> take(const Offers& offers, std::int64_t tasks, Get get) {
+    std::vector<NodeTasks> chosen;
+    for (const auto& o : offers) {
+      if (tasks <= 0) break;
+      NodeTasks nt = get(o);
+      nt.tasks = std::min(nt.tasks, tasks);
+      tasks -= nt.tasks;
+      chosen.push_back(nt);
+    }
+    return chosen;
+  }
+
+  std::int64_t free_procs_now() {
+    if (!free_total_) free_total_ = std::accumulate(free_now_.begin(), free_now_.end(), std::int64_t{0},
+                                                    [](std::int64_t s, std::int64_t f) { return s + std::max<std::int64_t>(f, 0); });
+    return *free_total_;
+  }
+
+  bool limits_allow(std::size_t i, LimitLevel level) {
+    scratch_.clear();
+    const ResourceAmounts request = job_request(snap_.jobs[i], totals_);
+    return throttle_.check(level == LimitLevel::Soft ? soft_ledger_ : hard_ledger_, ids_[i], request, level,
+                           Throttle::kActive, scratch_) == 0;
+  }
+
+  bool try_start(std::size_t i, LimitLevel level) {
+    if (started_[i] || reserved_[i]) return false;
+    if (!limits_allow(i, level)) {
+      if (in_.explain) note(i, "violates " + describe(scratch_.front()));
+      return false;
+    }
+    std::vector<NodeTasks> nodes = nodes_for_now(i);
+    if (nodes.empty()) return false;
+    const Job& job = snap_.jobs[i];
+    book_job(i, nodes, snap_.now, snap_.now + std::max<Seconds>(job.walltime, 1));
+    free_total_.reset();
+    const ResourceAmounts request = job_request(job, totals_);
+    throttle_.add(soft_ledger_, ids_[i], request, false);
+    throttle_.add(hard_ledger_, ids_[i], request, false);
+    started_[i] = true;
+    const std::size_t pos = position_[i];
+    while (first_waiting_ < hard_list_.size() && started_[hard_list_[first_waiting_]]) ++first_waiting_;
+    const bool backfilled = first_waiting_ < pos;
+    if (backfilled) bypass_diff_[0] += 1, bypass_diff_[pos] -= 1;
+    out_.starts.push_back({i, std::move(nodes), backfilled, level});
+    return true;
+  }
+
+  // A priority reservation at the earliest time the job fits; false when it never fits.
+  bool reserve(std::size_t i) {
+    const Job& job = snap_.jobs[i];
+    const Resources per_task = task_resources(job);
+    const Viewer v = viewer(i, std::nullopt);
+    std::vector<std::size_t> all(calendar_.node_count());
+    std::iota(all.begin(), all.end(), 0);
+    const Seconds w = std::max<Seconds>(job.walltime, 1);
+    auto opening = calendar_.earliest_start(all, per_task, job.tasks, w, max_per_node(job), v, snap_.now);
+    if (!opening) {
+      never_runnable(i, fmt::format("needs {} task(s) of {} proc(s) for {} s; no set of nodes it may use ever has "
+                                    "them",
+                                    job.tasks, per_task.procs, job.walltime));
+      return false;
+    }
+    struct Offer {
+      NodeTasks nt;
+      int affinity;
+      std::int64_t free_now;
+      Seconds free_for;
+    };
+    std::vector<Offer> offers;
+    for (const auto& nt : opening->offer) {
+      Offer o{nt, 2, calendar_.free_tasks(nt.node, snap_.now, snap_.now + 1, per_task, v), 0};
+      o.free_for = calendar_.free_for(nt.node, snap_.now, per_task, v);
+      if (any_shared_reservation_) o.affinity = *affinity_on(i, nt.node, opening->start, opening->start + w, v);
+      offers.push_back(o);
+    }
+    // Nodes busy now before idle ones: the idle nodes stay free for backfill
+    // (shared/reference/backfill-notes.md).
+    std::stable_sort(offers.begin(), offers.end(), [&](const Offer& a, const Offer& b) {
+      if (a.affinity != b.affinity) return a.affinity < b.affinity;
+      if (a.free_now != b.free_now) return a.free_now < b.free_now;
+      if (a.free_for != b.free_for) return a.free_for < b.free_for;
+      return settings_.allocation_before(snap_.nodes, free_now_, a.nt.node, b.nt.node);
+    });
+    std::vector<NodeTasks> nodes = take(offers, job.tasks, [](const Offer& o) { return o.nt; });
+    table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes));
+    reserved_[i] = true;
+    if (in_.explain)
+      note(i, fmt::format("reserved: starts at {} on {}", opening->start,
+                          node_list(table_.all().back().nodes, out_.node_names)));
+    return true;
+  }
+
+  // The job asks for more than the cluster has: it would wait for ever; it must not block
+  // the queue behind it.
+  bool exceeds_cluster(std::size_t i) {
+    const Job& job = snap_.jobs[i];
+    if (!usable_procs_) {
+      usable_procs_ = 0;
+      for (std::size_t n = 0; n < calendar_.node_count(); ++n)
+        if (calendar_.usable(n)) *usable_procs_ += snap_.nodes[n].procs;
+    }
+    if (job.procs() <= *usable_procs_) return false;
+    never_runnable(i, fmt::format("needs {} procs; the cluster's usable nodes have {}", job.procs(), *usable_procs_));
+    return true;
+  }
+
+  void never_runnable(std::size_t i, std::string why) {
+    if (never_runnable_.insert(i).second) out_.never_runnable.push_back({i, std::move(why)});
+  }
+  void note(std::size_t i, std::string why) { notes_[i] = std::move(why); }
+
+  // ------------------------------------------------------------------------------------------
+  // Priority scheduling (reference §8.3)
+
+  std::int64_t group_of(std::size_t i) {
+    for (const auto& [g, group] : policy_.scheduling.reservation_groups) {
+      if (!group.qos) return g;
+      const auto& list = group.qos->value;
+      if (std::find(list.begin(), list.end(), qos(i)) != list.end()) return g;
+    }
+    return -1;
+  }
+
+  bool may_reserve(std::size_t i) {
+    if (settings_.backfill == BackfillPolicy::None || settings_.reservation_policy == ReservationPolicy::Never)
+      return false;
+    std::int64_t g = group_of(i);
+    if (g < 0) return false;
+    auto it = policy_.scheduling.reservation_groups.find(g);
+    return reservations_made_[g] < it->second.depth.value;
+  }
+
+  void priority_scheduling() {
+    bool idle_job_found = false;
+    for (const auto& e : out_.queue.eligibility.jobs) {
+      if (!e.soft_eligible) continue;
+      const std::size_t i = e.index;
+      if (exceeds_cluster(i)) continue;
+      if (!limits_allow(i, LimitLevel::Soft)) {  // policy, not resources: no reservation either
+        if (in_.explain) note(i, "violates " + describe(scratch_.front()));
+        continue;
+      }
+      // After strict priority order ended, a job starts here only as a reservation that
+      // starts now (reference §8.3); otherwise backfill may start it.
+      if (!idle_job_found && try_start(i, LimitLevel::Soft)) continue;
+      if (may_reserve(i)) {
+        if (idle_job_found && try_start(i, LimitLevel::Soft)) continue;
+        if (reserve(i)) ++reservations_made_[group_of(i)];
+        continue;
+      }
+      // No reservation left: strict priority order ends here; only backfill starts jobs now.
+      if (in_.explain) note(i, "waiting for resources (RESERVATIONDEPTH reached: backfill only)");
+      idle_job_found = true;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Backfill (reference §8.4, seed 8.2.2)
+
+  std::vector<std::size_t> backfill_candidates(LimitLevel level) {
+    std::vector<std::size_t> list;
+    for (const auto& e : out_.queue.eligibility.jobs) {
+      if (!(level == LimitLevel::Soft ? e.soft_eligible : e.eligible)) continue;
+      if (started_[e.index] || reserved_[e.index]) continue;
+      list.push_back(e.index);
+      if (settings_.backfill_depth > 0 && static_cast<std::int64_t>(list.size()) >= settings_.backfill_depth) break;
+    }
+    return list;
+  }
+
+  void backfill(LimitLevel level) {
+    std::vector<std::size_t> jobs = backfill_candidates(level);
+    switch (settings_.backfill) {
+      case BackfillPolicy::FirstFit: first_fit(jobs, level); break;
+      case BackfillPolicy::BestFit: by_window(jobs, level, false); break;
+      case BackfillPolicy::Greedy: by_window(jobs, level, true); break;
+      case BackfillPolicy::None: break;
+    }
+  }
+
+  bool chunking_active() const {
+    return settings_.chunk_size > 0 && in_.last_completion &&
+           snap_.now < *in_.last_completion + settings_.chunk_duration;
+  }
+
+  // FIRSTFIT: every job in priority order that fits now starts. With chunking, once a job of
+  // at least BFCHUNKSIZE procs stays blocked, smaller jobs are left alone so that the freed
+  // resources can aggregate for it.
+  void first_fit(const std::vector<std::size_t>& jobs, LimitLevel level) {
+    const bool chunking = chunking_active();
+    bool chunk_blocked = false;
+    for (std::size_t i : jobs) {
+      if (free_procs_now() <= 0) break;
+      const std::int64_t procs = snap_.jobs[i].procs();
+      if (chunk_blocked && procs < settings_.chunk_size) continue;
+      if (exceeds_cluster(i)) continue;
+      if (!try_start(i, level) && chunking && procs >= settings_.chunk_size) chunk_blocked = true;
+    }
+  }
+
+  double metric(std::size_t i) const {
+    const Job& job = snap_.jobs[i];
+    switch (settings_.metric) {
+      case BackfillMetric::Procs: return static_cast<double>(job.procs());
+      case BackfillMetric::ProcSeconds: return static_cast<double>(job.procs()) * static_cast<double>(job.walltime);
+      case BackfillMetric::Seconds: return static_cast<double>(job.walltime);
+      case BackfillMetric::Nodes:
+        return static_cast<double>(job.nodes > 0 ? job.nodes : job.tasks);
+    }
+    return 0;
+  }
+
+  // BESTFIT and GREEDY work window by window, widest first (seed 8.2.2).
+  void by_window(const std::vector<std::size_t>& jobs, LimitLevel level, bool greedy) {
+    Viewer nobody;
+    const BackfillWindows windows = calendar_.backfill_windows(nobody);
+    for (const auto& w : windows.windows) {
+      std::int64_t procs_left = w.procs;
+      auto fits = [&](std::size_t i) {
+        const Job& job = snap_.jobs[i];
+        return !started_[i] && job.procs() <= procs_left && job.walltime <= w.duration;
+      };
+      if (greedy && greedy_window(jobs, level, fits, procs_left)) continue;
+      // BESTFIT: repeatedly start the fitting job with the largest metric (earlier in priority
+      // order on ties).
+      for (;;) {
+        std::vector<std::size_t> fitting;
+        for (std::size_t i : jobs)
+          if (fits(i)) fitting.push_back(i);
+        std::stable_sort(fitting.begin(), fitting.end(),
+                         [&](std::size_t a, std::size_t b) { return metric(a) > metric(b); });
+        bool started = false;
+        for (std::size_t i : fitting)
+          if (try_start(i, level)) {
+            procs_left -= snap_.jobs[i].procs();
+            started = true;
+            break;
+          }
+        if (!started) break;
+      }
+    }
+  }
+
+  // GREEDY: the subset of the window's candidates with the largest summed metric that fits the
+  // window's procs, searched depth-first in priority order over at most BACKFILLMAXSCHEDULES
+  // partial schedules; then started in priority order. False when it started nothing.
+  template <class Fits>
+  bool greedy_window(const std::vector<std::size_t>& jobs, LimitLevel level, Fits fits, std::int64_t& procs_left) {
+    std::vector<std::size_t> cand;
+    for (std::size_t i : jobs)
+      if (fits(i)) cand.push_back(i);
+    if (cand.empty()) return false;
+    std::vector<std::size_t> current, best;
+    double best_value = -1;
+    std::int64_t explored = 0;
+    const std::int64_t budget = std::max<std::int64_t>(settings_.max_schedules, 1);
+    auto search = [&](auto& self, std::size_t from, std::int64_t room, double value) -> void {
+      if (++explored > budget) return;
+      if (value > best_value) best_value = value, best = current;
+      for (std::size_t k = from; k < cand.size() && explored <= budget; ++k) {
+        std::int64_t p = snap_.jobs[cand[k]].procs();
+        if (p > room) continue;
+        current.push_back(cand[k]);
+        self(self, k + 1, room - p, value + metric(cand[k]));
+        current.pop_back();
+      }
+    };
+    search(search, 0, procs_left, 0.0);
+    bool any = false;
+    for (std::size_t i : best)
+      if (try_start(i, level)) {
+        procs_left -= snap_.jobs[i].procs();
+        any = true;
+      }
+    return any;
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  void finish() {
+    out_.reservations = table_.all();
+    // Bypass counts: each backfilled start passes every job ahead of it that still waits.
+    std::int64_t running = 0;
+    for (std::size_t p = 0; p < hard_list_.size(); ++p) {
+      running += bypass_diff_[p];
+      std::size_t i = hard_list_[p];
+      if (running > 0 && !started_[i]) out_.bypassed.emplace_back(i, running);
+    }
+    if (in_.explain)
+      for (std::size_t i : hard_list_)
+        if (!started_[i]) {
+          auto it = notes_.find(i);
+          out_.waiting.push_back({i, it != notes_.end() ? it->second
+                                                         : fmt::format("waiting for resources: needs {} procs for {} s",
+                                                                       snap_.jobs[i].procs(), snap_.jobs[i].walltime)});
+        }
+    std::sort(out_.warnings.begin(), out_.warnings.end());
+    out_.warnings.erase(std::unique(out_.warnings.begin(), out_.warnings.end()), out_.warnings.end());
+  }
+
+  static inline const FairshareStanding no_fairshare_{};
+
+  const SchedulerInput& in_;
+  const ClusterSnapshot& snap_;
+  const ir::Policy& policy_;
+  IterationResult& out_;
+  SchedulerSettings settings_;
+  ClusterTotals totals_;
+  ResourceCalendar calendar_;
+  ReservationTable table_;
+  PriorityCalculator calc_;
+  Throttle throttle_;
+  UsageLedger soft_ledger_, hard_ledger_;
+  std::vector<JobCredentialIds> ids_;
+  std::vector<std::string> qos_;
+  std::vector<bool> started_, reserved_;
+  std::vector<std::size_t> hard_list_;  // HARD-eligible jobs in priority order
+  std::vector<std::size_t> position_;   // job index -> position in hard_list_
+  std::size_t first_waiting_ = 0;
+  std::vector<std::int64_t> bypass_diff_;
+  std::vector<std::int64_t> free_now_;  // procs free now per node, running jobs only
+  std::optional<std::int64_t> free_total_;
+  std::optional<std::int64_t> usable_procs_;
+  std::map<std::int64_t, std::int64_t> reservations_made_;
+  std::unordered_map<std::size_t, std::string> notes_;
+  std::set<std::size_t> never_runnable_;
+  std::vector<LimitViolation> scratch_;
+  Viewer cached_viewer_;
+  bool any_shared_reservation_ = false;
+};
+
+}  // namespace
+
+Epoch booking_horizon(const ClusterSnapshot& snapshot) {
+  Seconds longest = 0;
+  for (const auto& j : snapshot.jobs) longest = std::max(longest, j.walltime);
+  return snapshot.now + 2 * longest + 86400;
+}
+
+IterationResult schedule_iteration(const SchedulerInput& input) {
+  IterationResult out;
+  Iteration(input, out).run();
+  return out;
+}
+
+}  // namespace maui::runtime

@@ -1,0 +1,80 @@
+// One Maui scheduling iteration (seed 8.2, reference §8): a pure function of the policy, the
+// cluster snapshot, the fairshare standing and what the previous iteration left (reservations
+// to keep stable), returning decisions. It never talks to a resource manager: the simulator
+// (runtime/simulator.h) and the live adapters apply the decisions.
+//
+//   1. Book running jobs, administrative and standing reservations in the calendar.
+//   2. Prioritise the queue and select the eligible jobs (HARD and SOFT lists, runtime/eligibility.h).
+//   3. Priority scheduling over the SOFT list: start jobs in priority order while they fit;
+//      a job that cannot start gets a reservation while its QOS group has RESERVATIONDEPTH
+//      left; when none is left, strict priority order ends.
+//   4. Backfill: a SOFT pass then a HARD pass with BACKFILLPOLICY FIRSTFIT / BESTFIT / GREEDY
+//      over the backfill windows; NONE does not backfill.
+//
+// Placement (docs/semantics.md): a job starting now takes the nodes whose free time ends
+// soonest after it (best fit in time), then NODEALLOCATIONPOLICY order; a reservation for a
+// blocked job takes nodes that are busy now before idle ones, so that idle nodes stay free for
+// backfill (shared/reference/backfill-notes.md). Reservation affinity orders both first.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "runtime/calendar.h"
+#include "runtime/credentials.h"
+#include "runtime/eligibility.h"
+#include "runtime/fairshare.h"
+#include "runtime/model.h"
+#include "runtime/reservations.h"
+
+namespace maui::runtime {
+
+struct SchedulerInput {
+  const CredentialDirectory* dir = nullptr;
+  const FairshareStanding* fairshare = nullptr;  // null: fairshare off
+  const ClusterSnapshot* snapshot = nullptr;
+  std::span<const AdminReservation> admin_reservations;
+  ReservationClock clock;
+  // What the previous iteration decided: its standing reservation instances keep their nodes.
+  std::span<const Reservation> previous_reservations;
+  // The last time a job ended or was removed (backfill chunking, BFCHUNKDURATION).
+  std::optional<Epoch> last_completion;
+  // Explain every eligible job that does not start (IterationResult::waiting); costs a string
+  // per job, so the simulator leaves it off.
+  bool explain = false;
+};
+
+struct StartDecision {
+  std::size_t job = 0;  // index into the snapshot's jobs
+  std::vector<NodeTasks> nodes;
+  bool backfill = false;                     // started while a higher-priority job waited
+  LimitLevel pass = LimitLevel::Soft;        // the limit level it was checked at
+};
+
+// Why an eligible job did not start in this iteration.
+struct WaitNote {
+  std::size_t job = 0;
+  std::string reason;
+};
+
+struct IterationResult {
+  QueueEvaluation queue;  // priorities and eligibility
+  std::vector<StartDecision> starts;
+  std::vector<Reservation> reservations;  // every reservation of the iteration (job, standing, admin)
+  std::vector<std::pair<std::size_t, std::int64_t>> bypassed;  // job index, times bypassed now
+  std::vector<WaitNote> waiting;         // with SchedulerInput::explain
+  std::vector<WaitNote> never_runnable;  // eligible jobs no node set can ever hold
+  std::vector<std::string> warnings;  // policy the engine cannot honour, once per iteration
+  std::vector<std::string> node_names;  // the calendar's node order (NodeTasks::node)
+};
+
+IterationResult schedule_iteration(const SchedulerInput& input);
+
+// How far ahead standing reservations are booked: twice the longest walltime of any job plus a
+// day, so that every reservation a job could touch (running jobs end, then the job runs) is in
+// the calendar.
+Epoch booking_horizon(const ClusterSnapshot& snapshot);
+
+}  // namespace maui::runtime

@@ -1,0 +1,67 @@
+#include "runtime/scheduler_settings.h"
+
+#include <fmt/format.h>
+
+namespace maui::runtime {
+
+SchedulerSettings SchedulerSettings::from(const ir::Policy& policy, std::vector<std::string>& warnings) {
+  const auto& s = policy.scheduling;
+  SchedulerSettings out;
+  const std::string& bf = s.backfill_policy.value;
+  if (bf == "NONE") out.backfill = BackfillPolicy::None;
+  else if (bf == "BESTFIT") out.backfill = BackfillPolicy::BestFit;
+  else if (bf == "GREEDY") out.backfill = BackfillPolicy::Greedy;
+  else if (bf == "FIRSTFIT" || bf.empty()) out.backfill = BackfillPolicy::FirstFit;
+  else
+    warnings.push_back(fmt::format("BACKFILLPOLICY {} is not implemented by this engine; FIRSTFIT is used", bf));
+
+  const std::string& m = s.backfill_metric.value;
+  if (m == "NODES") out.metric = BackfillMetric::Nodes;
+  else if (m == "PROCSECONDS") out.metric = BackfillMetric::ProcSeconds;
+  else if (m == "SECONDS") out.metric = BackfillMetric::Seconds;
+
+  const std::string& r = s.reservation_policy.value;
+  if (r == "NEVER") out.reservation_policy = ReservationPolicy::Never;
+  else if (r == "HIGHEST") out.reservation_policy = ReservationPolicy::Highest;
+
+  const std::string& a = s.node_allocation_policy.value;
+  if (a == "FIRSTAVAILABLE") out.allocation = NodeAllocation::FirstAvailable;
+  else if (a == "MINRESOURCE") out.allocation = NodeAllocation::MinResource;
+  else if (a == "CPULOAD") out.allocation = NodeAllocation::CpuLoad;
+  else if (a == "PRIORITY") out.allocation = NodeAllocation::Priority;
+  else if (a != "LASTAVAILABLE" && !a.empty())
+    warnings.push_back(
+        fmt::format("NODEALLOCATIONPOLICY {} is not implemented by this engine; LASTAVAILABLE is used", a));
+
+  out.backfill_depth = s.backfill_depth.value;
+  out.max_schedules = s.backfill_max_schedules.value;
+  out.chunk_size = s.chunk_size.value;
+  out.chunk_duration = s.chunk_duration.value;
+  out.poll_interval = s.poll_interval.value;
+  return out;
+}
+
+bool SchedulerSettings::allocation_before(std::span<const Node> nodes, std::span<const std::int64_t> free_now,
+                                          std::size_t a, std::size_t b) const {
+  switch (allocation) {
+    case NodeAllocation::FirstAvailable: return a < b;
+    case NodeAllocation::LastAvailable: return a > b;
+    case NodeAllocation::MinResource: {
+      const Node &x = nodes[a], &y = nodes[b];
+      if (x.procs != y.procs) return x.procs < y.procs;
+      if (x.memory_mb != y.memory_mb) return x.memory_mb < y.memory_mb;
+      return a < b;
+    }
+    case NodeAllocation::CpuLoad:
+      if (free_now[a] != free_now[b]) return free_now[a] > free_now[b];
+      return a < b;
+    case NodeAllocation::Priority: {
+      std::int64_t pa = a < node_priority.size() ? node_priority[a] : 0;
+      std::int64_t pb = b < node_priority.size() ? node_priority[b] : 0;
+      return pa != pb ? pa > pb : a < b;
+    }
+  }
+  return a < b;
+}
+
+}  // namespace maui::runtime

@@ -1,0 +1,41 @@
+// The scheduling parameters of the policy (BACKFILLPOLICY, BACKFILLMETRIC, RESERVATIONPOLICY,
+// NODEALLOCATIONPOLICY, BFCHUNK*, ...) read once per iteration into enums, with a warning for
+// each value the engine does not implement and what it does instead.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "runtime/model.h"
+#include "schemas/ir.h"
+
+namespace maui::runtime {
+
+enum class BackfillPolicy : std::uint8_t { FirstFit, BestFit, Greedy, None };
+enum class BackfillMetric : std::uint8_t { Procs, Nodes, ProcSeconds, Seconds };
+enum class ReservationPolicy : std::uint8_t { CurrentHighest, Highest, Never };
+enum class NodeAllocation : std::uint8_t { FirstAvailable, LastAvailable, MinResource, CpuLoad, Priority };
+
+struct SchedulerSettings {
+  BackfillPolicy backfill = BackfillPolicy::FirstFit;
+  BackfillMetric metric = BackfillMetric::Procs;
+  ReservationPolicy reservation_policy = ReservationPolicy::CurrentHighest;
+  NodeAllocation allocation = NodeAllocation::LastAvailable;
+  std::int64_t backfill_depth = 0;   // BACKFILLDEPTH, 0 = all
+  std::int64_t max_schedules = 10000;  // BACKFILLMAXSCHEDULES
+  std::int64_t chunk_size = 0;       // BFCHUNKSIZE
+  Seconds chunk_duration = 0;        // BFCHUNKDURATION
+  Seconds poll_interval = 60;        // RMPOLLINTERVAL
+  std::vector<std::int64_t> node_priority;  // NODECFG PRIORITY by node index (PRIORITY policy)
+
+  static SchedulerSettings from(const ir::Policy& policy, std::vector<std::string>& warnings);
+
+  // NODEALLOCATIONPOLICY's order between two nodes that are otherwise equally good.
+  // `free_now` = procs free now per node.
+  bool allocation_before(std::span<const Node> nodes, std::span<const std::int64_t> free_now, std::size_t a,
+                         std::size_t b) const;
+};
+
+}  // namespace maui::runtime

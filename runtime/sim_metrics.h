@@ -1,0 +1,53 @@
+// What a simulated schedule achieved (shared/traces/README.md conventions): utilization, wait,
+// bounded slowdown (tau = 10 s), makespan, and the share of jobs started by backfill. Also the
+// per-job CSV of `mauirun simulate --jobs-out`.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/model.h"
+
+namespace maui::runtime {
+
+// One finished (or never started) job of a simulation, in the trace's own seconds.
+struct JobOutcome {
+  std::int64_t number = 0;  // the trace's job number
+  Epoch submit = 0;
+  std::optional<Epoch> start;  // none: the job never started (never runnable, or the run ended)
+  Epoch end = 0;
+  std::int64_t procs = 0;
+  Seconds requested = 0;
+  bool backfilled = false;
+  std::string user, group, job_class, qos;
+  std::string reason;  // why it never started, when it did not
+};
+
+struct ScheduleMetrics {
+  std::int64_t machine_procs = 0;
+  std::int64_t jobs = 0;          // jobs in the run
+  std::int64_t started = 0;       // of which started
+  std::int64_t never_started = 0;
+  // sum procs*run / (machine procs * (last end - first submit)); first submit over all jobs,
+  // last end over started ones. Every rate is 0 (never NaN) when no job started.
+  double utilization = 0;
+  double average_wait = 0;        // seconds, over started jobs
+  Seconds max_wait = 0;
+  double average_bounded_slowdown = 0;  // max(1, (wait + run) / max(run, 10))
+  Seconds makespan = 0;           // last end - first submit
+  double backfill_share = 0;      // started by backfill / started
+  std::int64_t backfilled = 0;
+};
+
+ScheduleMetrics compute_metrics(const std::vector<JobOutcome>& jobs, std::int64_t machine_procs);
+
+// The header `id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason`, then one
+// row per job in the given order (trace order). Times are the trace's seconds; wait = start -
+// submit; backfilled is 1 or 0; a job that never started has empty start, end and wait. A text
+// field is quoted ("...", inner quotes doubled) only when it holds a comma, quote or line break.
+void write_jobs_csv(std::ostream& out, const std::vector<JobOutcome>& jobs);
+
+}  // namespace maui::runtime

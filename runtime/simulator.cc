@@ -1,0 +1,350 @@
+#include "runtime/simulator.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "runtime/fairshare.h"
+#include "runtime/priority.h"
+#include "runtime/scheduler.h"
+
+namespace maui::runtime {
+
+// ---------------------------------------------------------------------------------------------
+// Nodes
+
+std::vector<Node> simulated_nodes(const ir::Policy& policy, const NodeSource& source, std::string& error) {
+  std::vector<Node> nodes;
+  if (source.count > 0) {
+    if (source.procs_per_node <= 0) {
+      error = fmt::format("--procs-per-node must be at least 1 (got {})", source.procs_per_node);
+      return {};
+    }
+    const int width = std::max<int>(3, static_cast<int>(std::to_string(source.count).size()));
+    for (std::int64_t i = 1; i <= source.count; ++i) {
+      Node n;
+      n.name = fmt::format("node{:0{}}", i, width);
+      n.procs = source.procs_per_node;
+      nodes.push_back(std::move(n));
+    }
+    return nodes;
+  }
+  const ir::NodeConfig* defaults = nullptr;
+  if (auto it = policy.nodes.find("DEFAULT"); it != policy.nodes.end()) defaults = &it->second;
+  auto pick = [&](const auto& own, const auto& fallback_member) {
+    return own ? own->value : (defaults && (defaults->*fallback_member) ? (defaults->*fallback_member)->value
+                                                                       : decltype(own->value){});
+  };
+  for (const auto& [name, cfg] : policy.nodes) {
+    if (name == "DEFAULT" || name == "GLOBAL") continue;
+    Node n;
+    n.name = name;
+    n.procs = pick(cfg.procs, &ir::NodeConfig::procs);
+    if (n.procs <= 0) n.procs = 1;  // Maui's default for a node that reports nothing
+    n.memory_mb = pick(cfg.mem_mb, &ir::NodeConfig::mem_mb);
+    n.swap_mb = pick(cfg.swap_mb, &ir::NodeConfig::swap_mb);
+    n.disk_mb = pick(cfg.disk_mb, &ir::NodeConfig::disk_mb);
+    for (const auto& f : (cfg.features.empty() && defaults ? defaults->features : cfg.features))
+      n.features.push_back(f.value);
+    std::string partition = pick(cfg.partition, &ir::NodeConfig::partition);
+    if (!partition.empty()) n.partition = partition;
+    nodes.push_back(std::move(n));
+  }
+  if (nodes.empty())
+    error = "the simulated cluster has no nodes: give --nodes N --procs-per-node P, or NODECFG[<name>] lines "
+            "in the config";
+  return nodes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The simulated resource manager
+
+SimulatedCluster::SimulatedCluster(std::vector<Node> nodes, Epoch origin) : origin_(origin) {
+  state_.nodes = std::move(nodes);
+  state_.now = origin;
+}
+
+namespace {
+bool later(const std::pair<Epoch, std::string>& a, const std::pair<Epoch, std::string>& b) {
+  return a.first != b.first ? a.first > b.first : a.second > b.second;
+}
+}  // namespace
+
+Job* SimulatedCluster::find(const std::string& id) {
+  for (auto& j : state_.jobs)
+    if (j.id == id) return &j;
+  return nullptr;
+}
+
+void SimulatedCluster::submit(const TraceJob& t) {
+  Job j;
+  j.id = std::to_string(t.number);
+  j.user = t.user;
+  j.group = t.group;
+  j.job_class = t.job_class;
+  j.tasks = t.procs;
+  j.procs_per_task = 1;
+  j.walltime = t.requested;
+  j.submit_time = origin_ + t.submit;
+  position_[j.id] = outcomes_.size();
+  run_[j.id] = t.run;
+  JobOutcome o;
+  o.number = t.number;
+  o.submit = t.submit;
+  o.procs = t.procs;
+  o.requested = t.requested;
+  o.user = t.user;
+  o.group = t.group;
+  o.job_class = t.job_class;
+  outcomes_.push_back(std::move(o));
+  state_.jobs.push_back(std::move(j));
+}
+
+RmStatus SimulatedCluster::start_job(const std::string& id, const std::vector<std::string>& nodes,
+                                     const std::vector<std::int64_t>& tasks) {
+  Job* job = find(id);
+  if (!job) return RmStatus::failure(fmt::format("no job {}", id));
+  if (job->state != JobState::Idle) return RmStatus::failure(fmt::format("job {} is {}, not Idle", id, to_string(job->state)));
+  job->state = JobState::Running;
+  job->start_time = state_.now;
+  job->allocated_nodes = nodes;
+  job->allocated_tasks = tasks;
+  const Epoch end = state_.now + run_[id];
+  ends_.emplace_back(end, id);
+  std::push_heap(ends_.begin(), ends_.end(), later);
+  outcomes_[position_[id]].start = state_.now - origin_;
+  return {};
+}
+
+RmStatus SimulatedCluster::hold_job(const std::string& id, const std::string& reason) {
+  Job* job = find(id);
+  if (!job) return RmStatus::failure(fmt::format("no job {}", id));
+  job->holds.push_back(reason);
+  return {};
+}
+
+RmStatus SimulatedCluster::cancel_job(const std::string& id, const std::string& reason) {
+  Job* job = find(id);
+  if (!job) return RmStatus::failure(fmt::format("no job {}", id));
+  if (job->is_active()) return RmStatus::failure(fmt::format("job {} is running", id));
+  // Completed jobs leave the snapshot at the next finish_due(); the indices of this
+  // iteration's report stay valid until then.
+  job->state = JobState::Completed;
+  outcomes_[position_[id]].reason = reason;
+  return {};
+}
+
+RmStatus SimulatedCluster::requeue_job(const std::string& id) {
+  Job* job = find(id);
+  if (!job) return RmStatus::failure(fmt::format("no job {}", id));
+  if (!job->is_active()) return RmStatus::failure(fmt::format("job {} is not running", id));
+  job->state = JobState::Idle;
+  job->start_time.reset();
+  job->allocated_nodes.clear();
+  job->allocated_tasks.clear();
+  outcomes_[position_[id]].start.reset();
+  return {};  // its end event is stale now; next_end() and finish_due() skip it
+}
+
+Epoch SimulatedCluster::next_end() const {
+  // The heap's front is the earliest end (a stale one of a requeued job only costs an idle
+  // iteration).
+  return ends_.empty() ? kEndOfTime : ends_.front().first;
+}
+
+JobOutcome& SimulatedCluster::outcome(const std::string& id) { return outcomes_[position_.at(id)]; }
+
+std::vector<std::size_t> SimulatedCluster::finish_due() {
+  std::vector<std::size_t> done;
+  while (!ends_.empty() && ends_.front().first <= state_.now) {
+    std::pop_heap(ends_.begin(), ends_.end(), later);
+    auto [end, id] = std::move(ends_.back());
+    ends_.pop_back();
+    Job* job = find(id);
+    // A requeued job's old end is stale: it ends only at start + run of its current run.
+    if (!job || job->state != JobState::Running || !job->start_time || *job->start_time + run_[id] != end) continue;
+    job->state = JobState::Completed;
+    JobOutcome& o = outcomes_[position_[id]];
+    o.end = end - origin_;
+    done.push_back(position_[id]);
+  }
+  std::erase_if(state_.jobs, [](const Job& j) { return j.state == JobState::Completed; });
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The simulation loop
+
+namespace {
+
+class Simulation {
+ public:
+  Simulation(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes,
+             const SimulationOptions& options)
+      : dir_(dir),
+        policy_(dir.policy()),
+        trace_(trace),
+        options_(options),
+        cluster_(std::move(nodes), trace.unix_start_time.value_or(0)),
+        fairshare_on_(policy_.fairshare.metric.value != ir::FairshareMetric::None),
+        accrual_(accrual_policy(policy_)) {
+    clock_.utc_offset = trace.time_zone.value_or(0);
+    order_.resize(trace.jobs.size());
+    for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](std::size_t a, std::size_t b) { return trace.jobs[a].submit < trace.jobs[b].submit; });
+  }
+
+  SimulationResult run() {
+    if (!order_.empty()) cluster_.state().now = cluster_.origin() + trace_.jobs[order_[0]].submit;
+    for (;;) {
+      const Epoch t = next_event();
+      if (t == kEndOfTime) break;
+      advance_to(t);
+      if (!cluster_.finish_due().empty()) last_completion_ = t;
+      report_progress();
+      while (next_submit_ < order_.size() && cluster_.origin() + trace_.jobs[order_[next_submit_]].submit <= t)
+        submit(trace_.jobs[order_[next_submit_++]]);
+      iterate();
+    }
+    return finish();
+  }
+
+ private:
+  void submit(const TraceJob& t) {
+    cluster_.submit(t);
+    Job& job = cluster_.state().jobs.back();
+    job.qos = dir_.default_qos(job);  // QDEF chain (trace jobs ask for no QOS)
+    cluster_.outcome(job.id).qos = job.qos;
+  }
+
+  bool queue_waiting() const {
+    const auto& jobs = cluster_.state().jobs;
+    return std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.is_queued(); });
+  }
+
+  Epoch next_event() {
+    Epoch t = cluster_.next_end();
+    if (next_submit_ < order_.size())
+      t = std::min(t, cluster_.origin() + trace_.jobs[order_[next_submit_]].submit);
+    // Reservation boundaries matter only to jobs that wait.
+    if (queue_waiting()) {
+      const Epoch now = cluster_.state().now;
+      for (const auto& r : previous_) {
+        if (r.start > now) t = std::min(t, r.start);
+        if (r.end > now && r.end < kEndOfTime / 2) t = std::min(t, r.end);
+      }
+    }
+    return t;
+  }
+
+  // Usage and queue time accrue over [now, t) with the jobs as they were.
+  void advance_to(Epoch t) {
+    ClusterSnapshot& state = cluster_.state();
+    if (t <= state.now) return;
+    if (fairshare_on_) accrue_usage(history_, policy_, state, state.now, t);
+    if (last_report_ && accrual_ != AccrualPolicy::Always)
+      accrue_queue_time(state, *last_report_, accrual_, t - state.now);  // also moves the clock
+    state.now = t;
+  }
+
+  void iterate() {
+    last_report_.reset();
+    if (!queue_waiting()) return;
+    ClusterSnapshot& state = cluster_.state();
+    FairshareStanding standing;
+    if (fairshare_on_) {
+      const FairshareClock fc = FairshareClock::from(policy_.fairshare);
+      history_.forget_before(window_start(state.now, fc.interval) - fc.interval * fc.depth);
+      standing = FairshareStanding::compute(dir_, history_, state.now);
+    }
+    SchedulerInput in;
+    in.dir = &dir_;
+    in.fairshare = fairshare_on_ ? &standing : nullptr;
+    in.snapshot = &state;
+    in.admin_reservations = options_.admin_reservations;
+    in.clock = clock_;
+    in.previous_reservations = previous_;
+    in.last_completion = last_completion_;
+    IterationResult result = schedule_iteration(in);
+    ++iterations_;
+    apply(result);
+    last_report_ = std::move(result.queue.eligibility);
+    previous_ = std::move(result.reservations);
+    for (auto& w : result.warnings) warnings_.insert(std::move(w));
+  }
+
+  void apply(const IterationResult& result) {
+    ClusterSnapshot& state = cluster_.state();
+    // Ids first: the decisions index the snapshot as the iteration saw it.
+    for (const auto& s : result.starts) {
+      std::vector<std::string> names;
+      std::vector<std::int64_t> tasks;
+      for (const auto& nt : s.nodes) {
+        names.push_back(state.nodes[nt.node].name);
+        tasks.push_back(nt.tasks);
+      }
+      const std::string id = state.jobs[s.job].id;
+      RmStatus st = cluster_.start_job(id, names, tasks);
+      if (!st.ok) warnings_.insert("simulator refused a start: " + st.error);
+      if (s.backfill && st.ok) cluster_.outcome(id).backfilled = true;
+    }
+    for (const auto& [job, times] : result.bypassed) state.jobs[job].bypass_count += times;
+    for (const auto& n : result.never_runnable) {
+      const std::string id = state.jobs[n.job].id;
+      (void)cluster_.cancel_job(id, "never runnable: " + n.reason);
+    }
+  }
+
+  void report_progress() {
+    if (!options_.progress || options_.progress_every <= 0) return;
+    const auto submitted = static_cast<std::int64_t>(next_submit_);
+    if (submitted / options_.progress_every == last_progress_ / options_.progress_every) return;
+    last_progress_ = submitted;
+    options_.progress(submitted, static_cast<std::int64_t>(order_.size()), cluster_.state().now - cluster_.origin());
+  }
+
+  SimulationResult finish() {
+    SimulationResult r;
+    // Outcomes are in submission order; the result lists jobs in trace order.
+    std::vector<JobOutcome>& by_submission = cluster_.outcomes();
+    r.jobs.resize(by_submission.size());
+    for (std::size_t k = 0; k < by_submission.size(); ++k) r.jobs[order_[k]] = std::move(by_submission[k]);
+    for (auto& o : r.jobs)
+      if (!o.start && o.reason.empty()) o.reason = "still waiting when the trace ended (no event could start it)";
+    std::int64_t procs = 0;
+    for (const auto& n : cluster_.state().nodes) procs += n.procs;
+    r.metrics = compute_metrics(r.jobs, procs);
+    r.iterations = iterations_;
+    r.warnings.assign(warnings_.begin(), warnings_.end());
+    return r;
+  }
+
+  const CredentialDirectory& dir_;
+  const ir::Policy& policy_;
+  const Trace& trace_;
+  const SimulationOptions& options_;
+  SimulatedCluster cluster_;
+  const bool fairshare_on_;
+  const AccrualPolicy accrual_;
+  ReservationClock clock_;
+  std::vector<std::size_t> order_;  // trace positions by submission time
+  std::size_t next_submit_ = 0;
+  FairshareHistory history_;
+  std::optional<EligibilityReport> last_report_;
+  std::vector<Reservation> previous_;
+  std::optional<Epoch> last_completion_;
+  std::int64_t iterations_ = 0;
+  std::int64_t last_progress_ = 0;
+  std::set<std::string> warnings_;
+};
+
+}  // namespace
+
+SimulationResult simulate(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes,
+                          const SimulationOptions& options) {
+  return Simulation(dir, trace, std::move(nodes), options).run();
+}
+
+}  // namespace maui::runtime

@@ -1,0 +1,95 @@
+// The trace-driven simulator: the default resource manager. It replays an SWF trace on a
+// virtual clock and runs the scheduling iteration (runtime/scheduler.h) after every second in
+// which something happened, all events of that second applied first (submissions, job ends,
+// reservation boundaries). Fully deterministic: the same policy, trace and nodes give the same
+// schedule, job by job.
+//
+// Conventions (docs/simulator.md, shared/traces/README.md): a job runs min(run time, requested
+// time); SWF user / group / queue become u<N> / g<N> / class q<N>; times in the outcome are the
+// trace's own seconds; fairshare usage accrues as jobs run (FSPOLICY); queue time accrues by
+// JOBPRIOACCRUALPOLICY.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/credentials.h"
+#include "runtime/model.h"
+#include "runtime/reservations.h"
+#include "runtime/rm.h"
+#include "runtime/sim_metrics.h"
+#include "runtime/swf.h"
+
+namespace maui::runtime {
+
+// The nodes of a simulated cluster: NODECFG entries (each named node, with PROCS / memory /
+// features / partition, NODECFG[DEFAULT] filling what a node leaves out), or `count` nodes of
+// `procs` procs named node001 ... when count > 0 (which wins over NODECFG). Error text when
+// neither gives a node.
+struct NodeSource {
+  std::int64_t count = 0;
+  std::int64_t procs_per_node = 1;
+};
+std::vector<Node> simulated_nodes(const ir::Policy& policy, const NodeSource& source, std::string& error);
+
+// How the simulation reports progress on long runs (jobs finished so far, of all).
+using Progress = std::function<void(std::int64_t done, std::int64_t total, Epoch trace_time)>;
+
+struct SimulationOptions {
+  std::span<const AdminReservation> admin_reservations;
+  Progress progress;               // may be empty
+  std::int64_t progress_every = 0;  // call progress every this many finished jobs (0 = never)
+};
+
+struct SimulationResult {
+  std::vector<JobOutcome> jobs;  // in trace order
+  ScheduleMetrics metrics;
+  std::int64_t iterations = 0;
+  std::vector<std::string> warnings;  // sorted, each once
+};
+
+// The simulated cluster as a resource manager: what the scheduler sees and what it may ask.
+class SimulatedCluster final : public ResourceManager {
+ public:
+  SimulatedCluster(std::vector<Node> nodes, Epoch origin);
+
+  std::string name() const override { return "simulator"; }
+  ClusterSnapshot snapshot() override { return state_; }
+  RmStatus start_job(const std::string& id, const std::vector<std::string>& nodes,
+                     const std::vector<std::int64_t>& tasks) override;
+  RmStatus hold_job(const std::string& id, const std::string& reason) override;
+  RmStatus cancel_job(const std::string& id, const std::string& reason) override;
+  RmStatus requeue_job(const std::string& id) override;
+
+  // The simulation's own controls.
+  ClusterSnapshot& state() { return state_; }
+  const ClusterSnapshot& state() const { return state_; }
+  Epoch origin() const { return origin_; }  // epoch of trace second 0
+  // Submits a trace job at the current time.
+  void submit(const TraceJob& job);
+  // When the next running job ends (kEndOfTime: none runs).
+  Epoch next_end() const;
+  // Ends every job whose run is over by now; returns their outcomes' indices in the trace.
+  std::vector<std::size_t> finish_due();
+  std::vector<JobOutcome>& outcomes() { return outcomes_; }  // in submission order
+  JobOutcome& outcome(const std::string& id);
+
+ private:
+  Job* find(const std::string& id);
+
+  ClusterSnapshot state_;
+  Epoch origin_;
+  std::vector<JobOutcome> outcomes_;                       // by trace position
+  std::unordered_map<std::string, std::size_t> position_;  // job id -> trace position
+  std::unordered_map<std::string, Seconds> run_;           // job id -> how long it runs
+  std::vector<std::pair<Epoch, std::string>> ends_;        // min-heap of (end, job id)
+};
+
+SimulationResult simulate(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes,
+                          const SimulationOptions& options = {});
+
+}  // namespace maui::runtime

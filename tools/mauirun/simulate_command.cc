@@ -1,0 +1,106 @@
+// mauirun simulate: the policy on a replayed SWF trace (runtime/simulator.h).
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "checker/pipeline.h"
+#include "checker/report.h"
+#include "llvm/Support/raw_ostream.h"
+#include "runtime/report_json.h"
+#include "runtime/simulator.h"
+#include "runtime/swf.h"
+#include "tools/mauirun/commands.h"
+
+namespace maui::tools {
+
+namespace {
+
+std::string duration_text(double seconds) {
+  auto s = static_cast<std::int64_t>(seconds + 0.5);
+  return fmt::format("{:.0f} s ({}:{:02}:{:02})", seconds, s / 3600, s / 60 % 60, s % 60);
+}
+
+void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summary,
+                const runtime::SimulationResult& r) {
+  const auto& m = r.metrics;
+  auto& out = llvm::outs();
+  out << fmt::format("mauirun simulate: {} on {}\n", summary.config, summary.trace);
+  out << fmt::format("  cluster                   {} nodes, {} procs\n", summary.nodes, summary.procs);
+  out << fmt::format("  jobs                      {} read, {} started, {} never started{}\n", m.jobs, m.started,
+                     m.never_started,
+                     summary.trace_problems ? fmt::format(", {} trace lines skipped", summary.trace_problems) : "");
+  out << fmt::format("  utilization               {:.2f} %\n", m.utilization * 100);
+  out << fmt::format("  average wait              {}\n", duration_text(m.average_wait));
+  out << fmt::format("  maximum wait              {}\n", duration_text(static_cast<double>(m.max_wait)));
+  out << fmt::format("  average bounded slowdown  {:.2f} (tau = 10 s)\n", m.average_bounded_slowdown);
+  out << fmt::format("  makespan                  {}\n", duration_text(static_cast<double>(m.makespan)));
+  out << fmt::format("  started by backfill       {} ({:.2f} %)\n", m.backfilled, m.backfill_share * 100);
+  out << fmt::format("  scheduling iterations     {}\n", r.iterations);
+  for (const auto& w : r.warnings) out << "  warning: " << w << "\n";
+  if (!o.jobs_out.empty()) out << "  per-job schedule          " << o.jobs_out << "\n";
+}
+
+}  // namespace
+
+int simulate_command(const SimulateOptions& o) {
+  auto config = checker::check_file(o.config);
+  if (!config->loaded) {
+    checker::render_text(llvm::errs(), *config, false);
+    return kRunInputError;
+  }
+  std::size_t errors = 0;
+  for (const auto& d : config->diagnostics.diagnostics()) errors += d.severity == Severity::Error;
+  if (errors)
+    llvm::errs() << fmt::format("mauirun: note: {} has {} error{} (see 'mauic lint {}'); the lines in error are "
+                                "ignored\n",
+                                o.config, errors, errors == 1 ? "" : "s", o.config);
+
+  runtime::TraceReadOptions read;
+  read.limit_jobs = o.limit_jobs;
+  auto loaded = runtime::read_swf(o.trace, read);
+  if (!loaded.error.empty()) {
+    llvm::errs() << "mauirun: " << loaded.error << "\n";
+    return kRunInputError;
+  }
+  const runtime::Trace& trace = loaded.trace;
+  for (const auto& p : trace.problems)
+    llvm::errs() << fmt::format("{}:{}:{}: error: {}\n", p.file, p.line, p.column, p.message);
+  if (!trace.problems.empty())
+    llvm::errs() << fmt::format("mauirun: {} trace line{} skipped\n", trace.problems.size(),
+                                trace.problems.size() == 1 ? "" : "s");
+
+  runtime::NodeSource source{o.nodes, o.procs_per_node};
+  std::string error;
+  auto nodes = runtime::simulated_nodes(config->policy, source, error);
+  if (nodes.empty()) {
+    llvm::errs() << "mauirun: " << error << "\n";
+    return kRunInputError;
+  }
+
+  runtime::CredentialDirectory dir(config->policy);
+  runtime::SimulationOptions options;
+  if (o.progress) {
+    options.progress_every = 5000;
+    options.progress = [](std::int64_t done, std::int64_t total, runtime::Epoch t) {
+      llvm::errs() << fmt::format("mauirun: {} of {} jobs submitted (trace time {} s)\n", done, total, t);
+    };
+  }
+  runtime::SimulationResult result = runtime::simulate(dir, trace, nodes, options);
+
+  runtime::SimulationSummary summary{o.config, o.trace, static_cast<std::int64_t>(nodes.size()), 0,
+                                     static_cast<std::int64_t>(trace.problems.size())};
+  for (const auto& n : nodes) summary.procs += n.procs;
+  if (!o.jobs_out.empty()) {
+    std::ofstream csv(o.jobs_out, std::ios::binary);
+    if (csv) runtime::write_jobs_csv(csv, result.jobs);
+    if (!csv) {
+      llvm::errs() << "mauirun: cannot write '" << o.jobs_out << "'\n";
+      return kRunInputError;
+    }
+  }
+  if (o.format == RunFormat::Json) llvm::outs() << runtime::simulation_json(summary, result);
+  else print_text(o, summary, result);
+  return kRunOk;  // skipped lines and never-started jobs are results, reported above
+}
+
+}  // namespace maui::tools
