@@ -39,6 +39,7 @@ ReservationId ReservationTable::add_job(std::size_t job, const std::string& job_
 }
 
 void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::vector<std::string>& warnings) {
+  if (admin.empty()) return;
   std::unordered_map<std::string_view, std::size_t> by_name;
   for (std::size_t i = 0; i < calendar_.node_count(); ++i) by_name.emplace(calendar_.node(i).name, i);
   for (const auto& a : admin) {
@@ -71,11 +72,9 @@ void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::v
   }
 }
 
-void ReservationTable::add_standing(const ir::Policy& policy, const ReservationClock& clock, Epoch horizon,
+void ReservationTable::add_standing(const ir::Policy& policy, std::span<const Node> nodes,
+                                    const ReservationClock& clock, Epoch horizon,
                                     std::span<const Reservation> previous, std::vector<std::string>& warnings) {
-  std::vector<Node> nodes;
-  nodes.reserve(calendar_.node_count());
-  for (std::size_t i = 0; i < calendar_.node_count(); ++i) nodes.push_back(calendar_.node(i));
   for (const auto& [name, sr] : policy.standing_reservations) {
     PlacementResult plan = plan_placement(sr, nodes);
     for (auto& e : plan.errors) warnings.push_back(std::move(e));

@@ -72,9 +72,13 @@ bool later(const std::pair<Epoch, std::string>& a, const std::pair<Epoch, std::s
 }  // namespace
 
 Job* SimulatedCluster::find(const std::string& id) {
-  for (auto& j : state_.jobs)
-    if (j.id == id) return &j;
-  return nullptr;
+  auto it = index_.find(id);
+  return it == index_.end() ? nullptr : &state_.jobs[it->second];
+}
+
+void SimulatedCluster::reindex() {
+  index_.clear();
+  for (std::size_t i = 0; i < state_.jobs.size(); ++i) index_.emplace(state_.jobs[i].id, i);
 }
 
 void SimulatedCluster::submit(const TraceJob& t) {
@@ -98,6 +102,7 @@ void SimulatedCluster::submit(const TraceJob& t) {
   o.group = t.group;
   o.job_class = t.job_class;
   outcomes_.push_back(std::move(o));
+  index_[j.id] = state_.jobs.size();
   state_.jobs.push_back(std::move(j));
 }
 
@@ -169,7 +174,9 @@ std::vector<std::size_t> SimulatedCluster::finish_due() {
     o.end = end - origin_;
     done.push_back(position_[id]);
   }
+  const std::size_t before = state_.jobs.size();
   std::erase_if(state_.jobs, [](const Job& j) { return j.state == JobState::Completed; });
+  if (state_.jobs.size() != before) reindex();
   return done;
 }
 
@@ -249,19 +256,44 @@ class Simulation {
     state.now = t;
   }
 
-  void iterate() {
-    last_report_.reset();
-    if (!queue_waiting()) return;
-    ClusterSnapshot& state = cluster_.state();
-    FairshareStanding standing;
-    if (fairshare_on_) {
+  // Procs not held by a running job: with none, an iteration could start nothing and is
+  // skipped (its reservations would be the same as the last one's).
+  bool any_proc_free() const {
+    const ClusterSnapshot& state = cluster_.state();
+    std::int64_t free = 0;
+    for (const auto& n : state.nodes) free += n.procs;
+    for (const auto& j : state.jobs)
+      if (j.is_active()) free -= j.procs();
+    return free > 0;
+  }
+
+  // Maui refreshes fairshare usage once per iteration, i.e. once per RMPOLLINTERVAL; the
+  // simulator, which iterates at every event, does the same once per RMPOLLINTERVAL of
+  // simulated time.
+  const FairshareStanding* fairshare_standing() {
+    if (!fairshare_on_) return nullptr;
+    const Epoch now = cluster_.state().now;
+    const Seconds refresh = std::max<Seconds>(policy_.scheduling.poll_interval.value, 1);
+    if (!standing_at_ || now - *standing_at_ >= refresh) {
       const FairshareClock fc = FairshareClock::from(policy_.fairshare);
-      history_.forget_before(window_start(state.now, fc.interval) - fc.interval * fc.depth);
-      standing = FairshareStanding::compute(dir_, history_, state.now);
+      history_.forget_before(window_start(now, fc.interval) - fc.interval * fc.depth);
+      standing_ = FairshareStanding::compute(dir_, history_, now);
+      standing_at_ = now;
     }
+    return &standing_;
+  }
+
+  void iterate() {
+    if (!queue_waiting()) {
+      last_report_.reset();
+      return;
+    }
+    if (!any_proc_free()) return;
+    last_report_.reset();
+    ClusterSnapshot& state = cluster_.state();
     SchedulerInput in;
     in.dir = &dir_;
-    in.fairshare = fairshare_on_ ? &standing : nullptr;
+    in.fairshare = fairshare_standing();
     in.snapshot = &state;
     in.admin_reservations = options_.admin_reservations;
     in.clock = clock_;
@@ -333,6 +365,8 @@ class Simulation {
   std::size_t next_submit_ = 0;
   FairshareHistory history_;
   std::optional<EligibilityReport> last_report_;
+  FairshareStanding standing_;
+  std::optional<Epoch> standing_at_;
   std::vector<Reservation> previous_;
   std::optional<Epoch> last_completion_;
   std::int64_t iterations_ = 0;

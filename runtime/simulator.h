@@ -80,11 +80,13 @@ class SimulatedCluster final : public ResourceManager {
 
  private:
   Job* find(const std::string& id);
+  void reindex();  // after jobs leave the snapshot
 
   ClusterSnapshot state_;
   Epoch origin_;
   std::vector<JobOutcome> outcomes_;                       // by trace position
-  std::unordered_map<std::string, std::size_t> position_;  // job id -> trace position
+  std::unordered_map<std::string, std::size_t> position_;  // job id -> outcome position
+  std::unordered_map<std::string, std::size_t> index_;     // job id -> index in state_.jobs
   std::unordered_map<std::string, Seconds> run_;           // job id -> how long it runs
   std::vector<std::pair<Epoch, std::string>> ends_;        // min-heap of (end, job id)
 };
