@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace maui::tools {
 
@@ -33,6 +34,7 @@ struct SimulateOptions {
   RunFormat format = RunFormat::Text;
   std::int64_t limit_jobs = 0;
   bool progress = false;
+  std::vector<std::string> reservations;  // --reservation SPEC (tools/mauirun/reservation_spec.h)
 };
 
 int priority_command(const RunOptions& options);

@@ -57,6 +57,12 @@ cl::opt<long long> limit_jobs("limit-jobs", cl::desc("Replay only the first N jo
 cl::opt<bool> progress("progress", cl::desc("Report progress on stderr (default: when stderr is a terminal)"),
                        cl::sub(simulate_sub), cl::cat(category));
 
+cl::list<std::string> reservation("reservation",
+                                  cl::desc("An administrative reservation: 'NAME STARTTIME=s ENDTIME=s HOSTLIST=hosts "
+                                           "[USERLIST=..] [GROUPLIST=..] [ACCOUNTLIST=..] [CLASSLIST=..] [QOSLIST=..]' "
+                                           "(trace seconds; no list = SYSTEM, no job may use it); repeatable"),
+                                  cl::value_desc("spec"), cl::sub(simulate_sub), cl::cat(category));
+
 void print_version(raw_ostream& os) { os << "mauirun " << MAUI_VERSION << " (Maui scheduling engine)\n"; }
 
 RunOptions options() {
@@ -80,6 +86,7 @@ SimulateOptions simulate_options() {
   o.format = format;
   o.limit_jobs = limit_jobs;
   o.progress = progress.getNumOccurrences() ? bool(progress) : errs().is_displayed();
+  o.reservations.assign(reservation.begin(), reservation.end());
   return o;
 }
 
@@ -98,7 +105,7 @@ int main(int argc, char** argv) {
                                    "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
                                    "[--format text|json]\n"
                                    "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N --procs-per-node P] "
-                                   "[--jobs-out CSV] [--format text|json] [--limit-jobs N] [--progress]\n\n"
+                                   "[--jobs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--reservation SPEC]...\n\n"
                                    "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage or input error\n"
                                    "(simulate: nothing simulated; skipped trace lines are reported and counted).\n",
                                    &errs()))

@@ -1,15 +1,19 @@
 // mauirun simulate: the policy on a replayed SWF trace (runtime/simulator.h).
 #include <fstream>
+#include <span>
+#include <variant>
 
 #include <fmt/format.h>
 
 #include "checker/pipeline.h"
 #include "checker/report.h"
 #include "llvm/Support/raw_ostream.h"
+#include "runtime/admin_reservations.h"
 #include "runtime/report_json.h"
 #include "runtime/simulator.h"
 #include "runtime/swf.h"
 #include "tools/mauirun/commands.h"
+#include "tools/mauirun/reservation_spec.h"
 
 namespace maui::tools {
 
@@ -20,8 +24,8 @@ std::string duration_text(double seconds) {
   return fmt::format("{:.0f} s ({}:{:02}:{:02})", seconds, s / 3600, s / 60 % 60, s % 60);
 }
 
-void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summary,
-                const runtime::SimulationResult& r) {
+void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summary, const runtime::SimulationResult& r,
+                std::span<const runtime::AdminReservation> admin, runtime::Epoch origin) {
   const auto& m = r.metrics;
   auto& out = llvm::outs();
   out << fmt::format("mauirun simulate: {} on {}\n", summary.config, summary.trace);
@@ -36,6 +40,9 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
   out << fmt::format("  makespan                  {}\n", duration_text(static_cast<double>(m.makespan)));
   out << fmt::format("  started by backfill       {} ({:.2f} %)\n", m.backfilled, m.backfill_share * 100);
   out << fmt::format("  scheduling iterations     {}\n", r.iterations);
+  for (const auto& a : admin)
+    out << fmt::format("  reservation {:<15} {} s - {} s on {} host(s), {}\n", a.name, a.start - origin, a.end - origin,
+                       a.hosts.size(), runtime::describe_access(a));
   for (const auto& w : r.warnings) out << "  warning: " << w << "\n";
   if (!o.jobs_out.empty()) out << "  per-job schedule          " << o.jobs_out << "\n";
 }
@@ -77,8 +84,27 @@ int simulate_command(const SimulateOptions& o) {
     return kRunInputError;
   }
 
+  // Administrative reservations, in the trace's seconds on the command line.
+  runtime::AdminReservationBook book(nodes);
+  const runtime::Epoch origin = trace.unix_start_time.value_or(0);
+  for (const auto& spec : o.reservations) {
+    auto parsed = parse_reservation_spec(spec);
+    if (auto* why = std::get_if<std::string>(&parsed)) {
+      llvm::errs() << "mauirun: " << *why << "\n";
+      return kRunInputError;
+    }
+    auto r = std::get<runtime::AdminReservation>(std::move(parsed));
+    r.start += origin;
+    r.end += origin;
+    if (auto why = book.create(std::move(r))) {
+      llvm::errs() << "mauirun: --reservation: " << *why << "\n";
+      return kRunInputError;
+    }
+  }
+
   runtime::CredentialDirectory dir(config->policy);
   runtime::SimulationOptions options;
+  options.admin_reservations = book.list();
   if (o.progress) {
     options.progress_every = 5000;
     options.progress = [](std::int64_t done, std::int64_t total, runtime::Epoch t) {
@@ -99,7 +125,7 @@ int simulate_command(const SimulateOptions& o) {
     }
   }
   if (o.format == RunFormat::Json) llvm::outs() << runtime::simulation_json(summary, result);
-  else print_text(o, summary, result);
+  else print_text(o, summary, result, book.list(), origin);
   return kRunOk;  // skipped lines and never-started jobs are results, reported above
 }
 
