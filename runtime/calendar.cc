@@ -55,6 +55,11 @@ void ResourceCalendar::release(ReservationId r) {
     std::erase_if(n.bookings, [r](const Booking& b) { return b.reservation == r; });
 }
 
+void ResourceCalendar::release_running() {
+  for (auto& n : nodes_)
+    std::erase_if(n.bookings, [](const Booking& b) { return b.reservation == kNoReservation; });
+}
+
 bool ResourceCalendar::counts(const Booking& b, const Viewer& viewer) const {
   if (b.reservation != kNoReservation) return !viewer.uses(b.reservation);
   // A running job inside a reservation the viewer cannot use is already covered by that
@@ -104,7 +109,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   const Seconds w = std::max<Seconds>(walltime, 1);
   auto offered = [&](std::size_t n, Epoch t) {
     std::int64_t k = free_tasks(n, t, t + w, per_task, viewer);
-    return max_per_node > 0 ? std::min(k, max_per_node) : k;
+    return max_per_node > 0 ? (k >= max_per_node ? max_per_node : 0) : k;
   };
 
   // What a node offers, as a function of the start time t, changes only where a booking leaves

@@ -91,6 +91,8 @@ class ResourceCalendar {
   void book(std::size_t node, const Booking& booking);
   // Drops every booking of reservation r (a reservation re-placed in the same iteration).
   void release(ReservationId r);
+  // Drops every running job's booking (to book them again, charged to reservations).
+  void release_running();
   std::span<const Booking> bookings(std::size_t node) const { return nodes_[node].bookings; }
 
   // Tasks of `per_task` free on `node` throughout [from, to) for `viewer`.
@@ -103,8 +105,9 @@ class ResourceCalendar {
   Seconds free_for(std::size_t node, Epoch from, const Resources& per_task, const Viewer& viewer) const;
 
   // The earliest t >= not_before at which `tasks` tasks of `per_task` are free throughout
-  // [t, t + walltime) on `candidates`, at most `max_per_node` on one node (0 = no limit), and
-  // how many each candidate offers then. None: never (not enough resources on the candidates).
+  // [t, t + walltime) on `candidates`, and how many each candidate offers then. With
+  // max_per_node > 0 a node offers exactly that many tasks or none (a job that asked for a node
+  // count); 0 = any number. None: never (not enough resources on the candidates).
   struct Opening {
     Epoch start = 0;
     std::vector<NodeTasks> offer;  // every candidate with tasks > 0 at `start`

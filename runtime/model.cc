@@ -45,6 +45,19 @@ ClusterTotals ClusterSnapshot::totals() const {
   return t;
 }
 
+std::optional<std::size_t> ClusterSnapshot::find_node(std::string_view name) const {
+  auto lookup = [&]() -> std::optional<std::size_t> {
+    auto it = node_index_cache.find(name);
+    if (it != node_index_cache.end() && it->second < nodes.size() && nodes[it->second].name == name) return it->second;
+    return std::nullopt;
+  };
+  if (auto hit = lookup()) return hit;
+  // A miss or a stale entry: rebuild once (a name that is not a node costs a rebuild).
+  node_index_cache.clear();
+  for (std::size_t i = 0; i < nodes.size(); ++i) node_index_cache.emplace(nodes[i].name, i);
+  return lookup();
+}
+
 const Job* ClusterSnapshot::find_job(std::string_view id) const {
   for (const auto& j : jobs)
     if (j.id == id) return &j;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "schemas/ir.h"
@@ -101,6 +102,17 @@ struct ClusterSnapshot {
 
   ClusterTotals totals() const;
   const Job* find_job(std::string_view id) const;
+  // The index of the node of that name (none: no such node). Hashed, and the table is kept
+  // between calls (a snapshot's nodes rarely change): the scheduler looks up every running
+  // job's nodes in every iteration. Every answer is checked against `nodes`, so a stale table
+  // is rebuilt, never trusted.
+  std::optional<std::size_t> find_node(std::string_view name) const;
+
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  mutable std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> node_index_cache;  // find_node's
 };
 
 // Processor equivalents of a request (manual 5.1.2.3): the largest share of any configured

@@ -163,17 +163,32 @@ void ReservationTable::place_standing(const ir::StandingReservation& sr, const S
 Viewer ReservationTable::viewer(const Job& job, std::size_t self, std::string_view qos,
                                 std::optional<Epoch> start) const {
   Viewer v;
-  v.may_use.resize(reservations_.size());
-  for (const auto& r : reservations_) {
-    if (r.kind == ReservationKind::Job) {
-      v.may_use[r.id] = r.job == self;
-      continue;
-    }
-    Seconds overlap = job.walltime;
-    if (start) overlap = std::max<Seconds>(0, std::min(*start + job.walltime, r.end) - std::max(*start, r.start));
-    v.may_use[r.id] = check_access(r.acl, {&job, qos, overlap}).granted;
-  }
+  viewer(job, self, qos, start, v);
   return v;
+}
+
+void ReservationTable::viewer(const Job& job, std::size_t self, std::string_view qos, std::optional<Epoch> start,
+                              Viewer& v) const {
+  fill_viewer(job, self, qos, v, [&](const Reservation& r) {
+    if (!start) return job.walltime;
+    return std::max<Seconds>(0, std::min(*start + job.walltime, r.end) - std::max(*start, r.start));
+  });
+}
+
+bool ReservationTable::any_time_limited() const {
+  return std::any_of(reservations_.begin(), reservations_.end(), [](const Reservation& r) {
+    return std::any_of(r.acl.begin(), r.acl.end(),
+                       [](const ir::AclEntry& e) { return e.kind == ir::AclEntry::Kind::Duration; });
+  });
+}
+
+template <class Overlap>
+void ReservationTable::fill_viewer(const Job& job, std::size_t self, std::string_view qos, Viewer& v,
+                                   Overlap overlap) const {
+  v.may_use.assign(reservations_.size(), false);
+  for (const auto& r : reservations_)
+    v.may_use[r.id] = r.kind == ReservationKind::Job ? r.job == self
+                                                      : check_access(r.acl, {&job, qos, overlap(r)}).granted;
 }
 
 ir::AclEntry::Affinity ReservationTable::affinity(const Job& job, std::string_view qos, ReservationId r) const {

@@ -70,11 +70,17 @@ class ReservationTable {
   // `start` (TIMELIMIT compares the overlap; a start of nullopt assumes the whole walltime
   // overlaps). `self` is the job's index in the snapshot.
   Viewer viewer(const Job& job, std::size_t self, std::string_view qos, std::optional<Epoch> start) const;
+  // The same into `out`, reusing its storage (the scheduler asks for thousands of viewers).
+  void viewer(const Job& job, std::size_t self, std::string_view qos, std::optional<Epoch> start, Viewer& out) const;
+  // Whether some reservation's ACL judges the overlap (TIMELIMIT / MAXTIME).
+  bool any_time_limited() const;
   // The affinity of the job for reservation r (for a reservation it may use).
   ir::AclEntry::Affinity affinity(const Job& job, std::string_view qos, ReservationId r) const;
 
  private:
   ReservationId add(Reservation r);
+  template <class Overlap>
+  void fill_viewer(const Job& job, std::size_t self, std::string_view qos, Viewer& v, Overlap overlap) const;
   void place_standing(const ir::StandingReservation& sr, const StandingPlacement& plan,
                       const ReservationInstance& when, std::span<const Reservation> previous,
                       std::vector<std::string>& warnings);

@@ -57,9 +57,8 @@ class Iteration {
   void run() {
     for (const auto& n : snap_.nodes) out_.node_names.push_back(n.name);
     if (settings_.allocation == NodeAllocation::Priority) node_priorities();
-    book_reservations();
     evaluate_queue();
-    book_running_jobs();
+    book_reservations();
     priority_scheduling();
     if (settings_.backfill != BackfillPolicy::None) {
       backfill(LimitLevel::Soft);
@@ -83,10 +82,19 @@ class Iteration {
     for (const auto& n : snap_.nodes) settings_.node_priority.push_back(priority_of(n.name).value_or(fallback));
   }
 
+  // Administrative reservations, then what runs, then standing reservations (a floating one is
+  // placed around the running jobs), then the running jobs again, now charged to the
+  // reservations they run in.
   void book_reservations() {
     table_.add_admin(in_.admin_reservations, out_.warnings);
-    table_.add_standing(policy_, snap_.nodes, in_.clock, booking_horizon(snap_), in_.previous_reservations, out_.warnings);
+    book_running_jobs();
+    table_.add_standing(policy_, snap_.nodes, in_.clock, booking_horizon(snap_), in_.previous_reservations,
+                        out_.warnings);
     any_shared_reservation_ = !table_.all().empty();
+    if (!any_shared_reservation_) return;
+    calendar_.release_running();
+    for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable(n) ? snap_.nodes[n].procs : 0;
+    for (const auto& r : running_) book_job(r.job, r.nodes, r.start, r.end);
   }
 
   void evaluate_queue() {
@@ -108,14 +116,11 @@ class Iteration {
   }
 
   void book_running_jobs() {
-    std::unordered_map<std::string_view, std::size_t> node_index;
-    for (std::size_t i = 0; i < snap_.nodes.size(); ++i) node_index.emplace(snap_.nodes[i].name, i);
     free_now_.resize(snap_.nodes.size());
     for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable(n) ? snap_.nodes[n].procs : 0;
     for (std::size_t i = 0; i < snap_.jobs.size(); ++i) {
       const Job& job = snap_.jobs[i];
       if (!job.is_active()) continue;
-      throttle_.add(soft_ledger_, ids_[i], active_usage(job, snap_.now, totals_), false);
       throttle_.add(hard_ledger_, ids_[i], active_usage(job, snap_.now, totals_), false);
       if (job.allocated_nodes.empty()) {
         out_.warnings.push_back(fmt::format("running job {} has no allocated nodes: its resources are not booked", job.id));
@@ -124,8 +129,8 @@ class Iteration {
       std::vector<NodeTasks> nodes;
       const std::int64_t n_alloc = static_cast<std::int64_t>(job.allocated_nodes.size());
       for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
-        auto it = node_index.find(job.allocated_nodes[k]);
-        if (it == node_index.end()) {
+        auto node = snap_.find_node(job.allocated_nodes[k]);
+        if (!node) {
           out_.warnings.push_back(fmt::format("running job {} runs on {}, which is not a node of the cluster", job.id,
                                               job.allocated_nodes[k]));
           continue;
@@ -133,14 +138,16 @@ class Iteration {
         std::int64_t tasks = k < job.allocated_tasks.size()
                                  ? job.allocated_tasks[k]
                                  : job.tasks / n_alloc + (static_cast<std::int64_t>(k) < job.tasks % n_alloc ? 1 : 0);
-        nodes.push_back({it->second, tasks});
+        nodes.push_back({*node, tasks});
       }
       Epoch start = job.start_time.value_or(snap_.now);
       Epoch end = start + job.walltime;
       // A job past its wallclock limit still holds its nodes until the RM ends it.
       if (end <= snap_.now) end = snap_.now + std::max<Seconds>(settings_.poll_interval, 1);
-      book_job(i, nodes, std::min(start, snap_.now), end);
+      running_.push_back({i, std::move(nodes), std::min(start, snap_.now), end});
+      book_job(i, running_.back().nodes, running_.back().start, end);
     }
+    soft_ledger_ = hard_ledger_;  // both levels start from what runs
   }
 
   // Books a job's nodes; where the job runs inside a reservation it may use, that part is
@@ -152,15 +159,32 @@ class Iteration {
     for (const auto& nt : nodes) {
       Resources amount = per_task * nt.tasks;
       Epoch from = start;
+      std::optional<Booking> inside;  // a copy: booking below moves the node's bookings
       if (v)
-        for (const auto& b : calendar_.bookings(nt.node)) {
-          if (b.reservation == kNoReservation || !v->uses(b.reservation) || b.end <= from || b.start >= end) continue;
-          if (b.start > from) calendar_.book(nt.node, {from, b.start, amount, kNoReservation, kNoReservation});
-          Epoch to = std::min(end, b.end);
-          calendar_.book(nt.node, {std::max(from, b.start), to, amount, kNoReservation, b.reservation});
-          from = to;
-          break;  // one reservation per job and node is enough for the accounting
-        }
+        for (const auto& b : calendar_.bookings(nt.node))
+          if (b.reservation != kNoReservation && v->uses(b.reservation) && b.end > from && b.start < end) {
+            inside = b;  // one reservation per job and node is enough for the accounting
+            break;
+          }
+      if (inside) {
+        // The job is charged to the reservation up to what the reservation holds on the node
+        // (less what earlier jobs took of it); the rest of the job is outside it.
+        Resources& taken = charged_[{nt.node, inside->reservation}];
+        Resources in{std::min(amount.procs, inside->amount.procs - taken.procs),
+                     std::min(amount.mem_mb, inside->amount.mem_mb - taken.mem_mb),
+                     std::min(amount.swap_mb, inside->amount.swap_mb - taken.swap_mb),
+                     std::min(amount.disk_mb, inside->amount.disk_mb - taken.disk_mb)};
+        in = {std::max<std::int64_t>(in.procs, 0), std::max<std::int64_t>(in.mem_mb, 0),
+              std::max<std::int64_t>(in.swap_mb, 0), std::max<std::int64_t>(in.disk_mb, 0)};
+        taken += in;
+        const Resources out{amount.procs - in.procs, amount.mem_mb - in.mem_mb, amount.swap_mb - in.swap_mb,
+                            amount.disk_mb - in.disk_mb};
+        const Epoch at = std::max(from, inside->start), to = std::min(end, inside->end);
+        if (inside->start > from) calendar_.book(nt.node, {from, inside->start, amount, kNoReservation, kNoReservation});
+        calendar_.book(nt.node, {at, to, in, kNoReservation, inside->reservation});
+        calendar_.book(nt.node, {at, to, out, kNoReservation, kNoReservation});
+        from = to;
+      }
       calendar_.book(nt.node, {from, end, amount, kNoReservation, kNoReservation});
       if (start <= snap_.now && end > snap_.now) free_now_[nt.node] -= amount.procs;
     }
@@ -179,10 +203,12 @@ class Iteration {
 
   // The job's access to this iteration's reservations (cached while no reservation is added).
   const Viewer& viewer(std::size_t i, std::optional<Epoch> start) {
-    cached_viewer_ = table_.viewer(snap_.jobs[i], i, qos(i), start);
+    table_.viewer(snap_.jobs[i], i, qos(i), start, cached_viewer_);
     return cached_viewer_;
   }
 
+  // A job that asks for N nodes gets ceil(tasks / N) tasks on each node it uses (the last one
+  // may get fewer), so it spans at most N nodes; 0 = tasks go wherever they fit.
   std::int64_t max_per_node(const Job& job) const {
     return job.nodes > 0 ? (job.tasks + job.nodes - 1) / job.nodes : 0;
   }
@@ -221,7 +247,7 @@ class Iteration {
     for (std::size_t n = 0; n < free_now_.size(); ++n) {
       if (free_now_[n] < per_task.procs || free_now_[n] <= 0) continue;
       std::int64_t k = calendar_.free_tasks(n, snap_.now, end, per_task, v);
-      if (cap > 0) k = std::min(k, cap);
+      if (cap > 0) k = k >= cap ? cap : 0;  // a node takes its share of the job or nothing
       if (k <= 0) continue;
       offers.push_back({{n, k}, 2, 0});
       total += k;
@@ -294,11 +320,14 @@ class Iteration {
   bool reserve(std::size_t i) {
     const Job& job = snap_.jobs[i];
     const Resources per_task = task_resources(job);
-    const Viewer v = viewer(i, std::nullopt);
-    std::vector<std::size_t> all(calendar_.node_count());
-    std::iota(all.begin(), all.end(), 0);
+    const Viewer& v = viewer(i, std::nullopt);
+    if (all_nodes_.size() != calendar_.node_count()) {
+      all_nodes_.resize(calendar_.node_count());
+      std::iota(all_nodes_.begin(), all_nodes_.end(), 0);
+    }
     const Seconds w = std::max<Seconds>(job.walltime, 1);
-    auto opening = calendar_.earliest_start(all, per_task, job.tasks, w, max_per_node(job), v, snap_.now);
+    auto opening = calendar_.earliest_start(all_nodes_, per_task, job.tasks, w, max_per_node(job), v, snap_.now);
+    if (table_.any_time_limited()) earlier_by_overlap(i, per_task, w, opening);
     if (!opening) {
       never_runnable(i, fmt::format("needs {} task(s) of {} proc(s) for {} s; no set of nodes it may use ever has "
                                     "them",
@@ -333,6 +362,39 @@ class Iteration {
       note(i, fmt::format("reserved: starts at {} on {}", opening->start,
                           node_list(table_.all().back().nodes, out_.node_names)));
     return true;
+  }
+
+  // TIMELIMIT judges how long the job would overlap a reservation, which depends on when it
+  // starts: a start found with the whole walltime as the overlap may be later than one where
+  // only the job's last hour falls into the reservation. The overlap with a reservation
+  // [s, e) of limit L fits from e - L on (the job's start enters its last L) and up to
+  // s + L - w (the job's end enters its first L): try those starts, earliest first, and keep
+  // the first the job is really admitted at.
+  void earlier_by_overlap(std::size_t i, const Resources& per_task, Seconds w,
+                          std::optional<ResourceCalendar::Opening>& opening) {
+    const Job& job = snap_.jobs[i];
+    std::vector<Epoch> candidates;
+    for (const auto& r : table_.all())
+      for (const auto& e : r.acl)
+        if (e.kind == ir::AclEntry::Kind::Duration && e.number > 0)
+          for (Epoch t : {r.end - e.number, r.start + e.number - w})
+            if (t >= snap_.now && (!opening || t < opening->start)) candidates.push_back(t);
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    Viewer at;
+    for (std::size_t k = 0; k < candidates.size() && k < 64; ++k) {
+      table_.viewer(job, i, qos(i), candidates[k], at);
+      auto there = calendar_.earliest_start(all_nodes_, per_task, job.tasks, w, max_per_node(job), at, candidates[k]);
+      if (!there || (opening && there->start >= opening->start)) continue;
+      if (there->start != candidates[k]) {  // later than asked: check the access there
+        table_.viewer(job, i, qos(i), there->start, at);
+        auto again = calendar_.earliest_start(all_nodes_, per_task, job.tasks, w, max_per_node(job), at, there->start);
+        if (!again || again->start != there->start) continue;
+        there = std::move(again);
+      }
+      opening = std::move(there);
+      return;
+    }
   }
 
   // The job asks for more than the cluster has: it would wait for ever; it must not block
@@ -571,6 +633,14 @@ class Iteration {
   std::set<std::size_t> never_runnable_;
   std::vector<LimitViolation> scratch_;
   Viewer cached_viewer_;
+  struct Running {
+    std::size_t job;
+    std::vector<NodeTasks> nodes;
+    Epoch start, end;
+  };
+  std::vector<Running> running_;
+  std::map<std::pair<std::size_t, ReservationId>, Resources> charged_;
+  std::vector<std::size_t> all_nodes_;
   bool any_shared_reservation_ = false;
 };
 

@@ -235,9 +235,12 @@ class Simulation {
     Epoch t = cluster_.next_end();
     if (next_submit_ < order_.size())
       t = std::min(t, cluster_.origin() + trace_.jobs[order_[next_submit_]].submit);
-    // Reservation boundaries matter only to jobs that wait.
+    // Reservation boundaries and the end of a backfill chunk period matter only to jobs that wait.
     if (queue_waiting()) {
       const Epoch now = cluster_.state().now;
+      const Seconds chunk = policy_.scheduling.chunk_duration.value;
+      if (policy_.scheduling.chunk_size.value > 0 && chunk > 0 && last_completion_ && *last_completion_ + chunk > now)
+        t = std::min(t, *last_completion_ + chunk);
       for (const auto& r : previous_) {
         if (r.start > now) t = std::min(t, r.start);
         if (r.end > now && r.end < kEndOfTime / 2) t = std::min(t, r.end);
