@@ -470,9 +470,27 @@ class Iteration {
       if (!(level == LimitLevel::Soft ? e.soft_eligible : e.eligible)) continue;
       if (started_[e.index] || reserved_[e.index]) continue;
       list.push_back(e.index);
-      if (settings_.backfill_depth > 0 && static_cast<std::int64_t>(list.size()) >= settings_.backfill_depth) break;
     }
     return list;
+  }
+
+  // Backfill windows as seen by a job that may use every standing and administrative
+  // reservation: the most any job could find (each start is checked with the job's own access).
+  BackfillWindows windows_for_anyone() const {
+    Viewer anyone;
+    anyone.may_use.resize(table_.all().size());
+    for (const auto& r : table_.all()) anyone.may_use[r.id] = r.kind != ReservationKind::Job;
+    return calendar_.backfill_windows(anyone);
+  }
+
+  bool fits(const BackfillWindow& w, std::size_t i) const {
+    const Job& job = snap_.jobs[i];
+    return job.procs() <= w.procs && job.walltime <= w.duration;
+  }
+
+  // BACKFILLDEPTH: at most this many of the jobs that fit a window are considered (0 = all).
+  bool depth_reached(std::int64_t considered) const {
+    return settings_.backfill_depth > 0 && considered >= settings_.backfill_depth;
   }
 
   void backfill(LimitLevel level) {
@@ -496,8 +514,17 @@ class Iteration {
   void first_fit(const std::vector<std::size_t>& jobs, LimitLevel level) {
     const bool chunking = chunking_active();
     bool chunk_blocked = false;
+    std::optional<BackfillWindows> windows;
+    if (settings_.backfill_depth > 0) windows = windows_for_anyone();
+    std::int64_t considered = 0;
     for (std::size_t i : jobs) {
       if (free_procs_now() <= 0) break;
+      if (windows) {
+        if (std::none_of(windows->windows.begin(), windows->windows.end(),
+                         [&](const BackfillWindow& w) { return fits(w, i); }))
+          continue;
+        if (depth_reached(considered++)) break;
+      }
       const std::int64_t procs = snap_.jobs[i].procs();
       if (chunk_blocked && procs < settings_.chunk_size) continue;
       if (exceeds_cluster(i)) continue;
@@ -518,22 +545,25 @@ class Iteration {
   }
 
   // BESTFIT and GREEDY work window by window, widest first (seed 8.2.2).
-  void by_window(const std::vector<std::size_t>& jobs, LimitLevel level, bool greedy) {
-    Viewer nobody;
-    const BackfillWindows windows = calendar_.backfill_windows(nobody);
+  void by_window(const std::vector<std::size_t>& all_jobs, LimitLevel level, bool greedy) {
+    const BackfillWindows windows = windows_for_anyone();
     for (const auto& w : windows.windows) {
+      // The window's candidates, BACKFILLDEPTH at most, in priority order.
+      std::vector<std::size_t> jobs;
+      for (std::size_t i : all_jobs)
+        if (!started_[i] && fits(w, i) && !depth_reached(static_cast<std::int64_t>(jobs.size()))) jobs.push_back(i);
       std::int64_t procs_left = w.procs;
-      auto fits = [&](std::size_t i) {
+      auto fits_left = [&](std::size_t i) {
         const Job& job = snap_.jobs[i];
         return !started_[i] && job.procs() <= procs_left && job.walltime <= w.duration;
       };
-      if (greedy && greedy_window(jobs, level, fits, procs_left)) continue;
+      if (greedy && greedy_window(jobs, level, fits_left, procs_left)) continue;
       // BESTFIT: repeatedly start the fitting job with the largest metric (earlier in priority
       // order on ties).
       for (;;) {
         std::vector<std::size_t> fitting;
         for (std::size_t i : jobs)
-          if (fits(i)) fitting.push_back(i);
+          if (fits_left(i)) fitting.push_back(i);
         std::stable_sort(fitting.begin(), fitting.end(),
                          [&](std::size_t a, std::size_t b) { return metric(a) > metric(b); });
         bool started = false;

@@ -90,7 +90,7 @@ inline std::vector<std::string> started_ids(const IterationResult& r, const Clus
 // "node:tasks" of a start or reservation, sorted by node name.
 inline std::vector<std::string> placed(const IterationResult& r, const std::vector<NodeTasks>& nodes) {
   std::vector<std::string> out;
-  for (const auto& nt : nodes) out.push_back(r.node_names[nt.node] + ":" + std::to_string(nt.tasks));
+  for (const auto& nt : nodes) out.push_back(lines({r.node_names[nt.node], ":", std::to_string(nt.tasks)}));
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -163,7 +163,8 @@ struct DriveResult {
 inline DriveResult drive(const TestPolicy& p, std::vector<Node> nodes, std::vector<TraceJob> trace,
                          std::span<const AdminReservation> admin = {}) {
   DriveResult out;
-  std::stable_sort(trace.begin(), trace.end(), [](const TraceJob& a, const TraceJob& b) { return a.submit < b.submit; });
+  std::stable_sort(trace.begin(), trace.end(),
+                   [](const TraceJob& a, const TraceJob& b) { return a.submit < b.submit; });
   std::unordered_map<std::string, std::size_t> pos;
   for (const auto& t : trace) {
     pos[std::to_string(t.number)] = out.jobs.size();
