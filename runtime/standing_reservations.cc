@@ -286,6 +286,15 @@ PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<cons
   if (sr.trigger)
     result.errors.push_back(fmt::format("SRCFG[{}] TRIGGER={}: ignored: triggers are Moab actions this "
                                         "engine does not run", sr.name, sr.trigger->value));
+  // Attributes that change who pays or who may preempt, not where jobs run.
+  if (sr.charge_account)
+    result.errors.push_back(fmt::format("SRCFG[{}] CHARGEACCOUNT={}: ignored: this engine has no allocation "
+                                        "manager to charge idle reserved cycles to",
+                                        sr.name, sr.charge_account->value));
+  if (sr.owner)
+    result.errors.push_back(fmt::format("SRCFG[{}] OWNER: ignored: ownership only matters to OWNERPREEMPT, and "
+                                        "this engine does not preempt",
+                                        sr.name));
 
   std::vector<std::size_t> hosts;
   if (!sr.hosts) {

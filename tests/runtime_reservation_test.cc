@@ -478,6 +478,17 @@ TEST(ReservationPlacement, TasksFlagsAndTriggers) {
                 "actions this engine does not run"}));
 }
 
+// Attributes about who pays and who owns are reported as having no effect on placement.
+TEST(ReservationPlacement, ChargeAccountAndOwnerAreReportedIgnored) {
+  auto r = place("SRCFG[c] TASKCOUNT=1 CHARGEACCOUNT=physics OWNER=USER:alice\n", "c", cluster());
+  ASSERT_TRUE(r.placement);
+  EXPECT_EQ(r.errors, (std::vector<std::string>{
+                          "SRCFG[c] CHARGEACCOUNT=physics: ignored: this engine has no allocation manager to "
+                          "charge idle reserved cycles to",
+                          "SRCFG[c] OWNER: ignored: ownership only matters to OWNERPREEMPT, and this engine "
+                          "does not preempt"}));
+}
+
 // Flags the engine takes as they are (IGNSTATE is not in the compiler's flag table, so the IR
 // is edited by hand) and an unknown one.
 TEST(ReservationPlacement, AcceptedAndUnknownFlags) {
