@@ -35,6 +35,28 @@ int explain_command(const std::string& name);
 
 int annotate_command(const std::string& file);
 
+// `mauic check`: --fail-on adds `unknown` (exit 3 when a property could not be decided).
+enum class CheckFailOn { Error, Warning, Unknown };
+inline constexpr int kExitUnknown = 3;
+struct CheckOptions {
+  std::string file;
+  OutputFormat format = OutputFormat::Text;
+  unsigned timeout_ms = 10000;
+  std::string smtlib_dir;
+  std::string assertions_file;
+  std::string baseline;
+  CheckFailOn fail_on = CheckFailOn::Error;
+  ColorMode color = ColorMode::Auto;
+};
+int check_command(const CheckOptions& options);
+
+struct DiffOptions {
+  std::string old_file, new_file;
+  OutputFormat format = OutputFormat::Text;
+  bool fail_on_new_access = false;
+};
+int diff_command(const DiffOptions& options);
+
 // True when diagnostics should be coloured on stderr/stdout (NO_COLOR, TERM=dumb, a TTY).
 bool use_color(ColorMode mode, bool to_stdout);
 

@@ -20,6 +20,8 @@ cl::SubCommand compile_sub("compile", "Compile a maui.cfg into the typed policy 
 cl::SubCommand lint_sub("lint", "Check maui.cfg files and report findings");
 cl::SubCommand explain_sub("explain", "Explain a parameter or attribute: meaning, type, default, Maui 3.3.1 notes");
 cl::SubCommand annotate_sub("annotate", "Print every line of a maui.cfg with its effective value and provenance");
+cl::SubCommand check_sub("check", "Prove properties of a maui.cfg with Z3 (PROVED / VIOLATED with a witness / UNKNOWN)");
+cl::SubCommand diff_sub("diff", "Compare two maui.cfg files: structural and semantic (access) changes");
 
 cl::opt<std::string> compile_file(cl::Positional, cl::desc("<maui.cfg>"), cl::Required, cl::sub(compile_sub),
                                   cl::cat(category));
@@ -43,13 +45,46 @@ cl::opt<ColorMode> color_mode("color", cl::desc("Colour the text diagnostics"), 
                               cl::values(clEnumValN(ColorMode::Auto, "auto", "when writing to a terminal and NO_COLOR is unset"),
                                          clEnumValN(ColorMode::Always, "always", "always"),
                                          clEnumValN(ColorMode::Never, "never", "never")),
-                              cl::sub(lint_sub), cl::sub(compile_sub), cl::cat(category));
+                              cl::sub(lint_sub), cl::sub(compile_sub), cl::sub(check_sub), cl::cat(category));
 
 cl::opt<std::string> explain_name(cl::Positional, cl::desc("<NAME>"), cl::Required, cl::sub(explain_sub),
                                   cl::cat(category));
 
 cl::opt<std::string> annotate_file(cl::Positional, cl::desc("<maui.cfg>"), cl::Required, cl::sub(annotate_sub),
                                    cl::cat(category));
+
+cl::opt<std::string> check_file(cl::Positional, cl::desc("<maui.cfg>"), cl::Required, cl::sub(check_sub),
+                                cl::cat(category));
+cl::opt<OutputFormat> check_format("format", cl::desc("Output format"), cl::init(OutputFormat::Text),
+                                   cl::values(clEnumValN(OutputFormat::Text, "text", "results with the blamed lines as notes"),
+                                              clEnumValN(OutputFormat::Json, "json", "JSON, {\"version\":1,\"results\":[...]}"),
+                                              clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)")),
+                                   cl::sub(check_sub), cl::cat(category));
+cl::opt<unsigned> check_timeout("timeout-ms", cl::desc("Time limit of each solver query (0 = none)"), cl::init(10000),
+                                cl::value_desc("N"), cl::sub(check_sub), cl::cat(category));
+cl::opt<std::string> check_smtlib("print-smtlib", cl::desc("Write every solver query as SMT-LIB into <dir>"),
+                                  cl::value_desc("dir"), cl::sub(check_sub), cl::cat(category));
+cl::opt<std::string> check_assert("assert", cl::desc("Check the priority statements of <file> (docs/check.md)"),
+                                  cl::value_desc("file"), cl::sub(check_sub), cl::cat(category));
+cl::opt<std::string> check_baseline("baseline", cl::desc("Report only findings that are not in this SARIF file"),
+                                    cl::value_desc("file.sarif"), cl::sub(check_sub), cl::cat(category));
+cl::opt<CheckFailOn> check_fail_on("fail-on", cl::desc("Exit 1 on a VIOLATED result of at least this severity"),
+                                   cl::init(CheckFailOn::Error),
+                                   cl::values(clEnumValN(CheckFailOn::Error, "error", "errors only (default)"),
+                                              clEnumValN(CheckFailOn::Warning, "warning", "warnings and errors"),
+                                              clEnumValN(CheckFailOn::Unknown, "unknown",
+                                                         "every VIOLATED result; exit 3 on UNKNOWN ones")),
+                                   cl::sub(check_sub), cl::cat(category));
+
+cl::list<std::string> diff_files(cl::Positional, cl::desc("<old.cfg> <new.cfg>"), cl::OneOrMore, cl::sub(diff_sub),
+                                 cl::cat(category));
+cl::opt<OutputFormat> diff_format("format", cl::desc("Output format"), cl::init(OutputFormat::Text),
+                                  cl::values(clEnumValN(OutputFormat::Text, "text", "a plan-style summary and the changes"),
+                                             clEnumValN(OutputFormat::Json, "json", "JSON, {\"version\":1,\"changes\":[...]}"),
+                                             clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)")),
+                                  cl::sub(diff_sub), cl::cat(category));
+cl::opt<bool> diff_fail_on_new_access("fail-on-new-access", cl::desc("Exit 1 when the new config grants anything new"),
+                                      cl::sub(diff_sub), cl::cat(category));
 
 void print_version(raw_ostream& os) { os << "mauic " << MAUI_VERSION << " (maui.cfg compiler and checker)\n"; }
 
@@ -65,8 +100,12 @@ int main(int argc, char** argv) {
                                    "  mauic compile FILE [-o OUT]\n"
                                    "  mauic lint FILE... [--format text|json|sarif] [--fail-on error|warning]\n"
                                    "  mauic explain NAME\n"
-                                   "  mauic annotate FILE\n\n"
-                                   "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error.\n",
+                                   "  mauic annotate FILE\n"
+                                   "  mauic check FILE [--format text|json|sarif] [--timeout-ms N] [--print-smtlib DIR]\n"
+                                   "              [--assert FILE] [--baseline FILE.sarif] [--fail-on error|warning|unknown]\n"
+                                   "  mauic diff OLD NEW [--format text|json|sarif] [--fail-on-new-access]\n\n"
+                                   "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error,\n"
+                                   "3 (check --fail-on unknown) a property could not be decided.\n",
                                    &errs()))
     return kExitUsage;
 
@@ -74,6 +113,16 @@ int main(int argc, char** argv) {
   if (lint_sub) return lint_command({lint_files, lint_format, lint_fail_on, color_mode});
   if (explain_sub) return explain_command(explain_name);
   if (annotate_sub) return annotate_command(annotate_file);
-  errs() << "mauic: expected a subcommand: compile, lint, explain or annotate (see mauic --help)\n";
+  if (check_sub)
+    return check_command({check_file, check_format, check_timeout, check_smtlib, check_assert, check_baseline,
+                          check_fail_on, color_mode});
+  if (diff_sub) {
+    if (diff_files.size() != 2) {
+      errs() << "mauic diff: expected two files, OLD and NEW (got " << diff_files.size() << ")\n";
+      return kExitUsage;
+    }
+    return diff_command({diff_files[0], diff_files[1], diff_format, diff_fail_on_new_access});
+  }
+  errs() << "mauic: expected a subcommand: compile, lint, explain, annotate, check or diff (see mauic --help)\n";
   return kExitUsage;
 }

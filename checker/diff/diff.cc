@@ -1,0 +1,247 @@
+#include "checker/diff/diff.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <map>
+#include <set>
+
+#include "checker/diff/structural.h"
+#include "checker/prove/prove.h"
+#include "checker/report.h"
+#include "llvm/Support/JSON.h"
+#include "runtime/credentials.h"
+#include "runtime/limits.h"
+
+namespace maui::diff {
+
+std::string_view to_string(Verdict v) {
+  switch (v) {
+    case Verdict::Equivalent: return "equivalent";
+    case Verdict::MorePermissive: return "more permissive";
+    case Verdict::LessPermissive: return "less permissive";
+    case Verdict::Incomparable: return "incomparable";
+  }
+  return "incomparable";
+}
+
+bool DiffResult::gains_access() const {
+  for (const auto& c : semantic)
+    if (c.verdict == Verdict::MorePermissive || c.verdict == Verdict::Incomparable) return true;
+  return false;
+}
+
+namespace {
+
+using Access = std::map<std::string, prove::WeekHours>;  // node -> hours reachable
+
+struct Reach {
+  std::map<ir::Credential, Access> access;
+  std::array<std::string, 5> other;
+};
+
+Reach access_of(const Compilation& unit) {
+  Reach s;
+  prove::World world(unit.policy);
+  for (std::size_t k = 0; k < 5; ++k) s.other[k] = world.other(ir::kCredKinds[k]);
+  prove::Options o;
+  prove::Report r = prove::coverage_only(unit, o);
+  if (r.coverage.empty()) {
+    // No standing reservation: every credential reaches every node at every hour.
+    prove::WeekHours all;
+    all.set();
+    for (ir::CredKind k : ir::kCredKinds)
+      for (const auto& n : world.names(k)) {
+        Access a;
+        for (const auto& node : world.nodes()) a[node.name] = all;
+        s.access[{k, n}] = a;
+      }
+    return s;
+  }
+  for (const auto& row : r.coverage) {
+    Access a;
+    for (const auto& [nodes, hours] : row.reach)
+      for (const auto& n : nodes) a[n] |= hours;
+    s.access[row.credential] = a;
+  }
+  return s;
+}
+
+const Access& access_for(const Reach& s, const ir::Credential& c) {
+  auto it = s.access.find(c);
+  if (it != s.access.end()) return it->second;
+  static const Access kNone;
+  auto other = s.access.find(ir::Credential{c.kind, s.other[prove::kind_index(c.kind)]});
+  return other != s.access.end() ? other->second : kNone;
+}
+
+std::vector<AccessChange> minus(const Access& a, const Access& b) {
+  std::map<std::string, prove::WeekHours> extra;
+  for (const auto& [node, hours] : a) {
+    prove::WeekHours h = hours;
+    if (auto it = b.find(node); it != b.end()) h &= ~it->second;
+    if (h.any()) extra[node] = h;
+  }
+  // Nodes with the same extra hours together.
+  std::map<std::string, std::pair<std::vector<std::string>, prove::WeekHours>> grouped;
+  for (const auto& [node, hours] : extra) {
+    auto& g = grouped[hours.to_string()];
+    g.first.push_back(node);
+    g.second = hours;
+  }
+  std::vector<AccessChange> out;
+  for (auto& [key, g] : grouped) out.push_back({g.first, g.second});
+  std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) { return x.nodes < y.nodes; });
+  return out;
+}
+
+// The hard active limit the runtime would use (own, else DEFAULT); nullopt = unlimited.
+std::optional<std::int64_t> hard_limit(const runtime::CredentialDirectory& dir, const ir::Credential& c,
+                                       ir::LimitResource r) {
+  const auto* own = dir.find(c.kind, c.name);
+  const ir::Limit* l = own && own->active[r] ? &*own->active[r] : nullptr;
+  if (!l)
+    if (const auto* d = dir.defaults(c.kind); d && d->active[r]) l = &*d->active[r];
+  if (!l || l->hard < 0) return std::nullopt;
+  return l->hard;
+}
+
+std::string who(const ir::Credential& c, const std::array<std::string, 5>& other) {
+  if (c.name == other[prove::kind_index(c.kind)]) return fmt::format("any other {}", ir::to_string(c.kind));
+  return fmt::format("{} {}", ir::to_string(c.kind), c.name);
+}
+
+}  // namespace
+
+DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_unit) {
+  DiffResult d;
+  d.structural = structural_changes(old_unit.policy, new_unit.policy);
+  Reach a = access_of(old_unit), b = access_of(new_unit);
+  runtime::CredentialDirectory old_dir(old_unit.policy), new_dir(new_unit.policy);
+  prove::World old_world(old_unit.policy), new_world(new_unit.policy);
+  std::set<ir::Credential> all;
+  for (const auto* w : {&old_world, &new_world})
+    for (ir::CredKind k : ir::kCredKinds)
+      for (const auto& n : w->names(k)) all.insert({k, n});
+  for (const auto& c : all) {
+    // OTHER of one side is the same population as OTHER of the other; skip names that are
+    // merely the other side's representative spelling.
+    CredentialChange ch;
+    ch.credential = c;
+    ch.gained = minus(access_for(b, c), access_for(a, c));
+    ch.lost = minus(access_for(a, c), access_for(b, c));
+    for (std::size_t ri = 0; ri < ir::kLimitResources; ++ri) {
+      auto r = static_cast<ir::LimitResource>(ri);
+      auto o = hard_limit(old_dir, c, r), n = hard_limit(new_dir, c, r);
+      if (o == n) continue;
+      bool looser = !n || (o && *n > *o);
+      ch.limits.push_back({runtime::limit_name(runtime::LimitFamily::Active, r), o ? std::to_string(*o) : "unlimited",
+                           n ? std::to_string(*n) : "unlimited", looser});
+    }
+    bool gains = !ch.gained.empty(), losses = !ch.lost.empty();
+    for (const auto& l : ch.limits) (l.looser ? gains : losses) = true;
+    if (!gains && !losses) continue;
+    ch.verdict = gains && losses ? Verdict::Incomparable : gains ? Verdict::MorePermissive : Verdict::LessPermissive;
+    std::string name = who(c, b.other);
+    for (const auto& g : ch.gained)
+      d.summary.push_back(fmt::format("+ {} gains {} {}", name, prove::nodes_text(g.nodes), prove::hours_text(g.hours)));
+    for (const auto& l : ch.lost)
+      d.summary.push_back(fmt::format("- {} loses {} {}", name, prove::nodes_text(l.nodes), prove::hours_text(l.hours)));
+    for (const auto& l : ch.limits)
+      d.summary.push_back(fmt::format("~ {} {} {} → {}", name, l.limit, l.old_value, l.new_value));
+    d.semantic.push_back(std::move(ch));
+  }
+  return d;
+}
+
+std::string render_text(const DiffResult& d) {
+  std::string out;
+  if (d.summary.empty() && d.structural.empty()) return "no changes\n";
+  for (const auto& s : d.summary) out += s + "\n";
+  if (!d.semantic.empty()) out += "\n";
+  for (const auto& c : d.semantic)
+    out += fmt::format("{} {}: {}\n", ir::to_string(c.credential.kind), c.credential.name, to_string(c.verdict));
+  if (!d.structural.empty()) out += "\nstructural changes:\n";
+  for (const auto& s : d.structural) {
+    auto loc = [](const diff::Side& x) { return x.line ? fmt::format("{}:{}", x.file, x.line) : x.file; };
+    if (s.old_side.value.empty()) out += fmt::format("  + {} = {}  ({})\n", s.path, s.new_side.value, loc(s.new_side));
+    else if (s.new_side.value.empty()) out += fmt::format("  - {} = {}  ({})\n", s.path, s.old_side.value, loc(s.old_side));
+    else
+      out += fmt::format("  ~ {}: {} → {}  ({} → {})\n", s.path, s.old_side.value, s.new_side.value, loc(s.old_side),
+                         loc(s.new_side));
+  }
+  return out;
+}
+
+namespace {
+llvm::json::Value side_json(const diff::Side& s) {
+  if (s.value.empty()) return nullptr;
+  return llvm::json::Object{{"value", s.value}, {"file", s.file}, {"line", static_cast<std::int64_t>(s.line)}};
+}
+llvm::json::Array changes_json(const std::vector<AccessChange>& list) {
+  llvm::json::Array out;
+  for (const auto& a : list) {
+    llvm::json::Array nodes;
+    for (const auto& n : a.nodes) nodes.push_back(n);
+    out.push_back(llvm::json::Object{{"nodes", std::move(nodes)}, {"hours", prove::hours_text(a.hours)}});
+  }
+  return out;
+}
+}  // namespace
+
+std::string render_json(const DiffResult& d) {
+  llvm::json::Array structural, semantic, summary;
+  for (const auto& s : d.structural)
+    structural.push_back(llvm::json::Object{{"path", s.path}, {"old", side_json(s.old_side)}, {"new", side_json(s.new_side)}});
+  for (const auto& c : d.semantic) {
+    llvm::json::Array limits;
+    for (const auto& l : c.limits)
+      limits.push_back(llvm::json::Object{{"limit", l.limit}, {"old", l.old_value}, {"new", l.new_value},
+                                          {"direction", l.looser ? "more permissive" : "less permissive"}});
+    semantic.push_back(llvm::json::Object{{"credential", fmt::format("{} {}", ir::to_string(c.credential.kind), c.credential.name)},
+                                          {"verdict", std::string(to_string(c.verdict))},
+                                          {"gained", changes_json(c.gained)},
+                                          {"lost", changes_json(c.lost)},
+                                          {"limits", std::move(limits)}});
+  }
+  for (const auto& s : d.summary) summary.push_back(s);
+  llvm::json::Object doc{{"version", 1}, {"structural", std::move(structural)}, {"semantic", std::move(semantic)},
+                         {"summary", std::move(summary)}, {"gains_access", d.gains_access()}};
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(doc))) << "\n";
+  return out;
+}
+
+std::string render_sarif(const DiffResult& d, std::string_view tool_version) {
+  llvm::json::Array results;
+  for (const auto& s : d.structural) {
+    const diff::Side& at = s.new_side.value.empty() ? s.old_side : s.new_side;
+    llvm::json::Object physical{{"artifactLocation", llvm::json::Object{{"uri", checker::repo_relative(at.file)}}}};
+    if (at.line) physical["region"] = llvm::json::Object{{"startLine", at.line}};
+    results.push_back(llvm::json::Object{
+        {"ruleId", "config-change"},
+        {"level", "note"},
+        {"message", llvm::json::Object{{"text", fmt::format("{}: {} → {}", s.path, s.old_side.value.empty() ? "(none)" : s.old_side.value,
+                                                            s.new_side.value.empty() ? "(none)" : s.new_side.value)}}},
+        {"locations", llvm::json::Array{llvm::json::Object{{"physicalLocation", std::move(physical)}}}}});
+  }
+  for (const auto& line : d.summary)
+    results.push_back(llvm::json::Object{{"ruleId", line[0] == '+' ? "access-gained" : line[0] == '-' ? "access-lost" : "limit-changed"},
+                                         {"level", line[0] == '+' ? "warning" : "note"},
+                                         {"message", llvm::json::Object{{"text", line}}}});
+  llvm::json::Array rules;
+  for (const char* id : {"access-gained", "access-lost", "config-change", "limit-changed"})
+    rules.push_back(llvm::json::Object{{"id", id}, {"name", id}});
+  llvm::json::Object driver{{"name", "mauic diff"}, {"version", std::string(tool_version)}, {"rules", std::move(rules)}};
+  llvm::json::Object sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                           {"version", "2.1.0"},
+                           {"runs", llvm::json::Array{llvm::json::Object{{"tool", llvm::json::Object{{"driver", std::move(driver)}}},
+                                                                         {"results", std::move(results)}}}}};
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(sarif))) << "\n";
+  return out;
+}
+
+}  // namespace maui::diff

@@ -1,0 +1,39 @@
+// One function per property family; each appends its results (PROVED / VIOLATED / UNKNOWN) to
+// the context. They are composed in prove.cc.
+#pragma once
+
+#include <z3++.h>
+
+#include <string>
+#include <vector>
+
+#include "checker/prove/prove.h"
+#include "checker/prove/world.h"
+#include "parser/lower.h"
+
+namespace maui::prove {
+
+struct Context {
+  const Compilation& unit;
+  const World& world;
+  const Options& options;
+  z3::context& z3;
+  Report& report;
+
+  void add(Result r) { report.results.push_back(std::move(r)); }
+  // A witness the runtime does not confirm: the result is dropped and reported as an internal
+  // error (a wrong report must never reach the admin).
+  void mismatch(const std::string& property, const std::string& what) {
+    report.internal_errors.push_back(property + ": witness not confirmed by the runtime: " + what);
+  }
+  const ir::Policy& policy() const { return unit.policy; }
+  std::string main_file() const { return unit.policy.files.empty() ? std::string() : unit.policy.files.front(); }
+};
+
+void check_fairshare_targets(Context& ctx);   // e
+void check_priority_bounds(Context& ctx);     // d, built in
+void check_override_consistency(Context& ctx);  // a
+void check_reservation_coverage(Context& ctx);  // c (also fills report.coverage)
+void check_starvation(Context& ctx);            // b
+
+}  // namespace maui::prove

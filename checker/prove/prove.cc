@@ -1,0 +1,56 @@
+#include "checker/prove/prove.h"
+
+#include <chrono>
+
+#include "checker/prove/properties.h"
+
+namespace maui::prove {
+
+Report check_policy(const Compilation& unit, const Options& options) {
+  Report report;
+  if (!options.assertions_file.empty()) {
+    // The assertion language of issue 5 (d) is not implemented: refuse rather than ignore it.
+    report.input_errors.push_back(options.assertions_file + ": error: --assert is not supported yet (docs/check.md)");
+    return report;
+  }
+  World world(unit.policy);
+  z3::context z3;
+  Context ctx{unit, world, options, z3, report};
+  struct Stage {
+    const char* property;
+    void (*run)(Context&);
+  };
+  // The order only matters for timings: results are sorted afterwards.
+  static constexpr Stage kStages[] = {
+      {"fairshare-targets", check_fairshare_targets},
+      {"priority-bounds", check_priority_bounds},
+      {"override-consistency", check_override_consistency},
+      {"sr-coverage", check_reservation_coverage},
+      {"starvation", check_starvation},
+  };
+  for (const auto& stage : kStages) {
+    auto start = std::chrono::steady_clock::now();
+    try {
+      stage.run(ctx);
+    } catch (const z3::exception& e) {
+      report.internal_errors.push_back(std::string(stage.property) + ": Z3: " + e.msg());
+    }
+    std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+    report.timings.push_back({stage.property, took.count()});
+  }
+  sort_results(report.results, unit.policy.files);
+  return report;
+}
+
+Report coverage_only(const Compilation& unit, const Options& options) {
+  Report report;
+  World world(unit.policy);
+  z3::context z3;
+  Options with_other = options;
+  with_other.representative_rows = true;
+  Context ctx{unit, world, with_other, z3, report};
+  check_reservation_coverage(ctx);
+  return report;
+}
+
+}  // namespace maui::prove

@@ -1,0 +1,77 @@
+// mauic diff (checker/diff/): structural changes with both locations, per-credential verdicts
+// with concrete gained / lost access, and the plan-style summary.
+#include <gtest/gtest.h>
+
+#include "checker/diff/diff.h"
+#include "checker/pipeline.h"
+
+namespace {
+
+maui::diff::DiffResult diff(const std::string& a, const std::string& b) {
+  auto old_unit = maui::checker::check_text("old.cfg", a);
+  auto new_unit = maui::checker::check_text("new.cfg", b);
+  return maui::diff::diff_policies(*old_unit, *new_unit);
+}
+
+bool has_line(const maui::diff::DiffResult& d, const std::string& line) {
+  return std::find(d.summary.begin(), d.summary.end(), line) != d.summary.end();
+}
+
+const char* kNodes = "SERVERHOST h\nNODECFG[DEFAULT] PROCS=4\nNODECFG[node001]\nNODECFG[node002]\nNODECFG[node003]\n"
+                     "NODECFG[node004]\nNODECFG[node005]\n";
+
+TEST(Diff, IdenticalConfigsHaveNoChanges) {
+  std::string cfg = std::string(kNodes) + "USERCFG[john] MAXJOB=8\n";
+  auto d = diff(cfg, cfg);
+  EXPECT_TRUE(d.structural.empty());
+  EXPECT_TRUE(d.semantic.empty());
+  EXPECT_FALSE(d.gains_access());
+  EXPECT_EQ(maui::diff::render_text(d), "no changes\n");
+}
+
+TEST(Diff, LimitChangeIsLessPermissive) {
+  auto d = diff(std::string(kNodes) + "USERCFG[john] MAXJOB=8\n", std::string(kNodes) + "USERCFG[john] MAXJOB=4\n");
+  EXPECT_TRUE(has_line(d, "~ user john MAXJOB 8 → 4")) << maui::diff::render_text(d);
+  ASSERT_EQ(d.semantic.size(), 1u);
+  EXPECT_EQ(d.semantic[0].verdict, maui::diff::Verdict::LessPermissive);
+  EXPECT_FALSE(d.gains_access());
+  ASSERT_EQ(d.structural.size(), 1u);
+  EXPECT_EQ(d.structural[0].path, "credentials[user john].active.job");
+  EXPECT_EQ(d.structural[0].old_side.line, 8u);
+  EXPECT_EQ(d.structural[0].new_side.file, "new.cfg");
+}
+
+TEST(Diff, ReservationAccessGainedAndLost) {
+  // Old: node001-node004 are the ops group's in business hours; new: group staff's instead.
+  std::string sr = "SRCFG[biz] HOSTLIST=node001,node002,node003,node004 PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI\n"
+                   "SRCFG[biz] STARTTIME=09:00:00 ENDTIME=17:00:00 ACCESS=SHARED\n";
+  auto d = diff(std::string(kNodes) + sr + "SRCFG[biz] GROUPLIST=ops\n", std::string(kNodes) + sr + "SRCFG[biz] GROUPLIST=staff\n");
+  EXPECT_TRUE(has_line(d, "+ group staff gains node001–node004 Mon–Fri 09:00–17:00")) << maui::diff::render_text(d);
+  EXPECT_TRUE(has_line(d, "- group ops loses node001–node004 Mon–Fri 09:00–17:00")) << maui::diff::render_text(d);
+  EXPECT_TRUE(d.gains_access());
+  for (const auto& c : d.semantic) {
+    if (c.credential.name == "staff") {
+      EXPECT_EQ(c.verdict, maui::diff::Verdict::MorePermissive);
+    }
+    if (c.credential.name == "ops") {
+      EXPECT_EQ(c.verdict, maui::diff::Verdict::LessPermissive);
+    }
+  }
+}
+
+TEST(Diff, IncomparableWhenBothDirections) {
+  std::string sr = "SRCFG[r] HOSTLIST=node001 PERIOD=INFINITY ACCESS=SHARED USERLIST=ann\n";
+  auto d = diff(std::string(kNodes) + sr + "USERCFG[ann] MAXJOB=2\n",
+                std::string(kNodes) + "SRCFG[r] HOSTLIST=node002 PERIOD=INFINITY ACCESS=SHARED USERLIST=bob\n"
+                                      "USERCFG[ann] MAXJOB=4\n");
+  bool found = false;
+  for (const auto& c : d.semantic)
+    if (c.credential.name == "ann") {
+      found = true;
+      EXPECT_EQ(c.verdict, maui::diff::Verdict::Incomparable);  // loses node001, gains MAXJOB and node002
+    }
+  EXPECT_TRUE(found) << maui::diff::render_text(d);
+  EXPECT_NE(maui::diff::render_json(d).find("\"verdict\": \"incomparable\""), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,115 @@
+// The `mauic check` and `mauic diff` commands: exit codes, formats, --baseline, --print-smtlib,
+// and bad input (missing file, unknown option, wrong arity).
+#include <filesystem>
+
+#include "llvm/Support/JSON.h"
+#include "tests/command_test_support.h"
+
+namespace {
+
+using maui::testing_support::shell_quote;
+
+class CheckTool : public maui::testing_support::TempDirTest {
+ protected:
+  maui::testing_support::CommandOutcome mauic(const std::string& args) { return run_in_dir(MAUIC_PATH, args); }
+};
+
+const char* kStarved = "SERVERHOST h\nFSPOLICY DEDICATEDPS\nNODECFG[n01] PROCS=4\nUSERCFG[steve] FSTARGET=0.5^\n";
+const char* kWarningOnly = "SERVERHOST h\nQUEUETIMEWEIGHT 5000\n";
+const char* kClean = "SERVERHOST h\nNODECFG[n01] PROCS=4\nUSERCFG[steve] MAXJOB=2\n";
+
+TEST_F(CheckTool, ExitCodes) {
+  write("starved.cfg", kStarved);
+  write("warning.cfg", kWarningOnly);
+  write("clean.cfg", kClean);
+  EXPECT_EQ(mauic("check clean.cfg").code, 0);
+  EXPECT_EQ(mauic("check starved.cfg").code, 1);  // a VIOLATED error
+  EXPECT_EQ(mauic("check warning.cfg").code, 0);  // only a warning, --fail-on error
+  EXPECT_EQ(mauic("check warning.cfg --fail-on warning").code, 1);
+  EXPECT_EQ(mauic("check missing.cfg").code, 2);
+  EXPECT_EQ(mauic("check clean.cfg --format yaml").code, 2);
+  EXPECT_EQ(mauic("check clean.cfg --no-such-option").code, 2);
+  EXPECT_EQ(mauic("check clean.cfg --assert nothing.txt").code, 2);  // not supported yet: refused
+}
+
+TEST_F(CheckTool, UnknownExitsThreeWithFailOnUnknown) {
+  // A TASKCOUNT on nodes of unknown size cannot be decided.
+  write("unknown.cfg", "SERVERHOST h\nSRCFG[r] TASKCOUNT=8 RESOURCES=PROCS:2 HOSTLIST=a1,a2 ACCESS=SHARED USERLIST=ann\n");
+  auto r = mauic("check unknown.cfg --fail-on unknown");
+  EXPECT_EQ(r.code, 3) << r.out << r.err;
+  EXPECT_EQ(mauic("check unknown.cfg").code, 0);
+}
+
+TEST_F(CheckTool, JsonContract) {
+  write("starved.cfg", kStarved);
+  auto r = mauic("check starved.cfg --format json");
+  auto parsed = llvm::json::parse(r.out);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << r.out;
+  const auto* doc = parsed->getAsObject();
+  EXPECT_EQ(doc->getInteger("version").getValueOr(0), 1);
+  const auto* results = doc->getArray("results");
+  ASSERT_NE(results, nullptr);
+  bool starved = false;
+  for (const auto& v : *results) {
+    const auto* o = v.getAsObject();
+    for (const char* key : {"property", "status", "severity", "file", "message"}) EXPECT_TRUE(o->getString(key)) << key;
+    EXPECT_TRUE(o->getInteger("line"));
+    EXPECT_TRUE(o->getArray("blame"));
+    if (o->getString("property") == llvm::StringRef("starvation") && o->getString("status") == llvm::StringRef("VIOLATED")) {
+      starved = true;
+      EXPECT_EQ(o->getString("subject").getValueOr(""), "user steve");
+      EXPECT_EQ(o->getInteger("line").getValueOr(0), 4);
+      ASSERT_TRUE(o->getObject("witness"));
+      EXPECT_EQ(o->getArray("blame")->size(), 1u);
+    }
+  }
+  EXPECT_TRUE(starved) << r.out;
+}
+
+TEST_F(CheckTool, SarifAndBaseline) {
+  write("starved.cfg", kStarved);
+  auto sarif = mauic("check starved.cfg --format sarif");
+  auto parsed = llvm::json::parse(sarif.out);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << sarif.out;
+  EXPECT_NE(sarif.out.find("\"relatedLocations\""), std::string::npos);
+  EXPECT_NE(sarif.out.find("\"mauicCheck/v1\""), std::string::npos);
+  write("base.sarif", sarif.out);
+  // With its own findings as the baseline, nothing new: exit 0 and no VIOLATED result.
+  auto again = mauic("check starved.cfg --baseline base.sarif");
+  EXPECT_EQ(again.code, 0) << again.out;
+  EXPECT_EQ(again.out.find("VIOLATED"), std::string::npos) << again.out;
+  // A new finding still shows.
+  write("starved.cfg", std::string(kStarved) + "USERCFG[ann] FSTARGET=0.25^\n");
+  auto more = mauic("check starved.cfg --baseline base.sarif");
+  EXPECT_EQ(more.code, 1);
+  EXPECT_NE(more.out.find("user ann"), std::string::npos) << more.out;
+  EXPECT_EQ(mauic("check starved.cfg --baseline nothing.sarif").code, 2);
+  write("bad.sarif", "{]");
+  EXPECT_EQ(mauic("check starved.cfg --baseline bad.sarif").code, 2);
+}
+
+TEST_F(CheckTool, PrintSmtlib) {
+  write("clean.cfg", kClean);
+  EXPECT_EQ(mauic("check clean.cfg --print-smtlib queries").code, 0);
+  std::size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir_ / "queries")) files += e.path().extension() == ".smt2";
+  EXPECT_GT(files, 0u);
+}
+
+TEST_F(CheckTool, DiffFailOnNewAccess) {
+  write("old.cfg", "SERVERHOST h\nNODECFG[n1] PROCS=2\nSRCFG[r] HOSTLIST=n1 PERIOD=INFINITY ACCESS=SHARED GROUPLIST=ops\n");
+  write("new.cfg", "SERVERHOST h\nNODECFG[n1] PROCS=2\nSRCFG[r] HOSTLIST=n1 PERIOD=INFINITY ACCESS=SHARED GROUPLIST=ops,staff\n");
+  auto r = mauic("diff old.cfg new.cfg --fail-on-new-access");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("+ group staff gains n1 always"), std::string::npos) << r.out;
+  EXPECT_EQ(mauic("diff old.cfg new.cfg").code, 0);
+  EXPECT_EQ(mauic("diff new.cfg old.cfg --fail-on-new-access").code, 0);  // only losses
+  auto json = mauic("diff old.cfg new.cfg --format json");
+  EXPECT_TRUE(static_cast<bool>(llvm::json::parse(json.out))) << json.out;
+  auto sarif = mauic("diff old.cfg new.cfg --format sarif");
+  EXPECT_TRUE(static_cast<bool>(llvm::json::parse(sarif.out))) << sarif.out;
+  EXPECT_EQ(mauic("diff old.cfg").code, 2);
+  EXPECT_EQ(mauic("diff old.cfg missing.cfg").code, 2);
+}
+
+}  // namespace
