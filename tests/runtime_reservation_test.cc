@@ -87,19 +87,6 @@ TEST(ReservationAcl, ListsAreOredWithinAReservation) {
   EXPECT_EQ(access(sr, operations).decided_by->value, "operations");
 }
 
-// Example 4. The manual writes `ACCCOUNTLIST` (three Cs), which Maui ignores as an unknown
-// attribute; the correct ACCOUNTLIST is used here since the text explains the account ACL. Its
-// blank-separated `QOSLIST=high low special-` would keep only `high` (decision 11), so the
-// items are separated by commas as the manual's own rule asks.
-constexpr std::string_view kExample4 =
-    "SRCFG[special] TASKCOUNT=32\n"
-    "SRCFG[special] PERIOD=WEEK\n"
-    "SRCFG[special] STARTTIME=1:08:00:00\n"
-    "SRCFG[special] ENDTIME=5:17:00:00\n"
-    "SRCFG[special] NODEFEATURES=largememory\n"
-    "SRCFG[special] TIMELIMIT=1:00:00*\n"
-    "SRCFG[special] QOSLIST=high,low,special-\n"
-    "SRCFG[special] ACCOUNTLIST=!projectX,!projectY\n";
 
 // "jobs must not only meet the TIMELIMIT access constraint but must also meet one or more of
 // the other access constraints": the required TIMELIMIT is an AND.

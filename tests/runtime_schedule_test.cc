@@ -513,15 +513,6 @@ std::string numbered(std::string_view prefix, int i) {
   return lines({prefix, n});
 }
 
-constexpr std::string_view kExample4 =
-    "SRCFG[special] TASKCOUNT=32\n"
-    "SRCFG[special] PERIOD=WEEK\n"
-    "SRCFG[special] STARTTIME=1:08:00:00\n"
-    "SRCFG[special] ENDTIME=5:17:00:00\n"
-    "SRCFG[special] NODEFEATURES=largememory\n"
-    "SRCFG[special] TIMELIMIT=1:00:00*\n"
-    "SRCFG[special] QOSLIST=high,low,special-\n"
-    "SRCFG[special] ACCOUNTLIST=!projectX,!projectY\n";
 
 // 32 one-proc largememory nodes lm01..lm32 (the reservation takes them all: PROCS -1, one task a
 // node) and two plain nodes p01, p02. With `plain_busy`, R runs on p01 and p02 for 5 days.

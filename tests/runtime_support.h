@@ -42,6 +42,20 @@ inline TestPolicy compile_policy(std::string_view text) {
   return t;
 }
 
+// The manual's 7.1.5 Example 4. The manual writes `ACCCOUNTLIST` (three Cs), which Maui ignores as
+// an unknown attribute; the correct ACCOUNTLIST is used here since the text explains the account
+// ACL. Its blank-separated `QOSLIST=high low special-` would keep only `high` (decision 11), so
+// the items are separated by commas as the manual's own rule asks.
+constexpr std::string_view kExample4 =
+    "SRCFG[special] TASKCOUNT=32\n"
+    "SRCFG[special] PERIOD=WEEK\n"
+    "SRCFG[special] STARTTIME=1:08:00:00\n"
+    "SRCFG[special] ENDTIME=5:17:00:00\n"
+    "SRCFG[special] NODEFEATURES=largememory\n"
+    "SRCFG[special] TIMELIMIT=1:00:00*\n"
+    "SRCFG[special] QOSLIST=high,low,special-\n"
+    "SRCFG[special] ACCOUNTLIST=!projectX,!projectY\n";
+
 // A job written in one line: J("1").user("john").group("staff").submit(now). Defaults: user u,
 // group g, class batch, one task of one proc, one hour of walltime, idle, submitted at 0.
 struct J {
