@@ -1,4 +1,4 @@
-// Tests of the mauirun command line: the three subcommands on a small site, their JSON
+// Tests of the mauirun command line: the subcommands on a small site, their JSON
 // contracts (docs/jobs-json.md), exit codes (0 done, 1 a queued job is not eligible, 2 usage or
 // input error) and located errors for bad JOBS.json and FS files.
 //
@@ -26,6 +26,7 @@ namespace fs = std::filesystem;
 namespace json = llvm::json;
 
 using Outcome = maui::testing_support::CommandOutcome;
+using maui::testing_support::slurp;
 
 // The window start of the 24-hour fairshare window containing kNow.
 constexpr long long kNow = 1700000000;
@@ -150,3 +151,91 @@ TEST_F(MauirunTool, InputErrorsAreLocatedAndExitTwo) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// mauirun simulate
+
+// The 8.2.1 story on two 1-proc nodes, as a trace: A (job 1: 1 proc, limit 4 h) runs 2 h; B
+// (job 2: 2 procs, 1 h) arrives 1 h later and is reserved at A's limit (4 h); C (job 4: 1 proc,
+// 2 h) arrives a second after B and is backfilled at once (it ends at 3 h + 1 s, before B's
+// reservation). A ends at 2 h, C at 10801, so B starts at 10801. Line 4 is broken (a letter in
+// field 5).
+constexpr std::string_view kStoryTrace =
+    "; UnixStartTime: 1700000000\n"
+    "1 0    0 7200 1 -1 -1 1 14400 -1 1 1 1 -1 1 -1 -1 -1\n"
+    "2 3600 0 3600 2 -1 -1 2 3600  -1 1 2 2 -1 1 -1 -1 -1\n"
+    "3 3600 0 7200 x -1 -1 1 7200  -1 1 3 3 -1 1 -1 -1 -1\n"
+    "4 3601 0 7200 1 -1 -1 1 7200  -1 1 3 3 -1 1 -1 -1 -1\n";
+
+class SimulateTool : public MauirunTool {
+ protected:
+  void SetUp() override {
+    MauirunTool::SetUp();
+    write("easy.cfg", "SERVERHOST head\nQUEUETIMEWEIGHT 1\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n");
+    write("story.swf", kStoryTrace);
+  }
+};
+
+TEST_F(SimulateTool, ScheduleCsvAndLocatedTraceErrors) {
+  auto r = run("simulate --config easy.cfg --trace story.swf --nodes 2 --jobs-out jobs.csv");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0) << r.err;
+  // The broken line is named with its line and column, counted, and the rest still runs.
+  EXPECT_NE(r.err.find("story.swf:4:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("field 5 (allocated procs)"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("3 read, 3 started, 0 never started, 1 trace lines skipped"), std::string::npos) << r.out;
+  EXPECT_EQ(slurp(dir_ / "jobs.csv"),
+            "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason\n"
+            "1,0,0,7200,1,0,0,u1,g1,q1,DEFAULT,\n"
+            "2,3600,10801,14401,2,7201,0,u2,g2,q1,DEFAULT,\n"
+            "4,3601,3601,10801,1,0,1,u3,g3,q1,DEFAULT,\n");
+}
+
+TEST_F(SimulateTool, JsonMetricsWorkedByHand) {
+  auto r = run("simulate --config easy.cfg --trace story.swf --nodes 2 --format json");
+  EXPECT_EQ(r.code, 0) << r.err;
+  auto parsed = json::parse(r.out);
+  ASSERT_TRUE(bool(parsed)) << r.out;
+  const auto* o = parsed->getAsObject();
+  EXPECT_EQ(*o->getInteger("version"), 1);
+  EXPECT_EQ(*o->getInteger("procs"), 2);
+  EXPECT_EQ(*o->getInteger("trace_problems"), 1);
+  const auto* m = o->getObject("metrics");
+  // Waits 0, 7201, 0; makespan 14401 - 0; busy proc-seconds 7200 + 2 * 3600 + 7200 = 21600 of
+  // 2 * 14401 = 28802 (JSON rounds to 6 decimals).
+  EXPECT_NEAR(*m->getNumber("average_wait"), 7201.0 / 3, 1e-6);
+  EXPECT_EQ(*m->getInteger("max_wait"), 7201);
+  EXPECT_EQ(*m->getInteger("makespan"), 14401);
+  EXPECT_NEAR(*m->getNumber("utilization"), 21600.0 / 28802, 1e-6);
+  EXPECT_EQ(*m->getInteger("backfilled"), 1);
+}
+
+TEST_F(SimulateTool, AdminReservationHoldsItsHosts) {
+  // A SYSTEM reservation on node001 for the first 3 hours: job 1 runs on node002, B (2 procs)
+  // must wait for both nodes (A ends at 2 h, the reservation at 3 h), job 4 cannot backfill.
+  auto r = run("simulate --config easy.cfg --trace story.swf --nodes 2 --jobs-out jobs.csv "
+               "--reservation 'maint STARTTIME=0 ENDTIME=10800 HOSTLIST=node001'");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("reservation maint"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("SYSTEM"), std::string::npos) << r.out;
+  const std::string csv = slurp(dir_ / "jobs.csv");
+  EXPECT_NE(csv.find("\n2,3600,10800,14400,2,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n4,3601,14400,21600,1,"), std::string::npos) << csv;
+}
+
+TEST_F(SimulateTool, InputErrorsExitTwo) {
+  auto missing = run("simulate --config easy.cfg --trace nope.swf --nodes 2");
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("nope.swf"), std::string::npos) << missing.err;
+  auto no_nodes = run("simulate --config easy.cfg --trace story.swf");
+  EXPECT_EQ(no_nodes.code, 2);
+  EXPECT_NE(no_nodes.err.find("no nodes"), std::string::npos) << no_nodes.err;
+  auto bad_spec = run("simulate --config easy.cfg --trace story.swf --nodes 2 --reservation 'm STARTTIME=1'");
+  EXPECT_EQ(bad_spec.code, 2);
+  EXPECT_NE(bad_spec.err.find("STARTTIME and ENDTIME are required"), std::string::npos) << bad_spec.err;
+  auto bad_host = run("simulate --config easy.cfg --trace story.swf --nodes 2 "
+                      "--reservation 'm STARTTIME=1 ENDTIME=2 HOSTLIST=node009'");
+  EXPECT_EQ(bad_host.code, 2);
+  EXPECT_NE(bad_host.err.find("node009 is not a node of the cluster"), std::string::npos) << bad_host.err;
+  EXPECT_EQ(run("simulate --config easy.cfg --trace story.swf --procs-per-node 0 --nodes 2").code, 2);
+}
