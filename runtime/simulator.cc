@@ -209,7 +209,10 @@ class Simulation {
       const Epoch t = next_event();
       if (t == kEndOfTime) break;
       advance_to(t);
+      const std::size_t jobs_before = cluster_.state().jobs.size();
       if (!cluster_.finish_due().empty()) last_completion_ = t;
+      // Jobs left the snapshot: the last report's job indices no longer hold.
+      if (cluster_.state().jobs.size() != jobs_before) last_report_.reset();
       report_progress();
       while (next_submit_ < order_.size() && cluster_.origin() + trace_.jobs[order_[next_submit_]].submit <= t)
         submit(trace_.jobs[order_[next_submit_++]]);
