@@ -46,7 +46,10 @@ Checked check_in(const fs::path& dir, const std::string& file) {
   fs::current_path(dir);
   Checked c;
   c.unit = maui::checker::check_file(file);
-  c.report = maui::prove::check_policy(*c.unit, {});
+  maui::prove::Options options;
+  if (fs::exists("input.assert")) options.assertions_file = "input.assert";  // priority-assertion cases
+  c.report = maui::prove::check_policy(*c.unit, options);
+  maui::prove::attach_assertions(*c.unit, options);
   maui::prove::apply_suppressions(*c.unit, c.report);
   llvm::raw_string_ostream os(c.text);
   maui::prove::render_text(os, *c.unit, c.report, false);

@@ -1,5 +1,5 @@
 // The `mauic check` and `mauic diff` commands: exit codes, formats, --baseline, --print-smtlib,
-// and bad input (missing file, unknown option, wrong arity).
+// --assert, and bad input (missing file, unknown option, wrong arity).
 #include <filesystem>
 
 #include "llvm/Support/JSON.h"
@@ -29,7 +29,40 @@ TEST_F(CheckTool, ExitCodes) {
   EXPECT_EQ(mauic("check missing.cfg").code, 2);
   EXPECT_EQ(mauic("check clean.cfg --format yaml").code, 2);
   EXPECT_EQ(mauic("check clean.cfg --no-such-option").code, 2);
-  EXPECT_EQ(mauic("check clean.cfg --assert nothing.txt").code, 2);  // not supported yet: refused
+  EXPECT_EQ(mauic("check clean.cfg --assert nothing.txt").code, 2);  // an unreadable assertions file
+}
+
+// --assert (docs/check.md, "Assertions"): QOS hiprio's 1000 is worth 1000 minutes of queue time.
+const char* kQos = "SERVERHOST h\nQOSCFG[hiprio] PRIORITY=1000\nQOSCFG[normal] PRIORITY=0\nQOSWEIGHT 1\n";
+
+TEST_F(CheckTool, AssertExitCodes) {
+  write("qos.cfg", kQos);
+  write("holds.assert", "assert outranks: job(qos=hiprio) > job(qos=normal) when queuetime < 16:00:00\n");
+  write("fails.assert", "assert outranks: job(qos=hiprio) > job(qos=normal) when queuetime < 24:00:00\n");
+  auto proved = mauic("check qos.cfg --assert holds.assert");
+  EXPECT_EQ(proved.code, 0) << proved.out << proved.err;
+  EXPECT_NE(proved.out.find("holds.assert:1: proved: "), std::string::npos) << proved.out;
+  auto violated = mauic("check qos.cfg --assert fails.assert");
+  EXPECT_EQ(violated.code, 1) << violated.out << violated.err;
+  EXPECT_NE(violated.out.find("fails.assert:1:1: error: VIOLATED: "), std::string::npos) << violated.out;
+  EXPECT_NE(violated.out.find("[priority-assertion]"), std::string::npos) << violated.out;
+}
+
+TEST_F(CheckTool, AssertBadLineIsLocatedAndExitsTwoAfterTheRest) {
+  write("qos.cfg", kQos);
+  write("mixed.assert",
+        "assert outranks: job(qos=hiprio) > job(qos=normal) when queuetime < 16:00:00\n"
+        "assert share: component(FS) <= 30 of total\n"
+        "assert bound: priority(job(user=nobody)) >= 1\n");
+  auto r = mauic("check qos.cfg --assert mixed.assert");
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("mixed.assert:2:34: error: expected '%' [assert-syntax]"), std::string::npos) << r.err;
+  // The good lines are still checked and printed; the unknown user is a warning.
+  EXPECT_NE(r.out.find("mixed.assert:1: proved: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("mixed.assert:3: proved: "), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("mixed.assert:3:33: warning: user 'nobody' is not named in the config"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(mauic("check qos.cfg --assert missing.assert").code, 2);
 }
 
 TEST_F(CheckTool, UnknownExitsThreeWithFailOnUnknown) {

@@ -40,15 +40,6 @@ bool obtainable(const ir::Policy& p, const std::string& qos, std::vector<Locatio
 
 std::string limit_text(std::int64_t v) { return v < 0 ? "unlimited" : std::to_string(v); }
 
-runtime::ClusterTotals totals_of(const World& w) {
-  runtime::ClusterTotals t;
-  for (const auto& n : w.nodes()) {
-    t.procs += n.procs;
-    t.memory_mb += n.memory_mb;
-  }
-  return t;
-}
-
 // The limit of `kind name` the runtime would use for `r` without any override: own, else DEFAULT.
 const ir::Limit* base_limit(const World& w, ir::CredKind kind, const std::string& name, R r) {
   const auto* own = w.directory().find(kind, name);
@@ -88,7 +79,7 @@ struct Replay {
 };
 Replay replay(Context& ctx, ir::CredKind kind, const std::string& name, const std::string& qos, R r,
               LimitFamily family, const Scenario& sc) {
-  runtime::ClusterTotals totals = totals_of(ctx.world);
+  runtime::ClusterTotals totals = ctx.world.totals();
   runtime::Throttle throttle(ctx.world.directory(), totals, kWeekStart);
   runtime::Job base = plain_job(ctx.world, "witness");
   set_credential(base, kind, name);

@@ -32,6 +32,7 @@ struct Context {
 
 void check_fairshare_targets(Context& ctx);   // e
 void check_priority_bounds(Context& ctx);     // d, built in
+void check_priority_assertions(Context& ctx);  // d, the admin's --assert statements
 void check_override_consistency(Context& ctx);  // a
 void check_reservation_coverage(Context& ctx);  // c (also fills report.coverage)
 void check_starvation(Context& ctx);            // b

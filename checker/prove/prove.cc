@@ -3,16 +3,12 @@
 #include <chrono>
 
 #include "checker/prove/properties.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace maui::prove {
 
 Report check_policy(const Compilation& unit, const Options& options) {
   Report report;
-  if (!options.assertions_file.empty()) {
-    // The assertion language of issue 5 (d) is not implemented: refuse rather than ignore it.
-    report.input_errors.push_back(options.assertions_file + ": error: --assert is not supported yet (docs/check.md)");
-    return report;
-  }
   World world(unit.policy);
   z3::context z3;
   Context ctx{unit, world, options, z3, report};
@@ -24,6 +20,7 @@ Report check_policy(const Compilation& unit, const Options& options) {
   static constexpr Stage kStages[] = {
       {"fairshare-targets", check_fairshare_targets},
       {"priority-bounds", check_priority_bounds},
+      {"priority-assertion", check_priority_assertions},
       {"override-consistency", check_override_consistency},
       {"sr-coverage", check_reservation_coverage},
       {"starvation", check_starvation},
@@ -40,6 +37,14 @@ Report check_policy(const Compilation& unit, const Options& options) {
   }
   sort_results(report.results, unit.policy.files);
   return report;
+}
+
+void attach_assertions(Compilation& unit, const Options& options) {
+  if (options.assertions_file.empty()) return;
+  for (unsigned b = 1; b <= unit.sources.buffer_count(); ++b)
+    if (unit.sources.display_name(b) == options.assertions_file) return;
+  if (auto buffer = llvm::MemoryBuffer::getFile(options.assertions_file))
+    unit.sources.add_buffer(options.assertions_file, (*buffer)->getBuffer());
 }
 
 Report coverage_only(const Compilation& unit, const Options& options) {

@@ -40,11 +40,15 @@ struct Report {
   std::vector<CoverageRow> coverage;
   std::vector<Timing> timings;
   std::vector<std::string> internal_errors;
-  std::vector<std::string> input_errors;  // e.g. the assertions file does not parse (located)
+  std::vector<std::string> input_errors;    // e.g. the assertions file does not parse (located)
+  std::vector<std::string> input_warnings;  // e.g. an assertion names a user the config does not
 };
 
 // Runs every property on a compiled config (which must be loaded).
 Report check_policy(const Compilation& unit, const Options& options);
+// Registers the --assert file with the unit's sources, so that results on its lines are shown
+// with the line and a caret like config lines. Does nothing when there is none or it is unreadable.
+void attach_assertions(Compilation& unit, const Options& options);
 // Only the reservation coverage (property c) with its table, OTHER rows included: `mauic diff`.
 Report coverage_only(const Compilation& unit, const Options& options);
 

@@ -10,6 +10,7 @@ using S = Severity;
 constexpr Property kProperties[] = {
     {"fairshare-targets", S::Warning, "fairshare targets of one kind that cannot all hold, or that cannot affect priority"},
     {"override-consistency", S::Warning, "a QOS override limit that can never bind or leaves the QOS worse off than without it"},
+    {"priority-assertion", S::Error, "an admin's statement about job priority (--assert) that does not hold"},
     {"priority-bounds", S::Warning, "priority components: their bounds, weights that have no effect, totals that reach the 1e9 cap"},
     {"sr-coverage", S::Warning, "standing reservations that cannot be placed, admit nobody, or leave credentials without nodes"},
     {"starvation", S::Error, "a credential (or class x user) for which no job can ever start"},

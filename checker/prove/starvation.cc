@@ -42,15 +42,6 @@ struct Cell {
   int hour;
 };
 
-runtime::ClusterTotals totals_of(const World& w) {
-  runtime::ClusterTotals t;
-  for (const auto& n : w.nodes()) {
-    t.procs += n.procs;
-    t.memory_mb += n.memory_mb;
-  }
-  return t;
-}
-
 std::vector<Cell> cells_of(const World& w, const Occupancy& occ) {
   std::map<std::tuple<std::size_t, std::string, std::int64_t>, Cell> cells;
   for (std::size_t p = 0; p < occ.profiles.size(); ++p)
@@ -86,7 +77,7 @@ class Starvation {
   explicit Starvation(Context& ctx)
       : ctx_(ctx), w_(ctx.world), s_(ctx.z3, ctx.options.timeout_ms, ctx.options.smtlib_dir),
         job_(declare_job(s_, w_, "job")), occ_(occupancy(w_)), cells_(cells_of(w_, occ_)),
-        cell_(ctx.z3.int_const("job.cell")), totals_(totals_of(w_)), throttle_(w_.directory(), totals_, kWeekStart),
+        cell_(ctx.z3.int_const("job.cell")), totals_(w_.totals()), throttle_(w_.directory(), totals_, kWeekStart),
         standing_(runtime::FairshareStanding::compute(w_.directory(), runtime::FairshareHistory{}, kWeekStart)) {
     s_.assume(cell_ >= 0 && cell_ < static_cast<int>(cells_.size()));
     encode_limits();

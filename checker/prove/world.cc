@@ -236,4 +236,13 @@ std::string duration_text(ir::Seconds s) {
   return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
 }
 
+runtime::ClusterTotals World::totals() const {
+  runtime::ClusterTotals t;
+  for (const auto& n : nodes_) {
+    t.procs += n.procs;
+    t.memory_mb += n.memory_mb;
+  }
+  return t;
+}
+
 }  // namespace maui::prove

@@ -57,6 +57,8 @@ class World {
   bool is_other(ir::CredKind k, const std::string& name) const { return name == other(k); }
 
   const std::vector<runtime::Node>& nodes() const { return nodes_; }
+  // The configured totals of those nodes (the denominators of processor equivalents).
+  runtime::ClusterTotals totals() const;
   bool node_sizes_known() const { return sizes_known_; }
   bool has_pseudo_node() const { return pseudo_node_; }
   const std::vector<ReservationWeek>& reservations() const { return reservations_; }

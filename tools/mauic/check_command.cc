@@ -36,8 +36,7 @@ int check_command(const CheckOptions& options) {
   po.smtlib_dir = options.smtlib_dir;
   po.assertions_file = options.assertions_file;
   prove::Report report = prove::check_policy(*unit, po);
-  for (const auto& e : report.input_errors) llvm::errs() << e << "\n";
-  if (!report.input_errors.empty()) return kExitUsage;
+  prove::attach_assertions(*unit, po);  // results on assertion lines get their line and caret
   prove::apply_suppressions(*unit, report);
   if (!options.baseline.empty()) prove::apply_baseline(baseline, report);
 
@@ -47,8 +46,11 @@ int check_command(const CheckOptions& options) {
     case OutputFormat::Sarif: llvm::outs() << prove::render_sarif(report, MAUI_VERSION); break;
   }
   llvm::outs().flush();
+  for (const auto& w : report.input_warnings) llvm::errs() << w << "\n";
+  // Bad assertion lines are reported after the results of the good ones, and still fail the run.
+  for (const auto& e : report.input_errors) llvm::errs() << e << "\n";
   for (const auto& e : report.internal_errors) llvm::errs() << "mauic: internal error: " << e << "\n";
-  if (!report.internal_errors.empty()) return kExitUsage;
+  if (!report.internal_errors.empty() || !report.input_errors.empty()) return kExitUsage;
 
   bool violated = false, unknown = false;
   for (const auto& r : report.results) {

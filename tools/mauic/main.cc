@@ -64,7 +64,7 @@ cl::opt<unsigned> check_timeout("timeout-ms", cl::desc("Time limit of each solve
                                 cl::value_desc("N"), cl::sub(check_sub), cl::cat(category));
 cl::opt<std::string> check_smtlib("print-smtlib", cl::desc("Write every solver query as SMT-LIB into <dir>"),
                                   cl::value_desc("dir"), cl::sub(check_sub), cl::cat(category));
-cl::opt<std::string> check_assert("assert", cl::desc("Check the priority statements of <file> (docs/check.md)"),
+cl::opt<std::string> check_assert("assert", cl::desc("Also prove the priority assertions of <file> (docs/check.md, \"Assertions\")"),
                                   cl::value_desc("file"), cl::sub(check_sub), cl::cat(category));
 cl::opt<std::string> check_baseline("baseline", cl::desc("Report only findings that are not in this SARIF file"),
                                     cl::value_desc("file.sarif"), cl::sub(check_sub), cl::cat(category));
