@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/explain.h"
 #include "runtime/fairshare.h"
 #include "runtime/priority.h"
 #include "runtime/scheduler.h"
@@ -343,7 +344,34 @@ class Simulation {
     options_.progress(submitted, static_cast<std::int64_t>(order_.size()), cluster_.state().now - cluster_.origin());
   }
 
+  // Why each job that still waits never started, as one last explained iteration sees it.
+  void explain_the_waiting() {
+    if (!queue_waiting()) return;
+    SchedulerInput in;
+    in.dir = &dir_;
+    in.fairshare = fairshare_standing();
+    in.snapshot = &cluster_.state();
+    in.admin_reservations = options_.admin_reservations;
+    in.clock = clock_;
+    in.previous_reservations = previous_;
+    in.last_completion = last_completion_;
+    in.explain = true;
+    const IterationResult result = schedule_iteration(in);
+    const auto& jobs = cluster_.state().jobs;
+    auto set = [&](std::size_t job, std::string why) {
+      if (jobs[job].is_queued()) cluster_.outcome(jobs[job].id).reason = "still waiting when the trace ended: " + why;
+    };
+    for (const auto& e : result.queue.eligibility.jobs)
+      if (!e.eligible) {
+        std::string why;
+        for (const auto& o : obstacles(e)) why += why.empty() ? o : "; " + o;
+        set(e.index, why);
+      }
+    for (const auto& w : result.waiting) set(w.job, w.reason);
+  }
+
   SimulationResult finish() {
+    explain_the_waiting();
     SimulationResult r;
     // Outcomes are in submission order; the result lists jobs in trace order.
     std::vector<JobOutcome>& by_submission = cluster_.outcomes();
