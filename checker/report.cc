@@ -227,7 +227,14 @@ std::string render_sarif(const std::vector<ResolvedDiagnostic>& diagnostics, std
     if (!related.empty()) result["relatedLocations"] = std::move(related);
     results.push_back(std::move(result));
   }
-  llvm::json::Object driver{{"name", "mauic"}, {"version", std::string(tool_version)}, {"rules", std::move(rules)}};
+  return sarif_log("mauic", tool_version, std::move(rules), std::move(results));
+}
+
+std::string sarif_log(std::string_view tool_name, std::string_view tool_version, llvm::json::Array rules,
+                      llvm::json::Array results) {
+  llvm::json::Object driver{{"name", std::string(tool_name)},
+                            {"version", std::string(tool_version)},
+                            {"rules", std::move(rules)}};
   llvm::json::Object run{{"tool", llvm::json::Object{{"driver", std::move(driver)}}},
                          {"results", std::move(results)}};
   llvm::json::Object sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},

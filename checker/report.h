@@ -7,6 +7,10 @@
 #include "llvm/Support/raw_ostream.h"
 #include "parser/lower.h"
 
+namespace llvm::json {
+class Array;
+}  // namespace llvm::json
+
 namespace maui::checker {
 
 // Sorts a compilation's diagnostics: file load order, then position, then rule and message.
@@ -37,6 +41,10 @@ std::string render_json(const std::vector<ResolvedDiagnostic>& diagnostics);
 
 // SARIF 2.1.0: one run, the rule catalogue, repo-relative paths, partialFingerprints.
 std::string render_sarif(const std::vector<ResolvedDiagnostic>& diagnostics, std::string_view tool_version);
+// One SARIF 2.1.0 log of one run (the tool's driver with its rules, and the results), printed
+// as JSON: shared by lint and `mauic check`.
+std::string sarif_log(std::string_view tool_name, std::string_view tool_version, llvm::json::Array rules,
+                      llvm::json::Array results);
 
 // Path as SARIF wants it: relative to the current directory when inside it, '/' separated.
 std::string repo_relative(const std::string& path);

@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/golden_support.h"
+
 #include "checker/pipeline.h"
 #include "checker/report.h"
 #include "llvm/Support/raw_ostream.h"
@@ -21,18 +23,6 @@
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-bool updating() {
-  const char* u = std::getenv("MAUI_UPDATE_GOLDEN");
-  return u && *u && std::string_view(u) != "0";
-}
 
 // Lints `file` (relative to `dir`, so diagnostics show stable relative paths).
 std::string lint_in(const fs::path& dir, const std::string& file, std::string* ir_json = nullptr) {
@@ -46,16 +36,6 @@ std::string lint_in(const fs::path& dir, const std::string& file, std::string* i
   if (ir_json) *ir_json = maui::ir::to_json(unit->policy);
   fs::current_path(old);
   return out;
-}
-
-void compare(const fs::path& expected_file, const std::string& actual) {
-  if (updating()) {
-    std::ofstream(expected_file, std::ios::binary) << actual;
-    return;
-  }
-  ASSERT_TRUE(fs::exists(expected_file)) << "missing " << expected_file
-                                         << " (run with MAUI_UPDATE_GOLDEN=1 and review it)";
-  EXPECT_EQ(read(expected_file), actual) << "golden mismatch: " << expected_file;
 }
 
 std::vector<std::string> case_names() {
@@ -88,8 +68,8 @@ TEST_P(GoldenCase, LintOutputMatches) {
   fs::path dir = fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / GetParam();
   std::string ir;
   std::string out = lint_in(dir, "input.cfg", &ir);
-  compare(dir / "expected.txt", out);
-  if (fs::exists(dir / "expected.ir.json")) compare(dir / "expected.ir.json", ir);
+  maui::testing_support::compare_golden(dir / "expected.txt", out);
+  if (fs::exists(dir / "expected.ir.json")) maui::testing_support::compare_golden(dir / "expected.ir.json", ir);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenCase, testing::ValuesIn(case_names()), test_name);
@@ -99,7 +79,7 @@ class GoldenCorpus : public testing::TestWithParam<std::string> {};
 TEST_P(GoldenCorpus, LintOutputMatches) {
   fs::path dir = fs::path(MAUI_SHARED_DIR) / "corpus" / "configs";
   std::string out = lint_in(dir, GetParam());
-  compare(fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / (GetParam() + ".txt"), out);
+  maui::testing_support::compare_golden(fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / (GetParam() + ".txt"), out);
   // A real config that Maui accepts gets no errors (only warnings where Maui would misread it).
 }
 
@@ -108,7 +88,7 @@ INSTANTIATE_TEST_SUITE_P(Corpus, GoldenCorpus, testing::ValuesIn(corpus_names())
 TEST(GoldenDocExamples, LintOutputMatches) {
   fs::path dir = fs::path(MAUI_SHARED_DIR) / "reference";
   std::string out = lint_in(dir, "doc-examples.cfg");
-  compare(fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / "doc-examples.cfg.txt", out);
+  maui::testing_support::compare_golden(fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / "doc-examples.cfg.txt", out);
 }
 
 }  // namespace

@@ -17,6 +17,8 @@
 #include "checker/prove/assertions.h"
 #include "checker/prove/prove.h"
 #include "checker/prove/render.h"
+#include "tests/golden_support.h"
+#include "tests/prove_support.h"
 
 namespace fs = std::filesystem;
 using maui::prove::AssertionKind;
@@ -26,6 +28,8 @@ using maui::prove::parse_assertions;
 using maui::prove::Report;
 using maui::prove::Result;
 using maui::prove::Status;
+using maui::testing_support::Checked;
+using maui::testing_support::compare_golden;
 
 namespace {
 
@@ -187,36 +191,12 @@ TEST(AssertGrammar, OneBadLineHidesNoOther) {
 // ---------------------------------------------------------------------------------------------
 // Semantics: each assertion kind proved and violated.
 
-struct Checked {
-  std::unique_ptr<maui::Compilation> unit;
-  Report report;
-  std::string text, json;
-};
-
-Checked check_in(const fs::path& dir, const std::string& assertions) {
-  auto old = fs::current_path();
-  fs::current_path(dir);
-  Checked c;
-  c.unit = maui::checker::check_file("input.cfg");
-  maui::prove::Options options;
-  options.assertions_file = assertions;
-  c.report = maui::prove::check_policy(*c.unit, options);
-  maui::prove::attach_assertions(*c.unit, options);
-  maui::prove::apply_suppressions(*c.unit, c.report);
-  llvm::raw_string_ostream os(c.text);
-  maui::prove::render_text(os, *c.unit, c.report, false);
-  os.flush();
-  c.json = maui::prove::render_json(c.report);
-  fs::current_path(old);
-  return c;
-}
-
 Checked check(const std::string& config, const std::string& assertions) {
   fs::path dir = fs::temp_directory_path() / "maui-prove-assert-test";
   fs::create_directories(dir);
   std::ofstream(dir / "input.cfg", std::ios::binary) << config;
   std::ofstream(dir / "input.assert", std::ios::binary) << assertions;
-  return check_in(dir, "input.assert");
+  return maui::testing_support::check_in(dir, "input.cfg", "input.assert");
 }
 
 // The priority-assertion result on line `line` of the assertions file.
@@ -400,31 +380,14 @@ TEST(AssertSemantics, BadLinesAreInputErrorsAndTheRestIsChecked) {
 // ---------------------------------------------------------------------------------------------
 // Golden cases of the property, with their input.assert.
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void compare(const fs::path& expected_file, const std::string& actual) {
-  const char* u = std::getenv("MAUI_UPDATE_GOLDEN");
-  if (u && *u && std::string_view(u) != "0") {
-    std::ofstream(expected_file, std::ios::binary) << actual;
-    return;
-  }
-  ASSERT_TRUE(fs::exists(expected_file)) << "missing " << expected_file;
-  EXPECT_EQ(read(expected_file), actual) << "golden mismatch: " << expected_file;
-}
-
 TEST(AssertGolden, ProvedAndViolatedCases) {
   for (const char* kind : {"proved", "violated"}) {
     fs::path dir = fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "check" / "priority-assertion" / kind;
-    Checked c = check_in(dir, "input.assert");
+    Checked c = maui::testing_support::check_in(dir, "input.cfg", "input.assert");
     EXPECT_TRUE(c.report.internal_errors.empty()) << kind;
     EXPECT_TRUE(c.report.input_errors.empty()) << kind;
-    compare(dir / "expected.check.txt", c.text);
-    compare(dir / "expected.check.json", c.json);
+    compare_golden(dir / "expected.check.txt", c.text);
+    compare_golden(dir / "expected.check.json", c.json);
     std::size_t proved = 0, violated = 0;
     for (const auto& r : c.report.results)
       if (r.property == "priority-assertion") (r.status == Status::Proved ? proved : violated) += 1;

@@ -14,65 +14,25 @@
 #include "checker/prove/render.h"
 #include "llvm/Support/JSON.h"
 #include "runtime/acl.h"
+#include "tests/golden_support.h"
+#include "tests/prove_support.h"
 
 namespace fs = std::filesystem;
 using maui::prove::Report;
 using maui::prove::Result;
 using maui::prove::Status;
+using maui::testing_support::Checked;
+using maui::testing_support::check_in;
+using maui::testing_support::compare_golden;
+using maui::testing_support::read_file;
 
 namespace {
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-bool updating() {
-  const char* u = std::getenv("MAUI_UPDATE_GOLDEN");
-  return u && *u && std::string_view(u) != "0";
-}
-
-struct Checked {
-  std::unique_ptr<maui::Compilation> unit;
-  Report report;
-  std::string text, json;
-};
-
-// Checks `file` with `dir` as the working directory (stable relative paths in the output).
-Checked check_in(const fs::path& dir, const std::string& file) {
-  auto old = fs::current_path();
-  fs::current_path(dir);
-  Checked c;
-  c.unit = maui::checker::check_file(file);
-  maui::prove::Options options;
-  if (fs::exists("input.assert")) options.assertions_file = "input.assert";  // priority-assertion cases
-  c.report = maui::prove::check_policy(*c.unit, options);
-  maui::prove::attach_assertions(*c.unit, options);
-  maui::prove::apply_suppressions(*c.unit, c.report);
-  llvm::raw_string_ostream os(c.text);
-  maui::prove::render_text(os, *c.unit, c.report, false);
-  os.flush();
-  c.json = maui::prove::render_json(c.report);
-  fs::current_path(old);
-  return c;
-}
 
 Checked check_text(const std::string& text) {
   fs::path dir = fs::temp_directory_path() / "maui-prove-test";
   fs::create_directories(dir);
   std::ofstream(dir / "input.cfg", std::ios::binary) << text;
   return check_in(dir, "input.cfg");
-}
-
-void compare(const fs::path& expected_file, const std::string& actual) {
-  if (updating()) {
-    std::ofstream(expected_file, std::ios::binary) << actual;
-    return;
-  }
-  ASSERT_TRUE(fs::exists(expected_file)) << "missing " << expected_file << " (run with MAUI_UPDATE_GOLDEN=1 and review it)";
-  EXPECT_EQ(read(expected_file), actual) << "golden mismatch: " << expected_file;
 }
 
 std::vector<const Result*> results_of(const Report& r, std::string_view property, std::string_view check = {}) {
@@ -113,8 +73,8 @@ TEST_P(CheckGolden, OutputMatchesAndShowsTheStatus) {
   fs::path dir = fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "check" / GetParam();
   Checked c = check_in(dir, "input.cfg");
   EXPECT_TRUE(c.report.internal_errors.empty()) << c.report.internal_errors.front();
-  compare(dir / "expected.check.txt", c.text);
-  compare(dir / "expected.check.json", c.json);
+  compare_golden(dir / "expected.check.txt", c.text);
+  compare_golden(dir / "expected.check.json", c.json);
   std::string property = fs::path(GetParam()).parent_path().string();
   bool violated_case = fs::path(GetParam()).filename() == "violated";
   if (violated_case) {
@@ -146,7 +106,7 @@ TEST(CheckGolden, EveryPropertyHasBothCasesAndADocPage) {
     EXPECT_TRUE(fs::exists(dir / "violated" / "input.cfg")) << p.id;
     fs::path page = fs::path(MAUI_SOURCE_DIR) / "docs" / "rules" / "check" / (std::string(p.id) + ".md");
     ASSERT_TRUE(fs::exists(page)) << page;
-    EXPECT_EQ(read(page).substr(0, p.id.size() + 2), "# " + std::string(p.id)) << page;
+    EXPECT_EQ(read_file(page).substr(0, p.id.size() + 2), "# " + std::string(p.id)) << page;
   }
 }
 
@@ -320,7 +280,7 @@ TEST(CheckSmtlib, QueriesAreWrittenAsSmtlib) {
   maui::prove::Options o;
   o.smtlib_dir = dir.string();
   auto report = maui::prove::check_policy(*unit, o);
-  std::string text = read(dir / "fairshare-targets-user.smt2");
+  std::string text = read_file(dir / "fairshare-targets-user.smt2");
   EXPECT_NE(text.find("(check-sat)"), std::string::npos);
   EXPECT_NE(text.find("share.a"), std::string::npos);
   fs::remove_all(dir);

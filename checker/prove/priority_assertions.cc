@@ -311,7 +311,9 @@ PriorityJob Encoder::declare(const std::string& prefix) {
   return j;
 }
 
-z3::expr compare(const z3::expr& a, Cmp op, const z3::expr& b) {
+// `a op b` for solver terms (a z3::expr) and for the runtime's numbers (a bool) alike.
+template <class A, class B>
+auto compare(const A& a, Cmp op, const B& b) -> decltype(a == b) {
   switch (op) {
     case Cmp::Lt: return a < b;
     case Cmp::Le: return a <= b;
@@ -320,17 +322,6 @@ z3::expr compare(const z3::expr& a, Cmp op, const z3::expr& b) {
     case Cmp::Gt: return a > b;
   }
   return a == b;
-}
-
-bool compare(double a, Cmp op, double b) {
-  switch (op) {
-    case Cmp::Lt: return a < b;
-    case Cmp::Le: return a <= b;
-    case Cmp::Eq: return a == b;
-    case Cmp::Ge: return a >= b;
-    case Cmp::Gt: return a > b;
-  }
-  return false;
 }
 
 z3::expr Encoder::meets(const PriorityJob& j, const Condition& c) const {

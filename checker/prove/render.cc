@@ -203,15 +203,7 @@ std::string render_sarif(const Report& report, std::string_view tool_version) {
     if (!related.empty()) res["relatedLocations"] = std::move(related);
     results.push_back(std::move(res));
   }
-  llvm::json::Object driver{{"name", "mauic check"}, {"version", std::string(tool_version)}, {"rules", std::move(rules)}};
-  llvm::json::Object run{{"tool", llvm::json::Object{{"driver", std::move(driver)}}}, {"results", std::move(results)}};
-  llvm::json::Object sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-                           {"version", "2.1.0"},
-                           {"runs", llvm::json::Array{std::move(run)}}};
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(sarif))) << "\n";
-  return out;
+  return checker::sarif_log("mauic check", tool_version, std::move(rules), std::move(results));
 }
 
 void apply_suppressions(const Compilation& unit, Report& report) {
