@@ -192,11 +192,7 @@ TEST(AssertGrammar, OneBadLineHidesNoOther) {
 // Semantics: each assertion kind proved and violated.
 
 Checked check(const std::string& config, const std::string& assertions) {
-  fs::path dir = fs::temp_directory_path() / "maui-prove-assert-test";
-  fs::create_directories(dir);
-  std::ofstream(dir / "input.cfg", std::ios::binary) << config;
-  std::ofstream(dir / "input.assert", std::ios::binary) << assertions;
-  return maui::testing_support::check_in(dir, "input.cfg", "input.assert");
+  return maui::testing_support::check_config(config, assertions);
 }
 
 // The priority-assertion result on line `line` of the assertions file.

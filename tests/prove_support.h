@@ -2,7 +2,10 @@
 // and its text and JSON renderings, with paths relative to that directory.
 #pragma once
 
+#include <stdlib.h>
+
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 
@@ -10,6 +13,8 @@
 #include "checker/prove/prove.h"
 #include "checker/prove/render.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
 
 namespace maui::testing_support {
 
@@ -38,6 +43,25 @@ inline Checked check_in(const std::filesystem::path& dir, const std::string& fil
   os.flush();
   c.json = maui::prove::render_json(c.report);
   fs::current_path(old);
+  return c;
+}
+
+// Checks config text (and assertions, when not empty) written to input.cfg / input.assert in a
+// fresh temporary directory of its own: ctest runs tests in parallel processes, so a shared
+// directory would let one test read another's files.
+inline Checked check_config(const std::string& config, const std::string& assertions = "") {
+  namespace fs = std::filesystem;
+  std::string pattern = (fs::temp_directory_path() / "maui-prove-XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) {
+    ADD_FAILURE() << "cannot create a temporary directory";
+    return {};
+  }
+  const fs::path dir(pattern);
+  std::ofstream(dir / "input.cfg", std::ios::binary) << config;
+  if (!assertions.empty()) std::ofstream(dir / "input.assert", std::ios::binary) << assertions;
+  Checked c = check_in(dir, "input.cfg", assertions.empty() ? "" : "input.assert");
+  std::error_code ec;
+  fs::remove_all(dir, ec);
   return c;
 }
 

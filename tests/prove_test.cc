@@ -28,12 +28,7 @@ using maui::testing_support::read_file;
 
 namespace {
 
-Checked check_text(const std::string& text) {
-  fs::path dir = fs::temp_directory_path() / "maui-prove-test";
-  fs::create_directories(dir);
-  std::ofstream(dir / "input.cfg", std::ios::binary) << text;
-  return check_in(dir, "input.cfg");
-}
+Checked check_text(const std::string& text) { return maui::testing_support::check_config(text); }
 
 std::vector<const Result*> results_of(const Report& r, std::string_view property, std::string_view check = {}) {
   std::vector<const Result*> out;
@@ -273,9 +268,9 @@ TEST(CheckSuppression, InlineIgnoreDropsTheFinding) {
 }
 
 TEST(CheckSmtlib, QueriesAreWrittenAsSmtlib) {
-  fs::path dir = fs::temp_directory_path() / "maui-prove-smtlib";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  std::string pattern = (fs::temp_directory_path() / "maui-prove-smtlib-XXXXXX").string();
+  ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+  const fs::path dir(pattern);
   auto unit = maui::checker::check_text("x.cfg", "SERVERHOST h\nUSERCFG[a] FSTARGET=60\nUSERCFG[b] FSTARGET=50\n");
   maui::prove::Options o;
   o.smtlib_dir = dir.string();
