@@ -80,6 +80,12 @@ ir::Provenance LowerContext::provenance(std::string_view text) const {
   return p;
 }
 
+ir::CredentialConfig& LowerContext::credential(ir::CredKind kind, const std::string& name) {
+  auto [it, added] = credential_index_.try_emplace({kind, name}, nullptr);
+  if (added) it->second = &policy.credentials[ir::Credential{kind, name}];
+  return *it->second;
+}
+
 Diagnostic& LowerContext::report(std::string rule, Severity severity, std::string_view at,
                                  std::string message) {
   return sink.report(std::move(rule), severity, range_of(at.data(), at.size()), std::move(message));

@@ -14,12 +14,18 @@ using schema::ValueType;
 
 namespace {
 
+// A character of an attribute name. What std::isalnum accepts in the C locale, without its
+// out-of-line call per character (this runs on every attribute of every object line).
+bool attribute_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.';
+}
+
 // `ATTR[INDEX]OP VALUE` inside an object line.
 std::optional<AttributeToken> split_attribute(const Token& t) {
   std::string_view s = t.text;
   std::size_t i = 0;
-  while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' || s[i] == '.'))
-    ++i;
+  while (i < s.size() && attribute_name_char(s[i])) ++i;
   if (i == 0) return std::nullopt;
   AttributeToken a;
   a.whole = t;
@@ -137,7 +143,7 @@ class ObjectLowerer {
     auto prov = ctx_.provenance(s_.whole.text);
     ir::Policy& p = ctx_.policy;
     if (auto kind = cred_kind_of(object_)) {
-      auto& c = p.credentials[ir::Credential{*kind, id_}];
+      auto& c = ctx_.credential(*kind, id_);
       cred_ = &c;
       if (c.id.name.empty()) {
         c.id = ir::Credential{*kind, id_};

@@ -116,6 +116,26 @@ std::string_view SourceSet::text(unsigned buffer) const {
 
 const std::string& SourceSet::display_name(unsigned buffer) const { return names_[buffer - 1]; }
 
+namespace {
+
+// The line holding `offset`, given the line found last in the same buffer (`hint`, or npos).
+// Lowering walks the file top-down, so the wanted line is usually a few lines after the hint
+// (comments and blank lines in between): those are tried first, which spares the binary search
+// over the whole file and its cache misses on a large site.
+std::size_t line_index(const std::vector<std::size_t>& starts, std::size_t offset,
+                       std::size_t hint) {
+  constexpr std::size_t kNearby = 8;
+  if (hint < starts.size() && starts[hint] <= offset) {
+    const std::size_t stop = std::min(starts.size(), hint + 1 + kNearby);
+    for (std::size_t next = hint + 1; next < stop; ++next)
+      if (offset < starts[next]) return next - 1;
+  }
+  auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+  return static_cast<std::size_t>(it - starts.begin()) - 1;
+}
+
+}  // namespace
+
 SourceSet::Location SourceSet::locate(llvm::SMLoc loc) const {
   if (!loc.isValid()) return {};
   unsigned id = mgr_.FindBufferContainingLoc(loc);
@@ -134,8 +154,7 @@ SourceSet::Location SourceSet::locate(llvm::SMLoc loc) const {
       (last_line_ + 1 == starts.size() || offset < starts[last_line_ + 1])) {
     index = last_line_;
   } else {
-    auto it = std::upper_bound(starts.begin(), starts.end(), offset);
-    index = static_cast<std::size_t>(it - starts.begin()) - 1;
+    index = line_index(starts, offset, last_buffer_ == id ? last_line_ : std::string::npos);
     last_buffer_ = id;
     last_line_ = index;
   }
