@@ -437,11 +437,30 @@ class Iteration {
     return reservations_made_[g] < it->second.depth.value;
   }
 
+  // RESERVATIONPOLICY HIGHEST (reference §8.2): a job that held a priority reservation keeps
+  // one, slid to its earliest start, whatever the depth; these come before new reservations.
+  void keep_highest_reservations() {
+    if (settings_.reservation_policy != ReservationPolicy::Highest || settings_.backfill == BackfillPolicy::None)
+      return;
+    std::set<std::string_view> held;
+    for (const auto& r : in_.previous_reservations)
+      if (r.kind == ReservationKind::Job) held.insert(r.name);
+    if (held.empty()) return;
+    for (const auto& e : out_.queue.eligibility.jobs) {
+      const std::size_t i = e.index;
+      if (!e.soft_eligible || !held.contains(snap_.jobs[i].id) || exceeds_cluster(i)) continue;
+      if (!limits_allow(i, LimitLevel::Soft)) continue;
+      if (!try_start(i, LimitLevel::Soft)) reserve(i);
+    }
+  }
+
   void priority_scheduling() {
+    keep_highest_reservations();
     bool idle_job_found = false;
     for (const auto& e : out_.queue.eligibility.jobs) {
       if (!e.soft_eligible) continue;
       const std::size_t i = e.index;
+      if (started_[i] || reserved_[i]) continue;  // kept by RESERVATIONPOLICY HIGHEST
       if (exceeds_cluster(i)) continue;
       if (!limits_allow(i, LimitLevel::Soft)) {  // policy, not resources: no reservation either
         if (in_.explain) note(i, "violates " + describe(scratch_.front()));

@@ -22,11 +22,7 @@ SchedulerSettings SchedulerSettings::from(const ir::Policy& policy, std::vector<
 
   const std::string& r = s.reservation_policy.value;
   if (r == "NEVER") out.reservation_policy = ReservationPolicy::Never;
-  else if (r == "HIGHEST") {
-    out.reservation_policy = ReservationPolicy::Highest;
-    warnings.push_back("RESERVATIONPOLICY HIGHEST: this engine re-makes job reservations every iteration, as with "
-                       "CURRENTHIGHEST");
-  }
+  else if (r == "HIGHEST") out.reservation_policy = ReservationPolicy::Highest;
 
   const std::string& a = s.node_allocation_policy.value;
   if (a == "FIRSTAVAILABLE") out.allocation = NodeAllocation::FirstAvailable;

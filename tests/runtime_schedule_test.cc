@@ -1395,5 +1395,48 @@ TEST(TextbookEasy, SimulatorMatchesOnKth) {
   EXPECT_GT(backfilled, 100);  // the comparison exercises backfill, not only FCFS
 }
 
+// RESERVATIONPOLICY (reference §8.2). Two 1-proc nodes, both busy until +2 h (R1) and +4 h (R2).
+// A (2 procs, 1 h) held the reservation in the last iteration; B (2 procs, 1 h) now outranks it
+// (QOS priority). RESERVATIONDEPTH 1: under CURRENTHIGHEST only B, the top job, is reserved
+// (at +4 h, when both nodes are free); under HIGHEST A keeps a reservation, re-made first (+4 h
+// to +5 h), and B, the new top job, gets the depth's one reservation after it (+5 h).
+TEST(ReservationPolicy, HighestKeepsReservationsWhateverTheDepth) {
+  const Epoch now = kMonday + 10 * kHour;
+  auto snap_with = [&] {
+    return snapshot_of(now, {make_node("n1", 1), make_node("n2", 1)},
+                       {running_on(J("R1").walltime(3 * kHour), now - kHour, {"n1"}),
+                        running_on(J("R2").walltime(5 * kHour), now - kHour, {"n2"}),
+                        J("A").tasks(2).submit(now - 2 * kHour), J("B").tasks(2).qos("hi").submit(now - kMinute)});
+  };
+  Reservation held;
+  held.kind = ReservationKind::Job;
+  held.name = "A";
+  const std::vector<Reservation> previous{held};
+  for (std::string_view policy : {"CURRENTHIGHEST", "HIGHEST"}) {
+    SCOPED_TRACE(policy);
+    TestPolicy p = fcfs(lines({"QOSWEIGHT 1\nCREDWEIGHT 1\nQOSCFG[hi] PRIORITY=10000\nRESERVATIONDEPTH 1\n",
+                               "RESERVATIONPOLICY ", policy, "\n"}));
+    ClusterSnapshot snap = snap_with();
+    SchedulerInput in;
+    in.dir = p.dir.get();
+    in.snapshot = &snap;
+    in.previous_reservations = previous;
+    IterationResult r = schedule_iteration(in);
+    EXPECT_TRUE(r.starts.empty());
+    EXPECT_TRUE(r.warnings.empty());
+    const Reservation* a = reservation_named(r, ReservationKind::Job, "A");
+    const Reservation* b = reservation_named(r, ReservationKind::Job, "B");
+    ASSERT_NE(b, nullptr);
+    if (policy == "CURRENTHIGHEST") {
+      EXPECT_EQ(a, nullptr);
+      EXPECT_EQ(b->start, now + 4 * kHour);
+    } else {
+      ASSERT_NE(a, nullptr);
+      EXPECT_EQ(a->start, now + 4 * kHour);
+      EXPECT_EQ(b->start, now + 5 * kHour);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace maui::runtime
