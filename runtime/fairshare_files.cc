@@ -17,6 +17,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/line_reader.h"
+
 namespace maui::runtime {
 
 namespace {
@@ -94,14 +96,10 @@ std::string fairshare_file_name(Epoch start) { return fmt::format("FS.{}", start
 ParsedFairshareFile parse_fairshare_file(std::string_view name, std::string_view text, Epoch start) {
   ParsedFairshareFile out;
   out.window.start = start;
-  unsigned line_no = 0;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++line_no;
+  LineReader lines(text);
+  std::string_view line;
+  while (lines.next(line)) {
+    const unsigned line_no = lines.number();
     if (auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
     auto f = fields(line);
     if (f.empty()) continue;

@@ -18,6 +18,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/line_reader.h"
+
 namespace maui::runtime {
 
 namespace {
@@ -335,12 +337,10 @@ Trace parse_swf(std::string_view text, const std::string& name, const TraceReadO
   Trace trace;
   trace.jobs.reserve(text.size() / 80);  // archive lines are about 80 characters
   SwfParser parser(name, options, trace);
-  while (!text.empty()) {
-    std::size_t newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  LineReader lines(text);
+  std::string_view line;
+  while (lines.next(line))
     if (!parser.line(line)) break;
-  }
   return trace;
 }
 

@@ -1,5 +1,7 @@
 #include "checker/prove/assertions.h"
 
+#include "runtime/line_reader.h"
+
 #include <fmt/format.h>
 
 #include <tao/pegtl.hpp>
@@ -290,14 +292,10 @@ AssertionFile parse_assertions(std::string_view text, const std::string& path) {
   namespace g = assert_grammar;
   AssertionFile out;
   out.path = path;
-  unsigned line = 0;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t stop = text.find('\n', at);
-    if (stop == std::string_view::npos) stop = text.size();
-    std::string_view one_line = text.substr(at, stop - at);
-    at = stop + 1;
-    ++line;
+  runtime::LineReader lines(text);
+  std::string_view one_line;
+  while (lines.next(one_line)) {
+    const unsigned line = lines.number();
     // One line per parse: a broken line cannot hide the lines after it.
     tao::pegtl::memory_input<> in(one_line.data(), one_line.data() + one_line.size(), path);
     g::State st;
