@@ -16,20 +16,6 @@ Resources operator*(const Resources& per_task, std::int64_t tasks) {
   return {per_task.procs * tasks, per_task.mem_mb * tasks, per_task.swap_mb * tasks, per_task.disk_mb * tasks};
 }
 
-std::int64_t tasks_in(const Resources& free, const Resources& per_task) {
-  std::int64_t n = std::numeric_limits<std::int64_t>::max();
-  auto limit = [&](std::int64_t have, std::int64_t need) {
-    if (need > 0) n = std::min(n, have > 0 ? have / need : 0);
-  };
-  limit(free.procs, per_task.procs);
-  limit(free.mem_mb, per_task.mem_mb);
-  limit(free.swap_mb, per_task.swap_mb);
-  limit(free.disk_mb, per_task.disk_mb);
-  // A task that asks for nothing still needs a node that has a proc to run on.
-  if (n == std::numeric_limits<std::int64_t>::max()) n = free.procs > 0 ? 1 : 0;
-  return n;
-}
-
 ResourceCalendar::ResourceCalendar(std::span<const Node> nodes, Epoch now) : now_(now) {
   nodes_.reserve(nodes.size());
   for (const auto& n : nodes) {
@@ -48,11 +34,6 @@ void ResourceCalendar::book(std::size_t node, const Booking& booking) {
   auto at = std::upper_bound(list.begin(), list.end(), booking.start,
                              [](Epoch t, const Booking& b) { return t < b.start; });
   list.insert(at, booking);
-}
-
-void ResourceCalendar::release(ReservationId r) {
-  for (auto& n : nodes_)
-    std::erase_if(n.bookings, [r](const Booking& b) { return b.reservation == r; });
 }
 
 void ResourceCalendar::release_running() {
@@ -119,6 +100,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   struct Change {
     Epoch t;
     std::int64_t delta;
+    std::size_t node;
   };
   std::vector<Change> changes;
   std::vector<Epoch> points;
@@ -130,12 +112,14 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
       if (b.end > not_before) points.push_back(b.end);
       if (b.start - w + 1 > not_before) points.push_back(b.start - w + 1);
     }
-    std::sort(points.begin(), points.end());
-    points.erase(std::unique(points.begin(), points.end()), points.end());
+    if (points.size() > 2) {  // every point but the first is later than it
+      std::sort(points.begin(), points.end());
+      points.erase(std::unique(points.begin(), points.end()), points.end());
+    }
     std::int64_t last = 0;
     for (Epoch t : points) {
       std::int64_t k = offered(n, t);
-      if (k != last) changes.push_back({t, k - last});
+      if (k != last) changes.push_back({t, k - last, n});
       last = k;
     }
   }
@@ -145,9 +129,12 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
     const Epoch t = changes[i].t;
     for (; i < changes.size() && changes[i].t == t; ++i) total += changes[i].delta;
     if (total >= tasks) {
+      // What each node offers at t: the sum of its changes up to t.
+      std::vector<std::int64_t> offer(nodes_.size(), 0);
+      for (std::size_t k = 0; k < i; ++k) offer[changes[k].node] += changes[k].delta;
       Opening o{t, {}};
       for (std::size_t n : candidates)
-        if (std::int64_t k = nodes_[n].usable ? offered(n, t) : 0; k > 0) o.offer.push_back({n, k});
+        if (offer[n] > 0) o.offer.push_back({n, offer[n]});
       return o;
     }
   }

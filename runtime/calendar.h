@@ -10,6 +10,7 @@
 // loses the reservation's resources, and does not lose them twice.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -35,7 +36,20 @@ Resources resources_of(const Node& node);
 Resources task_resources(const Job& job);  // one task of the job
 Resources operator*(const Resources& per_task, std::int64_t tasks);
 // Tasks of `per_task` that fit in `free` (a request of nothing but procs 0 fits once).
-std::int64_t tasks_in(const Resources& free, const Resources& per_task);
+// Inline: the calendar asks it for every booking it passes.
+inline std::int64_t tasks_in(const Resources& free, const Resources& per_task) {
+  std::int64_t n = std::numeric_limits<std::int64_t>::max();
+  auto limit = [&](std::int64_t have, std::int64_t need) {
+    if (need > 0) n = std::min(n, have > 0 ? have / need : 0);
+  };
+  limit(free.procs, per_task.procs);
+  limit(free.mem_mb, per_task.mem_mb);
+  limit(free.swap_mb, per_task.swap_mb);
+  limit(free.disk_mb, per_task.disk_mb);
+  // A task that asks for nothing still needs a node that has a proc to run on.
+  if (n == std::numeric_limits<std::int64_t>::max()) n = free.procs > 0 ? 1 : 0;
+  return n;
+}
 
 // Who holds a booking: a running job, or reservation number r (job, standing, admin).
 using ReservationId = std::uint32_t;
@@ -89,8 +103,6 @@ class ResourceCalendar {
   bool usable(std::size_t i) const { return nodes_[i].usable; }
 
   void book(std::size_t node, const Booking& booking);
-  // Drops every booking of reservation r (a reservation re-placed in the same iteration).
-  void release(ReservationId r);
   // Drops every running job's booking (to book them again, charged to reservations).
   void release_running();
   std::span<const Booking> bookings(std::size_t node) const { return nodes_[node].bookings; }

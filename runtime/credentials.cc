@@ -10,7 +10,12 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
     if (config.fairshare_target && (config.fairshare_target->mode == ir::FairshareMode::CapAbsolute ||
                                     config.fairshare_target->mode == ir::FairshareMode::CapRelative))
       has_fairshare_caps_ = true;
+    has_limits_ |= !config.active.empty() || !config.idle.empty() || !config.scoped.empty() ||
+                   !config.qos.override_active.empty() || !config.qos.override_idle.empty() ||
+                   !config.qos.override_system.empty();
   }
+  const auto& system = policy.system_limits;
+  has_limits_ |= system.max_procs || system.max_walltime || system.max_proc_seconds;
 }
 
 namespace {

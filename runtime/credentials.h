@@ -57,6 +57,9 @@ class CredentialDirectory {
   // True when some credential (or DEFAULT) has a '^' or '%' fairshare cap: only then can a
   // fairshare cap block a job.
   bool has_fairshare_caps() const { return has_fairshare_caps_; }
+  // True when the config sets some throttling limit (manual 6.2): without one, no job is ever
+  // held back by a limit and usage need not be counted.
+  bool has_limits() const { return has_limits_; }
   // The QOS of a job that did not ask for one: the first QDEF of user, DEFAULT user, group,
   // DEFAULT group, account, DEFAULT account, class, DEFAULT class, SYSCFG; else "DEFAULT".
   std::string default_qos(const Job& job) const;
@@ -72,6 +75,7 @@ class CredentialDirectory {
   std::array<Index, 6> by_kind_;
   std::array<const ir::CredentialConfig*, 6> defaults_{};
   bool has_fairshare_caps_ = false;
+  bool has_limits_ = false;
 };
 
 // The job credentials of a snapshot numbered densely per kind, so that per-credential state

@@ -256,6 +256,7 @@ const Throttle::Rules& Throttle::rules(ir::CredKind kind, std::uint32_t id) cons
 }
 
 void Throttle::add(UsageLedger& ledger, const JobCredentialIds& ids, const ResourceAmounts& amount, bool idle) const {
+  if (!dir_.has_limits()) return;  // nothing would ever read the count
   for (std::size_t k = 0; k < kJobCreds; ++k)
     if (ids.by_kind[k] != JobCredentialIds::kNone)
       ledger.at(idle, static_cast<ir::CredKind>(k), ids.by_kind[k]) += amount;
@@ -273,6 +274,7 @@ void Throttle::add(UsageLedger& ledger, const JobCredentialIds& ids, const Resou
 std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& ids,
                             const ResourceAmounts& request, LimitLevel level, unsigned families,
                             std::vector<LimitViolation>& out) const {
+  if (!dir_.has_limits()) return 0;
   const std::size_t before = out.size();
   const bool soft = level == LimitLevel::Soft;
   // Override limits come from the job's own QOS line (manual 6.2.2).

@@ -30,11 +30,11 @@ int affinity_rank(std::optional<Affinity> a) {
   return 2;
 }
 
-std::string node_list(const std::vector<NodeTasks>& nodes, const std::vector<std::string>& names) {
+std::string node_list(const std::vector<NodeTasks>& nodes, const std::vector<Node>& cluster) {
   std::string out;
   for (std::size_t i = 0; i < nodes.size() && i < 8; ++i) {
     if (i) out += ',';
-    out += names[nodes[i].node];
+    out += cluster[nodes[i].node].name;
   }
   if (nodes.size() > 8) out += fmt::format(",... ({} nodes)", nodes.size());
   return out;
@@ -55,7 +55,6 @@ class Iteration {
         throttle_(*in.dir, totals_, snap_.now, &calc_.index()) {}
 
   void run() {
-    for (const auto& n : snap_.nodes) out_.node_names.push_back(n.name);
     if (settings_.allocation == NodeAllocation::Priority) node_priorities();
     evaluate_queue();
     book_reservations();
@@ -107,6 +106,7 @@ class Iteration {
                                              out_.queue.ranked, calc_.index(), ids_, /*admitted_use_active=*/false);
     started_.assign(snap_.jobs.size(), false);
     reserved_.assign(snap_.jobs.size(), false);
+    no_nodes_now_.assign(snap_.jobs.size(), false);
     qos_.resize(snap_.jobs.size());
     for (const auto& e : out_.queue.eligibility.jobs)
       if (e.eligible) hard_list_.push_back(e.index);
@@ -259,12 +259,21 @@ class Iteration {
     }
     // Best fit in time: the nodes whose free time ends soonest after the job keep the longer
     // gaps for the jobs that need them.
-    std::stable_sort(offers.begin(), offers.end(), [&](const Offer& a, const Offer& b) {
+    sort_front(offers, job.tasks, [&](const Offer& a, const Offer& b) {
       if (a.affinity != b.affinity) return a.affinity < b.affinity;
       if (a.free_for != b.free_for) return a.free_for < b.free_for;
       return settings_.allocation_before(snap_.nodes, free_now_, a.nt.node, b.nt.node);
     });
     return take(offers, job.tasks, [](const Offer& o) { return o.nt; });
+  }
+
+  // Sorts the offers a job of `tasks` tasks takes (each offer holds at least one task) to the
+  // front. The placement orders are total (allocation_before breaks every tie), so this equals
+  // sorting them all.
+  template <class Offers, class Less>
+  static void sort_front(Offers& offers, std::int64_t tasks, Less less) {
+    const auto front = std::min<std::size_t>(offers.size(), static_cast<std::size_t>(std::max<std::int64_t>(tasks, 0)));
+    std::partial_sort(offers.begin(), offers.begin() + static_cast<std::ptrdiff_t>(front), offers.end(), less);
   }
 
   template <class Offers, class Get>
@@ -299,8 +308,14 @@ class Iteration {
       if (in_.explain) note(i, "violates " + describe(scratch_.front()));
       return false;
     }
+    // Within an iteration bookings are only added, so a job that found no nodes once finds
+    // none later either (the HARD backfill pass retries every job of the SOFT pass).
+    if (no_nodes_now_[i]) return false;
     std::vector<NodeTasks> nodes = nodes_for_now(i);
-    if (nodes.empty()) return false;
+    if (nodes.empty()) {
+      no_nodes_now_[i] = true;
+      return false;
+    }
     const Job& job = snap_.jobs[i];
     book_job(i, nodes, snap_.now, snap_.now + std::max<Seconds>(job.walltime, 1));
     free_total_.reset();
@@ -342,14 +357,19 @@ class Iteration {
     };
     std::vector<Offer> offers;
     for (const auto& nt : opening->offer) {
-      Offer o{nt, 2, calendar_.free_tasks(nt.node, snap_.now, snap_.now + 1, per_task, v), 0};
-      o.free_for = calendar_.free_for(nt.node, snap_.now, per_task, v);
+      Offer o{nt, 2, 0, 0};
+      // A node whose running jobs leave fewer procs than a task needs has nothing free now
+      // (bookings of reservations only take more).
+      if (free_now_[nt.node] >= std::max<std::int64_t>(per_task.procs, 1)) {
+        o.free_now = calendar_.free_tasks(nt.node, snap_.now, snap_.now + 1, per_task, v);
+        if (o.free_now > 0) o.free_for = calendar_.free_for(nt.node, snap_.now, per_task, v);
+      }
       if (any_shared_reservation_) o.affinity = *affinity_on(i, nt.node, opening->start, opening->start + w, v);
       offers.push_back(o);
     }
     // Nodes busy now before idle ones: the idle nodes stay free for backfill
     // (shared/reference/backfill-notes.md).
-    std::stable_sort(offers.begin(), offers.end(), [&](const Offer& a, const Offer& b) {
+    sort_front(offers, job.tasks, [&](const Offer& a, const Offer& b) {
       if (a.affinity != b.affinity) return a.affinity < b.affinity;
       if (a.free_now != b.free_now) return a.free_now < b.free_now;
       if (a.free_for != b.free_for) return a.free_for < b.free_for;
@@ -360,7 +380,7 @@ class Iteration {
     reserved_[i] = true;
     if (in_.explain)
       note(i, fmt::format("reserved: starts at {} on {}", opening->start,
-                          node_list(table_.all().back().nodes, out_.node_names)));
+                          node_list(table_.all().back().nodes, snap_.nodes)));
     return true;
   }
 
@@ -669,7 +689,7 @@ class Iteration {
   UsageLedger soft_ledger_, hard_ledger_;
   std::vector<JobCredentialIds> ids_;
   std::vector<std::string> qos_;
-  std::vector<bool> started_, reserved_;
+  std::vector<bool> started_, reserved_, no_nodes_now_;
   std::vector<std::size_t> hard_list_;  // HARD-eligible jobs in priority order
   std::vector<std::size_t> position_;   // job index -> position in hard_list_
   std::size_t first_waiting_ = 0;

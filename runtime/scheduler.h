@@ -48,7 +48,7 @@ struct SchedulerInput {
 
 struct StartDecision {
   std::size_t job = 0;  // index into the snapshot's jobs
-  std::vector<NodeTasks> nodes;
+  std::vector<NodeTasks> nodes;  // NodeTasks::node indexes the snapshot's nodes
   bool backfill = false;                     // started while a higher-priority job waited
   LimitLevel pass = LimitLevel::Soft;        // the limit level it was checked at
 };
@@ -67,7 +67,6 @@ struct IterationResult {
   std::vector<WaitNote> waiting;         // with SchedulerInput::explain
   std::vector<WaitNote> never_runnable;  // eligible jobs no node set can ever hold
   std::vector<std::string> warnings;  // policy the engine cannot honour, once per iteration
-  std::vector<std::string> node_names;  // the calendar's node order (NodeTasks::node)
 };
 
 IterationResult schedule_iteration(const SchedulerInput& input);

@@ -1,6 +1,7 @@
 #include "runtime/simulator.h"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 #include <fmt/format.h>
@@ -225,6 +226,7 @@ class Simulation {
  private:
   void submit(const TraceJob& t) {
     cluster_.submit(t);
+    submitted_since_iteration_ = true;
     Job& job = cluster_.state().jobs.back();
     job.qos = dir_.default_qos(job);  // QDEF chain (trace jobs ask for no QOS)
     cluster_.outcome(job.id).qos = job.qos;
@@ -263,15 +265,24 @@ class Simulation {
     state.now = t;
   }
 
-  // Procs not held by a running job: with none, an iteration could start nothing and is
-  // skipped (its reservations would be the same as the last one's).
-  bool any_proc_free() const {
+  // An iteration can start a job only if some queued job fits in the procs no running job
+  // holds; when none does, the iteration is skipped: it would start nothing and only re-place
+  // reservations the next real iteration places again. Under an accrual policy other than
+  // ALWAYS, a job submitted since the last iteration must be judged eligible before it accrues
+  // queue time, so that iteration is not skipped (docs/semantics.md).
+  bool could_start_any() const {
     const ClusterSnapshot& state = cluster_.state();
-    std::int64_t free = 0;
-    for (const auto& n : state.nodes) free += n.procs;
-    for (const auto& j : state.jobs)
+    if (accrual_ != AccrualPolicy::Always && submitted_since_iteration_) return true;
+    std::int64_t cluster = 0;
+    for (const auto& n : state.nodes) cluster += n.procs;
+    std::int64_t free = cluster, smallest = std::numeric_limits<std::int64_t>::max();
+    for (const auto& j : state.jobs) {
       if (j.is_active()) free -= j.procs();
-    return free > 0;
+      else if (j.is_queued()) smallest = std::min(smallest, j.procs());
+      // A job wider than the cluster is cancelled by the next iteration: let it come.
+      if (j.is_queued() && j.procs() > cluster) return true;
+    }
+    return free > 0 && smallest <= free;
   }
 
   // Maui refreshes fairshare usage once per iteration, i.e. once per RMPOLLINTERVAL; the
@@ -295,7 +306,8 @@ class Simulation {
       last_report_.reset();
       return;
     }
-    if (!any_proc_free()) return;
+    if (!could_start_any()) return;
+    submitted_since_iteration_ = false;
     last_report_.reset();
     ClusterSnapshot& state = cluster_.state();
     SchedulerInput in;
@@ -404,6 +416,7 @@ class Simulation {
   std::vector<Reservation> previous_;
   std::optional<Epoch> last_completion_;
   std::int64_t iterations_ = 0;
+  bool submitted_since_iteration_ = false;
   std::int64_t last_progress_ = 0;
   std::set<std::string> warnings_;
 };

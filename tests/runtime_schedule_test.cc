@@ -77,12 +77,12 @@ TEST(SeedBackfillOverview, WithBackfillCStartsAndBIsReservedAtAsLimit) {
     ASSERT_NE(c, nullptr);
     EXPECT_TRUE(c->backfill);
     // C takes the proc A does not use: n2 of two nodes, the second proc of n1 of one.
-    EXPECT_EQ(placed(r, c->nodes), cluster.nodes.size() == 2 ? Strings{"n2:1"} : Strings{"n1:1"});
+    EXPECT_EQ(placed(snap, c->nodes), cluster.nodes.size() == 2 ? Strings{"n2:1"} : Strings{"n1:1"});
     const Reservation* b = reservation_named(r, ReservationKind::Job, "B");
     ASSERT_NE(b, nullptr);
     EXPECT_EQ(b->start, kNow + 3 * kHour);
     EXPECT_EQ(b->end, kNow + 4 * kHour);
-    EXPECT_EQ(placed(r, b->nodes), cluster.nodes.size() == 2 ? (Strings{"n1:1", "n2:1"}) : Strings{"n1:2"});
+    EXPECT_EQ(placed(snap, b->nodes), cluster.nodes.size() == 2 ? (Strings{"n1:1", "n2:1"}) : Strings{"n1:2"});
     EXPECT_EQ(bypassed_times(r, snap, "B"), 1);
   }
 }
@@ -203,12 +203,12 @@ TEST(BackfillWindows, BestfitTraversesTheWidestWindowFirst) {
   const Reservation* c = reservation_named(r, ReservationKind::Job, "C");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->start, kNow + kHour);
-  EXPECT_EQ(placed(r, c->nodes), (Strings{"n0:1", "n1:1", "n2:1", "n4:1", "n5:1", "n6:1"}));
+  EXPECT_EQ(placed(snap, c->nodes), (Strings{"n0:1", "n1:1", "n2:1", "n4:1", "n5:1", "n6:1"}));
   EXPECT_EQ(started_ids(r, snap), Strings{"D"});
   const StartDecision* d = start_of(r, snap, "D");
   ASSERT_NE(d, nullptr);
   EXPECT_TRUE(d->backfill);
-  EXPECT_EQ(placed(r, d->nodes), (Strings{"n3:1", "n4:1", "n5:1", "n6:1"}));
+  EXPECT_EQ(placed(snap, d->nodes), (Strings{"n3:1", "n4:1", "n5:1", "n6:1"}));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,8 +262,8 @@ TEST(ReservationStacking, Example3Placement) {
     const Reservation* inter = reservation_named(r, ReservationKind::Standing, "interactive.0");
     ASSERT_NE(debug, nullptr);
     ASSERT_NE(inter, nullptr);
-    EXPECT_EQ(placed(r, debug->nodes), (Strings{"node001:1", "node002:1", "node003:1", "node004:1"}));
-    EXPECT_EQ(placed(r, inter->nodes), (Strings{"node001:2", "node002:2", "node005:2"}));
+    EXPECT_EQ(placed(snap, debug->nodes), (Strings{"node001:1", "node002:1", "node003:1", "node004:1"}));
+    EXPECT_EQ(placed(snap, inter->nodes), (Strings{"node001:2", "node002:2", "node005:2"}));
     EXPECT_EQ(inter->start, kTuesday + 10 * kHour);
     EXPECT_EQ(inter->end, kTuesday + 15 * kHour);
   }
@@ -272,7 +272,7 @@ TEST(ReservationStacking, Example3Placement) {
     IterationResult r = iterate(p, snap);
     const Reservation* inter = reservation_named(r, ReservationKind::Standing, "interactive.0");
     ASSERT_NE(inter, nullptr);
-    const Strings nodes = node_names_of(r, inter->nodes);
+    const Strings nodes = node_names_of(snap, inter->nodes);
     EXPECT_TRUE(std::find(nodes.begin(), nodes.end(), "node001") == nodes.end());
     EXPECT_TRUE(std::find(nodes.begin(), nodes.end(), "node002") == nodes.end());
     EXPECT_TRUE(std::find(nodes.begin(), nodes.end(), "node005") != nodes.end());
@@ -293,7 +293,7 @@ TEST(ReservationStacking, FloatingInstanceAvoidsBusyNodes) {
     IterationResult r = iterate(p, snap);
     const Reservation* inter = reservation_named(r, ReservationKind::Standing, "interactive.0");
     ASSERT_NE(inter, nullptr);
-    EXPECT_EQ(placed(r, inter->nodes), Strings{"node005:2"});
+    EXPECT_EQ(placed(snap, inter->nodes), Strings{"node005:2"});
   }
   {
     TestPolicy p = fcfs(
@@ -304,11 +304,11 @@ TEST(ReservationStacking, FloatingInstanceAvoidsBusyNodes) {
     IterationResult r = iterate(p, snap);
     const Reservation* f = reservation_named(r, ReservationKind::Standing, "f.0");
     ASSERT_NE(f, nullptr);
-    EXPECT_EQ(placed(r, f->nodes), Strings{"n2:1"});
+    EXPECT_EQ(placed(snap, f->nodes), Strings{"n2:1"});
     // ... and alice's job, which may use it, starts there now.
     const StartDecision* a = start_of(r, snap, "a");
     ASSERT_NE(a, nullptr);
-    EXPECT_EQ(placed(r, a->nodes), Strings{"n2:1"});
+    EXPECT_EQ(placed(snap, a->nodes), Strings{"n2:1"});
   }
 }
 
@@ -329,7 +329,7 @@ void check_stack_cases(Epoch now, const std::vector<StackCase>& cases) {
     const StartDecision* s = start_of(r, snap, "j");
     EXPECT_EQ(s != nullptr, k.starts);
     if (s && k.starts) {
-      EXPECT_EQ(placed(r, s->nodes), k.nodes);
+      EXPECT_EQ(placed(snap, s->nodes), k.nodes);
     }
   }
 }
@@ -552,7 +552,7 @@ void check_example4(Epoch now, bool plain_busy, const std::vector<Example4Case>&
       EXPECT_EQ(s, nullptr);
     } else {
       ASSERT_NE(s, nullptr);
-      EXPECT_TRUE(all_start_with(node_names_of(r, s->nodes), k.where)) << node_names_of(r, s->nodes).front();
+      EXPECT_TRUE(all_start_with(node_names_of(snap, s->nodes), k.where)) << node_names_of(snap, s->nodes).front();
     }
   }
 }
@@ -642,7 +642,7 @@ std::optional<std::pair<int, int>> example5_start(const TestPolicy& p, bool unre
   const StartDecision* s = start_of(r, snap, "j");
   if (!s) return std::nullopt;
   std::pair<int, int> split{0, 0};
-  for (const auto& n : node_names_of(r, s->nodes)) (n < "node10" ? split.first : split.second) += 1;
+  for (const auto& n : node_names_of(snap, s->nodes)) (n < "node10" ? split.first : split.second) += 1;
   return split;
 }
 
@@ -704,7 +704,7 @@ TEST(AdminReservation, EmptyAclBlocksEveryJobOnItsHosts) {
     IterationResult r = iterate(p, snap, maint);
     const StartDecision* s = start_of(r, snap, "one");
     ASSERT_NE(s, nullptr);
-    EXPECT_EQ(placed(r, s->nodes), Strings{"n2:1"});
+    EXPECT_EQ(placed(snap, s->nodes), Strings{"n2:1"});
   }
 }
 
@@ -716,7 +716,7 @@ TEST(AdminReservation, UserListAdmitsThatUser) {
     IterationResult r = iterate(p, snap, maint);
     const StartDecision* s = start_of(r, snap, "wide");
     ASSERT_NE(s, nullptr);
-    EXPECT_EQ(placed(r, s->nodes), (Strings{"n1:1", "n2:1"}));
+    EXPECT_EQ(placed(snap, s->nodes), (Strings{"n1:1", "n2:1"}));
   }
   {
     ClusterSnapshot snap = two_nodes(kNow, J("wide").user("bob").tasks(2).submit(kNow));
@@ -753,7 +753,7 @@ TEST(AdminReservation, FutureWindow) {
       EXPECT_EQ(j->start, k.reserved_at);
     } else {
       ASSERT_NE(s, nullptr);
-      EXPECT_EQ(placed(r, s->nodes), k.nodes);
+      EXPECT_EQ(placed(snap, s->nodes), k.nodes);
     }
   }
 }
@@ -783,9 +783,9 @@ TEST(ReservationAccounting, JobPartlyInsideAReservationKeepsItsOtherProcs) {
       IterationResult r = iterate(p, snap);
       const Reservation* part = reservation_named(r, ReservationKind::Standing, "part.0");
       ASSERT_NE(part, nullptr);
-      EXPECT_EQ(placed(r, part->nodes), Strings{"n1:1"});
+      EXPECT_EQ(placed(snap, part->nodes), Strings{"n1:1"});
       const StartDecision* b = start_of(r, snap, "b");
-      EXPECT_EQ(b ? placed(r, b->nodes) : Strings{}, nodes);
+      EXPECT_EQ(b ? placed(snap, b->nodes) : Strings{}, nodes);
     }
   }
 }
@@ -802,7 +802,7 @@ TEST(JobShape, NodeCountIsHonoured) {
   IterationResult r = iterate(p, snap);
   const StartDecision* s = start_of(r, snap, "j");
   ASSERT_NE(s, nullptr);
-  EXPECT_EQ(placed(r, s->nodes), (Strings{"n1:2", "n2:2"}));
+  EXPECT_EQ(placed(snap, s->nodes), (Strings{"n1:2", "n2:2"}));
 }
 
 // ---------------------------------------------------------------------------------------------

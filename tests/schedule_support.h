@@ -88,17 +88,17 @@ inline std::vector<std::string> started_ids(const IterationResult& r, const Clus
 }
 
 // "node:tasks" of a start or reservation, sorted by node name.
-inline std::vector<std::string> placed(const IterationResult& r, const std::vector<NodeTasks>& nodes) {
+inline std::vector<std::string> placed(const ClusterSnapshot& snap, const std::vector<NodeTasks>& nodes) {
   std::vector<std::string> out;
-  for (const auto& nt : nodes) out.push_back(lines({r.node_names[nt.node], ":", std::to_string(nt.tasks)}));
+  for (const auto& nt : nodes) out.push_back(lines({snap.nodes[nt.node].name, ":", std::to_string(nt.tasks)}));
   std::sort(out.begin(), out.end());
   return out;
 }
 
 // Names only, sorted.
-inline std::vector<std::string> node_names_of(const IterationResult& r, const std::vector<NodeTasks>& nodes) {
+inline std::vector<std::string> node_names_of(const ClusterSnapshot& snap, const std::vector<NodeTasks>& nodes) {
   std::vector<std::string> out;
-  for (const auto& nt : nodes) out.push_back(r.node_names[nt.node]);
+  for (const auto& nt : nodes) out.push_back(snap.nodes[nt.node].name);
   std::sort(out.begin(), out.end());
   return out;
 }
