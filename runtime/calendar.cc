@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <llvm/ADT/STLExtras.h>
+
 namespace maui::runtime {
 
 Resources resources_of(const Node& node) {
@@ -38,7 +40,7 @@ void ResourceCalendar::book(std::size_t node, const Booking& booking) {
 
 void ResourceCalendar::release_running() {
   for (auto& n : nodes_)
-    std::erase_if(n.bookings, [](const Booking& b) { return b.reservation == kNoReservation; });
+    llvm::erase_if(n.bookings, [](const Booking& b) { return b.reservation == kNoReservation; });
 }
 
 bool ResourceCalendar::counts(const Booking& b, const Viewer& viewer) const {

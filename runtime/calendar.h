@@ -17,6 +17,8 @@
 #include <span>
 #include <vector>
 
+#include <llvm/ADT/SmallVector.h>
+
 #include "runtime/model.h"
 #include "schemas/ir.h"
 
@@ -137,7 +139,9 @@ class ResourceCalendar {
     const Node* node = nullptr;
     Resources capacity;
     bool usable = true;
-    std::vector<Booking> bookings;  // sorted by start
+    // Sorted by start. Most nodes hold a booking or two: kept inline, a calendar built per
+    // iteration costs one allocation instead of one per node.
+    llvm::SmallVector<Booking, 2> bookings;
   };
   bool counts(const Booking& b, const Viewer& viewer) const;
 

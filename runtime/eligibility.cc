@@ -125,14 +125,14 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
 }
 
 QueueEvaluation evaluate_queue(const CredentialDirectory& dir, const FairshareStanding& fairshare,
-                               const ClusterSnapshot& snapshot) {
+                               const ClusterSnapshot& snapshot, bool admitted_use_active) {
   QueueEvaluation q;
   PriorityCalculator calc(dir, fairshare, snapshot.totals(), snapshot.now);
   std::vector<JobCredentialIds> ids;
   ids.reserve(snapshot.jobs.size());
   for (const auto& j : snapshot.jobs) ids.push_back(calc.index().intern(j));
   q.ranked = rank_jobs(calc, snapshot.jobs, ids, [](const Job& j) { return j.is_queued(); });
-  q.eligibility = select_eligible(dir, fairshare, snapshot, q.ranked, calc.index(), ids);
+  q.eligibility = select_eligible(dir, fairshare, snapshot, q.ranked, calc.index(), ids, admitted_use_active);
   return q;
 }
 

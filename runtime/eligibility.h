@@ -66,7 +66,7 @@ struct QueueEvaluation {
   EligibilityReport eligibility;
 };
 QueueEvaluation evaluate_queue(const CredentialDirectory& dir, const FairshareStanding& fairshare,
-                               const ClusterSnapshot& snapshot);
+                               const ClusterSnapshot& snapshot, bool admitted_use_active = true);
 
 // Queue-time bookkeeping for JOBPRIOACCRUALPOLICY (manual 5.1.2.4.1, 6.2.3): after `elapsed`
 // seconds, a queued job's Job::queue_time_accrued grows by `elapsed` under ALWAYS; under

@@ -1,6 +1,7 @@
 #include "runtime/scheduler.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <numeric>
 #include <set>
@@ -237,11 +238,6 @@ class Iteration {
     const Viewer& v = viewer(i, snap_.now);
     const Epoch end = snap_.now + std::max<Seconds>(job.walltime, 1);
     const std::int64_t cap = max_per_node(job);
-    struct Offer {
-      NodeTasks nt;
-      int affinity;
-      Seconds free_for;
-    };
     std::vector<Offer> offers;
     std::int64_t total = 0;
     for (std::size_t n = 0; n < free_now_.size(); ++n) {
@@ -249,39 +245,47 @@ class Iteration {
       std::int64_t k = calendar_.free_tasks(n, snap_.now, end, per_task, v);
       if (cap > 0) k = k >= cap ? cap : 0;  // a node takes its share of the job or nothing
       if (k <= 0) continue;
-      offers.push_back({{n, k}, 2, 0});
+      offers.push_back({{n, k}, {}});
       total += k;
     }
     if (total < job.tasks) return {};
-    for (auto& o : offers) {
-      o.free_for = calendar_.free_for(o.nt.node, snap_.now, per_task, v);
-      if (any_shared_reservation_) o.affinity = *affinity_on(i, o.nt.node, snap_.now, end, v);
-    }
     // Best fit in time: the nodes whose free time ends soonest after the job keep the longer
     // gaps for the jobs that need them.
-    sort_front(offers, job.tasks, [&](const Offer& a, const Offer& b) {
-      if (a.affinity != b.affinity) return a.affinity < b.affinity;
-      if (a.free_for != b.free_for) return a.free_for < b.free_for;
-      return settings_.allocation_before(snap_.nodes, free_now_, a.nt.node, b.nt.node);
-    });
-    return take(offers, job.tasks, [](const Offer& o) { return o.nt; });
+    for (auto& o : offers) {
+      const int affinity = any_shared_reservation_ ? *affinity_on(i, o.nt.node, snap_.now, end, v) : 2;
+      o.key = placement_key(o.nt.node, affinity, 0, calendar_.free_for(o.nt.node, snap_.now, per_task, v));
+    }
+    sort_front(offers, job.tasks);
+    return take(offers, job.tasks);
+  }
+
+  // A node a job may take, with its place in the placement order: reservation affinity first,
+  // then what the caller ranks by, then NODEALLOCATIONPOLICY; smaller keys first.
+  struct Offer {
+    NodeTasks nt;
+    std::array<std::int64_t, 6> key;
+  };
+  std::array<std::int64_t, 6> placement_key(std::size_t node, int affinity, std::int64_t first,
+                                            std::int64_t second) const {
+    const auto alloc = settings_.allocation_key(snap_.nodes, free_now_, node);
+    return {affinity, first, second, alloc[0], alloc[1], alloc[2]};
   }
 
   // Sorts the offers a job of `tasks` tasks takes (each offer holds at least one task) to the
-  // front. The placement orders are total (allocation_before breaks every tie), so this equals
-  // sorting them all.
-  template <class Offers, class Less>
-  static void sort_front(Offers& offers, std::int64_t tasks, Less less) {
+  // front. Keys end with the node's index, so the order is total and this equals sorting them
+  // all.
+  static void sort_front(std::vector<Offer>& offers, std::int64_t tasks) {
     const auto front = std::min<std::size_t>(offers.size(), static_cast<std::size_t>(std::max<std::int64_t>(tasks, 0)));
-    std::partial_sort(offers.begin(), offers.begin() + static_cast<std::ptrdiff_t>(front), offers.end(), less);
+    std::partial_sort(offers.begin(), offers.begin() + static_cast<std::ptrdiff_t>(front), offers.end(),
+                      [](const Offer& a, const Offer& b) { return a.key < b.key; });
   }
 
-  template <class Offers, class Get>
-  static std::vector<NodeTasks> take(const Offers& offers, std::int64_t tasks, Get get) {
+  // The first offers in order until the job's tasks are placed.
+  static std::vector<NodeTasks> take(const std::vector<Offer>& offers, std::int64_t tasks) {
     std::vector<NodeTasks> chosen;
     for (const auto& o : offers) {
       if (tasks <= 0) break;
-      NodeTasks nt = get(o);
+      NodeTasks nt = o.nt;
       nt.tasks = std::min(nt.tasks, tasks);
       tasks -= nt.tasks;
       chosen.push_back(nt);
@@ -349,33 +353,24 @@ class Iteration {
                                     job.tasks, per_task.procs, job.walltime));
       return false;
     }
-    struct Offer {
-      NodeTasks nt;
-      int affinity;
-      std::int64_t free_now;
-      Seconds free_for;
-    };
     std::vector<Offer> offers;
     for (const auto& nt : opening->offer) {
-      Offer o{nt, 2, 0, 0};
+      std::int64_t free_now = 0;
+      Seconds free_for = 0;
       // A node whose running jobs leave fewer procs than a task needs has nothing free now
       // (bookings of reservations only take more).
       if (free_now_[nt.node] >= std::max<std::int64_t>(per_task.procs, 1)) {
-        o.free_now = calendar_.free_tasks(nt.node, snap_.now, snap_.now + 1, per_task, v);
-        if (o.free_now > 0) o.free_for = calendar_.free_for(nt.node, snap_.now, per_task, v);
+        free_now = calendar_.free_tasks(nt.node, snap_.now, snap_.now + 1, per_task, v);
+        if (free_now > 0) free_for = calendar_.free_for(nt.node, snap_.now, per_task, v);
       }
-      if (any_shared_reservation_) o.affinity = *affinity_on(i, nt.node, opening->start, opening->start + w, v);
-      offers.push_back(o);
+      const int affinity =
+          any_shared_reservation_ ? *affinity_on(i, nt.node, opening->start, opening->start + w, v) : 2;
+      // Nodes busy now before idle ones: the idle nodes stay free for backfill
+      // (shared/reference/backfill-notes.md).
+      offers.push_back({nt, placement_key(nt.node, affinity, free_now, free_for)});
     }
-    // Nodes busy now before idle ones: the idle nodes stay free for backfill
-    // (shared/reference/backfill-notes.md).
-    sort_front(offers, job.tasks, [&](const Offer& a, const Offer& b) {
-      if (a.affinity != b.affinity) return a.affinity < b.affinity;
-      if (a.free_now != b.free_now) return a.free_now < b.free_now;
-      if (a.free_for != b.free_for) return a.free_for < b.free_for;
-      return settings_.allocation_before(snap_.nodes, free_now_, a.nt.node, b.nt.node);
-    });
-    std::vector<NodeTasks> nodes = take(offers, job.tasks, [](const Offer& o) { return o.nt; });
+    sort_front(offers, job.tasks);
+    std::vector<NodeTasks> nodes = take(offers, job.tasks);
     table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes));
     reserved_[i] = true;
     if (in_.explain)

@@ -41,27 +41,18 @@ SchedulerSettings SchedulerSettings::from(const ir::Policy& policy, std::vector<
   return out;
 }
 
-bool SchedulerSettings::allocation_before(std::span<const Node> nodes, std::span<const std::int64_t> free_now,
-                                          std::size_t a, std::size_t b) const {
+SchedulerSettings::AllocationKey SchedulerSettings::allocation_key(std::span<const Node> nodes,
+                                                                  std::span<const std::int64_t> free_now,
+                                                                  std::size_t n) const {
+  const auto i = static_cast<std::int64_t>(n);
   switch (allocation) {
-    case NodeAllocation::FirstAvailable: return a < b;
-    case NodeAllocation::LastAvailable: return a > b;
-    case NodeAllocation::MinResource: {
-      const Node &x = nodes[a], &y = nodes[b];
-      if (x.procs != y.procs) return x.procs < y.procs;
-      if (x.memory_mb != y.memory_mb) return x.memory_mb < y.memory_mb;
-      return a < b;
-    }
-    case NodeAllocation::CpuLoad:
-      if (free_now[a] != free_now[b]) return free_now[a] > free_now[b];
-      return a < b;
-    case NodeAllocation::Priority: {
-      std::int64_t pa = a < node_priority.size() ? node_priority[a] : 0;
-      std::int64_t pb = b < node_priority.size() ? node_priority[b] : 0;
-      return pa != pb ? pa > pb : a < b;
-    }
+    case NodeAllocation::FirstAvailable: return {i, 0, 0};
+    case NodeAllocation::LastAvailable: return {-i, 0, 0};
+    case NodeAllocation::MinResource: return {nodes[n].procs, nodes[n].memory_mb, i};
+    case NodeAllocation::CpuLoad: return {-free_now[n], i, 0};
+    case NodeAllocation::Priority: return {n < node_priority.size() ? -node_priority[n] : 0, i, 0};
   }
-  return a < b;
+  return {i, 0, 0};
 }
 
 }  // namespace maui::runtime

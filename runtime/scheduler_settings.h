@@ -3,6 +3,7 @@
 // each value the engine does not implement and what it does instead.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -32,10 +33,12 @@ struct SchedulerSettings {
 
   static SchedulerSettings from(const ir::Policy& policy, std::vector<std::string>& warnings);
 
-  // NODEALLOCATIONPOLICY's order between two nodes that are otherwise equally good.
-  // `free_now` = procs free now per node.
-  bool allocation_before(std::span<const Node> nodes, std::span<const std::int64_t> free_now, std::size_t a,
-                         std::size_t b) const;
+  // NODEALLOCATIONPOLICY's order between nodes that are otherwise equally good, as a key to
+  // compare (smaller first; the node's index last, so the order is total). `free_now` = procs
+  // free now per node. A key rather than a comparison: placement sorts compare keys inline.
+  using AllocationKey = std::array<std::int64_t, 3>;
+  AllocationKey allocation_key(std::span<const Node> nodes, std::span<const std::int64_t> free_now,
+                               std::size_t n) const;
 };
 
 }  // namespace maui::runtime

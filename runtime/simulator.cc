@@ -226,7 +226,6 @@ class Simulation {
  private:
   void submit(const TraceJob& t) {
     cluster_.submit(t);
-    submitted_since_iteration_ = true;
     Job& job = cluster_.state().jobs.back();
     job.qos = dir_.default_qos(job);  // QDEF chain (trace jobs ask for no QOS)
     cluster_.outcome(job.id).qos = job.qos;
@@ -267,12 +266,9 @@ class Simulation {
 
   // An iteration can start a job only if some queued job fits in the procs no running job
   // holds; when none does, the iteration is skipped: it would start nothing and only re-place
-  // reservations the next real iteration places again. Under an accrual policy other than
-  // ALWAYS, a job submitted since the last iteration must be judged eligible before it accrues
-  // queue time, so that iteration is not skipped (docs/semantics.md).
+  // reservations the next real iteration places again (docs/semantics.md).
   bool could_start_any() const {
     const ClusterSnapshot& state = cluster_.state();
-    if (accrual_ != AccrualPolicy::Always && submitted_since_iteration_) return true;
     std::int64_t cluster = 0;
     for (const auto& n : state.nodes) cluster += n.procs;
     std::int64_t free = cluster, smallest = std::numeric_limits<std::int64_t>::max();
@@ -306,13 +302,23 @@ class Simulation {
       last_report_.reset();
       return;
     }
-    if (!could_start_any()) return;
-    submitted_since_iteration_ = false;
+    // The standing is refreshed on its own clock, also when the iteration is skipped: which
+    // iterations run must not change the priorities of those that do.
+    const FairshareStanding* standing = fairshare_standing();
+    if (options_.skip_futile_iterations && !could_start_any()) {
+      // Queue time accrues by eligibility unless the policy is ALWAYS: judge it as the
+      // skipped iteration would have.
+      if (accrual_ != AccrualPolicy::Always)
+        last_report_ = evaluate_queue(dir_, standing ? *standing : no_fairshare_, cluster_.state(),
+                                      /*admitted_use_active=*/false)
+                           .eligibility;
+      return;
+    }
     last_report_.reset();
     ClusterSnapshot& state = cluster_.state();
     SchedulerInput in;
     in.dir = &dir_;
-    in.fairshare = fairshare_standing();
+    in.fairshare = standing;
     in.snapshot = &state;
     in.admin_reservations = options_.admin_reservations;
     in.clock = clock_;
@@ -416,7 +422,7 @@ class Simulation {
   std::vector<Reservation> previous_;
   std::optional<Epoch> last_completion_;
   std::int64_t iterations_ = 0;
-  bool submitted_since_iteration_ = false;
+  static inline const FairshareStanding no_fairshare_{};
   std::int64_t last_progress_ = 0;
   std::set<std::string> warnings_;
 };

@@ -43,6 +43,10 @@ struct SimulationOptions {
   std::span<const AdminReservation> admin_reservations;
   Progress progress;               // may be empty
   std::int64_t progress_every = 0;  // call progress every this many finished jobs (0 = never)
+  // An iteration in which no waiting job fits in the free procs starts nothing and is skipped
+  // (fairshare and queue-time accrual still follow it). false runs every one: slower, and the
+  // same schedule, which a test checks.
+  bool skip_futile_iterations = true;
 };
 
 struct SimulationResult {

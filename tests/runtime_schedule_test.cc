@@ -1395,6 +1395,36 @@ TEST(TextbookEasy, SimulatorMatchesOnKth) {
   EXPECT_GT(backfilled, 100);  // the comparison exercises backfill, not only FCFS
 }
 
+// The simulator skips iterations in which no waiting job fits in the free procs. That must
+// change nothing: on the site example (fairshare, QUEUEPOLICY accrual, limits, a standing
+// reservation) every job starts and ends as when every iteration runs.
+TEST(Simulator, SkippingFutileIterationsChangesNothing) {
+  auto unit = checker::check_file(MAUI_SOURCE_DIR "/examples/site.cfg");
+  ASSERT_NE(unit, nullptr);
+  CredentialDirectory dir(unit->policy);
+  TraceReadOptions opt;
+  opt.limit_jobs = kEasyJobs > 0 ? 1500 : 5000;
+  TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
+  ASSERT_EQ(read.error, "");
+  std::string error;
+  std::vector<Node> nodes = simulated_nodes(unit->policy, {0, 1}, error);
+  ASSERT_EQ(error, "");
+  SimulationOptions every;
+  every.skip_futile_iterations = false;
+  const SimulationResult skipping = simulate(dir, read.trace, nodes);
+  const SimulationResult all = simulate(dir, read.trace, nodes, every);
+  EXPECT_LT(skipping.iterations, all.iterations);  // something was skipped
+  ASSERT_EQ(skipping.jobs.size(), all.jobs.size());
+  std::int64_t started = 0;
+  for (std::size_t i = 0; i < all.jobs.size(); ++i) {
+    const JobOutcome &a = skipping.jobs[i], &b = all.jobs[i];
+    started += b.start.has_value();
+    EXPECT_TRUE(a.start == b.start && a.end == b.end && a.backfilled == b.backfilled && a.reason == b.reason)
+        << "job " << b.number << ": start " << a.start.value_or(-1) << " vs " << b.start.value_or(-1);
+  }
+  EXPECT_GT(started, opt.limit_jobs / 2);
+}
+
 // RESERVATIONPOLICY (reference §8.2). Two 1-proc nodes, both busy until +2 h (R1) and +4 h (R2).
 // A (2 procs, 1 h) held the reservation in the last iteration; B (2 procs, 1 h) now outranks it
 // (QOS priority). RESERVATIONDEPTH 1: under CURRENTHIGHEST only B, the top job, is reserved
