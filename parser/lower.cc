@@ -39,6 +39,8 @@ std::string did_you_mean(const std::vector<std::string_view>& suggestions) {
 
 LowerContext::LowerContext(const SyntaxTree& t, const SourceSet& s, DiagnosticSink& d)
     : tree(t), sources(s), sink(d) {
+  for (unsigned b = 1; b <= sources.buffer_count(); ++b)
+    file_names_.emplace_back(sources.display_name(b));
   for (const auto& ph : tree.placeholders)
     placeholders.emplace_back(ph.token.begin(), ph.token.begin() + ph.token.text.size());
   std::sort(placeholders.begin(), placeholders.end());
@@ -53,37 +55,39 @@ bool LowerContext::templated(std::string_view text) const {
   return it != placeholders.end() && it->first < e;
 }
 
-namespace {
-// One buffer lookup for both the range and the derivation; the file name is copied once.
-ir::SourceRange range_at(const SourceSet& sources, const SourceSet::Location& l,
-                         std::string_view text) {
+// One buffer lookup for both the range and the derivation.
+ir::SourceRange LowerContext::range_at(const SourceSet::Location& l, std::string_view text) const {
   ir::SourceRange r;
   if (l.buffer != 0) {
-    r.file = sources.display_name(l.buffer);
+    r.file = file_names_[l.buffer - 1];
     r.line = l.line;
     r.column = l.column;
   }
   r.end_column = r.column + static_cast<unsigned>(text.size());
   return r;
 }
-}  // namespace
 
 ir::SourceRange LowerContext::where(std::string_view text) const {
-  return range_at(sources, sources.locate(llvm::SMLoc::getFromPointer(text.data())), text);
+  return range_at(sources.locate(llvm::SMLoc::getFromPointer(text.data())), text);
 }
 
 ir::Provenance LowerContext::provenance(std::string_view text) const {
   ir::Provenance p;
   const SourceSet::Location l = sources.locate(llvm::SMLoc::getFromPointer(text.data()));
-  p.where = range_at(sources, l, text);
+  p.where = range_at(l, text);
   p.how = l.buffer > 1 ? ir::Derivation::Include : ir::Derivation::Explicit;
   return p;
 }
 
 ir::CredentialConfig& LowerContext::credential(ir::CredKind kind, const std::string& name) {
-  auto [it, added] = credential_index_.try_emplace({kind, name}, nullptr);
-  if (added) it->second = &policy.credentials[ir::Credential{kind, name}];
-  return *it->second;
+  auto& map = policy.credentials;
+  if (last_credential_ != map.end() && last_credential_->first.kind == kind &&
+      last_credential_->first.name == name)
+    return last_credential_->second;
+  // The hint is checked by the map: a wrong one costs an ordinary search.
+  auto hint = last_credential_ == map.end() ? map.end() : std::next(last_credential_);
+  last_credential_ = map.try_emplace(hint, ir::Credential{kind, name});
+  return last_credential_->second;
 }
 
 Diagnostic& LowerContext::report(std::string rule, Severity severity, std::string_view at,
@@ -119,6 +123,9 @@ class Lowerer : public LowerContext {
   }
 
  private:
+  std::string_view last_name_;           // the name of the line before
+  const Row* last_row_ = nullptr;        // schema::find_parameter(last_name_)
+
   void report_templates() {
     // One finding per file: the file is a template; its literal lines are still checked.
     std::map<unsigned, std::vector<const Placeholder*>> by_buffer;
@@ -140,7 +147,11 @@ class Lowerer : public LowerContext {
   void statement(const Statement& s) {
     if (templated(s.name.text)) return;  // a templated name: nothing to check until rendered
     std::string_view name = s.name.text;
-    const Row* row = schema::find_parameter(name);
+    // Lines come in runs of one name (thousands of USERCFG lines): the row of the line before is
+    // reused without hashing the name again.
+    const Row* row = name == last_name_ ? last_row_ : schema::find_parameter(name);
+    last_name_ = name;
+    last_row_ = row;
     if (!row) row = unknown_parameter(s);
     if (!row) return;
     if (row->support == Support::Obsolete) {
@@ -156,12 +167,13 @@ class Lowerer : public LowerContext {
       if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
     }
     if (row->kind == schema::RowKind::Family) {
-      if (!schema::object_for_family(row->name) || row->support == Support::Ignored) {
+      const auto object = schema::object_of_family(*row);
+      if (!object || row->support == Support::Ignored) {
         report("ignored-by-maui", Severity::Warning, name,
                fmt::format("Maui 3.3.1 knows the name {} but does not configure anything with it", row->name));
         return;
       }
-      lower_object(*this, s, *row);
+      lower_object(*this, s, *row, *object);
       return;
     }
     if (s.indented) {
@@ -298,24 +310,9 @@ class Lowerer : public LowerContext {
 // Validates one value against a row's type and reports located issues. Used for scalars and
 // attributes alike. Returns false if the value is unusable.
 bool LowerContext::check_value(const Row& row, std::string_view text, bool scalar) {
-  auto issues = [&](auto result) {
-    // Moab reads two-field times as MM:SS like the manual: no ambiguity to report there.
-    if (row.support == Support::MoabOnly)
-      std::erase_if(result.issues, [](const values::Issue& i) { return i.rule == "ambiguous-time"; });
-    report_issues(result.issues, text);
-    return result.value.has_value();
-  };
+  auto issues = [&](auto result) { return checked(row, std::move(result), text).has_value(); };
   switch (row.type) {
-    case ValueType::Integer: {
-      auto r = values::parse_integer(text);
-      bool ok = issues(r);
-      if (ok && scalar && *r.value == -1)
-        report("compat-minus-one", Severity::Warning, text,
-               fmt::format("Maui 3.3.1 ignores the value -1 for '{}' (its parser uses -1 as "
-                           "'not set') and keeps the default", row.name));
-      if (ok) check_range(row, static_cast<double>(*r.value), text);
-      return ok;
-    }
+    case ValueType::Integer: return checked_integer(row, text, scalar).has_value();
     case ValueType::Weight: {
       std::string_view number = text;
       if (!number.empty() && number.back() == '%') number.remove_suffix(1);
@@ -324,18 +321,12 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
       return r.value.has_value();
     }
     case ValueType::Double: {
-      auto r = values::parse_double(text);
-      bool ok = issues(r);
-      if (ok) check_range(row, *r.value, text);
-      return ok;
+      auto v = checked(row, values::parse_double(text), text);
+      if (v) check_range(row, *v, text);
+      return v.has_value();
     }
     case ValueType::Boolean: return issues(values::parse_boolean(text));
-    case ValueType::Duration: {
-      auto r = values::parse_duration(text);
-      bool ok = issues(r);
-      if (ok) check_range(row, static_cast<double>(*r.value), text);
-      return ok;
-    }
+    case ValueType::Duration: return checked_duration(row, text).has_value();
     case ValueType::DateTime: return issues(values::parse_datetime(text));
     case ValueType::Limit:
       return issues(values::parse_limit(text, row.unit == "seconds"));
@@ -358,6 +349,23 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
     case ValueType::Object: return true;
   }
   return true;
+}
+
+std::optional<std::int64_t> LowerContext::checked_integer(const Row& row, std::string_view text,
+                                                          bool scalar) {
+  auto v = checked(row, values::parse_integer(text), text);
+  if (v && scalar && *v == -1)
+    report("compat-minus-one", Severity::Warning, text,
+           fmt::format("Maui 3.3.1 ignores the value -1 for '{}' (its parser uses -1 as "
+                       "'not set') and keeps the default", row.name));
+  if (v) check_range(row, static_cast<double>(*v), text);
+  return v;
+}
+
+std::optional<ir::Seconds> LowerContext::checked_duration(const Row& row, std::string_view text) {
+  auto v = checked(row, values::parse_duration(text), text);
+  if (v) check_range(row, static_cast<double>(*v), text);
+  return v;
 }
 
 bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_item) {

@@ -3,8 +3,8 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -26,9 +26,11 @@ struct LowerContext {
   std::vector<std::pair<const char*, const char*>> placeholders;  // sorted [begin, end)
   std::map<std::string, const Statement*> scalar_statements;      // last line per NAME[INDEX]
 
-  // policy.credentials[{kind, name}], through a hash index: a large site has thousands of
-  // credentials and names one on every object line, and the map's string comparisons showed in
-  // profiles. std::map entries never move, so the index can hold pointers.
+  // policy.credentials[{kind, name}]. A large site has thousands of credentials and names one on
+  // every object line, so the map is not searched from its root each time: a site writes one
+  // credential's lines together (most lines name the credential of the line before), and usually
+  // declares credentials in name order (a new one goes right after the one before, which makes
+  // the position a hint that inserts in constant time).
   ir::CredentialConfig& credential(ir::CredKind kind, const std::string& name);
 
   // True if `text` overlaps a template placeholder.
@@ -38,21 +40,35 @@ struct LowerContext {
   Diagnostic& report(std::string rule, Severity severity, std::string_view at, std::string message);
   void report_issues(const std::vector<values::Issue>& issues, std::string_view text);
   bool check_value(const schema::Row& row, std::string_view text, bool scalar);
+  // What check_value does for one value type, returning the value when it is usable: for the
+  // attributes that are stored once checked, so that their text is parsed once.
+  template <class T>
+  std::optional<T> checked(const schema::Row& row, values::Result<T> parsed,
+                           std::string_view text) {
+    // Moab reads two-field times as MM:SS like the manual: no ambiguity to report there.
+    if (row.support == schema::Support::MoabOnly)
+      std::erase_if(parsed.issues,
+                    [](const values::Issue& i) { return i.rule == "ambiguous-time"; });
+    report_issues(parsed.issues, text);
+    return std::move(parsed.value);
+  }
+  std::optional<std::int64_t> checked_integer(const schema::Row& row, std::string_view text,
+                                              bool scalar);
+  std::optional<ir::Seconds> checked_duration(const schema::Row& row, std::string_view text);
   bool check_enum(const schema::Row& row, std::string_view text, bool list_item);
   void check_range(const schema::Row& row, double value, std::string_view text);
 
  private:
-  struct CredentialKeyHash {
-    std::size_t operator()(const std::pair<ir::CredKind, std::string>& key) const {
-      return std::hash<std::string>{}(key.second) * 8 + static_cast<std::size_t>(key.first);
-    }
-  };
-  std::unordered_map<std::pair<ir::CredKind, std::string>, ir::CredentialConfig*, CredentialKeyHash>
-      credential_index_;
+  ir::SourceRange range_at(const SourceSet::Location& l, std::string_view text) const;
+
+  std::vector<ir::FileName> file_names_;  // of each buffer (index = buffer id - 1), interned once
+  std::map<ir::Credential, ir::CredentialConfig>::iterator last_credential_ =
+      policy.credentials.end();
 };
 
-// `FAMILY[id] ATTR=VALUE ...` lines.
-void lower_object(LowerContext& ctx, const Statement& s, const schema::Row& family);
+// `FAMILY[id] ATTR=VALUE ...` lines; `object` is schema::object_of_family(family).
+void lower_object(LowerContext& ctx, const Statement& s, const schema::Row& family,
+                  schema::Object object);
 
 // Typed settings (priority weights, fairshare, backfill, ...) from the scalar lines, with the
 // table's defaults for what the config does not set.

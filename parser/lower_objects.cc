@@ -21,29 +21,32 @@ bool attribute_name_char(char c) {
          c == '.';
 }
 
-// `ATTR[INDEX]OP VALUE` inside an object line.
-std::optional<AttributeToken> split_attribute(const Token& t) {
+// `ATTR[INDEX]OP VALUE` inside an object line; false (and `a` unspecified) for a token that is
+// not one. Filled in place: an optional<AttributeToken> returned by value was built and copied
+// through the stack in pieces the processor could not forward (a stall per attribute).
+bool split_attribute(const Token& t, AttributeToken& a) {
   std::string_view s = t.text;
   std::size_t i = 0;
   while (i < s.size() && attribute_name_char(s[i])) ++i;
-  if (i == 0) return std::nullopt;
-  AttributeToken a;
+  if (i == 0) return false;
   a.whole = t;
   a.name = Token{s.substr(0, i)};
+  a.index = Token{};
+  a.has_index = false;
   if (i < s.size() && s[i] == '[') {
     auto close = s.find(']', i);
-    if (close == std::string_view::npos) return std::nullopt;
+    if (close == std::string_view::npos) return false;
     a.index = Token{s.substr(i + 1, close - i - 1)};
     a.has_index = true;
     i = close + 1;
   }
   std::size_t op_begin = i;
   if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  if (i >= s.size() || s[i] != '=') return std::nullopt;
+  if (i >= s.size() || s[i] != '=') return false;
   ++i;
   a.op = Token{s.substr(op_begin, i - op_begin)};
   a.value = Token{s.substr(i)};
-  return a;
+  return true;
 }
 
 std::string strip_quotes(std::string_view v) {
@@ -86,8 +89,8 @@ std::optional<ir::CredKind> scope_kind(std::string_view s) {
 
 class ObjectLowerer {
  public:
-  ObjectLowerer(LowerContext& ctx, const Statement& s, const Row& family)
-      : ctx_(ctx), s_(s), family_(family), object_(*schema::object_for_family(family.name)) {}
+  ObjectLowerer(LowerContext& ctx, const Statement& s, const Row& family, schema::Object object)
+      : ctx_(ctx), s_(s), family_(family), object_(object) {}
 
   void run() {
     if (family_.support == Support::Misspelling) {
@@ -115,14 +118,13 @@ class ObjectLowerer {
     declare();
     for (std::size_t i = 0; i < s_.values.size(); ++i) {
       const Token& t = s_.values[i];
-      if (ctx_.templated(t.text) && !split_attribute(t)) continue;
-      auto attr = split_attribute(t);
-      if (!attr) {
-        stray(t, i);
+      AttributeToken attr;
+      if (!split_attribute(t, attr)) {
+        if (!ctx_.templated(t.text)) stray(t, i);  // a placeholder may render as ATTR=VALUE
         continue;
       }
       last_acl_ = nullptr;
-      attribute(*attr);
+      attribute(attr);
     }
   }
 
@@ -139,38 +141,40 @@ class ObjectLowerer {
   ir::NodeConfig* node_ = nullptr;
   ir::ResourceManager* rm_ = nullptr;
 
+  // Finds or creates the object; a new one is declared by this line (most lines add to an
+  // object declared earlier, so the provenance is made only when needed). The map's end is a
+  // hint, checked by the map: sites list their nodes in name order, each a new last entry.
   void declare() {
-    auto prov = ctx_.provenance(s_.whole.text);
     ir::Policy& p = ctx_.policy;
     if (auto kind = cred_kind_of(object_)) {
       auto& c = ctx_.credential(*kind, id_);
       cred_ = &c;
       if (c.id.name.empty()) {
         c.id = ir::Credential{*kind, id_};
-        c.declared = prov;
+        c.declared = ctx_.provenance(s_.whole.text);
       }
     } else if (object_ == schema::kSres) {
-      auto& r = p.standing_reservations[id_];
+      auto& r = p.standing_reservations.try_emplace(p.standing_reservations.end(), id_)->second;
       sres_ = &r;
       if (r.name.empty()) {
         r.name = id_;
-        r.declared = prov;
+        r.declared = ctx_.provenance(s_.whole.text);
         r.depth.value = 2;
         r.period.value = ir::ReservationPeriod::Day;
       }
     } else if (object_ == schema::kNode) {
-      auto& n = p.nodes[id_];
+      auto& n = p.nodes.try_emplace(p.nodes.end(), id_)->second;
       node_ = &n;
       if (n.name.empty()) {
         n.name = id_;
-        n.declared = prov;
+        n.declared = ctx_.provenance(s_.whole.text);
       }
     } else if (object_ == schema::kRm) {
-      auto& r = p.resource_managers[id_];
+      auto& r = p.resource_managers.try_emplace(p.resource_managers.end(), id_)->second;
       rm_ = &r;
       if (r.name.empty()) {
         r.name = id_;
-        r.declared = prov;
+        r.declared = ctx_.provenance(s_.whole.text);
       }
     }
   }
@@ -239,7 +243,7 @@ class ObjectLowerer {
       ctx_.report("ignored-by-maui", Severity::Warning, name,
                   fmt::format("Maui 3.3.1 accepts '{}' but ignores it{}", row->name,
                               row->maui331.empty() ? std::string() : fmt::format(": {}", row->maui331)));
-    if (a.op.text != "=")
+    if (a.op.text.size() != 1)  // "+=" or "-=" (split_attribute's operators all end in '=')
       ctx_.report("compat-append-operator", Severity::Warning, a.op.text,
                   fmt::format("Maui 3.3.1 treats '{}' as '=': the value replaces the old one", a.op.text));
     std::string_view value = a.value.text;
@@ -250,11 +254,14 @@ class ObjectLowerer {
       return;
     }
     if (ctx_.templated(value)) return;
+    if (cred_kind_of(object_)) {
+      credential(a, *row);  // checks the values itself
+      return;
+    }
     if (row->type != ValueType::AclList && row->type != ValueType::Limit &&
         !ctx_.check_value(*row, value, false))
       return;
-    if (cred_kind_of(object_)) credential(a, *row);
-    else if (object_ == schema::kSres) reservation(a, *row);
+    if (object_ == schema::kSres) reservation(a, *row);
     else if (object_ == schema::kNode) node(a, *row);
     else if (object_ == schema::kRm) resource_manager(a, *row);
     else keep_raw(ctx_.policy.other_objects[fmt::format("{}[{}]", family_.name, id_)], a, *row);
@@ -291,28 +298,39 @@ class ObjectLowerer {
       limit(c, a, row);
       return;
     }
+    // The attributes on most credential lines (rows of type integer, fairshare target, credential
+    // list and duration) get check_value's checks while they are parsed, not a second parse.
     if (name == "PRIORITY") {
-      set(c.priority, values::parse_integer(v).value, a);
-    } else if (name == "FSTARGET") {
-      auto parsed = values::parse_fairshare_target(v).value;
-      if (!parsed) return;
-      auto t = *parsed;
-      t.from = ctx_.provenance(a.whole.text);
-      c.fairshare_target = t;
-    } else if (name == "QLIST" || name == "PLIST") {
-      auto list = values::parse_name_list(v).value.value_or(ir::NameList{});
-      list.from = ctx_.provenance(a.whole.text);
-      (name == "QLIST" ? c.qos_list : c.partition_list) = list;
-    } else if (name == "QDEF" || name == "PDEF" || name == "ADEF") {
+      set(c.priority, ctx_.checked_integer(row, v, false), a);
+      return;
+    }
+    if (name == "FSTARGET") {
+      auto t = ctx_.checked(row, values::parse_fairshare_target(v), v);
+      if (!t) return;
+      t->from = ctx_.provenance(a.whole.text);
+      c.fairshare_target = std::move(t);
+      return;
+    }
+    if (name == "QLIST" || name == "PLIST") {
+      auto list = ctx_.checked(row, values::parse_name_list(v), v);
+      if (!list) return;
+      list->from = ctx_.provenance(a.whole.text);
+      (name == "QLIST" ? c.qos_list : c.partition_list) = std::move(list);
+      return;
+    }
+    if (name == "MAX.WCLIMIT" || name == "DEFAULT.WCLIMIT") {
+      set(name == "MAX.WCLIMIT" ? c.max_walltime : c.default_walltime,
+          ctx_.checked_duration(row, v), a);
+      return;
+    }
+    if (!ctx_.check_value(row, v, false)) return;
+    if (name == "QDEF" || name == "PDEF" || name == "ADEF") {
       std::string value(v);
       while (!value.empty() && (value.back() == '&' || value.back() == '^')) value.pop_back();
       auto s = sourced(value, a);
       (name == "QDEF" ? c.qos_default : name == "PDEF" ? c.partition_default : c.account_default) = s;
     } else if (name == "JOBFLAGS" || name == "FLAGS" || name == "QFLAGS") {
       flags(c, a, row);
-    } else if (name == "MAX.WCLIMIT" || name == "DEFAULT.WCLIMIT") {
-      set(name == "MAX.WCLIMIT" ? c.max_walltime : c.default_walltime,
-          values::parse_duration(v).value, a);
     } else if (kind == ir::CredKind::Qos && name == "QTWEIGHT") {
       set(c.qos.queuetime_weight, values::parse_integer(v).value, a);
     } else if (kind == ir::CredKind::Qos && name == "XFWEIGHT") {
@@ -351,7 +369,7 @@ class ObjectLowerer {
     auto parsed = values::parse_limit(a.value.text, row.unit == "seconds");
     ctx_.report_issues(parsed.issues, a.value.text);
     if (!parsed.value) return;
-    ir::Limit l = *parsed.value;
+    ir::Limit l = std::move(*parsed.value);
     l.from = ctx_.provenance(a.whole.text);
 
     // Per-user limits inside a class / QOS: MAXJOBPERUSER, MAXPROCPERUSER, MAXNODEPERUSER.
@@ -395,9 +413,9 @@ class ObjectLowerer {
       auto& table = (row.flags & schema::kSystemLimit) ? c.qos.override_system
                     : idle                              ? c.qos.override_idle
                                                         : c.qos.override_active;
-      table[*res] = l;
+      table[*res] = std::move(l);
     } else {
-      (idle ? c.idle : c.active)[*res] = l;
+      (idle ? c.idle : c.active)[*res] = std::move(l);
     }
   }
 
@@ -571,8 +589,8 @@ class ObjectLowerer {
 
 }  // namespace
 
-void lower_object(LowerContext& ctx, const Statement& s, const Row& family) {
-  ObjectLowerer(ctx, s, family).run();
+void lower_object(LowerContext& ctx, const Statement& s, const Row& family, schema::Object object) {
+  ObjectLowerer(ctx, s, family, object).run();
 }
 
 }  // namespace maui

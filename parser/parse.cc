@@ -1,6 +1,7 @@
 #include "parser/parse.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <deque>
 
@@ -17,9 +18,14 @@ namespace g = grammar;
 struct ParseState {
   SyntaxTree& tree;
   unsigned buffer;
+  std::vector<Token>& tokens;     // this buffer's block of tree.tokens
   unsigned line = 1;              // line number of the current logical line's start
   const char* line_begin = nullptr;
   Statement current;
+  std::size_t values_begin = 0;   // where the current line's values start in `tokens`
+  // [begin, end) in `tokens` of the values of each statement this buffer added: the block still
+  // grows while the buffer is parsed, so the statements view it once it is complete.
+  std::vector<std::pair<std::size_t, std::size_t>> values;
   bool has_content = false;  // the line has a statement or directive (for trailing comments)
 };
 
@@ -59,7 +65,7 @@ template <>
 struct action<g::token> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    st.current.values.push_back(Token{view(in.begin(), in.end())});
+    st.tokens.push_back(Token{view(in.begin(), in.end())});
   }
 };
 
@@ -71,11 +77,13 @@ struct action<g::statement> {
     s.kind = Statement::Kind::Parameter;
     s.buffer = st.buffer;
     s.line = st.line;
-    const char* end = s.values.empty() ? (s.has_index ? s.index.text.data() + s.index.text.size() + 1
-                                                      : s.name.text.data() + s.name.text.size())
-                                       : s.values.back().text.data() + s.values.back().text.size();
+    const bool has_values = st.tokens.size() > st.values_begin;
+    const char* end = !has_values ? (s.has_index ? s.index.text.data() + s.index.text.size() + 1
+                                                 : s.name.text.data() + s.name.text.size())
+                                  : st.tokens.back().text.data() + st.tokens.back().text.size();
     s.whole = Token{view(s.name.begin(), end)};
     st.tree.statements.push_back(std::move(s));
+    st.values.emplace_back(st.values_begin, st.tokens.size());
     st.current = Statement{};
     (void)in;
   }
@@ -92,6 +100,7 @@ struct action<g::include_file> {
     s.name = Token{view(in.begin(), in.end())};
     s.whole = s.name;
     st.tree.statements.push_back(std::move(s));
+    st.values.emplace_back(st.tokens.size(), st.tokens.size());
     st.has_content = true;
   }
 };
@@ -159,21 +168,47 @@ const char* multiline_tag_end(const char* p, const char* end) {
   return at == std::string_view::npos ? nullptr : p + 2 + at + 2;
 }
 
+// The number of '\n' in [p, end), by memchr: std::count looks at every byte, and the parser counts
+// the lines of every logical line (one, unless continued).
+std::size_t count_newlines(const char* p, const char* end) {
+  std::size_t n = 0;
+  while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
+    ++n;
+    ++p;
+  }
+  return n;
+}
+
+// The characters logical_line_end stops at; everything else is skipped by one table lookup.
+constexpr std::array<bool, 256> kLineSpecial = [] {
+  std::array<bool, 256> table{};
+  for (unsigned char c : {'\n', '#', '\\', '<', '{', '['}) table[c] = true;
+  return table;
+}();
+
 // End of the logical line that starts at `p`: the next newline not continued by a backslash
 // (a backslash inside a comment does not continue, as in Maui) and not inside a template tag.
 const char* logical_line_end(const char* p, const char* end) {
+  {
+    // Most lines are neither continued nor hold a tag: they end at the next newline. A
+    // continuation needs a '\\' and every tag start a '%' or "{#", which memchr rules out much
+    // faster than the loop below, which looks at each byte.
+    const void* newline = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+    const char* stop = newline ? static_cast<const char*>(newline) : end;
+    const auto n = static_cast<std::size_t>(stop - p);
+    if (!std::memchr(p, '\\', n) && !std::memchr(p, '%', n) && !std::memchr(p, '{', n))
+      return stop;
+  }
   bool in_comment = false;
   while (p < end) {
+    while (p < end && !kLineSpecial[static_cast<unsigned char>(*p)]) ++p;  // ordinary characters
+    if (p == end) break;
     char c = *p;
     if (c == '\n') return p;
     if (in_comment) {
       // Only a newline ends a comment: no tags, no continuations inside it.
       const void* newline = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
       return newline ? static_cast<const char*>(newline) : end;
-    }
-    if (c != '#' && c != '\\' && c != '<' && c != '{' && c != '[') {  // an ordinary character
-      ++p;
-      continue;
     }
     if (!in_comment) {
       if (const char* tag_end = multiline_tag_end(p, end)) {
@@ -201,7 +236,15 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
   std::string_view text = sources.text(buffer);
   const char* const begin = text.data();
   const char* const end = begin + text.size();
-  ParseState st{tree, buffer, 1, nullptr, Statement{}, false};
+  // A statement per line at most: room for them up front spares moving every statement at each
+  // growth of the vector (with the capacity at least doubling, so that many small #INCLUDEd
+  // files stay linear).
+  const std::size_t lines = sources.line_count(buffer);
+  if (tree.statements.size() + lines > tree.statements.capacity())
+    tree.statements.reserve(
+        std::max(tree.statements.size() + lines, 2 * tree.statements.capacity()));
+  const std::size_t first = tree.statements.size();
+  ParseState st{tree, buffer, tree.tokens.emplace_back(), 1, nullptr, Statement{}, 0, {}, false};
   // A pointer, not a std::string: each per-line input would otherwise copy the name.
   const char* const source = sources.display_name(buffer).c_str();
   const char* p = begin;
@@ -210,6 +253,7 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
     const char* next = stop < end ? stop + 1 : end;
     st.line_begin = p;
     st.current = Statement{};
+    st.values_begin = st.tokens.size();
     st.has_content = false;
     // One logical line per parse: a broken line cannot hide the lines after it.
     pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(p, next, source);
@@ -229,8 +273,12 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
       sink.report("syntax-error", Severity::Error, range_of(p + pos.byte, p + pos.byte < stop ? 1 : 0),
                   std::string(e.message()));
     }
-    st.line += static_cast<unsigned>(std::count(p, next, '\n'));
+    st.line += static_cast<unsigned>(count_newlines(p, next));
     p = next;
+  }
+  for (std::size_t i = 0; i < st.values.size(); ++i) {
+    const auto [b, e] = st.values[i];
+    tree.statements[first + i].values = std::span<const Token>(st.tokens.data() + b, e - b);
   }
 }
 

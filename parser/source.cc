@@ -1,6 +1,7 @@
 #include "parser/source.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -136,18 +137,30 @@ std::size_t line_index(const std::vector<std::size_t>& starts, std::size_t offse
 
 }  // namespace
 
+const std::vector<std::size_t>& SourceSet::line_starts(unsigned buffer) const {
+  if (line_starts_.size() < buffer) line_starts_.resize(buffer);
+  auto& starts = line_starts_[buffer - 1];
+  if (starts.empty()) {
+    // memchr, not a loop over bytes: this scans the whole buffer (megabytes for a large site).
+    const std::string_view all = text(buffer);
+    starts.push_back(0);
+    const char* at = all.data();
+    const char* const end = at + all.size();
+    while ((at = static_cast<const char*>(
+                std::memchr(at, '\n', static_cast<std::size_t>(end - at))))) {
+      ++at;
+      starts.push_back(static_cast<std::size_t>(at - all.data()));
+    }
+  }
+  return starts;
+}
+
 SourceSet::Location SourceSet::locate(llvm::SMLoc loc) const {
   if (!loc.isValid()) return {};
   unsigned id = mgr_.FindBufferContainingLoc(loc);
   if (id == 0) return {};
-  if (line_starts_.size() < id) line_starts_.resize(id);
-  auto& starts = line_starts_[id - 1];
+  const auto& starts = line_starts(id);
   std::string_view buffer = text(id);
-  if (starts.empty()) {
-    starts.push_back(0);
-    for (std::size_t i = 0; i < buffer.size(); ++i)
-      if (buffer[i] == '\n') starts.push_back(i + 1);
-  }
   auto offset = static_cast<std::size_t>(loc.getPointer() - buffer.data());
   std::size_t index;  // of the line's start in `starts`
   if (last_buffer_ == id && starts[last_line_] <= offset &&

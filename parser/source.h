@@ -50,8 +50,12 @@ class SourceSet {
   };
   Location locate(llvm::SMLoc loc) const;
   unsigned buffer_of(llvm::SMLoc loc) const { return mgr_.FindBufferContainingLoc(loc); }
+  // Number of lines (1 + the number of '\n'), from the line table that locate() uses.
+  std::size_t line_count(unsigned buffer) const { return line_starts(buffer).size(); }
 
  private:
+  const std::vector<std::size_t>& line_starts(unsigned buffer) const;  // built on first use
+
   llvm::SourceMgr mgr_;
   std::vector<std::string> names_;     // index = buffer id - 1
   std::vector<std::string> real_paths_;

@@ -5,8 +5,10 @@
 // Lowering (parser/lower.h) gives the tokens their meaning using the parameter table.
 #pragma once
 
+#include <deque>
 #include <map>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,7 +46,7 @@ struct Statement {
   bool has_index = false;
   bool indented = false;      // name does not start in column 1
   bool equals_after_name = false;  // `NAME=VALUE` form
-  std::vector<Token> values;  // blank-separated tokens after the name/index
+  std::span<const Token> values;  // blank-separated tokens after the name/index, in the tree
 };
 
 // A template construct: ERB <% %>, Jinja {{ }} / {% %} / {# #}, TT [% %], autoconf @VAR@.
@@ -54,7 +56,15 @@ struct Placeholder {
 };
 
 struct SyntaxTree {
+  SyntaxTree() = default;
+  // Moved, never copied: a copy's statements would view the original's token blocks.
+  SyntaxTree(SyntaxTree&&) = default;
+  SyntaxTree& operator=(SyntaxTree&&) = default;
+
   std::vector<Statement> statements;  // in load order (main file, then #INCLUDEd files)
+  // The statements' values, one block per parsed buffer, which never moves once complete (a
+  // deque keeps its elements in place): a vector per statement was an allocation per line.
+  std::deque<std::vector<Token>> tokens;
   std::vector<Placeholder> placeholders;
   // `# mauic: ignore=RULE[,RULE]` comments: (buffer, line) -> rule ids ("*" = all).
   std::map<std::pair<unsigned, unsigned>, std::set<std::string>> suppressions;

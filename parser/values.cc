@@ -1,9 +1,11 @@
 #include "parser/values.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -39,12 +41,18 @@ std::size_t read_decimal(std::string_view text, std::int64_t& out) {
   bool negative = false;
   if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
   std::size_t digits_start = i;
-  while (i < text.size() && is_digit(text[i])) ++i;
-  if (i == digits_start) return 0;
+  // One pass that reads and adds up the digits (this runs for every number of a config); a
+  // number above INT64_MAX is no number.
+  constexpr std::uint64_t kTenth = static_cast<std::uint64_t>(INT64_MAX) / 10;
+  constexpr std::uint64_t kLastDigit = static_cast<std::uint64_t>(INT64_MAX) % 10;
   std::uint64_t v = 0;
-  auto [ptr, ec] = std::from_chars(text.data() + digits_start, text.data() + i, v);
-  (void)ptr;
-  if (ec != std::errc() || v > static_cast<std::uint64_t>(INT64_MAX)) return 0;
+  bool too_large = false;
+  for (; i < text.size() && is_digit(text[i]); ++i) {
+    const auto digit = static_cast<std::uint64_t>(text[i] - '0');
+    too_large |= v > kTenth || (v == kTenth && digit > kLastDigit);
+    v = v * 10 + digit;
+  }
+  if (i == digits_start || too_large) return 0;
   out = negative ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
   return i;
 }
@@ -181,20 +189,25 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
   }
   bool negative = !text.empty() && text[0] == '-';
   std::string_view body = negative ? text.substr(1) : text;
-  auto fields = std::vector<std::string_view>{};
+  // At most four fields, so fixed arrays (this runs for every time value of a large site).
+  std::array<std::string_view, 4> field_storage;
+  std::size_t field_count = 0;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= body.size(); ++i) {
     if (i == body.size() || body[i] == ':') {
-      fields.push_back(body.substr(start, i - start));
+      if (field_count == field_storage.size()) {
+        r.issues.push_back(error_at(text, 0,
+                                    fmt::format("expected a duration [[[DD:]HH:]MM:]SS, found '{}' "
+                                                "(too many ':' fields)", text)));
+        return r;
+      }
+      field_storage[field_count++] = body.substr(start, i - start);
       start = i + 1;
     }
   }
-  if (fields.size() > 4) {
-    r.issues.push_back(error_at(text, 0, fmt::format("expected a duration [[[DD:]HH:]MM:]SS, found "
-                                                     "'{}' (too many ':' fields)", text)));
-    return r;
-  }
-  std::vector<std::int64_t> numbers;
+  const std::span<const std::string_view> fields(field_storage.data(), field_count);
+  std::array<std::int64_t, 4> number_storage{};
+  std::size_t number_count = 0;
   std::size_t offset = negative ? 1 : 0;
   for (auto f : fields) {
     std::int64_t v = 0;
@@ -211,9 +224,10 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
                                                             text, ir::kInfinity)));
       return r;
     }
-    numbers.push_back(v);
+    number_storage[number_count++] = v;
     offset += f.size() + 1;
   }
+  const std::span<const std::int64_t> numbers(number_storage.data(), number_count);
   static constexpr std::int64_t unit[] = {1, 60, 3600, 86400};  // SS, MM, HH, DD (right-aligned)
   std::int64_t total = 0;
   for (std::size_t i = 0; i < numbers.size(); ++i) total += numbers[numbers.size() - 1 - i] * unit[i];
@@ -338,8 +352,12 @@ Result<ir::FairshareTarget> parse_fairshare_target(std::string_view text) {
 Result<ir::NameList> parse_name_list(std::string_view text) {
   Result<ir::NameList> r;
   ir::NameList list;
-  for (auto item : split(text, ",:")) {
-    std::string_view name = item;
+  // The items between ',' and ':' (as split() gives them, without its vector: most credential
+  // lines of a large site have a list).
+  for (std::size_t start = 0, i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != ',' && text[i] != ':') continue;
+    std::string_view name = text.substr(start, i - start);
+    start = i + 1;
     if (!name.empty() && (name.back() == '&' || name.back() == '^')) {
       list.mode = name.back() == '&' ? ir::ListMode::And : ir::ListMode::Only;
       name.remove_suffix(1);

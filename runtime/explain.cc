@@ -98,7 +98,7 @@ std::string column_header(const Shown& s) {
 
 std::string where(const ir::Provenance& p) {
   if (p.where.line == 0) return "built-in default";
-  return fmt::format("{}:{}", p.where.file, p.where.line);
+  return fmt::format("{}:{}", p.where.file.str(), p.where.line);
 }
 
 std::string limit_origin(const LimitViolation& v) {

@@ -207,14 +207,14 @@ void Throttle::resolve(Rules& rules, ir::CredKind kind, const std::string& name)
       // A limit is "set" when its hard value is non-zero: -1 (unlimited) is set and stops the
       // fallback to DEFAULT; 0 is unset.
       if (own) {
-        const auto& l = (own->*member).by_resource[r];
+        const auto& l = (own->*member).by_resource()[r];
         if (l && l->hard != 0) {
           rules.plain.push_back({idle, static_cast<R>(r), Resolved{l->soft, l->hard, LimitSource::Own, own, &l->from}});
           continue;
         }
       }
       if (fallback) {
-        const auto& l = (fallback->*member).by_resource[r];
+        const auto& l = (fallback->*member).by_resource()[r];
         if (l && l->hard != 0)
           rules.plain.push_back(
               {idle, static_cast<R>(r), Resolved{l->soft, l->hard, LimitSource::Default, fallback, &l->from}});

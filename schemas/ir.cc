@@ -1,14 +1,31 @@
-// Enum spellings of the policy IR (see ir_names.h for why they are stable).
+// Interned file names, and the enum spellings of the policy IR (see ir_names.h for why they are
+// stable).
 #include <array>
 #include <cstddef>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "schemas/ir.h"
 #include "schemas/ir_names.h"
 
 namespace maui::ir {
+
+FileName::FileName(std::string_view name) {
+  if (name.empty()) return;
+  // std::set nodes never move, so the pointers stay valid; the set is never destroyed, so no
+  // FileName outlives its text, not even one in a static object.
+  static std::mutex mutex;
+  static auto* const texts = new std::set<std::string, std::less<>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = texts->find(name);
+  if (it == texts->end()) it = texts->emplace(name).first;
+  text_ = &*it;
+}
+
 namespace {
 
 using namespace std::string_view_literals;

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,8 +31,27 @@ enum class Derivation : std::uint8_t {
   Legacy,             // set through an obsolete spelling or a Maui 3.0-style scalar
 };
 
+// The file of a source range. Interned: a large site has hundreds of thousands of provenance
+// records naming a handful of files, and a std::string in each was a copy per value in lowering
+// and 32 bytes of every record. A FileName is one pointer to the only copy of its text, so copying
+// and comparing are pointer operations; interned texts live until the process exits (there are as
+// many as distinct file names, a few per config).
+class FileName {
+ public:
+  FileName() = default;  // "": no file
+  explicit FileName(std::string_view name);  // interns the text (thread-safe)
+  const std::string& str() const { return text_ != nullptr ? *text_ : kNone; }
+  bool empty() const { return text_ == nullptr; }
+  bool operator==(const FileName& other) const { return text_ == other.text_; }
+  bool operator==(std::string_view name) const { return str() == name; }
+
+ private:
+  static inline const std::string kNone;
+  const std::string* text_ = nullptr;  // never points to ""
+};
+
 struct SourceRange {
-  std::string file;  // as given on the command line / in #INCLUDE (stable, relative)
+  FileName file;        // as given on the command line / in #INCLUDE (stable, relative)
   unsigned line = 0;    // 1-based; 0 = no location (built-in default)
   unsigned column = 0;  // 1-based, in bytes
   unsigned end_column = 0;
@@ -83,20 +103,45 @@ struct Limit {
 };
 
 // One limit per resource, for one family (active, idle, system).
-struct LimitTable {
-  std::array<std::optional<Limit>, kLimitResources> by_resource;
+//
+// Most tables are empty (every credential has three QOS override tables, only a QOS uses them,
+// and many credentials set no idle limit), so the slots are allocated on the first write through
+// the non-const operator[]: an empty table is one pointer instead of seven limits, which made a
+// credential 5 KB and its allocation, zeroing and freeing the bulk of lowering a large site.
+// It is still a value: copies are deep, and equality compares the slots.
+class LimitTable {
+ public:
+  using Slots = std::array<std::optional<Limit>, kLimitResources>;
+
+  LimitTable() = default;
+  LimitTable(const LimitTable& other)
+      : slots_(other.slots_ ? std::make_unique<Slots>(*other.slots_) : nullptr) {}
+  LimitTable(LimitTable&&) noexcept = default;
+  LimitTable& operator=(const LimitTable& other) {
+    if (this != &other) slots_ = other.slots_ ? std::make_unique<Slots>(*other.slots_) : nullptr;
+    return *this;
+  }
+  LimitTable& operator=(LimitTable&&) noexcept = default;
+
+  // Every slot, indexed by LimitResource (all empty when nothing was ever set).
+  const Slots& by_resource() const { return slots_ ? *slots_ : kNoLimits; }
   const std::optional<Limit>& operator[](LimitResource r) const {
-    return by_resource[static_cast<std::size_t>(r)];
+    return by_resource()[static_cast<std::size_t>(r)];
   }
   std::optional<Limit>& operator[](LimitResource r) {
-    return by_resource[static_cast<std::size_t>(r)];
+    if (!slots_) slots_ = std::make_unique<Slots>();
+    return (*slots_)[static_cast<std::size_t>(r)];
   }
   bool empty() const {
-    for (const auto& l : by_resource)
+    for (const auto& l : by_resource())
       if (l) return false;
     return true;
   }
-  bool operator==(const LimitTable&) const = default;
+  bool operator==(const LimitTable& other) const { return by_resource() == other.by_resource(); }
+
+ private:
+  static inline const Slots kNoLimits{};
+  std::unique_ptr<Slots> slots_;
 };
 
 // A multi-dimensional limit: `CLASSCFG[fast] MAXPROC[USER:steve]=3` (scope User, name steve),

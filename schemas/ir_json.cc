@@ -407,7 +407,7 @@ void write_enum_keyed(JsonWriter& out, const std::array<X, N>& values) {
     if constexpr (kIsOptional<X>) {
       if (!values[i]) continue;
     }
-    out.key(to_string(static_cast<E>(i)));
+    out.plain_key(to_string(static_cast<E>(i)));
     write_value(out, values[i]);
   }
   out.object_end();
@@ -440,12 +440,12 @@ void write_field(JsonWriter& out, const C& object, const Field<C, M>& f) {
   if constexpr (kIsOptional<M>) {
     if (!value) return;
   }
-  out.key(f.name);
+  out.plain_key(f.name);
   write_value(out, value);
 }
 template <class C, class M, class E>
 void write_field(JsonWriter& out, const C& object, const EnumKeyed<C, M, E>& f) {
-  out.key(f.name);
+  out.plain_key(f.name);
   write_enum_keyed<E>(out, object.*f.member);
 }
 
@@ -523,6 +523,19 @@ struct Codec<std::string> {
   }
 };
 
+template <>
+struct Codec<FileName> {
+  static void write(JsonWriter& out, const FileName& value) {
+    Codec<std::string>::write(out, value.str());
+  }
+  static bool read(Reader& in, const json::Value& json, FileName& value) {
+    std::string text;
+    if (!Codec<std::string>::read(in, json, text)) return false;
+    value = FileName(text);
+    return true;
+  }
+};
+
 template <class I>
   requires(std::integral<I> && !std::same_as<I, bool>)
 struct Codec<I> {
@@ -549,9 +562,9 @@ struct Codec<double> {
   // NaN, so those are strings; -0 is written as -0.0 because "-0" would read back as integer 0.
   static void write(JsonWriter& out, double value) {
     if (std::isnan(value)) {
-      out.string("NaN");
+      out.plain_string("NaN");
     } else if (std::isinf(value)) {
-      out.string(value > 0 ? "Infinity" : "-Infinity");
+      out.plain_string(value > 0 ? "Infinity" : "-Infinity");
     } else if (value == 0 && std::signbit(value)) {
       out.raw("-0.0");
     } else {
@@ -580,7 +593,7 @@ struct Codec<double> {
 template <class E>
   requires std::is_enum_v<E>
 struct Codec<E> {
-  static void write(JsonWriter& out, E value) { out.string(to_string(value)); }
+  static void write(JsonWriter& out, E value) { out.plain_string(to_string(value)); }
   static bool read(Reader& in, const json::Value& json, E& value) {
     const auto s = json.getAsString();
     if (!s) return in.fail("expected a string");
@@ -669,10 +682,10 @@ struct Codec<Provenance> {
   static void write(JsonWriter& out, const Provenance& p) {
     out.object_begin();
     write_fields(out, p.where);
-    out.key("how");
+    out.plain_key("how");
     write_value(out, p.how);
     if (!p.earlier.empty()) {
-      out.key("earlier");
+      out.plain_key("earlier");
       write_value(out, p.earlier);
     }
     out.object_end();
@@ -703,10 +716,15 @@ struct Codec<Provenance> {
 template <>
 struct Codec<LimitTable> {
   static void write(JsonWriter& out, const LimitTable& t) {
-    write_enum_keyed<LimitResource>(out, t.by_resource);
+    write_enum_keyed<LimitResource>(out, t.by_resource());
   }
   static bool read(Reader& in, const json::Value& json, LimitTable& t) {
-    return read_enum_keyed<LimitResource>(in, json, t.by_resource);
+    LimitTable::Slots slots;
+    if (!read_enum_keyed<LimitResource>(in, json, slots)) return false;
+    t = LimitTable();  // slots only for the resources that have a limit
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      if (slots[i]) t[static_cast<LimitResource>(i)] = std::move(slots[i]);
+    return true;
   }
 };
 
@@ -721,7 +739,7 @@ struct Codec<std::map<K, V>> {
       out.array_begin();
       for (const auto& [key, value] : map) {
         out.object_begin();
-        out.key(key_member(Is<V>{}));
+        out.plain_key(key_member(Is<V>{}));
         write_value(out, key);
         write_fields(out, value);
         out.object_end();
@@ -862,7 +880,7 @@ namespace {
 
 void write_document(JsonWriter& out, const Policy& policy) {
   out.object_begin();
-  out.key("version");
+  out.plain_key("version");
   out.integer(Policy::kVersion);
   write_fields(out, policy);
   out.object_end();

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <cstdio>
-#include <cstring>
+#include <cstdint>
 #include <utility>
 
 namespace maui::ir {
@@ -19,7 +18,15 @@ constexpr std::array<bool, 256> kNeedsEscape = [] {
   return table;
 }();
 
-constexpr std::size_t kLongestEscape = 6;  // \u00xx
+// Whether an 8-byte word holds a byte to escape: one below 0x20, '"' or '\\' (the classic
+// "has a byte less than n" and "has a zero byte" tests, exact for this yes/no question).
+bool needs_escape(std::uint64_t w) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101;
+  constexpr std::uint64_t kHigh = 0x8080808080808080;
+  const auto has_zero = [](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
+  return (((w - kOnes * 0x20) & ~w & kHigh) | has_zero(w ^ (kOnes * '"')) |
+          has_zero(w ^ (kOnes * '\\'))) != 0;
+}
 
 }  // namespace
 
@@ -28,9 +35,7 @@ JsonWriter::JsonWriter(Sink sink, unsigned indent)
       buffer_(std::make_unique<char[]>(kBufferSize)),
       pos_(buffer_.get()),
       end_(buffer_.get() + kBufferSize),
-      indent_step_(indent) {
-  frames_.reserve(16);  // the IR nests about ten levels deep
-}
+      indent_step_(indent) {}
 
 void JsonWriter::flush() {
   if (pos_ == buffer_.get()) return;
@@ -38,67 +43,18 @@ void JsonWriter::flush() {
   pos_ = buffer_.get();
 }
 
-void JsonWriter::put(std::string_view text) {
-  if (room() < text.size()) {
-    flush();
-    if (text.size() > kBufferSize) {  // larger than the buffer: straight through
-      sink_(text);
-      return;
-    }
+void JsonWriter::put_long(std::string_view text) {
+  flush();
+  if (text.size() > kBufferSize) {  // larger than the buffer: straight through
+    sink_(text);
+    return;
   }
   std::memcpy(pos_, text.data(), text.size());
   pos_ += text.size();
 }
 
-void JsonWriter::open(char bracket, bool array) {
-  value_begin();
-  frames_.push_back(Frame{array, false});
-  indent_ += indent_step_;
-  put(bracket);
-}
-
-void JsonWriter::close(char bracket) {
-  indent_ -= indent_step_;
-  // An empty container closes on the same line: {} and [].
-  if (frames_.back().has_value) newline();
-  put(bracket);
-  frames_.pop_back();
-}
-
-void JsonWriter::key(std::string_view utf8) {
-  Frame& frame = frames_.back();
-  if (frame.has_value) put(',');
-  newline();
-  frame.has_value = true;
-  quote(utf8);
-  put(indent_step_ != 0 ? std::string_view(": ") : std::string_view(":"));
-  after_key_ = true;
-}
-
-// Array elements are separated by commas and each starts on its own line; a member's value
-// follows its key directly.
-void JsonWriter::value_begin() {
-  if (after_key_) {
-    after_key_ = false;
-    return;
-  }
-  Frame& frame = frames_.back();
-  if (frame.has_value) put(',');
-  newline();
-  frame.has_value = true;
-}
-
-void JsonWriter::newline() {
-  if (indent_step_ == 0) return;
-  // The line break and the indentation in one copy; deeper than kBreak in several pieces.
-  static constexpr std::string_view kBreak =
-      "\n                                                                ";
-  if (indent_ < kBreak.size()) {
-    reserve(indent_ + 1);
-    std::memcpy(pos_, kBreak.data(), indent_ + 1);
-    pos_ += indent_ + 1;
-    return;
-  }
+// Deeper than kBreak covers: the break, then the indentation in several pieces.
+void JsonWriter::deep_newline() {
   put('\n');
   const std::string_view spaces = kBreak.substr(1);
   for (std::size_t left = indent_; left > 0;) {
@@ -106,11 +62,6 @@ void JsonWriter::newline() {
     put(spaces.substr(0, n));
     left -= n;
   }
-}
-
-void JsonWriter::string(std::string_view utf8) {
-  value_begin();
-  quote(utf8);
 }
 
 void JsonWriter::integer(std::int64_t value) {
@@ -121,11 +72,11 @@ void JsonWriter::integer(std::int64_t value) {
 
 void JsonWriter::number(double value) {
   value_begin();
-  // printf's %.17g, as llvm::json writes doubles: 17 significant digits round-trip every finite
+  // %.17g, as llvm::json writes doubles: 17 significant digits round-trip every finite
   // double, and the goldens hold this exact form (to_chars' shortest form would differ).
-  char digits[32];
-  const int length = std::snprintf(digits, sizeof digits, "%.17g", value);
-  put(std::string_view(digits, static_cast<std::size_t>(length)));
+  // std::to_chars with a precision is specified to give printf's bytes, without its overhead.
+  reserve(32);
+  pos_ = std::to_chars(pos_, end_, value, std::chars_format::general, 17).ptr;
 }
 
 void JsonWriter::boolean(bool value) {
@@ -143,35 +94,44 @@ void JsonWriter::raw(std::string_view text) {
   put(text);
 }
 
-// Writes straight into the buffer after one check for the worst case (every byte escaped);
-// a string too long for that goes through in buffer-sized pieces.
-void JsonWriter::quote(std::string_view utf8) {
-  constexpr std::size_t kPiece = (kBufferSize - 2) / kLongestEscape;
-  if (utf8.size() > kPiece) {
-    put('"');
-    for (std::size_t at = 0; at < utf8.size(); at += kPiece) {
-      const std::string_view piece = utf8.substr(at, kPiece);
-      reserve(piece.size() * kLongestEscape);
-      for (const char c : piece) {
-        const auto byte = static_cast<unsigned char>(c);
-        pos_ = kNeedsEscape[byte] ? escape(pos_, byte) : (*pos_ = c, pos_ + 1);
-      }
+// Eight bytes at a time, copied as they are checked, the last word overlapping the one before
+// (a loop over bytes, with its hard-to-predict exit, was the writer's hottest code); bytes from
+// the word that holds the first escape on, and strings shorter than a word, one at a time.
+char* JsonWriter::escaped(char* at, std::string_view utf8) {
+  const char* const s = utf8.data();
+  const std::size_t n = utf8.size();
+  std::size_t i = 0;
+  if (n >= 8) {
+    for (;; i += 8) {
+      if (i + 8 > n) i = n - 8;
+      std::uint64_t w;
+      std::memcpy(&w, s + i, 8);
+      if (needs_escape(w)) break;
+      std::memcpy(at + i, &w, 8);
+      if (i + 8 == n) return at + n;
     }
-    put('"');
-    return;
   }
-  reserve(utf8.size() * kLongestEscape + 2);
-  char* at = pos_;
-  *at++ = '"';
-  for (const char c : utf8) {
-    const auto byte = static_cast<unsigned char>(c);
+  at += i;  // everything before i was plain and is in place
+  for (; i < n; ++i) {
+    const auto byte = static_cast<unsigned char>(s[i]);
     if (kNeedsEscape[byte])
       at = escape(at, byte);
     else
-      *at++ = c;
+      *at++ = s[i];
   }
-  *at++ = '"';
-  pos_ = at;
+  return at;
+}
+
+// A string too long to escape into the buffer after one room check goes in buffer-sized pieces.
+void JsonWriter::quote_long(std::string_view utf8) {
+  constexpr std::size_t kPiece = (kBufferSize - 2) / kLongestEscape;
+  put('"');
+  for (std::size_t at = 0; at < utf8.size(); at += kPiece) {
+    const std::string_view piece = utf8.substr(at, kPiece);
+    reserve(piece.size() * kLongestEscape);
+    pos_ = escaped(pos_, piece);
+  }
+  put('"');
 }
 
 // The escapes llvm::json uses: \" \\ \t \n \r, any other control byte as \u00xx (lower case).

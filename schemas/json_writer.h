@@ -7,17 +7,18 @@
 // verbatim), integers in decimal and doubles as printf("%.17g").
 //
 // It is a plain appender (no Value tree, no virtual raw_ostream call per token), a few times
-// faster than OStream on the 30 MB document of a large site. The caller guarantees strings are
-// valid UTF-8 (ir_json.cc repairs them first) and that calls are well nested (key only inside an
-// object, one value per key); nothing is checked here.
+// faster than OStream on the 30 MB document of a large site. What runs per token (separators,
+// line breaks, keys) is inline here: a large site's document has over a million lines. The
+// caller guarantees strings are valid UTF-8 (ir_json.cc repairs them first) and that calls are
+// well nested (key only inside an object, one value per key); nothing is checked here.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string_view>
-#include <vector>
 
 namespace maui::ir {
 
@@ -32,15 +33,49 @@ class JsonWriter {
   JsonWriter& operator=(const JsonWriter&) = delete;
   ~JsonWriter() { flush(); }
 
-  void object_begin() { open('{', false); }
+  void object_begin() { open('{'); }
   void object_end() { close('}'); }
-  void array_begin() { open('[', true); }
+  void array_begin() { open('['); }
   void array_end() { close(']'); }
 
   // Starts a member of the current object; the next call writes its value.
-  void key(std::string_view utf8);
+  void key(std::string_view utf8) {
+    separate();
+    quote(utf8);
+    put(indent_step_ != 0 ? std::string_view(": ") : std::string_view(":"));
+    after_key_ = true;
+  }
 
-  void string(std::string_view utf8);
+  void string(std::string_view utf8) {
+    value_begin();
+    quote(utf8);
+  }
+
+  // A key or a string that the caller knows needs no escaping (the IR's own member and enum
+  // names, over a million keys in a large site's document): copied without looking at its bytes.
+  void plain_key(std::string_view text) {
+    if (text.size() > kShortString || indent_ >= kBreak.size()) return key(text);  // the same bytes
+    // The comma, the line break, the key and the colon after one room check, through a local
+    // pointer (see put_quoted).
+    reserve(1 + kBreak.size() + text.size() + 4);
+    char* at = pos_;
+    const bool indenting = indent_step_ != 0;
+    if (has_value_) *at++ = ',';
+    if (indenting) {
+      std::memcpy(at, kBreak.data(), kBreak.size());
+      at += indent_ + 1;
+    }
+    *at++ = '"';
+    at = copy(at, text);
+    std::memcpy(at, "\": ", 3);
+    pos_ = at + (indenting ? 3 : 2);  // "key": value when indenting, "key":value otherwise
+    has_value_ = true;
+    after_key_ = true;
+  }
+  void plain_string(std::string_view text) {
+    value_begin();
+    put_quoted(text);
+  }
   void integer(std::int64_t value);
   void number(double value);  // finite values only: JSON has no NaN or infinities
   void boolean(bool value);
@@ -51,17 +86,101 @@ class JsonWriter {
   void flush();
 
  private:
-  struct Frame {
-    bool array = false;
-    bool has_value = false;
-  };
+  // A line break and the indentation of up to 64 columns, copied whole (a fixed-size copy the
+  // compiler inlines) and kept as far as needed.
+  static constexpr std::string_view kBreak =
+      "\n                                                                ";
+  // Strings up to this length are escaped straight into the buffer after one room check.
+  static constexpr std::size_t kShortString = 1024;
+  static constexpr std::size_t kLongestEscape = 6;  // \u00xx
 
-  void open(char bracket, bool array);
-  void close(char bracket);
-  void value_begin();
-  void newline();
-  void quote(std::string_view utf8);
-  char* escape(char* at, unsigned char c);
+  void open(char bracket) {
+    value_begin();
+    indent_ += indent_step_;
+    put(bracket);
+    has_value_ = false;
+  }
+  void close(char bracket) {
+    indent_ -= indent_step_;
+    // An empty container closes on the same line: {} and [].
+    if (has_value_) newline();
+    put(bracket);
+    has_value_ = true;  // the container just closed is a value of the one around it
+  }
+  // Array elements are separated by commas and each starts on its own line; a member's value
+  // follows its key directly.
+  void value_begin() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    separate();
+  }
+  // Before a member or an array element: the comma after the previous one, and a line break.
+  void separate() {
+    if (has_value_) put(',');
+    newline();
+    has_value_ = true;
+  }
+  void newline() {
+    if (indent_step_ == 0) return;
+    if (indent_ >= kBreak.size()) return deep_newline();
+    reserve(kBreak.size());
+    char* const at = pos_;
+    std::memcpy(at, kBreak.data(), kBreak.size());
+    pos_ = at + indent_ + 1;
+  }
+  void deep_newline();
+  void quote(std::string_view utf8) {
+    if (utf8.size() > kShortString) return quote_long(utf8);
+    reserve(utf8.size() * kLongestEscape + 2);
+    char* at = pos_;
+    *at++ = '"';
+    at = escaped(at, utf8);
+    *at++ = '"';
+    pos_ = at;
+  }
+  void quote_long(std::string_view utf8);
+  void put_quoted(std::string_view text) {
+    if (text.size() > kShortString) return quote_long(text);
+    reserve(text.size() + 2);
+    // A char store may alias any object, this writer's pos_ included: writing through pos_ would
+    // store and reload it around every byte. A local pointer is written back once.
+    char* at = pos_;
+    *at++ = '"';
+    at = copy(at, text);
+    *at++ = '"';
+    pos_ = at;
+  }
+  // memcpy for the short names that make up most of a document, without its call: two
+  // overlapping loads and stores that stay within the text.
+  static char* copy(char* at, std::string_view text) {
+    const char* from = text.data();
+    const std::size_t n = text.size();
+    if (n >= 8 && n <= 16) {
+      std::uint64_t head, tail;
+      std::memcpy(&head, from, 8);
+      std::memcpy(&tail, from + n - 8, 8);
+      std::memcpy(at, &head, 8);
+      std::memcpy(at + n - 8, &tail, 8);
+    } else if (n >= 4 && n < 8) {
+      std::uint32_t head, tail;
+      std::memcpy(&head, from, 4);
+      std::memcpy(&tail, from + n - 4, 4);
+      std::memcpy(at, &head, 4);
+      std::memcpy(at + n - 4, &tail, 4);
+    } else if (n > 0 && n < 4) {  // the first, middle and last byte cover 1 to 3
+      at[0] = from[0];
+      at[n / 2] = from[n / 2];
+      at[n - 1] = from[n - 1];
+    } else {
+      std::memcpy(at, from, n);
+    }
+    return at + n;
+  }
+  // Copies `utf8` to `at` with JSON escapes; returns the end. Room is the caller's.
+  static char* escaped(char* at, std::string_view utf8);
+  static char* escape(char* at, unsigned char c);
 
   // Tokens are assembled in a small buffer that stays in cache and reaches the sink in big
   // pieces: one bounds check per token instead of a std::string append per byte.
@@ -74,7 +193,12 @@ class JsonWriter {
     reserve(1);
     *pos_++ = c;
   }
-  void put(std::string_view text);
+  void put(std::string_view text) {
+    if (room() < text.size()) return put_long(text);
+    std::memcpy(pos_, text.data(), text.size());
+    pos_ += text.size();
+  }
+  void put_long(std::string_view text);
 
   Sink sink_;
   std::unique_ptr<char[]> buffer_;
@@ -82,7 +206,10 @@ class JsonWriter {
   char* end_;
   unsigned indent_step_;
   unsigned indent_ = 0;
-  std::vector<Frame> frames_;
+  // Whether the innermost open container has a member or element yet: it decides the comma and
+  // whether the closing bracket goes on a line of its own. No stack of these is needed: once a
+  // container closes, the one around it has a value (that container).
+  bool has_value_ = false;
   // Set by key() (and at the start: the document is one value): the next value follows directly,
   // without a comma or a line break.
   bool after_key_ = true;

@@ -345,11 +345,16 @@ std::string objects_to_string(std::uint32_t objects) {
 std::optional<Object> object_for_family(std::string_view family_name) {
   const Row* row = find_family(family_name);
   if (row == nullptr) return std::nullopt;
+  return object_of_family(*row);
+}
+
+std::optional<Object> object_of_family(const Row& family) {
   // A misspelt family (ACCTCFG) stands for the family the admin meant, so that its attributes
   // can still be checked against the right rows.
   const std::string_view name =
-      row->support == Support::Misspelling || row->support == Support::ManualName ? row->canonical
-                                                                                   : row->name;
+      family.support == Support::Misspelling || family.support == Support::ManualName
+          ? family.canonical
+          : family.name;
   for (const FamilyName& f : kFamilies) {
     if (f.name == name) return f.object;
   }

@@ -141,6 +141,7 @@ std::string_view to_string(ValueType);
 std::string_view to_string(Support);
 std::string objects_to_string(std::uint32_t objects);  // "USERCFG GROUPCFG ..."
 std::optional<Object> object_for_family(std::string_view family_name);
+std::optional<Object> object_of_family(const Row& family);  // the same for a Family row
 std::string_view family_name(Object);
 
 }  // namespace maui::schema

@@ -32,7 +32,7 @@ namespace {
 // Building a policy by hand
 
 SourceRange at(unsigned line, unsigned column = 1, std::string file = "maui.cfg") {
-  return {std::move(file), line, column, column + 7};
+  return {FileName(file), line, column, column + 7};
 }
 
 Provenance prov(unsigned line, Derivation how = Derivation::Explicit) {
@@ -40,7 +40,7 @@ Provenance prov(unsigned line, Derivation how = Derivation::Explicit) {
   p.where = at(line);
   p.how = how;
   if (how == Derivation::LaterLineWins) p.earlier = {at(line - 2, 3), at(line - 1, 5, "site.cfg")};
-  if (how == Derivation::Include) p.where.file = "site.cfg";
+  if (how == Derivation::Include) p.where.file = FileName("site.cfg");
   if (how == Derivation::BuiltinDefault) p.where = {};
   return p;
 }
@@ -59,8 +59,9 @@ Limit limit(std::int64_t soft, std::int64_t hard, unsigned line,
 LimitTable full_table(std::int64_t base, unsigned line, Derivation how) {
   LimitTable t;
   for (std::size_t i = 0; i < kLimitResources; ++i)
-    t.by_resource[i] = limit(base + static_cast<std::int64_t>(i), base * 2 + static_cast<std::int64_t>(i),
-                             line + static_cast<unsigned>(i), how);
+    t[static_cast<LimitResource>(i)] = limit(base + static_cast<std::int64_t>(i),
+                                             base * 2 + static_cast<std::int64_t>(i),
+                                             line + static_cast<unsigned>(i), how);
   return t;
 }
 

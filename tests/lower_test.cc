@@ -59,7 +59,7 @@ unsigned col(std::string_view line, std::string_view needle) {
 
 void expect_at(const ir::Provenance& p, std::string_view file, unsigned line, unsigned column,
                Derivation how = Derivation::Explicit) {
-  EXPECT_EQ(p.where.file, file);
+  EXPECT_EQ(p.where.file.str(), file);
   EXPECT_EQ(p.where.line, line);
   EXPECT_EQ(p.where.column, column);
   EXPECT_EQ(p.how, how);
@@ -468,7 +468,7 @@ TEST(LowerScalars, BoundWithProvenance) {
   EXPECT_EQ(depth0.value, 4);
   expect_at(depth0.from, "t.cfg", 9, 1, Derivation::LaterLineWins);
   ASSERT_EQ(depth0.from.earlier.size(), 1u);
-  EXPECT_EQ(depth0.from.earlier[0].file, "t.cfg");
+  EXPECT_EQ(depth0.from.earlier[0].file.str(), "t.cfg");
   EXPECT_EQ(depth0.from.earlier[0].line, 8u);
   EXPECT_EQ(depth0.from.earlier[0].column, 1u);
   ASSERT_EQ(p.scalars.count("RESERVATIONDEPTH"), 1u);
@@ -601,11 +601,11 @@ TEST_F(Include, IncludedScalarWinsOverTheMainFile) {
 
   const auto& poll = c->policy.scheduling.poll_interval;
   EXPECT_EQ(poll.value, 45);
-  EXPECT_EQ(poll.from.where.file, extra);
+  EXPECT_EQ(poll.from.where.file.str(), extra);
   EXPECT_EQ(poll.from.where.line, 1u);
   EXPECT_EQ(poll.from.how, Derivation::LaterLineWins);
   ASSERT_EQ(poll.from.earlier.size(), 1u);
-  EXPECT_EQ(poll.from.earlier[0].file, main);
+  EXPECT_EQ(poll.from.earlier[0].file.str(), main);
   EXPECT_EQ(poll.from.earlier[0].line, 2u);
 
   // The main file's line after the directive is still read before the included file.

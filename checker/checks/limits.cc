@@ -15,7 +15,7 @@ void check_default_idle_limit(const Compilation& c, DiagnosticSink& sink) {
     for (const auto& [id, cfg] : c.policy.credentials)
       if (id.kind == kind && id.name != "DEFAULT" && cfg.idle.empty()) without.push_back(id.name);
     const ir::Limit* first = nullptr;
-    for (const auto& l : def->idle.by_resource)
+    for (const auto& l : def->idle.by_resource())
       if (l && !first) first = &*l;
     sink.report("compat-default-idle-limit", Severity::Warning, locate(c, first->from.where),
                 fmt::format("by the manual {}[DEFAULT] idle limits apply to every {}; Maui 3.3.1 applies "
@@ -30,7 +30,7 @@ void check_override_scope(const Compilation& c, DiagnosticSink& sink) {
   for (const auto& [id, cfg] : c.policy.credentials) {
     if (id.kind != ir::CredKind::Qos) continue;
     for (std::size_t r = 0; r < ir::kLimitResources; ++r) {
-      const auto& l = cfg.qos.override_active.by_resource[r];
+      const auto& l = cfg.qos.override_active.by_resource()[r];
       if (!l) continue;
       auto res = static_cast<ir::LimitResource>(r);
       sink.report("compat-override-scope", Severity::Warning, locate(c, l->from.where),
@@ -45,7 +45,7 @@ void check_override_scope(const Compilation& c, DiagnosticSink& sink) {
 void check_soft_backfill_pass(const Compilation& c, DiagnosticSink& sink) {
   if (c.policy.scheduling.backfill_policy.value == "NONE") return;
   for (const auto& [id, cfg] : c.policy.credentials) {
-    for (const auto& l : cfg.active.by_resource) {
+    for (const auto& l : cfg.active.by_resource()) {
       if (!l || l->soft == l->hard) continue;
       sink.report("compat-soft-backfill-pass", Severity::Warning, locate(c, l->from.where),
                   "soft limits: the manual runs a soft-limit backfill pass before the hard one; Maui "

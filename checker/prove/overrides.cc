@@ -251,7 +251,7 @@ void check_override_consistency(Context& ctx) {
     const ir::Limit* first = nullptr;
     for (const auto& [family, table] : tables)
       for (std::size_t r = 0; r < ir::kLimitResources; ++r)
-        if (const auto& l = table->by_resource[r]) {
+        if (const auto& l = table->by_resource()[r]) {
           any = true;
           if (!first || l->from.where.line < first->from.where.line) first = &*l;
         }
@@ -276,14 +276,14 @@ void check_override_consistency(Context& ctx) {
       reach.witness = llvm::json::Object{{"qos", id.name}, {"granted_by", llvm::json::Array{}}};
       for (const auto& [family, table] : tables)
         for (std::size_t r = 0; r < ir::kLimitResources; ++r)
-          if (const auto& l = table->by_resource[r])
+          if (const auto& l = table->by_resource()[r])
             reach.blame.push_back(location_of(l->from, fmt::format("O{}", runtime::limit_name(family, static_cast<R>(r)))));
     }
     ctx.add(std::move(reach));
 
     for (const auto& [family, table] : tables)
       for (std::size_t ri = 0; ri < ir::kLimitResources; ++ri) {
-        const auto& l = table->by_resource[ri];
+        const auto& l = table->by_resource()[ri];
         if (!l) continue;
         R r = static_cast<R>(ri);
         if (l->soft > l->hard && l->hard > 0) {

@@ -14,7 +14,7 @@ namespace {
 std::string utf8(llvm::StringRef s) { return llvm::json::isUTF8(s) ? s.str() : llvm::json::fixUTF8(s); }
 
 llvm::SMRange range_of(const Compilation& unit, const Location& l) {
-  ir::SourceRange where{l.file, l.line, l.column ? l.column : 1, l.end_column};
+  ir::SourceRange where{ir::FileName(l.file), l.line, l.column ? l.column : 1, l.end_column};
   return checker::locate(unit, where);
 }
 

@@ -42,7 +42,8 @@ bool Location::operator==(const Location& o) const {
 }
 
 Location location_of(const ir::Provenance& p, std::string message) {
-  return Location{p.where.file, p.where.line, p.where.column, p.where.end_column, std::move(message)};
+  return Location{p.where.file.str(), p.where.line, p.where.column, p.where.end_column,
+                  std::move(message)};
 }
 
 void sort_results(std::vector<Result>& results, const std::vector<std::string>& files) {

@@ -1,0 +1,157 @@
+// The IR's JSON writer against llvm::json::OStream, whose bytes it promises to reproduce: strings
+// escaped a word at a time must equal the byte-by-byte escaping wherever the special byte sits,
+// the inline key path must equal the general one, and indentation must hold at any depth.
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include "schemas/json_writer.h"
+
+namespace maui::ir {
+namespace {
+
+// What both writers are asked to write: one call per element, replayed on each.
+struct Call {
+  enum Kind { ObjectBegin, ObjectEnd, ArrayBegin, ArrayEnd, Key, PlainKey, String, PlainString, Integer } kind;
+  std::string text;
+  std::int64_t number = 0;
+};
+
+std::string ours(const std::vector<Call>& calls, unsigned indent) {
+  std::string out;
+  {
+    JsonWriter w([&out](std::string_view piece) { out += piece; }, indent);
+    for (const Call& c : calls) {
+      switch (c.kind) {
+        case Call::ObjectBegin: w.object_begin(); break;
+        case Call::ObjectEnd: w.object_end(); break;
+        case Call::ArrayBegin: w.array_begin(); break;
+        case Call::ArrayEnd: w.array_end(); break;
+        case Call::Key: w.key(c.text); break;
+        case Call::PlainKey: w.plain_key(c.text); break;
+        case Call::String: w.string(c.text); break;
+        case Call::PlainString: w.plain_string(c.text); break;
+        case Call::Integer: w.integer(c.number); break;
+      }
+    }
+  }
+  return out;
+}
+
+std::string llvms(const std::vector<Call>& calls, unsigned indent) {
+  std::string out;
+  llvm::raw_string_ostream stream(out);
+  llvm::json::OStream j(stream, indent);
+  // OStream wants each member closed: a scalar after a key closes it at once, a container that
+  // follows a key closes it when the container ends.
+  bool after_key = false;
+  std::vector<bool> opened_after_key;
+  auto value_done = [&](bool was_after_key) {
+    if (was_after_key) j.attributeEnd();
+  };
+  for (const Call& c : calls) {
+    switch (c.kind) {
+      case Call::ObjectBegin:
+      case Call::ArrayBegin:
+        opened_after_key.push_back(after_key);
+        after_key = false;
+        c.kind == Call::ObjectBegin ? j.objectBegin() : j.arrayBegin();
+        break;
+      case Call::ObjectEnd:
+      case Call::ArrayEnd:
+        c.kind == Call::ObjectEnd ? j.objectEnd() : j.arrayEnd();
+        value_done(opened_after_key.back());
+        opened_after_key.pop_back();
+        break;
+      case Call::Key:
+      case Call::PlainKey:
+        j.attributeBegin(c.text);
+        after_key = true;
+        break;
+      case Call::String:
+      case Call::PlainString:
+      case Call::Integer:
+        if (c.kind == Call::Integer) j.value(c.number);
+        else j.value(c.text);
+        value_done(after_key);
+        after_key = false;
+        break;
+    }
+  }
+  stream.flush();
+  return out;
+}
+
+// Every string of length 0..40, and a long one, with a byte that needs escaping (or a multi-byte
+// character) at each position, written as keys and as values, indented and not.
+TEST(JsonWriter, StringsAreEscapedLikeLlvmJsonAtEveryPosition) {
+  const std::vector<std::string> specials = {"\"", "\\", "\n", "\t", "\r", std::string(1, '\x01'),
+                                             std::string(1, '\x1f'), "\xc3\xa9", "\xe2\x82\xac", "~"};
+  for (unsigned indent : {0u, 2u}) {
+    for (std::size_t length = 0; length <= 40; ++length) {
+      for (const std::string& special : specials) {
+        for (std::size_t at = 0; at <= length; ++at) {
+          std::string text(length, 'a');
+          text.insert(at, special);
+          const std::vector<Call> calls = {{Call::ObjectBegin, ""},
+                                           {Call::Key, text},
+                                           {Call::String, text},
+                                           {Call::ObjectEnd, ""}};
+          ASSERT_EQ(ours(calls, indent), llvms(calls, indent))
+              << "length " << length << ", special at " << at << ", indent " << indent;
+        }
+      }
+    }
+  }
+  std::string long_text(5000, 'x');
+  long_text[4321] = '"';
+  const std::vector<Call> calls = {{Call::ArrayBegin, ""}, {Call::String, long_text}, {Call::ArrayEnd, ""}};
+  EXPECT_EQ(ours(calls, 2), llvms(calls, 2));
+}
+
+// Random documents: nesting deeper than the writer's 64-column line-break template, empty
+// containers, plain and escaped keys of every short length.
+TEST(JsonWriter, RandomDocumentsMatchLlvmJson) {
+  std::mt19937 random(7);
+  for (int round = 0; round < 300; ++round) {
+    std::vector<Call> calls;
+    std::vector<bool> is_object;  // the open containers
+    calls.push_back({Call::ObjectBegin, ""});
+    is_object.push_back(true);
+    const int steps = static_cast<int>(random() % 200);
+    for (int step = 0; step < steps && !is_object.empty(); ++step) {
+      if (is_object.back()) {
+        std::string key(random() % 20, static_cast<char>('a' + random() % 26));
+        calls.push_back({random() % 2 ? Call::PlainKey : Call::Key, key});
+      }
+      switch (random() % 6) {
+        case 0: calls.push_back({Call::ObjectBegin, ""}); is_object.push_back(true); break;
+        case 1: calls.push_back({Call::ArrayBegin, ""}); is_object.push_back(false); break;
+        case 2: calls.push_back({Call::Integer, "", static_cast<std::int64_t>(random()) - (1 << 30)}); break;
+        case 3: calls.push_back({Call::PlainString, std::string(random() % 30, 'p')}); break;
+        default: {
+          calls.push_back({Call::String, std::string(random() % 30, random() % 3 ? 's' : '\n')});
+          break;
+        }
+      }
+      if (random() % 4 == 0 && is_object.size() > 1) {
+        calls.push_back({is_object.back() ? Call::ObjectEnd : Call::ArrayEnd, ""});
+        is_object.pop_back();
+      }
+    }
+    while (!is_object.empty()) {
+      calls.push_back({is_object.back() ? Call::ObjectEnd : Call::ArrayEnd, ""});
+      is_object.pop_back();
+    }
+    for (unsigned indent : {0u, 2u, 5u}) ASSERT_EQ(ours(calls, indent), llvms(calls, indent)) << round;
+  }
+}
+
+}  // namespace
+}  // namespace maui::ir
