@@ -85,6 +85,36 @@ Seconds ResourceCalendar::free_for(std::size_t node, Epoch from, const Resources
   return kEndOfTime - from;
 }
 
+// Most nodes hold only bookings that began by `from` (running jobs, current reservations): what
+// is free on them only grows, at each booking's end, so what a job of any walltime can take from
+// t on is what is free at t. For such a node, calls at(t, free at t, last) at `from` and at each
+// end in time order and returns true; returns false (calling nothing) for any other node.
+template <class At>
+bool ResourceCalendar::settled_changes(std::size_t node, Epoch from, const Viewer& viewer,
+                                       std::vector<const Booking*>& ending, At at) const {
+  const NodeCalendar& c = nodes_[node];
+  ending.clear();
+  Resources used;
+  for (const auto& b : c.bookings) {
+    if (b.end <= from || !counts(b, viewer)) continue;
+    if (b.start > from) return false;
+    used += b.amount;
+    ending.push_back(&b);
+  }
+  if (ending.size() > 1)
+    std::sort(ending.begin(), ending.end(), [](const Booking* a, const Booking* b) { return a->end < b->end; });
+  Resources free{c.capacity.procs - used.procs, c.capacity.mem_mb - used.mem_mb, c.capacity.swap_mb - used.swap_mb,
+                 c.capacity.disk_mb - used.disk_mb};
+  std::int64_t last = 0;
+  at(from, free, last);
+  for (std::size_t e = 0; e < ending.size();) {
+    const Epoch t = ending[e]->end;
+    for (; e < ending.size() && ending[e]->end == t; ++e) free += ending[e]->amount;
+    at(t, free, last);
+  }
+  return true;
+}
+
 std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
     std::span<const std::size_t> candidates, const Resources& per_task, std::int64_t tasks, Seconds walltime,
     std::int64_t max_per_node, const Viewer& viewer, Epoch not_before) const {
@@ -105,9 +135,18 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
     std::size_t node;
   };
   std::vector<Change> changes;
+  changes.reserve(2 * candidates.size());  // most nodes change once or twice
   std::vector<Epoch> points;
+  std::vector<const Booking*> ending;
   for (std::size_t n : candidates) {
     if (!nodes_[n].usable) continue;
+    if (settled_changes(n, not_before, viewer, ending, [&](Epoch t, const Resources& free, std::int64_t& last) {
+          std::int64_t k = tasks_in(free, per_task);
+          if (max_per_node > 0) k = k >= max_per_node ? max_per_node : 0;
+          if (k != last) changes.push_back({t, k - last, n});
+          last = k;
+        }))
+      continue;
     points.assign(1, not_before);
     for (const auto& b : nodes_[n].bookings) {
       if (!counts(b, viewer)) continue;

@@ -144,6 +144,9 @@ class ResourceCalendar {
     llvm::SmallVector<Booking, 2> bookings;
   };
   bool counts(const Booking& b, const Viewer& viewer) const;
+  template <class At>
+  bool settled_changes(std::size_t node, Epoch from, const Viewer& viewer, std::vector<const Booking*>& ending,
+                       At at) const;
 
   Epoch now_;
   std::vector<NodeCalendar> nodes_;

@@ -58,6 +58,11 @@ struct Job {
   std::vector<std::string> allocated_nodes;  // running jobs: distinct node names
   // Tasks on each allocated node, in the same order; empty = the tasks spread evenly.
   std::vector<std::int64_t> allocated_tasks;
+  // Where each allocated node was last found in the snapshot's nodes
+  // (ClusterSnapshot::allocated_node): a hint checked against the name before use, never
+  // trusted. Every iteration maps every running job's nodes, and hashing the names was a tenth
+  // of a simulation.
+  mutable std::vector<std::size_t> allocated_node_hint;
   std::vector<std::string> holds;            // "user", "system", "batch", "defer" ...
   std::vector<std::string> dependencies;     // ids of jobs that must complete first
   std::int64_t bypass_count = 0;             // times backfill started a lower-priority job
@@ -107,6 +112,8 @@ struct ClusterSnapshot {
   // job's nodes in every iteration. Every answer is checked against `nodes`, so a stale table
   // is rebuilt, never trusted.
   std::optional<std::size_t> find_node(std::string_view name) const;
+  // find_node(job.allocated_nodes[k]), through the job's allocated_node_hint.
+  std::optional<std::size_t> allocated_node(const Job& job, std::size_t k) const;
 
   struct NameHash {
     using is_transparent = void;

@@ -51,6 +51,8 @@ class ReservationTable {
       : dir_(dir), calendar_(calendar) {}
 
   const std::vector<Reservation>& all() const { return reservations_; }
+  // The reservations, moved out when the table is done with.
+  std::vector<Reservation> release() && { return std::move(reservations_); }
   const Reservation& operator[](ReservationId r) const { return reservations_[r]; }
 
   // Books every instance of the standing reservations that overlaps [now, horizon).

@@ -128,9 +128,10 @@ class Iteration {
         continue;
       }
       std::vector<NodeTasks> nodes;
+      nodes.reserve(job.allocated_nodes.size());
       const std::int64_t n_alloc = static_cast<std::int64_t>(job.allocated_nodes.size());
       for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
-        auto node = snap_.find_node(job.allocated_nodes[k]);
+        auto node = snap_.allocated_node(job, k);
         if (!node) {
           out_.warnings.push_back(fmt::format("running job {} runs on {}, which is not a node of the cluster", job.id,
                                               job.allocated_nodes[k]));
@@ -239,6 +240,7 @@ class Iteration {
     const Epoch end = snap_.now + std::max<Seconds>(job.walltime, 1);
     const std::int64_t cap = max_per_node(job);
     std::vector<Offer> offers;
+    offers.reserve(free_now_.size());
     std::int64_t total = 0;
     for (std::size_t n = 0; n < free_now_.size(); ++n) {
       if (free_now_[n] < per_task.procs || free_now_[n] <= 0) continue;
@@ -276,13 +278,17 @@ class Iteration {
   // all.
   static void sort_front(std::vector<Offer>& offers, std::int64_t tasks) {
     const auto front = std::min<std::size_t>(offers.size(), static_cast<std::size_t>(std::max<std::int64_t>(tasks, 0)));
-    std::partial_sort(offers.begin(), offers.begin() + static_cast<std::ptrdiff_t>(front), offers.end(),
-                      [](const Offer& a, const Offer& b) { return a.key < b.key; });
+    const auto by_key = [](const Offer& a, const Offer& b) { return a.key < b.key; };
+    const auto end_of_front = offers.begin() + static_cast<std::ptrdiff_t>(front);
+    // Selecting the front, then sorting only it, compares less than a heap-based partial sort.
+    if (end_of_front != offers.end()) std::nth_element(offers.begin(), end_of_front, offers.end(), by_key);
+    std::sort(offers.begin(), end_of_front, by_key);
   }
 
   // The first offers in order until the job's tasks are placed.
   static std::vector<NodeTasks> take(const std::vector<Offer>& offers, std::int64_t tasks) {
     std::vector<NodeTasks> chosen;
+    chosen.reserve(std::min<std::size_t>(offers.size(), static_cast<std::size_t>(std::max<std::int64_t>(tasks, 0))));
     for (const auto& o : offers) {
       if (tasks <= 0) break;
       NodeTasks nt = o.nt;
@@ -354,6 +360,7 @@ class Iteration {
       return false;
     }
     std::vector<Offer> offers;
+    offers.reserve(opening->offer.size());
     for (const auto& nt : opening->offer) {
       std::int64_t free_now = 0;
       Seconds free_for = 0;
@@ -649,7 +656,7 @@ class Iteration {
   // ------------------------------------------------------------------------------------------
 
   void finish() {
-    out_.reservations = table_.all();
+    out_.reservations = std::move(table_).release();  // the last use of the table
     // Bypass counts: each backfilled start passes every job ahead of it that still waits.
     std::int64_t running = 0;
     for (std::size_t p = 0; p < hard_list_.size(); ++p) {

@@ -78,9 +78,17 @@ Job* SimulatedCluster::find(const std::string& id) {
   return it == index_.end() ? nullptr : &state_.jobs[it->second];
 }
 
-void SimulatedCluster::reindex() {
-  index_.clear();
-  for (std::size_t i = 0; i < state_.jobs.size(); ++i) index_.emplace(state_.jobs[i].id, i);
+void SimulatedCluster::drop_completed() {
+  auto& jobs = state_.jobs;
+  const auto completed = [](const Job& j) { return j.state == JobState::Completed; };
+  const auto first = std::find_if(jobs.begin(), jobs.end(), completed);
+  if (first == jobs.end()) return;
+  const auto from = static_cast<std::size_t>(first - jobs.begin());
+  for (auto it = first; it != jobs.end(); ++it)
+    if (completed(*it)) index_.erase(it->id);
+  jobs.erase(std::remove_if(first, jobs.end(), completed), jobs.end());
+  // Only the jobs after the first one that left moved; their entries exist (no allocation).
+  for (std::size_t i = from; i < jobs.size(); ++i) index_[jobs[i].id] = i;
 }
 
 void SimulatedCluster::submit(const TraceJob& t) {
@@ -176,9 +184,7 @@ std::vector<std::size_t> SimulatedCluster::finish_due() {
     o.end = end - origin_;
     done.push_back(position_[id]);
   }
-  const std::size_t before = state_.jobs.size();
-  std::erase_if(state_.jobs, [](const Job& j) { return j.state == JobState::Completed; });
-  if (state_.jobs.size() != before) reindex();
+  drop_completed();
   return done;
 }
 

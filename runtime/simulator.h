@@ -84,7 +84,7 @@ class SimulatedCluster final : public ResourceManager {
 
  private:
   Job* find(const std::string& id);
-  void reindex();  // after jobs leave the snapshot
+  void drop_completed();  // completed jobs leave the snapshot (and the index)
 
   ClusterSnapshot state_;
   Epoch origin_;
