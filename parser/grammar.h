@@ -7,7 +7,10 @@
 // name, index or value. Which names exist is not the grammar's business (schemas/schema.h).
 #pragma once
 
+#include <array>
+
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
 
 namespace maui::grammar {
 
@@ -70,8 +73,28 @@ struct token_char : seq<not_at<hspace>, not_one<'\n', '#'>> {};
 // Characters that can only be token characters (no blank, line end, comment, quote or start of a
 // placeholder or of a no-break space), taken as a run: the same language as token_char alone,
 // without trying every alternative at each character of the values that make up most of a file.
-struct plain_run : plus<not_one<' ', '\t', '\r', '\v', '\f', '\xC2', '\n', '#', '\'', '"', '<', '{',
-                                 '[', '@'>> {};
+// A custom rule: one table lookup per character instead of fourteen comparisons (values are most
+// of a large site's file).
+inline constexpr auto kEndsPlainRun = [] {
+  std::array<bool, 256> table{};
+  for (unsigned char c : {' ', '\t', '\r', '\v', '\f', '\xC2', '\n', '#', '\'', '"', '<', '{', '[', '@'})
+    table[c] = true;
+  return table;
+}();
+struct plain_run {
+  using rule_t = plain_run;
+  using subs_t = pegtl::empty_list;
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    const char* const begin = in.current();
+    const char* const end = in.end();
+    const char* p = begin;
+    while (p != end && !kEndsPlainRun[static_cast<unsigned char>(*p)]) ++p;
+    if (p == begin) return false;
+    in.bump_in_this_line(static_cast<std::size_t>(p - begin));  // a run holds no line end
+    return true;
+  }
+};
 struct token : plus<sor<plain_run, placeholder, single_quoted, double_quoted, token_char>> {};
 
 // --- the head of a statement: NAME[INDEX] ---------------------------------------------------
@@ -129,3 +152,7 @@ template <typename Rule>
 using control = pegtl::must_if<error_messages>::control<Rule>;
 
 }  // namespace maui::grammar
+
+// For pegtl::analyze: a plain run consumes at least one character, like the rule it stands for.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, maui::grammar::plain_run> : analyze_any_traits<> {};

@@ -188,7 +188,9 @@ constexpr std::array<bool, 256> kLineSpecial = [] {
 
 // End of the logical line that starts at `p`: the next newline not continued by a backslash
 // (a backslash inside a comment does not continue, as in Maui) and not inside a template tag.
-const char* logical_line_end(const char* p, const char* end) {
+// `joined`: false when the line is one physical line (it then holds no newline before its end).
+const char* logical_line_end(const char* p, const char* end, bool& joined) {
+  joined = false;
   {
     // Most lines are neither continued nor hold a tag: they end at the next newline. A
     // continuation needs a '\\' and every tag start a '%' or "{#", which memchr rules out much
@@ -199,6 +201,7 @@ const char* logical_line_end(const char* p, const char* end) {
     if (!std::memchr(p, '\\', n) && !std::memchr(p, '%', n) && !std::memchr(p, '{', n))
       return stop;
   }
+  joined = true;
   bool in_comment = false;
   while (p < end) {
     while (p < end && !kLineSpecial[static_cast<unsigned char>(*p)]) ++p;  // ordinary characters
@@ -249,7 +252,8 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
   const char* const source = sources.display_name(buffer).c_str();
   const char* p = begin;
   while (p < end) {
-    const char* stop = logical_line_end(p, end);
+    bool joined = false;
+    const char* stop = logical_line_end(p, end, joined);
     const char* next = stop < end ? stop + 1 : end;
     st.line_begin = p;
     st.current = Statement{};
@@ -273,7 +277,7 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
       sink.report("syntax-error", Severity::Error, range_of(p + pos.byte, p + pos.byte < stop ? 1 : 0),
                   std::string(e.message()));
     }
-    st.line += static_cast<unsigned>(count_newlines(p, next));
+    st.line += static_cast<unsigned>((joined ? count_newlines(p, stop) : 0) + (stop < end ? 1 : 0));
     p = next;
   }
   for (std::size_t i = 0; i < st.values.size(); ++i) {

@@ -526,7 +526,20 @@ struct Codec<std::string> {
 template <>
 struct Codec<FileName> {
   static void write(JsonWriter& out, const FileName& value) {
-    Codec<std::string>::write(out, value.str());
+    // A few interned names written once per provenance record (hundreds of thousands in a
+    // large site): whether a name goes out as it is (valid UTF-8, nothing to escape) is decided
+    // once per name. Interned texts never move or die, so their address identifies them.
+    thread_local const std::string* last = nullptr;
+    thread_local bool last_plain = false;
+    const std::string& name = value.str();
+    if (&name != last) {
+      last = &name;
+      last_plain = json::isUTF8(name) && JsonWriter::needs_no_escape(name);
+    }
+    if (last_plain)
+      out.plain_string(name);
+    else
+      Codec<std::string>::write(out, name);
   }
   static bool read(Reader& in, const json::Value& json, FileName& value) {
     std::string text;

@@ -122,6 +122,11 @@ char* JsonWriter::escaped(char* at, std::string_view utf8) {
   return at;
 }
 
+bool JsonWriter::needs_no_escape(std::string_view text) {
+  return std::none_of(text.begin(), text.end(),
+                      [](char c) { return kNeedsEscape[static_cast<unsigned char>(c)]; });
+}
+
 // A string too long to escape into the buffer after one room check goes in buffer-sized pieces.
 void JsonWriter::quote_long(std::string_view utf8) {
   constexpr std::size_t kPiece = (kBufferSize - 2) / kLongestEscape;

@@ -72,6 +72,8 @@ class JsonWriter {
     has_value_ = true;
     after_key_ = true;
   }
+  // Whether `text` has no byte to escape (so that it may go through plain_string).
+  static bool needs_no_escape(std::string_view text);
   void plain_string(std::string_view text) {
     value_begin();
     put_quoted(text);

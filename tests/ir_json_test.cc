@@ -383,6 +383,33 @@ TEST(IrJson, InvalidUtf8IsReplacedNotPassedThrough) {
   EXPECT_EQ(back->files, std::vector<std::string>{"caf\xc3\xa9.cfg"});
 }
 
+// Provenance file names are written through a per-name shortcut: names that need escaping or
+// repair, next to plain ones and in any order, must still come out right.
+TEST(IrJson, ProvenanceFileNamesAreEscapedWhereNeeded) {
+  Policy p;
+  const char* names[] = {"plain.cfg", "with \"quote\".cfg", "tab\there.cfg", "plain.cfg", "bad\xff.cfg"};
+  unsigned line = 1;
+  for (const char* name : names) {
+    CredentialConfig& c = p.credentials[Credential{CredKind::User, "u" + std::to_string(line)}];
+    c.id = Credential{CredKind::User, "u" + std::to_string(line)};
+    c.declared.where = {FileName(name), line, 1, 5};
+    ++line;
+  }
+  const std::string text = to_json(p);
+  auto back = from_json(text);
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  auto file_of = [&](const char* user) {
+    return back->credentials.at(Credential{CredKind::User, user}).declared.where.file.str();
+  };
+  EXPECT_EQ(file_of("u1"), "plain.cfg");
+  EXPECT_EQ(file_of("u2"), "with \"quote\".cfg");
+  EXPECT_EQ(file_of("u3"), "tab\there.cfg");
+  EXPECT_EQ(file_of("u4"), "plain.cfg");
+  EXPECT_EQ(file_of("u5"), "bad\xef\xbf\xbd.cfg");
+  EXPECT_NE(text.find(R"("with \"quote\".cfg")"), std::string::npos);
+  EXPECT_NE(text.find(R"("tab\there.cfg")"), std::string::npos);
+}
+
 TEST(IrJson, DoublesRoundTripBitForBit) {
   const double values[] = {0.1,
                            1e-7,
