@@ -1468,5 +1468,30 @@ TEST(ReservationPolicy, HighestKeepsReservationsWhateverTheDepth) {
   }
 }
 
+// A running job remembers where its nodes were found; the hint must never outlive the nodes:
+// reordered, renamed or removed nodes are found again or reported missing.
+TEST(ClusterSnapshot, AllocatedNodeHintsAreCheckedNotTrusted) {
+  ClusterSnapshot snap;
+  for (const char* name : {"a", "b", "c"}) {
+    Node n;
+    n.name = name;
+    n.procs = 1;
+    snap.nodes.push_back(n);
+  }
+  Job job;
+  job.allocated_nodes = {"c", "a"};
+  EXPECT_EQ(snap.allocated_node(job, 0), std::optional<std::size_t>(2));
+  EXPECT_EQ(snap.allocated_node(job, 1), std::optional<std::size_t>(0));
+  std::reverse(snap.nodes.begin(), snap.nodes.end());  // c, b, a
+  EXPECT_EQ(snap.allocated_node(job, 0), std::optional<std::size_t>(0));
+  EXPECT_EQ(snap.allocated_node(job, 1), std::optional<std::size_t>(2));
+  snap.nodes.pop_back();  // a is gone
+  EXPECT_EQ(snap.allocated_node(job, 1), std::nullopt);
+  snap.nodes[0].name = "z";  // c renamed where the hint points
+  EXPECT_EQ(snap.allocated_node(job, 0), std::nullopt);
+  job.allocated_nodes = {"b"};  // another allocation: the hints follow it
+  EXPECT_EQ(snap.allocated_node(job, 0), std::optional<std::size_t>(1));
+}
+
 }  // namespace
 }  // namespace maui::runtime
