@@ -157,10 +157,18 @@ const std::vector<std::size_t>& SourceSet::line_starts(unsigned buffer) const {
 
 SourceSet::Location SourceSet::locate(llvm::SMLoc loc) const {
   if (!loc.isValid()) return {};
-  unsigned id = mgr_.FindBufferContainingLoc(loc);
-  if (id == 0) return {};
+  // Lowering asks for the lines of one buffer in order: the buffer and the line of the call
+  // before are tried first, without the source manager's search.
+  const char* const at = loc.getPointer();
+  unsigned id = last_buffer_;
+  std::string_view buffer;
+  if (id != 0) buffer = text(id);
+  if (id == 0 || at < buffer.data() || at > buffer.data() + buffer.size()) {
+    id = mgr_.FindBufferContainingLoc(loc);
+    if (id == 0) return {};
+    buffer = text(id);
+  }
   const auto& starts = line_starts(id);
-  std::string_view buffer = text(id);
   auto offset = static_cast<std::size_t>(loc.getPointer() - buffer.data());
   std::size_t index;  // of the line's start in `starts`
   if (last_buffer_ == id && starts[last_line_] <= offset &&

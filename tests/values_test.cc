@@ -357,6 +357,28 @@ TEST(ParseLimit, OctalHardLimitIsLocated) {
   EXPECT_EQ(issues(r), Strings{"integer-format@2+3"});
 }
 
+// Plain decimal limits take a shortcut; at its edges the answers must be the general path's.
+TEST(ParseLimit, PlainDecimalsAtTheEdges) {
+  struct Case {
+    std::string_view text;
+    std::int64_t soft, hard;
+  };
+  for (const Case& c : {Case{"0", 0, 0}, Case{"0,0", 0, 0}, Case{"7,0", 7, 0},
+                        Case{"123456789012345678", 123456789012345678, 123456789012345678},
+                        Case{"1234567890123456789", 1234567890123456789, 1234567890123456789},
+                        Case{"9223372036854775807,1", INT64_MAX, 1}}) {
+    auto r = parse_limit(c.text, false);
+    ASSERT_TRUE(r.value) << c.text;
+    EXPECT_EQ(r.value->soft, c.soft) << c.text;
+    EXPECT_EQ(r.value->hard, c.hard) << c.text;
+    EXPECT_TRUE(r.issues.empty()) << c.text;
+  }
+  for (std::string_view text : {"9223372036854775808", "1,99999999999999999999"}) {
+    auto r = parse_limit(text, false);
+    EXPECT_FALSE(r.value) << text;
+  }
+}
+
 TEST(ParseLimit, NotALimit) {
   for (std::string_view text : {"abc", "1,2,3", "-5", "2,x"}) {
     auto r = parse_limit(text, false);
