@@ -84,49 +84,67 @@ FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, con
   const auto depth = static_cast<std::size_t>(s.clock_.depth);
   Epoch current = window_start(now, s.clock_.interval);
 
-  std::map<ir::Credential, CredentialStanding> by_credential;
-  auto entry = [&](const ir::Credential& who) -> CredentialStanding& {
-    auto& c = by_credential[who];
-    if (c.window_usage.empty()) {
-      c.who = who;
-      c.window_usage.assign(depth, 0.0);
-    }
-    return c;
-  };
+  // The windows that exist, newest first, with their weights.
+  std::vector<const FairshareWindow*> windows(depth, nullptr);
   double weight = 1.0;
   for (std::size_t k = 0; k < depth; ++k, weight *= s.clock_.decay) {
     Epoch start = current - static_cast<Epoch>(k) * s.clock_.interval;
     s.window_starts_.push_back(start);
     s.window_weights_.push_back(weight);
-    const FairshareWindow* w = history.find(start);
-    s.window_totals_.push_back(w ? w->total : 0.0);
-    if (!w) continue;
-    s.total_decayed_ += weight * w->total;
-    for (const auto& [who, amount] : w->usage) {
-      auto& c = entry(who);
-      c.window_usage[k] += amount;
-      c.decayed_usage += weight * amount;
-    }
+    windows[k] = history.find(start);
+    s.window_totals_.push_back(windows[k] ? windows[k]->total : 0.0);
+    if (windows[k]) s.total_decayed_ += weight * windows[k]->total;
   }
-  for (const auto& [id, config] : policy.credentials)
-    if (id.kind != ir::CredKind::System && id.name != "DEFAULT" && config.fairshare_target &&
-        config.fairshare_target->value > 0)
-      entry(id);
 
-  s.credentials_.reserve(by_credential.size());
-  for (auto& [who, c] : by_credential) {
+  // Every credential with usage in a window or with a fairshare target, in credential order: a
+  // merge of the windows' usage (each kept in that order) and the policy's credentials, not a
+  // map built at each computation (it runs once per poll interval of a simulation). Each
+  // credential's usage adds up newest window first, as the decayed sum is defined.
+  using Usage = std::map<ir::Credential, double>::const_iterator;
+  std::vector<Usage> at(depth), end(depth);
+  for (std::size_t k = 0; k < depth; ++k)
+    if (windows[k]) at[k] = windows[k]->usage.begin(), end[k] = windows[k]->usage.end();
+  auto targeted = policy.credentials.begin();
+  const auto has_target = [](const auto& entry) {
+    const auto& [id, config] = entry;
+    return id.kind != ir::CredKind::System && id.name != "DEFAULT" && config.fairshare_target &&
+           config.fairshare_target->value > 0;
+  };
+  auto skip_untargeted = [&] {
+    while (targeted != policy.credentials.end() && !has_target(*targeted)) ++targeted;
+  };
+  skip_untargeted();
+  for (;;) {
+    const ir::Credential* next = targeted != policy.credentials.end() ? &targeted->first : nullptr;
+    for (std::size_t k = 0; k < depth; ++k)
+      if (windows[k] && at[k] != end[k] && (!next || at[k]->first < *next)) next = &at[k]->first;
+    if (!next) break;
+    CredentialStanding c;
+    c.who = *next;
+    c.window_usage.assign(depth, 0.0);
+    for (std::size_t k = 0; k < depth; ++k) {
+      if (!windows[k] || at[k] == end[k] || at[k]->first != c.who) continue;
+      c.window_usage[k] += at[k]->second;
+      c.decayed_usage += s.window_weights_[k] * at[k]->second;
+      ++at[k];
+    }
+    if (targeted != policy.credentials.end() && targeted->first == c.who) {
+      ++targeted;
+      skip_untargeted();
+    }
     c.usage_percent = s.total_decayed_ > 0 ? c.decayed_usage / s.total_decayed_ * 100.0 : 0.0;
-    c.target = dir.fairshare_target(who.kind, who.name);
-    s.index_[static_cast<std::size_t>(who.kind)].emplace(who.name, s.credentials_.size());
+    c.target = dir.fairshare_target(c.who.kind, c.who.name);
     s.credentials_.push_back(std::move(c));
   }
   return s;
 }
 
 const CredentialStanding* FairshareStanding::find(ir::CredKind kind, std::string_view name) const {
-  const auto& index = index_[static_cast<std::size_t>(kind)];
-  auto it = index.find(name);
-  return it == index.end() ? nullptr : &credentials_[it->second];
+  const auto before = [](const CredentialStanding& c, std::pair<ir::CredKind, std::string_view> key) {
+    return c.who.kind != key.first ? c.who.kind < key.first : std::string_view(c.who.name) < key.second;
+  };
+  auto it = std::lower_bound(credentials_.begin(), credentials_.end(), std::pair{kind, name}, before);
+  return it != credentials_.end() && it->who.kind == kind && it->who.name == name ? &*it : nullptr;
 }
 
 double FairshareStanding::decayed_usage(ir::CredKind kind, std::string_view name) const {

@@ -13,7 +13,6 @@
 #include <map>
 #include <optional>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "runtime/credentials.h"
@@ -94,10 +93,6 @@ class FairshareStanding {
   double usage_percent(ir::CredKind kind, std::string_view name) const;
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
   bool enabled_ = false;
   bool percentage_mode_ = false;
   FairshareClock clock_;
@@ -105,8 +100,9 @@ class FairshareStanding {
   std::vector<Epoch> window_starts_;
   std::vector<double> window_totals_;
   std::vector<double> window_weights_;
+  // In credential order (kind, then name): find() searches it, no index is built (the
+  // standing is recomputed once per poll interval of a simulation).
   std::vector<CredentialStanding> credentials_;
-  std::array<std::unordered_map<std::string, std::size_t, Hash, std::equal_to<>>, 6> index_;
 };
 
 // A credential's contribution to the FS priority component before its FS*WEIGHT (manual
