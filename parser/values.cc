@@ -278,27 +278,20 @@ Result<ir::Seconds> parse_datetime(std::string_view text) {
 }
 
 namespace {
-// The usual limit, `N` or `S,H` in plain decimal digits (no sign, no leading zero, at most 18
-// digits): what the general path below reads without a finding, without its bookkeeping (a
-// large site has tens of thousands). Anything else: none, and the general path decides.
+// The usual limit, `N` or `S,H` in plain decimal digits (no sign, no leading zero, no overflow):
+// what the general path below reads without a finding, without its bookkeeping (a large site
+// has tens of thousands). Anything else: none, and the general path decides.
 std::optional<ir::Limit> plain_limit(std::string_view text) {
-  std::array<std::int64_t, 2> parts{};
-  std::size_t count = 0, digits = 0;
-  std::int64_t value = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i == text.size() || text[i] == ',') {
-      if (digits == 0 || count == parts.size()) return std::nullopt;
-      parts[count++] = value;
-      value = 0;
-      digits = 0;
-      continue;
-    }
-    const char c = text[i];
-    if (c < '0' || c > '9' || digits == 18 || (digits == 1 && value == 0)) return std::nullopt;
-    value = value * 10 + (c - '0');
-    ++digits;
-  }
-  return ir::Limit{parts[0], count == 2 ? parts[1] : parts[0], {}};
+  auto plain = [](std::string_view part, std::int64_t& value) {
+    return !part.empty() && part[0] >= '0' && part[0] <= '9' && (part[0] != '0' || part.size() == 1) &&
+           read_decimal(part, value) == part.size();
+  };
+  const auto comma = text.find(',');
+  std::int64_t soft = 0, hard = 0;
+  if (!plain(text.substr(0, comma), soft)) return std::nullopt;
+  if (comma == std::string_view::npos) return ir::Limit{soft, soft, {}};
+  if (!plain(text.substr(comma + 1), hard)) return std::nullopt;  // a second comma fails here
+  return ir::Limit{soft, hard, {}};
 }
 }  // namespace
 

@@ -790,6 +790,24 @@ TEST(ReservationAccounting, JobPartlyInsideAReservationKeepsItsOtherProcs) {
   }
 }
 
+// NODEALLOCATIONPOLICY on three idle nodes n1 (8 procs), n2 (2), n3 (4): every node stays free
+// for ever, so best fit in time ties and the policy decides a 1-proc job's node: the first
+// (n1), the last (n3), or the one with the fewest resources (n2).
+TEST(JobShape, NodeAllocationPolicyPicksTheNode) {
+  for (auto [allocation, node] : {std::pair<std::string_view, std::string_view>{"FIRSTAVAILABLE", "n1:1"},
+                                  {"LASTAVAILABLE", "n3:1"},
+                                  {"MINRESOURCE", "n2:1"}}) {
+    SCOPED_TRACE(allocation);
+    TestPolicy p = fcfs(lines({"NODEALLOCATIONPOLICY ", allocation, "\n"}));
+    ClusterSnapshot snap = snapshot_of(kNow, {make_node("n1", 8), make_node("n2", 2), make_node("n3", 4)},
+                                       {J("j").submit(kNow)});
+    IterationResult r = iterate(p, snap);
+    const StartDecision* j = start_of(r, snap, "j");
+    ASSERT_NE(j, nullptr);
+    EXPECT_EQ(placed(snap, j->nodes), Strings{std::string(node)});
+  }
+}
+
 // TASKS=4 NODES=2: two nodes with two tasks each (docs/jobs-json.md: `nodes` is the requested
 // node count). n1 has 3 free procs, n2 4, n3 1: the job fits as n1:2 + n2:2; n3's single proc
 // cannot hold two tasks and must not be used.

@@ -223,6 +223,20 @@ TEST_F(SimulateTool, AdminReservationHoldsItsHosts) {
   EXPECT_NE(csv.find("\n4,3601,14400,21600,1,"), std::string::npos) << csv;
 }
 
+// Long runs report progress on stderr, every 5,000 submitted jobs, only when asked (or when
+// stderr is a terminal, which it is not here).
+TEST_F(SimulateTool, ProgressOnStderrWhenAsked) {
+  const std::string kth = std::string(MAUI_SOURCE_DIR) + "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz";
+  const std::string args = "simulate --config easy.cfg --trace " + kth + " --nodes 100 --limit-jobs 5000";
+  auto quiet = run(args);
+  EXPECT_EQ(quiet.code, 0) << quiet.err;
+  EXPECT_EQ(quiet.err.find("jobs submitted"), std::string::npos) << quiet.err;
+  auto loud = run(args + " --progress");
+  EXPECT_EQ(loud.code, 0) << loud.err;
+  EXPECT_NE(loud.err.find("mauirun: 5000 of 5000 jobs submitted"), std::string::npos) << loud.err;
+  EXPECT_EQ(loud.out, quiet.out);  // the results do not change
+}
+
 TEST_F(SimulateTool, InputErrorsExitTwo) {
   auto missing = run("simulate --config easy.cfg --trace nope.swf --nodes 2");
   EXPECT_EQ(missing.code, 2);
