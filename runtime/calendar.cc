@@ -32,6 +32,7 @@ ResourceCalendar::ResourceCalendar(std::span<const Node> nodes, Epoch now) : now
 
 void ResourceCalendar::book(std::size_t node, const Booking& booking) {
   if (booking.end <= booking.start) return;
+  ++changes_;
   auto& list = nodes_[node].bookings;
   auto at = std::upper_bound(list.begin(), list.end(), booking.start,
                              [](Epoch t, const Booking& b) { return t < b.start; });
@@ -39,6 +40,7 @@ void ResourceCalendar::book(std::size_t node, const Booking& booking) {
 }
 
 void ResourceCalendar::release_running() {
+  ++changes_;
   for (auto& n : nodes_)
     llvm::erase_if(n.bookings, [](const Booking& b) { return b.reservation == kNoReservation; });
 }
@@ -83,6 +85,22 @@ Seconds ResourceCalendar::free_for(std::size_t node, Epoch from, const Resources
     if (b.start > from && counts(b, viewer) && tasks_in(free_at(node, b.start, viewer), per_task) == 0)
       return b.start - from;
   return kEndOfTime - from;
+}
+
+void ResourceCalendar::free_tasks_by_duration(std::size_t node, Epoch from, const Resources& per_task,
+                                              const Viewer& viewer,
+                                              std::vector<std::pair<Seconds, std::int64_t>>& out) const {
+  // The same minimum as free_tasks, taken one booking start at a time: a booking starting at s
+  // is inside [from, from + d) from d = s - from + 1 on.
+  const NodeCalendar& c = nodes_[node];
+  std::int64_t tasks = c.usable ? tasks_in(free_at(node, from, viewer), per_task) : 0;
+  out.emplace_back(1, tasks);
+  for (const auto& b : c.bookings) {
+    if (tasks == 0) break;
+    if (b.start <= from || !counts(b, viewer)) continue;
+    const std::int64_t k = tasks_in(free_at(node, b.start, viewer), per_task);
+    if (k < tasks) out.emplace_back(b.start - from + 1, tasks = k);
+  }
 }
 
 // Most nodes hold only bookings that began by `from` (running jobs, current reservations): what

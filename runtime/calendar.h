@@ -33,6 +33,7 @@ struct Resources {
     procs += o.procs, mem_mb += o.mem_mb, swap_mb += o.swap_mb, disk_mb += o.disk_mb;
     return *this;
   }
+  bool operator==(const Resources&) const = default;
 };
 Resources resources_of(const Node& node);
 Resources task_resources(const Job& job);  // one task of the job
@@ -107,6 +108,8 @@ class ResourceCalendar {
   void book(std::size_t node, const Booking& booking);
   // Drops every running job's booking (to book them again, charged to reservations).
   void release_running();
+  // Counts the changes above: an answer cached at one count holds while the count stays.
+  std::uint64_t changes() const { return changes_; }
   std::span<const Booking> bookings(std::size_t node) const { return nodes_[node].bookings; }
 
   // Tasks of `per_task` free on `node` throughout [from, to) for `viewer`.
@@ -117,6 +120,10 @@ class ResourceCalendar {
   // How long from `from` at least one task of `per_task` stays free on `node` (0: not free now;
   // kEndOfTime - from: for ever).
   Seconds free_for(std::size_t node, Epoch from, const Resources& per_task, const Viewer& viewer) const;
+  // free_tasks(node, from, from + d, ...) as d grows from 1 s: it only falls, when d passes the
+  // start of a booking. Appends (d, tasks) for d = 1 and for each d at which it falls.
+  void free_tasks_by_duration(std::size_t node, Epoch from, const Resources& per_task, const Viewer& viewer,
+                              std::vector<std::pair<Seconds, std::int64_t>>& out) const;
 
   // The earliest t >= not_before at which `tasks` tasks of `per_task` are free throughout
   // [t, t + walltime) on `candidates`, and how many each candidate offers then. With
@@ -150,6 +157,7 @@ class ResourceCalendar {
 
   Epoch now_;
   std::vector<NodeCalendar> nodes_;
+  std::uint64_t changes_ = 0;
 };
 
 }  // namespace maui::runtime

@@ -243,6 +243,7 @@ class Iteration {
     const Viewer& v = viewer(i, snap_.now);
     const Epoch end = snap_.now + std::max<Seconds>(job.walltime, 1);
     const std::int64_t cap = max_per_node(job);
+    if (tasks_now(per_task, cap, v, end - snap_.now) < job.tasks) return {};
     std::vector<Offer> offers;
     offers.reserve(free_now_.size());
     std::int64_t total = 0;
@@ -264,6 +265,51 @@ class Iteration {
     sort_front(offers, job.tasks);
     return take(offers, job.tasks);
   }
+
+  // The tasks of one shape that nodes_for_now finds on all nodes together for a run of
+  // `duration` seconds from now (before it sorts them). While a reservation protects the top
+  // job most backfill candidates find too few; this answers them without walking the nodes.
+  // Each node's offer only falls as the duration grows, so the total is one step function per
+  // shape and access, kept until the next booking.
+  std::int64_t tasks_now(const Resources& per_task, std::int64_t cap, const Viewer& v, Seconds duration) {
+    NowCapacity& c = now_capacity_;
+    if (c.calendar_changes != calendar_.changes() || c.per_task != per_task || c.cap != cap ||
+        c.may_use != v.may_use) {
+      c.calendar_changes = calendar_.changes();
+      c.per_task = per_task;
+      c.cap = cap;
+      c.may_use = v.may_use;
+      c.falls.clear();
+      c.at_one = 0;
+      for (std::size_t n = 0; n < free_now_.size(); ++n) {
+        if (free_now_[n] < per_task.procs || free_now_[n] <= 0) continue;  // as nodes_for_now
+        steps_.clear();
+        calendar_.free_tasks_by_duration(n, snap_.now, per_task, v, steps_);
+        // A node that must take its share of the job (cap) offers it or nothing.
+        auto offer = [cap](std::int64_t k) { return cap > 0 ? (k >= cap ? cap : 0) : std::max<std::int64_t>(k, 0); };
+        std::int64_t last = offer(steps_.front().second);
+        c.at_one += last;
+        for (std::size_t k = 1; k < steps_.size(); ++k)
+          if (const std::int64_t o = offer(steps_[k].second); o < last) {
+            c.falls.emplace_back(steps_[k].first, last - o);
+            last = o;
+          }
+      }
+      std::sort(c.falls.begin(), c.falls.end());
+      for (std::size_t k = 1; k < c.falls.size(); ++k) c.falls[k].second += c.falls[k - 1].second;  // running sum
+    }
+    // Everything that fell at a duration <= `duration`.
+    auto after = std::upper_bound(c.falls.begin(), c.falls.end(), std::pair{duration, std::numeric_limits<std::int64_t>::max()});
+    return c.at_one - (after == c.falls.begin() ? 0 : std::prev(after)->second);
+  }
+  struct NowCapacity {
+    std::uint64_t calendar_changes = std::numeric_limits<std::uint64_t>::max();
+    Resources per_task;
+    std::int64_t cap = 0;
+    std::vector<bool> may_use;
+    std::int64_t at_one = 0;                               // tasks for a 1 s run
+    std::vector<std::pair<Seconds, std::int64_t>> falls;  // (duration, tasks lost up to it)
+  };
 
   // A node a job may take, with its place in the placement order: reservation affinity first,
   // then what the caller ranks by, then NODEALLOCATIONPOLICY; smaller keys first.
@@ -716,6 +762,8 @@ class Iteration {
   std::vector<Running> running_;
   std::map<std::pair<std::size_t, ReservationId>, Resources> charged_;
   std::vector<std::size_t> all_nodes_;
+  NowCapacity now_capacity_;
+  std::vector<std::pair<Seconds, std::int64_t>> steps_;  // scratch of tasks_now
   bool any_shared_reservation_ = false;
 };
 

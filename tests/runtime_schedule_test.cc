@@ -9,8 +9,10 @@
 // JOBPRIOACCRUALPOLICY ALWAYS): an earlier submission ranks first.
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -176,6 +178,43 @@ TEST(BackfillWindows, SeedFigureTwoOverlappingWindows) {
   ASSERT_EQ(wc.windows.size(), 1u);
   EXPECT_EQ(wc.windows[0].duration, kEndOfTime - t);
   EXPECT_EQ(wc.windows[0].procs, 4);
+}
+
+// free_tasks_by_duration is free_tasks for every duration at once: on random calendars (nodes
+// of 4 procs and 8 GB, bookings of running jobs and of reservations, some the viewer may use),
+// the step it returns for d equals free_tasks(now, now + d) for every d up to past the last
+// booking.
+TEST(ResourceCalendarSteps, FreeTasksByDurationEqualsFreeTasksForEveryDuration) {
+  std::mt19937 rng(7);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  for (int round = 0; round < 200; ++round) {
+    std::vector<Node> nodes;
+    for (int i = 0; i < 3; ++i) {
+      nodes.push_back(make_node(lines({"n", std::to_string(i)}), 4));
+      nodes.back().memory_mb = 8192;
+    }
+    const Epoch t = kNow;
+    ResourceCalendar cal(nodes, t);
+    for (int b = pick(0, 6); b > 0; --b) {
+      const Epoch start = t + pick(-50, 60), end = start + pick(1, 80);
+      const auto reservation = pick(0, 2) == 0 ? kNoReservation : static_cast<ReservationId>(pick(0, 1));
+      cal.book(pick(0, 2), {start, end, Resources{pick(1, 3), pick(0, 4096), 0, 0}, reservation, kNoReservation});
+    }
+    Viewer v;
+    v.may_use = {pick(0, 1) == 1, false};
+    const Resources per_task{pick(1, 2), pick(0, 1) * 2048, 0, 0};
+    for (std::size_t n = 0; n < nodes.size(); ++n) {
+      std::vector<std::pair<Seconds, std::int64_t>> steps;
+      cal.free_tasks_by_duration(n, t, per_task, v, steps);
+      ASSERT_FALSE(steps.empty());
+      ASSERT_EQ(steps.front().first, 1);
+      for (Seconds d = 1; d <= 150; ++d) {
+        auto at = std::upper_bound(steps.begin(), steps.end(), std::pair{d, std::numeric_limits<std::int64_t>::max()});
+        ASSERT_EQ(std::prev(at)->second, cal.free_tasks(n, t, t + d, per_task, v))
+            << "round " << round << " node " << n << " duration " << d;
+      }
+    }
+  }
 }
 
 // The same picture through the scheduler with BESTFIT. X (3 procs) runs on n0..n2 until T + 1 h,
