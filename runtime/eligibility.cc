@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 namespace maui::runtime {
@@ -45,11 +46,15 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
     for (const auto& j : snapshot.jobs) by_id.emplace(j.id, &j);
   const bool caps = fairshare.enabled() && dir.has_fairshare_caps();
 
-  Throttle throttle(dir, totals, snapshot.now, &index);
+  // Without a configured limit no job can break one: usage is not counted at all.
+  std::optional<Throttle> throttle;
   UsageLedger hard;
-  for (std::size_t i = 0; i < snapshot.jobs.size(); ++i)
-    if (snapshot.jobs[i].is_active())
-      throttle.add(hard, ids[i], active_usage(snapshot.jobs[i], snapshot.now, totals), false);
+  if (dir.has_limits()) {
+    throttle.emplace(dir, totals, snapshot.now, &index);
+    for (std::size_t i = 0; i < snapshot.jobs.size(); ++i)
+      if (snapshot.jobs[i].is_active())
+        throttle->add(hard, ids[i], active_usage(snapshot.jobs[i], snapshot.now, totals), false);
+  }
   UsageLedger soft = hard;
 
   // What the passes need of each job, gathered into priority order by one tight loop first:
@@ -65,7 +70,7 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
   std::vector<Prepared> prepared(ranked.size());
   for (std::size_t k = 0; k < ranked.size(); ++k) {
     const Job& job = snapshot.jobs[ranked[k].index];
-    prepared[k] = {job_request(job, totals), ids[ranked[k].index],
+    prepared[k] = {throttle ? job_request(job, totals) : ResourceAmounts{}, ids[ranked[k].index],
                    static_cast<std::uint8_t>((job.state != JobState::Idle ? kNotIdle : 0) |
                                              (job.is_held() ? kHeld : 0) |
                                              (job.dependencies.empty() ? 0 : kDepends))};
@@ -93,7 +98,7 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
     if (caps) e.fairshare_caps = fairshare_cap_violations(dir, fairshare, snapshot.jobs[r.index], totals);
     const ResourceAmounts& request = p.request;
     found.clear();
-    if (throttle.check(hard, p.ids, request, LimitLevel::Hard, Throttle::kAll, found) > 0)
+    if (throttle && throttle->check(hard, p.ids, request, LimitLevel::Hard, Throttle::kAll, found) > 0)
       e.violations.assign(std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
 
     bool idle_limits_met = std::none_of(e.violations.begin(), e.violations.end(),
@@ -102,8 +107,10 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
     e.meets_queue_policy = ready && idle_limits_met;
     e.eligible = ready && !e.negative_priority && e.fairshare_caps.empty() && e.violations.empty();
     if (e.eligible) {
-      throttle.add(hard, p.ids, request, true);
-      if (admitted_use_active) throttle.add(hard, p.ids, request, false);
+      if (throttle) {
+        throttle->add(hard, p.ids, request, true);
+        if (admitted_use_active) throttle->add(hard, p.ids, request, false);
+      }
       ++report.eligible;
     }
     report.jobs.push_back(std::move(e));
@@ -114,10 +121,13 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
     JobEligibility& e = report.jobs[i];
     if (!e.eligible) continue;
     const Prepared& p = prepared[i];  // report.jobs is in the same (priority) order
-    if (throttle.check(soft, p.ids, p.request, LimitLevel::Soft, Throttle::kAll, e.soft_violations) == 0) {
+    if (!throttle ||
+        throttle->check(soft, p.ids, p.request, LimitLevel::Soft, Throttle::kAll, e.soft_violations) == 0) {
       e.soft_eligible = true;
-      throttle.add(soft, p.ids, p.request, true);
-      if (admitted_use_active) throttle.add(soft, p.ids, p.request, false);
+      if (throttle) {
+        throttle->add(soft, p.ids, p.request, true);
+        if (admitted_use_active) throttle->add(soft, p.ids, p.request, false);
+      }
       ++report.soft_eligible;
     }
   }

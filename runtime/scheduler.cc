@@ -52,8 +52,10 @@ class Iteration {
         totals_(snap_.totals()),
         calendar_(snap_.nodes, snap_.now),
         table_(*in.dir, calendar_),
-        calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now),
-        throttle_(*in.dir, totals_, snap_.now, &calc_.index()) {}
+        calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now) {
+    // Without a configured limit no job can break one: usage is not counted at all.
+    if (in.dir->has_limits()) throttle_.emplace(*in.dir, totals_, snap_.now, &calc_.index());
+  }
 
   void run() {
     if (settings_.allocation == NodeAllocation::Priority) node_priorities();
@@ -126,7 +128,7 @@ class Iteration {
     for (std::size_t i = 0; i < snap_.jobs.size(); ++i) {
       const Job& job = snap_.jobs[i];
       if (!job.is_active()) continue;
-      throttle_.add(hard_ledger_, ids_[i], active_usage(job, snap_.now, totals_), false);
+      if (throttle_) throttle_->add(hard_ledger_, ids_[i], active_usage(job, snap_.now, totals_), false);
       if (job.allocated_nodes.empty()) {
         out_.warnings.push_back(fmt::format("running job {} has no allocated nodes: its resources are not booked", job.id));
         continue;
@@ -357,9 +359,10 @@ class Iteration {
 
   bool limits_allow(std::size_t i, LimitLevel level) {
     scratch_.clear();
+    if (!throttle_) return true;
     const ResourceAmounts request = job_request(snap_.jobs[i], totals_);
-    return throttle_.check(level == LimitLevel::Soft ? soft_ledger_ : hard_ledger_, ids_[i], request, level,
-                           Throttle::kActive, scratch_) == 0;
+    return throttle_->check(level == LimitLevel::Soft ? soft_ledger_ : hard_ledger_, ids_[i], request, level,
+                            Throttle::kActive, scratch_) == 0;
   }
 
   bool try_start(std::size_t i, LimitLevel level) {
@@ -379,9 +382,11 @@ class Iteration {
     const Job& job = snap_.jobs[i];
     book_job(i, nodes, snap_.now, snap_.now + std::max<Seconds>(job.walltime, 1));
     free_total_.reset();
-    const ResourceAmounts request = job_request(job, totals_);
-    throttle_.add(soft_ledger_, ids_[i], request, false);
-    throttle_.add(hard_ledger_, ids_[i], request, false);
+    if (throttle_) {
+      const ResourceAmounts request = job_request(job, totals_);
+      throttle_->add(soft_ledger_, ids_[i], request, false);
+      throttle_->add(hard_ledger_, ids_[i], request, false);
+    }
     started_[i] = true;
     const std::size_t pos = position_[i];
     while (first_waiting_ < hard_list_.size() && started_[hard_list_[first_waiting_]]) ++first_waiting_;
@@ -737,7 +742,7 @@ class Iteration {
   ResourceCalendar calendar_;
   ReservationTable table_;
   PriorityCalculator calc_;
-  Throttle throttle_;
+  std::optional<Throttle> throttle_;  // none when the policy sets no limit
   UsageLedger soft_ledger_, hard_ledger_;
   std::vector<JobCredentialIds> ids_;
   std::vector<std::string> qos_;
