@@ -74,21 +74,23 @@ bool later(const std::pair<Epoch, std::string>& a, const std::pair<Epoch, std::s
 }  // namespace
 
 Job* SimulatedCluster::find(const std::string& id) {
-  auto it = index_.find(id);
-  return it == index_.end() ? nullptr : &state_.jobs[it->second];
+  auto it = position_.find(id);
+  if (it == position_.end()) return nullptr;
+  auto at = std::lower_bound(submitted_.begin(), submitted_.end(), it->second);
+  if (at == submitted_.end() || *at != it->second) return nullptr;  // completed: left the snapshot
+  return &state_.jobs[static_cast<std::size_t>(at - submitted_.begin())];
 }
 
 void SimulatedCluster::drop_completed() {
   auto& jobs = state_.jobs;
-  const auto completed = [](const Job& j) { return j.state == JobState::Completed; };
-  const auto first = std::find_if(jobs.begin(), jobs.end(), completed);
-  if (first == jobs.end()) return;
-  const auto from = static_cast<std::size_t>(first - jobs.begin());
-  for (auto it = first; it != jobs.end(); ++it)
-    if (completed(*it)) index_.erase(it->id);
-  jobs.erase(std::remove_if(first, jobs.end(), completed), jobs.end());
-  // Only the jobs after the first one that left moved; their entries exist (no allocation).
-  for (std::size_t i = from; i < jobs.size(); ++i) index_[jobs[i].id] = i;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (jobs[i].state == JobState::Completed) continue;
+    if (kept != i) jobs[kept] = std::move(jobs[i]);
+    submitted_[kept++] = submitted_[i];
+  }
+  jobs.erase(jobs.begin() + static_cast<std::ptrdiff_t>(kept), jobs.end());
+  submitted_.resize(kept);
 }
 
 void SimulatedCluster::submit(const TraceJob& t) {
@@ -102,7 +104,7 @@ void SimulatedCluster::submit(const TraceJob& t) {
   j.walltime = t.requested;
   j.submit_time = origin_ + t.submit;
   position_[j.id] = outcomes_.size();
-  run_[j.id] = t.run;
+  run_.push_back(t.run);
   JobOutcome o;
   o.number = t.number;
   o.submit = t.submit;
@@ -112,7 +114,7 @@ void SimulatedCluster::submit(const TraceJob& t) {
   o.group = t.group;
   o.job_class = t.job_class;
   outcomes_.push_back(std::move(o));
-  index_[j.id] = state_.jobs.size();
+  submitted_.push_back(outcomes_.size() - 1);
   state_.jobs.push_back(std::move(j));
 }
 
@@ -125,7 +127,7 @@ RmStatus SimulatedCluster::start_job(const std::string& id, const std::vector<st
   job->start_time = state_.now;
   job->allocated_nodes = nodes;
   job->allocated_tasks = tasks;
-  const Epoch end = state_.now + run_[id];
+  const Epoch end = state_.now + run_[position_[id]];
   ends_.emplace_back(end, id);
   std::push_heap(ends_.begin(), ends_.end(), later);
   outcomes_[position_[id]].start = state_.now - origin_;
@@ -178,7 +180,8 @@ std::vector<std::size_t> SimulatedCluster::finish_due() {
     ends_.pop_back();
     Job* job = find(id);
     // A requeued job's old end is stale: it ends only at start + run of its current run.
-    if (!job || job->state != JobState::Running || !job->start_time || *job->start_time + run_[id] != end) continue;
+    if (!job || job->state != JobState::Running || !job->start_time || *job->start_time + run_[position_[id]] != end)
+      continue;
     job->state = JobState::Completed;
     JobOutcome& o = outcomes_[position_[id]];
     o.end = end - origin_;

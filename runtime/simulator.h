@@ -84,14 +84,16 @@ class SimulatedCluster final : public ResourceManager {
 
  private:
   Job* find(const std::string& id);
-  void drop_completed();  // completed jobs leave the snapshot (and the index)
+  void drop_completed();  // completed jobs leave the snapshot
 
   ClusterSnapshot state_;
   Epoch origin_;
   std::vector<JobOutcome> outcomes_;                       // by trace position
   std::unordered_map<std::string, std::size_t> position_;  // job id -> outcome position
-  std::unordered_map<std::string, std::size_t> index_;     // job id -> index in state_.jobs
-  std::unordered_map<std::string, Seconds> run_;           // job id -> how long it runs
+  std::vector<Seconds> run_;                               // by outcome position: how long it runs
+  // The outcome position of each job in state_.jobs: increasing, as jobs enter at the end and
+  // leave in place, so a job is found by binary search and nothing is renumbered when one leaves.
+  std::vector<std::size_t> submitted_;
   std::vector<std::pair<Epoch, std::string>> ends_;        // min-heap of (end, job id)
 };
 
