@@ -26,6 +26,12 @@ double toward_target(double target, double current) {
   return 1.0 / (distance * distance);
 }
 
+// Each credential kind's CRED and FS subcomponents.
+constexpr std::pair<ir::CredKind, std::pair<S, S>> kCredentialSlots[] = {
+    {ir::CredKind::User, {S::User, S::FsUser}},          {ir::CredKind::Group, {S::Group, S::FsGroup}},
+    {ir::CredKind::Account, {S::Account, S::FsAccount}}, {ir::CredKind::Qos, {S::Qos, S::FsQos}},
+    {ir::CredKind::Class, {S::Class, S::FsClass}}};
+
 }  // namespace
 
 SubcomponentRange subcomponents_of(ir::PriorityComponent c) {
@@ -66,6 +72,13 @@ PriorityCalculator::PriorityCalculator(const CredentialDirectory& dir, const Fai
     blank_.components[c].weight = w.component[c].weight.value;
     blank_.components[c].cap = w.component[c].cap.value;
   }
+  for (const auto& [kind, slots] : kCredentialSlots) {
+    auto weighs = [&](S sub, C comp) {
+      return w.sub[idx(sub)].weight.value != 0 && w.component[idx(comp)].weight.value != 0;
+    };
+    factors_weigh_[static_cast<std::size_t>(kind)] =
+        weighs(slots.first, C::Cred) || weighs(slots.second, C::Fairshare);
+  }
   enable_negative_ = w.enable_negative.value;
   reject_negative_ = w.reject_negative.value;
   xfactor_min_walltime_ = std::max<Seconds>(0, w.xfactor_min_walltime.value);
@@ -101,16 +114,25 @@ const PriorityCalculator::CredentialFactors& PriorityCalculator::factors(ir::Cre
 PriorityBreakdown PriorityCalculator::evaluate(const Job& job) const { return evaluate(job, index_.intern(job)); }
 
 PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredentialIds& ids) const {
+  return compute<true>(job, ids);
+}
+
+PriorityCalculator::Rank PriorityCalculator::rank(const Job& job, const JobCredentialIds& ids) const {
+  const PriorityBreakdown b = compute<false>(job, ids);
+  return {b.priority, b.rejected_negative};
+}
+
+// Without kExplained, factors that weigh nothing stay 0: their contribution is 0 either way, so
+// the sums and the priority are the same.
+template <bool kExplained>
+PriorityBreakdown PriorityCalculator::compute(const Job& job, const JobCredentialIds& ids) const {
   PriorityBreakdown b = blank_;  // the weights and caps, copied in one piece
   auto& sub = b.subcomponents;
 
   // CRED and FS: per credential.
-  static constexpr std::pair<ir::CredKind, std::pair<S, S>> kCreds[] = {
-      {ir::CredKind::User, {S::User, S::FsUser}},       {ir::CredKind::Group, {S::Group, S::FsGroup}},
-      {ir::CredKind::Account, {S::Account, S::FsAccount}}, {ir::CredKind::Qos, {S::Qos, S::FsQos}},
-      {ir::CredKind::Class, {S::Class, S::FsClass}}};
-  for (const auto& [kind, slots] : kCreds) {
+  for (const auto& [kind, slots] : kCredentialSlots) {
     if (ids[kind] == JobCredentialIds::kNone) continue;
+    if (!kExplained && !factors_weigh_[static_cast<std::size_t>(kind)]) continue;
     const auto& f = factors(kind, ids[kind]);
     sub[idx(slots.first)].value = f.priority;
     sub[idx(slots.second)].value = f.fairshare;
@@ -171,8 +193,9 @@ PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredenti
     b.sum += comp.contribution;
     magnitude += std::fabs(comp.contribution);
   }
-  for (auto& comp : b.components)
-    comp.percent = magnitude > 0 ? std::fabs(comp.contribution) / magnitude * 100.0 : 0.0;
+  if (kExplained)
+    for (auto& comp : b.components)
+      comp.percent = magnitude > 0 ? std::fabs(comp.contribution) / magnitude * 100.0 : 0.0;
 
   double p = b.sum;
   if (!enable_negative_) {
@@ -220,8 +243,8 @@ std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const
   ranked.reserve(jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (include && !include(jobs[i])) continue;
-    PriorityBreakdown b = calc.evaluate(jobs[i], ids[i]);
-    ranked.push_back({i, b.priority, jobs[i].submit_time, b.rejected_negative});
+    const PriorityCalculator::Rank r = calc.rank(jobs[i], ids[i]);
+    ranked.push_back({i, r.priority, jobs[i].submit_time, r.rejected_negative});
   }
   std::sort(ranked.begin(), ranked.end(), [&](const RankedJob& x, const RankedJob& y) {
     if (x.priority != y.priority) return x.priority > y.priority;

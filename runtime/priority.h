@@ -87,6 +87,14 @@ class PriorityCalculator {
   PriorityBreakdown evaluate(const Job& job) const;
   // The same, with the job's credentials already numbered by index().
   PriorityBreakdown evaluate(const Job& job, const JobCredentialIds& ids) const;
+  // What ranking needs of evaluate(): the same priority, computed without the credential
+  // factors that weigh nothing (a CRED or FS subcomponent of weight 0, or in a component of
+  // weight 0) and without the percentages, which only an explanation shows.
+  struct Rank {
+    std::int64_t priority = 0;
+    bool rejected_negative = false;
+  };
+  Rank rank(const Job& job, const JobCredentialIds& ids) const;
   // The numbering the calculator's per-credential cache uses.
   CredentialIndex& index() const { return index_; }
 
@@ -102,6 +110,8 @@ class PriorityCalculator {
     Seconds queuetime_target = 0;
     double xfactor_target = 0;
   };
+  template <bool kExplained>
+  PriorityBreakdown compute(const Job& job, const JobCredentialIds& ids) const;
   const CredentialFactors& factors(ir::CredKind kind, std::uint32_t id) const;
 
   const CredentialDirectory& dir_;
@@ -113,6 +123,7 @@ class PriorityCalculator {
   // provenance, spread over kilobytes), and the other settings every job needs.
   PriorityBreakdown blank_;
   bool enable_negative_ = false, reject_negative_ = false;
+  std::array<bool, 5> factors_weigh_{};  // by credential kind: its CRED or FS subcomponent counts
   Seconds xfactor_min_walltime_ = 0;
   mutable CredentialIndex index_;
   mutable std::array<std::vector<CredentialFactors>, 5> cache_;

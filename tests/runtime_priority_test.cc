@@ -2,7 +2,12 @@
 // worked examples (CRED, the fairshare component, the XFACTOR table, PE), every subcomponent,
 // caps, QOS weights, the target component, the usage component, negative priorities, the 1e9
 // cap and the deterministic order. Expected values are the manual's arithmetic.
+#include <array>
 #include <cmath>
+#include <random>
+#include <string>
+
+#include <fmt/format.h>
 
 #include <gtest/gtest.h>
 
@@ -311,6 +316,40 @@ TEST(RuntimePriority, OrderIsPriorityThenSubmissionThenId) {
   std::vector<std::string> order;
   for (const auto& r : ranked) order.push_back(jobs[r.index].id);
   EXPECT_EQ(order, (std::vector<std::string>{"d", "c", "a", "b"}));
+}
+
+// Ranking computes priorities without the credential factors that weigh nothing and without
+// the percentages; on random weights (0 included, for subcomponents and components),
+// credential priorities, fairshare targets and negative priorities allowed or not, every job's
+// ranking priority and refusal equal the explained ones.
+TEST(RuntimePriority, RankingPriorityEqualsTheExplainedOne) {
+  std::mt19937 rng(11);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const char* weights[] = {"CREDWEIGHT",    "FSWEIGHT",     "USERWEIGHT",     "GROUPWEIGHT",   "ACCOUNTWEIGHT",
+                           "QOSWEIGHT",     "CLASSWEIGHT",  "FSUSERWEIGHT",   "FSGROUPWEIGHT", "FSACCOUNTWEIGHT",
+                           "FSQOSWEIGHT",   "FSCLASSWEIGHT", "SERVICEWEIGHT", "QUEUETIMEWEIGHT", "XFACTORWEIGHT"};
+  const char* kinds[] = {"USERCFG", "GROUPCFG", "ACCOUNTCFG", "QOSCFG", "CLASSCFG"};
+  for (int round = 0; round < 40; ++round) {
+    std::string config = "FSPOLICY DEDICATEDPS\n";
+    if (pick(0, 1)) config += "ENABLENEGJOBPRIORITY TRUE\nREJECTNEGPRIOJOBS TRUE\n";
+    for (const char* w : weights) config += fmt::format("{} {}\n", w, std::array{0, 0, 1, 7, -3}[pick(0, 4)]);
+    for (const char* k : kinds)
+      for (int n = 0; n < 2; ++n)
+        config += fmt::format("{}[c{}] PRIORITY={} FSTARGET={}\n", k, n, pick(-500, 500), pick(1, 60));
+    auto t = compile_policy(config);
+    const FairshareStanding standing = FairshareStanding::compute(*t.dir, FairshareHistory{}, kNow);
+    PriorityCalculator calc(*t.dir, standing, {}, kNow);
+    for (int j = 0; j < 20; ++j) {
+      auto cred = [&] { return fmt::format("c{}", pick(0, 2)); };  // c2 is not configured
+      Job job = J(std::to_string(j)).user(cred()).group(cred()).account(cred()).qos(cred()).job_class(cred())
+                    .tasks(pick(1, 8)).walltime(pick(60, 7200)).submit(kNow - pick(0, 86400));
+      const JobCredentialIds ids = calc.index().intern(job);
+      const PriorityBreakdown explained = calc.evaluate(job, ids);
+      const PriorityCalculator::Rank ranked = calc.rank(job, ids);
+      EXPECT_EQ(ranked.priority, explained.priority) << config << "job " << j;
+      EXPECT_EQ(ranked.rejected_negative, explained.rejected_negative) << config << "job " << j;
+    }
+  }
 }
 
 }  // namespace
