@@ -10,14 +10,6 @@ Resources resources_of(const Node& node) {
   return {node.procs, node.memory_mb, node.swap_mb, node.disk_mb};
 }
 
-Resources task_resources(const Job& job) {
-  return {job.procs_per_task, job.memory_per_task_mb, job.swap_per_task_mb, job.disk_per_task_mb};
-}
-
-Resources operator*(const Resources& per_task, std::int64_t tasks) {
-  return {per_task.procs * tasks, per_task.mem_mb * tasks, per_task.swap_mb * tasks, per_task.disk_mb * tasks};
-}
-
 ResourceCalendar::ResourceCalendar(std::span<const Node> nodes, Epoch now) : now_(now) {
   nodes_.reserve(nodes.size());
   for (const auto& n : nodes) {

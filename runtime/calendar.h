@@ -36,8 +36,13 @@ struct Resources {
   bool operator==(const Resources&) const = default;
 };
 Resources resources_of(const Node& node);
-Resources task_resources(const Job& job);  // one task of the job
-Resources operator*(const Resources& per_task, std::int64_t tasks);
+// One task of the job. Inline, as the next: every booking and placement asks.
+inline Resources task_resources(const Job& job) {
+  return {job.procs_per_task, job.memory_per_task_mb, job.swap_per_task_mb, job.disk_per_task_mb};
+}
+inline Resources operator*(const Resources& per_task, std::int64_t tasks) {
+  return {per_task.procs * tasks, per_task.mem_mb * tasks, per_task.swap_mb * tasks, per_task.disk_mb * tasks};
+}
 // Tasks of `per_task` that fit in `free` (a request of nothing but procs 0 fits once).
 // Inline: the calendar asks it for every booking it passes.
 inline std::int64_t tasks_in(const Resources& free, const Resources& per_task) {

@@ -31,7 +31,8 @@ void CredentialIndex::grow(std::size_t k) {
   auto& slots = slots_[k];
   std::size_t size = slots.empty() ? 64 : slots.size() * 2;
   slots.assign(size, 0);
-  const auto& names = names_[k];
+  auto& names = names_[k];
+  names.reserve(size / 2);  // the most names the table holds before it grows again
   for (std::uint32_t id = 0; id < names.size(); ++id) {
     std::uint64_t h = name_hash(names[id]);
     std::size_t i = h & (size - 1);
