@@ -434,8 +434,11 @@ bool read_enum_keyed(Reader& in, const json::Value& json, std::array<X, N>& valu
   return only_known(in, *object, [](std::string_view key) { return parse_enum<E>(key).has_value(); });
 }
 
+// Always inlined into write_fields: there the member's name is a constant (see plain_key); one
+// out-of-line copy per member type would take it as a run-time value.
 template <class C, class M>
-void write_field(JsonWriter& out, const C& object, const Field<C, M>& f) {
+[[gnu::always_inline]] inline void write_field(JsonWriter& out, const C& object,
+                                               const Field<C, M>& f) {
   const M& value = object.*f.member;
   if constexpr (kIsOptional<M>) {
     if (!value) return;
@@ -475,7 +478,8 @@ bool read_field(Reader& in, const json::Object& json, C& object, const EnumKeyed
 // The members of C, without the surrounding braces (for flattened and keyed entries).
 template <Described C>
 void write_fields(JsonWriter& out, const C& object) {
-  std::apply([&](const auto&... f) { (write_field(out, object, f), ...); }, describe(Is<C>{}));
+  static constexpr auto kFields = describe(Is<C>{});  // constant names for write_field
+  std::apply([&](const auto&... f) { (write_field(out, object, f), ...); }, kFields);
 }
 template <Described C>
 bool read_fields(Reader& in, const json::Object& json, C& object) {
