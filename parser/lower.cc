@@ -79,14 +79,14 @@ ir::Provenance LowerContext::provenance(std::string_view text) const {
   return p;
 }
 
-ir::CredentialConfig& LowerContext::credential(ir::CredKind kind, const std::string& name) {
+ir::CredentialConfig& LowerContext::credential(ir::CredKind kind, std::string_view name) {
   auto& map = policy.credentials;
   if (last_credential_ != map.end() && last_credential_->first.kind == kind &&
       last_credential_->first.name == name)
     return last_credential_->second;
   // The hint is checked by the map: a wrong one costs an ordinary search.
   auto hint = last_credential_ == map.end() ? map.end() : std::next(last_credential_);
-  last_credential_ = map.try_emplace(hint, ir::Credential{kind, name});
+  last_credential_ = map.try_emplace(hint, ir::Credential{kind, std::string(name)});
   return last_credential_->second;
 }
 

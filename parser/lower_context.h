@@ -31,7 +31,7 @@ struct LowerContext {
   // credential's lines together (most lines name the credential of the line before), and usually
   // declares credentials in name order (a new one goes right after the one before, which makes
   // the position a hint that inserts in constant time).
-  ir::CredentialConfig& credential(ir::CredKind kind, const std::string& name);
+  ir::CredentialConfig& credential(ir::CredKind kind, std::string_view name);
 
   // True if `text` overlaps a template placeholder.
   bool templated(std::string_view text) const;

@@ -109,7 +109,7 @@ class ObjectLowerer {
       return;
     }
     if (s_.has_index && ctx_.templated(s_.index.text)) return;  // `SRCFG[<%= key %>]`: unknown object
-    id_ = s_.has_index ? std::string(s_.index.text) : std::string("base");
+    id_ = s_.has_index ? s_.index.text : std::string_view("base");
     if (s_.has_index && s_.index.text.empty()) {
       ctx_.report("missing-object-id", Severity::Warning, s_.name.text,
                   fmt::format("{}[] has an empty object name; Maui ignores this line", family_.name));
@@ -133,7 +133,7 @@ class ObjectLowerer {
   const Statement& s_;
   const Row& family_;
   schema::Object object_;
-  std::string id_;
+  std::string_view id_;  // in the source (or "base"): copied only into a new object
   const Row* last_acl_ = nullptr;  // SRCFG: the ACL attribute that a blank-separated item follows
   // The object of this line, looked up once by declare() (std::map entries do not move).
   ir::CredentialConfig* cred_ = nullptr;
@@ -150,11 +150,12 @@ class ObjectLowerer {
       auto& c = ctx_.credential(*kind, id_);
       cred_ = &c;
       if (c.id.name.empty()) {
-        c.id = ir::Credential{*kind, id_};
+        c.id = ir::Credential{*kind, std::string(id_)};
         c.declared = ctx_.provenance(s_.whole.text);
       }
     } else if (object_ == schema::kSres) {
-      auto& r = p.standing_reservations.try_emplace(p.standing_reservations.end(), id_)->second;
+      auto& r =
+          p.standing_reservations.try_emplace(p.standing_reservations.end(), std::string(id_))->second;
       sres_ = &r;
       if (r.name.empty()) {
         r.name = id_;
@@ -163,14 +164,14 @@ class ObjectLowerer {
         r.period.value = ir::ReservationPeriod::Day;
       }
     } else if (object_ == schema::kNode) {
-      auto& n = p.nodes.try_emplace(p.nodes.end(), id_)->second;
+      auto& n = p.nodes.try_emplace(p.nodes.end(), std::string(id_))->second;
       node_ = &n;
       if (n.name.empty()) {
         n.name = id_;
         n.declared = ctx_.provenance(s_.whole.text);
       }
     } else if (object_ == schema::kRm) {
-      auto& r = p.resource_managers.try_emplace(p.resource_managers.end(), id_)->second;
+      auto& r = p.resource_managers.try_emplace(p.resource_managers.end(), std::string(id_))->second;
       rm_ = &r;
       if (r.name.empty()) {
         r.name = id_;
