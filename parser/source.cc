@@ -123,7 +123,7 @@ namespace {
 // Lowering walks the file top-down, so the wanted line is usually a few lines after the hint
 // (comments and blank lines in between): those are tried first, which spares the binary search
 // over the whole file and its cache misses on a large site.
-std::size_t line_index(const std::vector<std::size_t>& starts, std::size_t offset,
+std::size_t line_index(std::span<const std::size_t> starts, std::size_t offset,
                        std::size_t hint) {
   constexpr std::size_t kNearby = 8;
   if (hint < starts.size() && starts[hint] <= offset) {
@@ -160,28 +160,22 @@ SourceSet::Location SourceSet::locate(llvm::SMLoc loc) const {
   // Lowering asks for the lines of one buffer in order: the buffer and the line of the call
   // before are tried first, without the source manager's search.
   const char* const at = loc.getPointer();
-  unsigned id = last_buffer_;
-  std::string_view buffer;
-  if (id != 0) buffer = text(id);
-  if (id == 0 || at < buffer.data() || at > buffer.data() + buffer.size()) {
-    id = mgr_.FindBufferContainingLoc(loc);
+  if (last_buffer_ == 0 || at < last_text_.data() || at > last_text_.data() + last_text_.size()) {
+    const unsigned id = mgr_.FindBufferContainingLoc(loc);
     if (id == 0) return {};
-    buffer = text(id);
-  }
-  const auto& starts = line_starts(id);
-  auto offset = static_cast<std::size_t>(loc.getPointer() - buffer.data());
-  std::size_t index;  // of the line's start in `starts`
-  if (last_buffer_ == id && starts[last_line_] <= offset &&
-      (last_line_ + 1 == starts.size() || offset < starts[last_line_ + 1])) {
-    index = last_line_;
-  } else {
-    index = line_index(starts, offset, last_buffer_ == id ? last_line_ : std::string::npos);
     last_buffer_ = id;
-    last_line_ = index;
+    last_text_ = text(id);
+    last_starts_ = line_starts(id);  // complete once built: its block never changes
+    last_line_ = 0;
   }
-  auto line = static_cast<unsigned>(index + 1);
-  auto column = static_cast<unsigned>(offset - starts[index]) + 1;
-  return {id, line, column};
+  const auto& starts = last_starts_;
+  const auto offset = static_cast<std::size_t>(at - last_text_.data());
+  if (!(starts[last_line_] <= offset &&
+        (last_line_ + 1 == starts.size() || offset < starts[last_line_ + 1])))
+    last_line_ = line_index(starts, offset, last_line_);
+  auto line = static_cast<unsigned>(last_line_ + 1);
+  auto column = static_cast<unsigned>(offset - starts[last_line_]) + 1;
+  return {last_buffer_, line, column};
 }
 
 SourceSet::Position SourceSet::resolve(llvm::SMLoc loc) const {

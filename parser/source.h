@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,9 +65,12 @@ class SourceSet {
   // '\n' starts a line (llvm::SourceMgr also breaks columns at '\r', and scans back to the line
   // start on every lookup, which is quadratic on long lines).
   mutable std::vector<std::vector<std::size_t>> line_starts_;
-  // The last line locate() found (lowering asks about the same or the next line in a row).
+  // The last line locate() found (lowering asks about the same or the next line in a row), with
+  // its buffer's text and line table, so that the usual call looks nothing up.
   mutable unsigned last_buffer_ = 0;
-  mutable std::size_t last_line_ = 0;  // index into line_starts_[last_buffer_ - 1]
+  mutable std::string_view last_text_;
+  mutable std::span<const std::size_t> last_starts_;  // the heap block of line_starts_[id - 1]
+  mutable std::size_t last_line_ = 0;  // index into last_starts_
 };
 
 }  // namespace maui
