@@ -47,6 +47,7 @@ LowerContext::LowerContext(const SyntaxTree& t, const SourceSet& s, DiagnosticSi
 }
 
 bool LowerContext::templated(std::string_view text) const {
+  if (placeholders.empty()) return false;  // most configs: asked for every name and value
   const char* b = text.data();
   const char* e = b + text.size();
   auto it = std::upper_bound(placeholders.begin(), placeholders.end(),
