@@ -56,10 +56,14 @@ struct jinja_comment : multiline<'{', '#', '#', '}'> {};     // {# x #}
 struct template_toolkit : multiline<'[', '%', '%', ']'> {};  // [% x %]
 struct autoconf : seq<one<'@'>, ranges<'A', 'Z', 'a', 'z', '_', '_'>,
                       star<ranges<'A', 'Z', 'a', 'z', '0', '9', '_', '_'>>, one<'@'>> {};  // @VAR@
-// Every placeholder starts with one of these characters; checking it first keeps the
-// alternatives from being tried at each character of ordinary text (same language).
+// Every placeholder starts with one of these characters, and then with one of these pairs:
+// checking them first keeps the alternatives from being tried at each character of ordinary text
+// (the first character), and at the '[' of every `USERCFG[name]` (the pair). Same language.
+struct placeholder_start
+    : sor<string<'<', '%'>, seq<one<'{'>, one<'{', '%', '#'>>, string<'[', '%'>,
+          seq<one<'@'>, ranges<'A', 'Z', 'a', 'z', '_', '_'>>> {};
 struct placeholder
-    : seq<at<one<'<', '{', '[', '@'>>,
+    : seq<at<one<'<', '{', '[', '@'>>, at<placeholder_start>,
           sor<erb, jinja_expression, jinja_statement, jinja_comment, template_toolkit, autoconf>> {};
 
 // --- comments -------------------------------------------------------------------------------
