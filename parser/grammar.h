@@ -113,7 +113,10 @@ struct plain_run {
     return true;
   }
 };
-struct token : plus<sor<plain_run, placeholder, single_quoted, double_quoted, token_char>> {};
+struct token_piece : sor<plain_run, placeholder, single_quoted, double_quoted, token_char> {};
+// A blank, a line end or a comment ends a token: checked once instead of trying every piece there
+// (no piece starts with one; same language as plus<token_piece>).
+struct token : seq<token_piece, star<at<not_one<' ', '\t', '\n', '#'>>, token_piece>> {};
 
 // --- the head of a statement: NAME[INDEX] ---------------------------------------------------
 struct name_start : sor<placeholder, ranges<'A', 'Z', 'a', 'z', '_', '_'>> {};
