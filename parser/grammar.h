@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstring>
+#include <string_view>
 
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze_traits.hpp>
@@ -88,31 +89,36 @@ struct comment : seq<one<'#'>, rest_of_line> {};
 struct single_quoted : seq<one<'\''>, star<not_one<'\'', '\n', '#'>>, one<'\''>> {};
 struct double_quoted : seq<one<'"'>, star<not_one<'"', '\n', '#'>>, one<'"'>> {};
 struct token_char : seq<not_at<hspace>, not_one<'\n', '#'>> {};
-// Characters that can only be token characters (no blank, line end, comment, quote or start of a
-// placeholder or of a no-break space), taken as a run: the same language as token_char alone,
-// without trying every alternative at each character of the values that make up most of a file.
-// A custom rule: one table lookup per character instead of fourteen comparisons (values are most
-// of a large site's file).
-inline constexpr auto kEndsPlainRun = [] {
-  std::array<bool, 256> table{};
-  for (unsigned char c : {' ', '\t', '\r', '\v', '\f', '\xC2', '\n', '#', '\'', '"', '<', '{', '[', '@'})
-    table[c] = true;
-  return table;
-}();
-struct plain_run {
-  using rule_t = plain_run;
+// One or more characters of a set, one table lookup per character: a custom rule, as plus<> of
+// PEGTL's character rules peeks, tests every range or character and advances per character (names,
+// indices and values are most of a large site's file). No set holds '\n'.
+template <const std::array<bool, 256>& kInSet>
+struct char_run {
+  using rule_t = char_run;
   using subs_t = pegtl::empty_list;
   template <typename ParseInput>
   static bool match(ParseInput& in) {
     const char* const begin = in.current();
     const char* const end = in.end();
     const char* p = begin;
-    while (p != end && !kEndsPlainRun[static_cast<unsigned char>(*p)]) ++p;
+    while (p != end && kInSet[static_cast<unsigned char>(*p)]) ++p;
     if (p == begin) return false;
     in.bump_in_this_line(static_cast<std::size_t>(p - begin));  // a run holds no line end
     return true;
   }
 };
+// Every character except `excluded`.
+constexpr std::array<bool, 256> all_but(std::string_view excluded) {
+  std::array<bool, 256> table{};
+  table.fill(true);
+  for (char c : excluded) table[static_cast<unsigned char>(c)] = false;
+  return table;
+}
+// Characters that can only be token characters (no blank, line end, comment, quote or start of a
+// placeholder or of a no-break space), taken as a run: the same language as token_char alone,
+// without trying every alternative at each character of the values that make up most of a file.
+inline constexpr auto kPlainChar = all_but(" \t\r\v\f\xC2\n#'\"<{[@");
+struct plain_run : char_run<kPlainChar> {};
 struct token_piece : sor<plain_run, placeholder, single_quoted, double_quoted, token_char> {};
 // A blank, a line end or a comment ends a token: checked once instead of trying every piece there
 // (no piece starts with one; same language as plus<token_piece>).
@@ -121,9 +127,17 @@ struct token : seq<token_piece, star<at<not_one<' ', '\t', '\n', '#'>>, token_pi
 // --- the head of a statement: NAME[INDEX] ---------------------------------------------------
 struct name_start : sor<placeholder, ranges<'A', 'Z', 'a', 'z', '_', '_'>> {};
 // Runs of plain characters are taken at once, as in tokens (a placeholder cannot start with one).
-struct name_chars : plus<ranges<'A', 'Z', 'a', 'z', '0', '9', '_', '_', '.', '.'>> {};
+inline constexpr auto kNameChar = [] {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c)
+    table[static_cast<std::size_t>(c)] = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                                         (c >= '0' && c <= '9') || c == '_' || c == '.';
+  return table;
+}();
+struct name_chars : char_run<kNameChar> {};
 struct name : seq<name_start, star<sor<name_chars, placeholder>>> {};
-struct index_chars : plus<not_one<']', '\n', '#', '<', '{', '[', '@'>> {};
+inline constexpr auto kIndexChar = all_but("]\n#<{[@");
+struct index_chars : char_run<kIndexChar> {};
 struct index_body : star<sor<index_chars, placeholder, not_one<']', '\n', '#'>>> {};
 struct close_bracket : one<']'> {};
 struct index : seq<one<'['>, index_body, must<close_bracket>> {};
@@ -174,9 +188,9 @@ using control = pegtl::must_if<error_messages>::control<Rule>;
 
 }  // namespace maui::grammar
 
-// For pegtl::analyze: a plain run consumes at least one character, like the rule it stands for;
-// the rest of a line may be empty.
-template <typename Name>
-struct tao::pegtl::analyze_traits<Name, maui::grammar::plain_run> : analyze_any_traits<> {};
+// For pegtl::analyze: a character run consumes at least one character, like the rule it stands
+// for; the rest of a line may be empty.
+template <typename Name, const std::array<bool, 256>& kInSet>
+struct tao::pegtl::analyze_traits<Name, maui::grammar::char_run<kInSet>> : analyze_any_traits<> {};
 template <typename Name>
 struct tao::pegtl::analyze_traits<Name, maui::grammar::rest_of_line> : analyze_opt_traits<> {};
