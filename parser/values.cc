@@ -463,6 +463,18 @@ Result<std::vector<ir::AclEntry>> parse_acl(std::string_view text, ir::AclEntry:
 // Maui 3.3 was built for 5,120), so `n[0-99999][0-99999]` cannot exhaust memory.
 constexpr std::size_t kMaxHosts = 1'000'000;
 
+// `prefix` and `n` zero-padded to `width` digits (node + 7 -> node07), as fmt's "{}{:0{}}" writes
+// it, without parsing a format per host (a site's reservations list thousands of them).
+static std::string host_name_head(std::string_view prefix, std::int64_t n, std::size_t width) {
+  std::array<char, 20> digits;  // n >= 0: at most 19 digits
+  const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), n).ptr;
+  const auto length = static_cast<std::size_t>(end - digits.data());
+  std::string head(prefix);
+  if (length < width) head.append(width - length, '0');
+  head.append(digits.data(), length);
+  return head;
+}
+
 // node[01-16] / node[1-3,7] -> names, keeping the zero padding of the lower bound. Returns false
 // on a malformed range or when `out` would exceed kMaxHosts.
 static bool expand_range(std::string_view item, std::vector<std::string>& out) {
@@ -491,8 +503,10 @@ static bool expand_range(std::string_view item, std::vector<std::string>& out) {
     std::vector<std::string> tails;
     if (!expand_range(suffix, tails)) return false;
     if (static_cast<std::size_t>(hi - lo + 1) * tails.size() > kMaxHosts - out.size()) return false;
-    for (std::int64_t n = lo; n <= hi; ++n)
-      for (auto& tail : tails) out.push_back(fmt::format("{}{:0{}}{}", prefix, n, lo_text.size(), tail));
+    for (std::int64_t n = lo; n <= hi; ++n) {
+      const std::string head = host_name_head(prefix, n, lo_text.size());
+      for (auto& tail : tails) out.push_back(head + tail);
+    }
   }
   return true;
 }
