@@ -126,6 +126,8 @@ class Lowerer : public LowerContext {
  private:
   std::string_view last_name_;           // the name of the line before
   const Row* last_row_ = nullptr;        // schema::find_parameter(last_name_)
+  const Row* last_family_ = nullptr;     // the family row of the last object line
+  std::optional<schema::Object> last_object_;  // schema::object_of_family(*last_family_)
 
   void report_templates() {
     // One finding per file: the file is a template; its literal lines are still checked.
@@ -168,7 +170,12 @@ class Lowerer : public LowerContext {
       if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
     }
     if (row->kind == schema::RowKind::Family) {
-      const auto object = schema::object_of_family(*row);
+      // The same run of lines: the object of the line before, without comparing family names.
+      if (row != last_family_) {
+        last_family_ = row;
+        last_object_ = schema::object_of_family(*row);
+      }
+      const auto object = last_object_;
       if (!object || row->support == Support::Ignored) {
         report("ignored-by-maui", Severity::Warning, name,
                fmt::format("Maui 3.3.1 knows the name {} but does not configure anything with it", row->name));
