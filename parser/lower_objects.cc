@@ -317,24 +317,30 @@ class ObjectLowerer {
       c.fairshare_target = std::move(t);
       return;
     }
-    if (name == "QLIST" || name == "PLIST") {
+    // Each name compared once, the field it sets kept (most credential lines have one of these).
+    if (auto* list_field = name == "QLIST"   ? &c.qos_list
+                           : name == "PLIST" ? &c.partition_list
+                                             : nullptr) {
       auto list = ctx_.checked(row, values::parse_name_list(v), v);
       if (!list) return;
       list->from = ctx_.provenance(a.whole.text);
-      (name == "QLIST" ? c.qos_list : c.partition_list) = std::move(list);
+      *list_field = std::move(list);
       return;
     }
-    if (name == "MAX.WCLIMIT" || name == "DEFAULT.WCLIMIT") {
-      set(name == "MAX.WCLIMIT" ? c.max_walltime : c.default_walltime,
-          ctx_.checked_duration(row, v), a);
+    if (auto* walltime_field = name == "MAX.WCLIMIT"       ? &c.max_walltime
+                               : name == "DEFAULT.WCLIMIT" ? &c.default_walltime
+                                                           : nullptr) {
+      set(*walltime_field, ctx_.checked_duration(row, v), a);
       return;
     }
     if (!ctx_.check_value(row, v, false)) return;
-    if (name == "QDEF" || name == "PDEF" || name == "ADEF") {
+    if (auto* default_field = name == "QDEF"   ? &c.qos_default
+                              : name == "PDEF" ? &c.partition_default
+                              : name == "ADEF" ? &c.account_default
+                                               : nullptr) {
       std::string value(v);
       while (!value.empty() && (value.back() == '&' || value.back() == '^')) value.pop_back();
-      auto s = sourced(value, a);
-      (name == "QDEF" ? c.qos_default : name == "PDEF" ? c.partition_default : c.account_default) = s;
+      *default_field = sourced(std::move(value), a);
     } else if (name == "JOBFLAGS" || name == "FLAGS" || name == "QFLAGS") {
       flags(c, a, row);
     } else if (kind == ir::CredKind::Qos && name == "QTWEIGHT") {
