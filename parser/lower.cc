@@ -96,7 +96,7 @@ Diagnostic& LowerContext::report(std::string rule, Severity severity, std::strin
   return sink.report(std::move(rule), severity, range_of(at.data(), at.size()), std::move(message));
 }
 
-void LowerContext::report_issues(const std::vector<values::Issue>& issues, std::string_view text) {
+void LowerContext::report_each(const std::vector<values::Issue>& issues, std::string_view text) {
   for (const auto& i : issues) {
     std::size_t offset = std::min(i.offset, text.size());
     std::size_t length = std::min(i.length, text.size() - offset);

@@ -38,7 +38,10 @@ struct LowerContext {
   ir::SourceRange where(std::string_view text) const;
   ir::Provenance provenance(std::string_view text) const;
   Diagnostic& report(std::string rule, Severity severity, std::string_view at, std::string message);
-  void report_issues(const std::vector<values::Issue>& issues, std::string_view text);
+  // Inline for the usual value that has nothing to report (a call per value otherwise).
+  void report_issues(const std::vector<values::Issue>& issues, std::string_view text) {
+    if (!issues.empty()) report_each(issues, text);
+  }
   bool check_value(const schema::Row& row, std::string_view text, bool scalar);
   // What check_value does for one value type, returning the value when it is usable: for the
   // attributes that are stored once checked, so that their text is parsed once.
@@ -60,6 +63,7 @@ struct LowerContext {
 
  private:
   ir::SourceRange range_at(const SourceSet::Location& l, std::string_view text) const;
+  void report_each(const std::vector<values::Issue>& issues, std::string_view text);
 
   std::vector<ir::FileName> file_names_;  // of each buffer (index = buffer id - 1), interned once
   std::map<ir::Credential, ir::CredentialConfig>::iterator last_credential_ =
