@@ -84,8 +84,7 @@ struct action<g::statement> {
     s.whole = Token{view(s.name.begin(), end)};
     st.tree.statements.push_back(std::move(s));
     st.values.emplace_back(st.values_begin, st.tokens.size());
-    st.current = Statement{};
-    (void)in;
+    (void)in;  // st.current is reset at the start of the next line
   }
 };
 
