@@ -513,7 +513,9 @@ llvm::StringRef valid_utf8_ref(llvm::StringRef s, std::string& storage) {
 template <>
 struct Codec<std::string> {
   static void write(JsonWriter& out, const std::string& value) {
-    if (json::isUTF8(value)) {
+    if (JsonWriter::is_plain_ascii(value)) {
+      out.plain_string(value);
+    } else if (json::isUTF8(value)) {
       out.string(value);
     } else {
       out.string(json::fixUTF8(value));

@@ -122,6 +122,13 @@ char* JsonWriter::escaped(char* at, std::string_view utf8) {
   return at;
 }
 
+bool JsonWriter::is_plain_ascii(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x80 && !kNeedsEscape[byte];
+  });
+}
+
 bool JsonWriter::needs_no_escape(std::string_view text) {
   return std::none_of(text.begin(), text.end(),
                       [](char c) { return kNeedsEscape[static_cast<unsigned char>(c)]; });

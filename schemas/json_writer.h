@@ -76,6 +76,9 @@ class JsonWriter {
   }
   // Whether `text` has no byte to escape (so that it may go through plain_string).
   static bool needs_no_escape(std::string_view text);
+  // Whether `text` is ASCII without a byte to escape: valid UTF-8 that plain_string writes as
+  // string() would, decided in one pass (most strings of the IR: names, values).
+  static bool is_plain_ascii(std::string_view text);
   void plain_string(std::string_view text) {
     value_begin();
     put_quoted(text);
