@@ -64,12 +64,6 @@ void JsonWriter::deep_newline() {
   }
 }
 
-void JsonWriter::integer(std::int64_t value) {
-  value_begin();
-  reserve(24);  // INT64_MIN has 20 characters
-  pos_ = std::to_chars(pos_, end_, value).ptr;
-}
-
 void JsonWriter::number(double value) {
   value_begin();
   // %.17g, as llvm::json writes doubles: 17 significant digits round-trip every finite
