@@ -245,7 +245,7 @@ class Iteration {
     const Viewer& v = viewer(i, snap_.now);
     const Epoch end = snap_.now + std::max<Seconds>(job.walltime, 1);
     const std::int64_t cap = max_per_node(job);
-    if (tasks_now(per_task, cap, v, end - snap_.now) < job.tasks) return {};
+    if (too_few_tasks_now(per_task, cap, v, end - snap_.now, job.tasks)) return {};
     std::vector<Offer> offers;
     offers.reserve(free_now_.size());
     std::int64_t total = 0;
@@ -257,7 +257,10 @@ class Iteration {
       offers.push_back({{n, k}, {}});
       total += k;
     }
-    if (total < job.tasks) return {};
+    if (total < job.tasks) {
+      note_shortage(per_task, cap, v);
+      return {};
+    }
     // Best fit in time: the nodes whose free time ends soonest after the job keep the longer
     // gaps for the jobs that need them.
     for (auto& o : offers) {
@@ -268,47 +271,65 @@ class Iteration {
     return take(offers, job.tasks);
   }
 
-  // The tasks of one shape that nodes_for_now finds on all nodes together for a run of
-  // `duration` seconds from now (before it sorts them). While a reservation protects the top
-  // job most backfill candidates find too few; this answers them without walking the nodes.
-  // Each node's offer only falls as the duration grows, so the total is one step function per
-  // shape and access, kept until the next booking.
-  std::int64_t tasks_now(const Resources& per_task, std::int64_t cap, const Viewer& v, Seconds duration) {
+  // Whether a job shape surely finds fewer than `tasks` tasks now for a run of `duration`
+  // seconds (false: walk the nodes to know). While a reservation protects the top job, most
+  // backfill candidates find too few, one after another; once a shape found too few by walking
+  // (note_shortage), the next attempt of that shape before any new booking builds what all nodes
+  // offer as a function of the run's length (each node's offer only falls as it grows, at the
+  // bookings it reaches) and answers this one and the following ones without walking. Jobs
+  // that start do not pay for it.
+  bool too_few_tasks_now(const Resources& per_task, std::int64_t cap, const Viewer& v, Seconds duration,
+                         std::int64_t tasks) {
     NowCapacity& c = now_capacity_;
     if (c.calendar_changes != calendar_.changes() || c.per_task != per_task || c.cap != cap ||
-        c.may_use != v.may_use) {
-      c.calendar_changes = calendar_.changes();
-      c.per_task = per_task;
-      c.cap = cap;
-      c.may_use = v.may_use;
-      c.falls.clear();
-      c.at_one = 0;
-      for (std::size_t n = 0; n < free_now_.size(); ++n) {
-        if (free_now_[n] < per_task.procs || free_now_[n] <= 0) continue;  // as nodes_for_now
-        steps_.clear();
-        calendar_.free_tasks_by_duration(n, snap_.now, per_task, v, steps_);
-        // A node that must take its share of the job (cap) offers it or nothing.
-        auto offer = [cap](std::int64_t k) { return cap > 0 ? (k >= cap ? cap : 0) : std::max<std::int64_t>(k, 0); };
-        std::int64_t last = offer(steps_.front().second);
-        c.at_one += last;
-        for (std::size_t k = 1; k < steps_.size(); ++k)
-          if (const std::int64_t o = offer(steps_[k].second); o < last) {
-            c.falls.emplace_back(steps_[k].first, last - o);
-            last = o;
-          }
-      }
-      std::sort(c.falls.begin(), c.falls.end());
-      for (std::size_t k = 1; k < c.falls.size(); ++k) c.falls[k].second += c.falls[k - 1].second;  // running sum
-    }
+        c.may_use != v.may_use)
+      return false;
+    if (!c.built) build_now_capacity(v);
     // Everything that fell at a duration <= `duration`.
-    auto after = std::upper_bound(c.falls.begin(), c.falls.end(), std::pair{duration, std::numeric_limits<std::int64_t>::max()});
-    return c.at_one - (after == c.falls.begin() ? 0 : std::prev(after)->second);
+    auto after = std::upper_bound(c.falls.begin(), c.falls.end(),
+                                  std::pair{duration, std::numeric_limits<std::int64_t>::max()});
+    return c.at_one - (after == c.falls.begin() ? 0 : std::prev(after)->second) < tasks;
+  }
+  void note_shortage(const Resources& per_task, std::int64_t cap, const Viewer& v) {
+    NowCapacity& c = now_capacity_;
+    c.calendar_changes = calendar_.changes();
+    c.per_task = per_task;
+    c.cap = cap;
+    c.may_use = v.may_use;
+    c.built = false;
+  }
+  // The tasks nodes_for_now would find for every run length (before it sorts them).
+  void build_now_capacity(const Viewer& v) {
+    NowCapacity& c = now_capacity_;
+    c.falls.clear();
+    c.at_one = 0;
+    // A node that must take its share of the job (cap) offers it or nothing.
+    auto offer = [cap = c.cap](std::int64_t k) {
+      return cap > 0 ? (k >= cap ? cap : 0) : std::max<std::int64_t>(k, 0);
+    };
+    for (std::size_t n = 0; n < free_now_.size(); ++n) {
+      if (free_now_[n] < c.per_task.procs || free_now_[n] <= 0) continue;  // as nodes_for_now
+      steps_.clear();
+      calendar_.free_tasks_by_duration(n, snap_.now, c.per_task, v, steps_);
+      std::int64_t last = offer(steps_.front().second);
+      c.at_one += last;
+      for (std::size_t k = 1; k < steps_.size(); ++k)
+        if (const std::int64_t o = offer(steps_[k].second); o < last) {
+          c.falls.emplace_back(steps_[k].first, last - o);
+          last = o;
+        }
+    }
+    std::sort(c.falls.begin(), c.falls.end());
+    for (std::size_t k = 1; k < c.falls.size(); ++k) c.falls[k].second += c.falls[k - 1].second;  // running sum
+    c.built = true;
   }
   struct NowCapacity {
+    // The shape, its access and the calendar it was found short for.
     std::uint64_t calendar_changes = std::numeric_limits<std::uint64_t>::max();
     Resources per_task;
     std::int64_t cap = 0;
     std::vector<bool> may_use;
+    bool built = false;
     std::int64_t at_one = 0;                               // tasks for a 1 s run
     std::vector<std::pair<Seconds, std::int64_t>> falls;  // (duration, tasks lost up to it)
   };
@@ -768,7 +789,7 @@ class Iteration {
   std::map<std::pair<std::size_t, ReservationId>, Resources> charged_;
   std::vector<std::size_t> all_nodes_;
   NowCapacity now_capacity_;
-  std::vector<std::pair<Seconds, std::int64_t>> steps_;  // scratch of tasks_now
+  std::vector<std::pair<Seconds, std::int64_t>> steps_;  // scratch of build_now_capacity
   bool any_shared_reservation_ = false;
 };
 
