@@ -132,7 +132,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   const Seconds w = std::max<Seconds>(walltime, 1);
   auto offered = [&](std::size_t n, Epoch t) {
     std::int64_t k = free_tasks(n, t, t + w, per_task, viewer);
-    return max_per_node > 0 ? (k >= max_per_node ? max_per_node : 0) : k;
+    return tasks_offered(k, max_per_node);
   };
 
   // What a node offers, as a function of the start time t, changes only where a booking leaves
@@ -151,8 +151,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   for (std::size_t n : candidates) {
     if (!nodes_[n].usable) continue;
     if (settled_changes(n, not_before, viewer, ending, [&](Epoch t, const Resources& free, std::int64_t& last) {
-          std::int64_t k = tasks_in(free, per_task);
-          if (max_per_node > 0) k = k >= max_per_node ? max_per_node : 0;
+          const std::int64_t k = tasks_offered(tasks_in(free, per_task), max_per_node);
           if (k != last) changes.push_back({t, k - last, n});
           last = k;
         }))

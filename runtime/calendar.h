@@ -59,6 +59,12 @@ inline std::int64_t tasks_in(const Resources& free, const Resources& per_task) {
   return n;
 }
 
+// What a node with `k` free tasks offers a job: all of them, or, for a job that asked for a node
+// count (max_per_node > 0), exactly its share of a node or nothing.
+inline std::int64_t tasks_offered(std::int64_t k, std::int64_t max_per_node) {
+  return max_per_node > 0 ? (k >= max_per_node ? max_per_node : 0) : std::max<std::int64_t>(k, 0);
+}
+
 // Who holds a booking: a running job, or reservation number r (job, standing, admin).
 using ReservationId = std::uint32_t;
 inline constexpr ReservationId kNoReservation = std::numeric_limits<ReservationId>::max();

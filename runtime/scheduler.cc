@@ -236,6 +236,12 @@ class Iteration {
   // ------------------------------------------------------------------------------------------
   // Starting and reserving
 
+  // Whether running jobs leave a task of this shape room on node n now (nodes without are not
+  // asked further: reservations only take more).
+  bool room_now(std::size_t n, const Resources& per_task) const {
+    return free_now_[n] >= per_task.procs && free_now_[n] > 0;
+  }
+
   // Nodes on which the job can start now and run its whole walltime, in placement order;
   // empty when it cannot start now.
   std::vector<NodeTasks> nodes_for_now(std::size_t i) {
@@ -250,9 +256,8 @@ class Iteration {
     offers.reserve(free_now_.size());
     std::int64_t total = 0;
     for (std::size_t n = 0; n < free_now_.size(); ++n) {
-      if (free_now_[n] < per_task.procs || free_now_[n] <= 0) continue;
-      std::int64_t k = calendar_.free_tasks(n, snap_.now, end, per_task, v);
-      if (cap > 0) k = k >= cap ? cap : 0;  // a node takes its share of the job or nothing
+      if (!room_now(n, per_task)) continue;
+      const std::int64_t k = tasks_offered(calendar_.free_tasks(n, snap_.now, end, per_task, v), cap);
       if (k <= 0) continue;
       offers.push_back({{n, k}, {}});
       total += k;
@@ -303,18 +308,14 @@ class Iteration {
     NowCapacity& c = now_capacity_;
     c.falls.clear();
     c.at_one = 0;
-    // A node that must take its share of the job (cap) offers it or nothing.
-    auto offer = [cap = c.cap](std::int64_t k) {
-      return cap > 0 ? (k >= cap ? cap : 0) : std::max<std::int64_t>(k, 0);
-    };
     for (std::size_t n = 0; n < free_now_.size(); ++n) {
-      if (free_now_[n] < c.per_task.procs || free_now_[n] <= 0) continue;  // as nodes_for_now
+      if (!room_now(n, c.per_task)) continue;
       steps_.clear();
       calendar_.free_tasks_by_duration(n, snap_.now, c.per_task, v, steps_);
-      std::int64_t last = offer(steps_.front().second);
+      std::int64_t last = tasks_offered(steps_.front().second, c.cap);
       c.at_one += last;
       for (std::size_t k = 1; k < steps_.size(); ++k)
-        if (const std::int64_t o = offer(steps_[k].second); o < last) {
+        if (const std::int64_t o = tasks_offered(steps_[k].second, c.cap); o < last) {
           c.falls.emplace_back(steps_[k].first, last - o);
           last = o;
         }
@@ -440,9 +441,7 @@ class Iteration {
     for (const auto& nt : opening->offer) {
       std::int64_t free_now = 0;
       Seconds free_for = 0;
-      // A node whose running jobs leave fewer procs than a task needs has nothing free now
-      // (bookings of reservations only take more).
-      if (free_now_[nt.node] >= std::max<std::int64_t>(per_task.procs, 1)) {
+      if (room_now(nt.node, per_task)) {
         free_now = calendar_.free_tasks(nt.node, snap_.now, snap_.now + 1, per_task, v);
         if (free_now > 0) free_for = calendar_.free_for(nt.node, snap_.now, per_task, v);
       }
