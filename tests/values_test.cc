@@ -5,6 +5,9 @@
 // §1.4 (times), §1.5 (limits, lists, RESOURCES, HOSTLIST), §7.2 (ACL markers) and the manual's
 // 7.1.5 table (seeds/7.1.5-reservations.txt). Where the manual and Maui 3.3.1 disagree the
 // parsers return the manual's reading plus an issue naming the difference (values.h).
+#include <cstdlib>
+#include <cstring>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -109,6 +112,28 @@ TEST(ParseDouble, Values) {
     auto r = parse_double(text);
     ASSERT_TRUE(r.value) << text;
     EXPECT_DOUBLE_EQ(*r.value, value) << text;
+    EXPECT_TRUE(r.issues.empty()) << text;
+  }
+}
+
+// Plain decimals (digits and at most one point) take a from_chars shortcut: on random ones of
+// every length up to and past the shortcut's 20 characters, with leading zeros, a leading or a
+// trailing point, the value is bit for bit strtod's.
+TEST(ParseDouble, PlainDecimalsAreStrtodsValues) {
+  std::mt19937 rng(5);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  for (int round = 0; round < 20000; ++round) {
+    const int length = pick(1, 24);
+    const int point = pick(0, 3) > 0 ? pick(0, length) : -1;  // where the point goes, if anywhere
+    std::string text;
+    for (int k = 0; k <= length; ++k) {
+      if (k == point) text += '.';
+      if (k < length) text += static_cast<char>('0' + pick(0, 9));
+    }
+    auto r = parse_double(text);
+    ASSERT_TRUE(r.value) << text;
+    const double expected = std::strtod(text.c_str(), nullptr);
+    EXPECT_EQ(std::memcmp(&*r.value, &expected, sizeof expected), 0) << text << ": " << *r.value << " vs " << expected;
     EXPECT_TRUE(r.issues.empty()) << text;
   }
 }
@@ -561,6 +586,16 @@ TEST(ParseHostlist, RangesExpand) {
   ASSERT_TRUE(r.value);
   EXPECT_EQ(r.value->kind, ir::HostExpression::Kind::Names);
   EXPECT_EQ(r.value->names, (Strings{"node01", "node02", "node03", "gpu1"}));
+  EXPECT_TRUE(r.issues.empty());
+}
+
+// The lower bound's width pads every name; numbers wider than it are written whole, and a range
+// after a range expands for each of its names.
+TEST(ParseHostlist, RangesKeepTheLowerBoundsPadding) {
+  auto r = parse_hostlist("n[8-11],m[098-100],r[1-2]c[01-02]");
+  ASSERT_TRUE(r.value);
+  EXPECT_EQ(r.value->names, (Strings{"n8", "n9", "n10", "n11", "m098", "m099", "m100", "r1c01", "r1c02", "r2c01",
+                                     "r2c02"}));
   EXPECT_TRUE(r.issues.empty());
 }
 
