@@ -136,23 +136,37 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   };
 
   // What a node offers, as a function of the start time t, changes only where a booking leaves
-  // the window [t, t + w) (t = its end) or enters it (t = its start - w + 1). Each node
-  // contributes the changes of its step function; a sweep over all of them in time order finds
-  // the first t at which the total reaches `tasks`.
+  // the window [t, t + w) (t = its end) or enters it (t = its start - w + 1). Each run of
+  // neighbouring candidates with the same calendar contributes the changes of its step function
+  // once, weighted by its length; a sweep over all of them in time order finds the first t at
+  // which the total reaches `tasks`.
+  struct Run {
+    std::size_t node;  // the run's first node: it answers for all
+    std::int64_t nodes = 1;
+  };
   struct Change {
     Epoch t;
-    std::int64_t delta;
-    std::size_t node;
+    std::int64_t delta;  // per node of the run
+    std::size_t run;
   };
+  std::vector<Run> runs;
+  std::vector<std::size_t> run_of(candidates.size(), candidates.size());  // none: not usable
+  for (std::size_t k = 0; k < candidates.size(); ++k) {
+    const std::size_t n = candidates[k];
+    if (!nodes_[n].usable) continue;
+    if (runs.empty() || !same_calendar(runs.back().node, n)) runs.push_back({n});
+    else ++runs.back().nodes;
+    run_of[k] = runs.size() - 1;
+  }
   std::vector<Change> changes;
-  changes.reserve(2 * candidates.size());  // most nodes change once or twice
+  changes.reserve(2 * runs.size());  // most nodes change once or twice
   std::vector<Epoch> points;
   std::vector<const Booking*> ending;
-  for (std::size_t n : candidates) {
-    if (!nodes_[n].usable) continue;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const std::size_t n = runs[r].node;
     if (settled_changes(n, not_before, viewer, ending, [&](Epoch t, const Resources& free, std::int64_t& last) {
           const std::int64_t k = tasks_offered(tasks_in(free, per_task), max_per_node);
-          if (k != last) changes.push_back({t, k - last, n});
+          if (k != last) changes.push_back({t, k - last, r});
           last = k;
         }))
       continue;
@@ -169,7 +183,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
     std::int64_t last = 0;
     for (Epoch t : points) {
       std::int64_t k = offered(n, t);
-      if (k != last) changes.push_back({t, k - last, n});
+      if (k != last) changes.push_back({t, k - last, r});
       last = k;
     }
   }
@@ -177,14 +191,14 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   std::int64_t total = 0;
   for (std::size_t i = 0; i < changes.size();) {
     const Epoch t = changes[i].t;
-    for (; i < changes.size() && changes[i].t == t; ++i) total += changes[i].delta;
+    for (; i < changes.size() && changes[i].t == t; ++i) total += changes[i].delta * runs[changes[i].run].nodes;
     if (total >= tasks) {
-      // What each node offers at t: the sum of its changes up to t.
-      std::vector<std::int64_t> offer(nodes_.size(), 0);
-      for (std::size_t k = 0; k < i; ++k) offer[changes[k].node] += changes[k].delta;
+      // What each node of a run offers at t: the sum of the run's changes up to t.
+      std::vector<std::int64_t> offer(runs.size(), 0);
+      for (std::size_t k = 0; k < i; ++k) offer[changes[k].run] += changes[k].delta;
       Opening o{t, {}};
-      for (std::size_t n : candidates)
-        if (offer[n] > 0) o.offer.push_back({n, offer[n]});
+      for (std::size_t k = 0; k < candidates.size(); ++k)
+        if (run_of[k] < runs.size() && offer[run_of[k]] > 0) o.offer.push_back({candidates[k], offer[run_of[k]]});
       return o;
     }
   }
@@ -199,9 +213,13 @@ BackfillWindows ResourceCalendar::backfill_windows(const Viewer& viewer) const {
     std::size_t node;
   };
   std::vector<Free> free;
+  SameCalendarMemo<std::pair<Seconds, std::int64_t>> window;  // how long, how many procs
   for (std::size_t n = 0; n < nodes_.size(); ++n) {
-    Seconds d = free_for(n, now_, one_proc, viewer);
-    if (d > 0) free.push_back({d, free_tasks(n, now_, now_ + d, one_proc, viewer), n});
+    const auto [d, procs] = window(*this, n, [&] {
+      const Seconds d = free_for(n, now_, one_proc, viewer);
+      return std::pair{d, d > 0 ? free_tasks(n, now_, now_ + d, one_proc, viewer) : 0};
+    });
+    if (d > 0) free.push_back({d, procs, n});
   }
   std::sort(free.begin(), free.end(), [](const Free& a, const Free& b) {
     return a.duration != b.duration ? a.duration < b.duration : a.node < b.node;

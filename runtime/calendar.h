@@ -75,6 +75,7 @@ struct Booking {
   ReservationId reservation = kNoReservation;  // kNoReservation: a running job
   // A running job's booking inside reservation `inside` (kNoReservation: outside any).
   ReservationId inside = kNoReservation;
+  bool operator==(const Booking&) const = default;
 };
 
 // Which reservations a job may use (indexed by ReservationId). A job never uses a running
@@ -122,6 +123,13 @@ class ResourceCalendar {
   // Counts the changes above: an answer cached at one count holds while the count stays.
   std::uint64_t changes() const { return changes_; }
   std::span<const Booking> bookings(std::size_t node) const { return nodes_[node].bookings; }
+  // Whether two nodes have the same capacity, state and bookings, so that every question below
+  // has the same answer for both. Most nodes are idle or run the same job as their neighbour:
+  // the scheduler asks once per run of such nodes (SameCalendarMemo).
+  bool same_calendar(std::size_t a, std::size_t b) const {
+    const NodeCalendar &x = nodes_[a], &y = nodes_[b];
+    return x.capacity == y.capacity && x.usable == y.usable && x.bookings == y.bookings;
+  }
 
   // Tasks of `per_task` free on `node` throughout [from, to) for `viewer`.
   std::int64_t free_tasks(std::size_t node, Epoch from, Epoch to, const Resources& per_task,
@@ -169,6 +177,26 @@ class ResourceCalendar {
   Epoch now_;
   std::vector<NodeCalendar> nodes_;
   std::uint64_t changes_ = 0;
+};
+
+// The last answer a calendar gave about a node, given again for a next node with the same
+// calendar (ResourceCalendar::same_calendar) instead of asking the calendar again. For loops
+// over nodes that ask the same question of each.
+template <class T>
+class SameCalendarMemo {
+ public:
+  template <class Ask>
+  const T& operator()(const ResourceCalendar& calendar, std::size_t node, Ask ask) {
+    if (!node_ || (*node_ != node && !calendar.same_calendar(*node_, node))) {
+      value_ = ask();
+      node_ = node;
+    }
+    return value_;
+  }
+
+ private:
+  std::optional<std::size_t> node_;  // the node the answer was computed for
+  T value_{};
 };
 
 }  // namespace maui::runtime

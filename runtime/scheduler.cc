@@ -255,9 +255,11 @@ class Iteration {
     std::vector<Offer> offers;
     offers.reserve(free_now_.size());
     std::int64_t total = 0;
+    SameCalendarMemo<std::int64_t> tasks_on;
     for (std::size_t n = 0; n < free_now_.size(); ++n) {
       if (!room_now(n, per_task)) continue;
-      const std::int64_t k = tasks_offered(calendar_.free_tasks(n, snap_.now, end, per_task, v), cap);
+      const std::int64_t k =
+          tasks_on(calendar_, n, [&] { return tasks_offered(calendar_.free_tasks(n, snap_.now, end, per_task, v), cap); });
       if (k <= 0) continue;
       offers.push_back({{n, k}, {}});
       total += k;
@@ -268,9 +270,14 @@ class Iteration {
     }
     // Best fit in time: the nodes whose free time ends soonest after the job keep the longer
     // gaps for the jobs that need them.
+    SameCalendarMemo<std::pair<int, Seconds>> fit;  // affinity, how long the node stays free
     for (auto& o : offers) {
-      const int affinity = any_shared_reservation_ ? *affinity_on(i, o.nt.node, snap_.now, end, v) : 2;
-      o.key = placement_key(o.nt.node, affinity, 0, calendar_.free_for(o.nt.node, snap_.now, per_task, v));
+      const std::size_t n = o.nt.node;
+      const auto [affinity, free_for] = fit(calendar_, n, [&] {
+        return std::pair{any_shared_reservation_ ? *affinity_on(i, n, snap_.now, end, v) : 2,
+                         calendar_.free_for(n, snap_.now, per_task, v)};
+      });
+      o.key = placement_key(n, affinity, 0, free_for);
     }
     sort_front(offers, job.tasks);
     return take(offers, job.tasks);
@@ -308,15 +315,19 @@ class Iteration {
     NowCapacity& c = now_capacity_;
     c.falls.clear();
     c.at_one = 0;
+    SameCalendarMemo<std::vector<std::pair<Seconds, std::int64_t>>> steps_on;
     for (std::size_t n = 0; n < free_now_.size(); ++n) {
       if (!room_now(n, c.per_task)) continue;
-      steps_.clear();
-      calendar_.free_tasks_by_duration(n, snap_.now, c.per_task, v, steps_);
-      std::int64_t last = tasks_offered(steps_.front().second, c.cap);
+      const auto& steps = steps_on(calendar_, n, [&] {
+        std::vector<std::pair<Seconds, std::int64_t>> steps;
+        calendar_.free_tasks_by_duration(n, snap_.now, c.per_task, v, steps);
+        return steps;
+      });
+      std::int64_t last = tasks_offered(steps.front().second, c.cap);
       c.at_one += last;
-      for (std::size_t k = 1; k < steps_.size(); ++k)
-        if (const std::int64_t o = tasks_offered(steps_[k].second, c.cap); o < last) {
-          c.falls.emplace_back(steps_[k].first, last - o);
+      for (std::size_t k = 1; k < steps.size(); ++k)
+        if (const std::int64_t o = tasks_offered(steps[k].second, c.cap); o < last) {
+          c.falls.emplace_back(steps[k].first, last - o);
           last = o;
         }
     }
@@ -438,18 +449,25 @@ class Iteration {
     }
     std::vector<Offer> offers;
     offers.reserve(opening->offer.size());
-    for (const auto& nt : opening->offer) {
+    struct Place {
+      int affinity = 2;
       std::int64_t free_now = 0;
       Seconds free_for = 0;
-      if (room_now(nt.node, per_task)) {
-        free_now = calendar_.free_tasks(nt.node, snap_.now, snap_.now + 1, per_task, v);
-        if (free_now > 0) free_for = calendar_.free_for(nt.node, snap_.now, per_task, v);
-      }
-      const int affinity =
-          any_shared_reservation_ ? *affinity_on(i, nt.node, opening->start, opening->start + w, v) : 2;
+    };
+    SameCalendarMemo<Place> place;
+    for (const auto& nt : opening->offer) {
+      const Place& p = place(calendar_, nt.node, [&] {
+        Place p;
+        if (room_now(nt.node, per_task)) {
+          p.free_now = calendar_.free_tasks(nt.node, snap_.now, snap_.now + 1, per_task, v);
+          if (p.free_now > 0) p.free_for = calendar_.free_for(nt.node, snap_.now, per_task, v);
+        }
+        if (any_shared_reservation_) p.affinity = *affinity_on(i, nt.node, opening->start, opening->start + w, v);
+        return p;
+      });
       // Nodes busy now before idle ones: the idle nodes stay free for backfill
       // (shared/reference/backfill-notes.md).
-      offers.push_back({nt, placement_key(nt.node, affinity, free_now, free_for)});
+      offers.push_back({nt, placement_key(nt.node, p.affinity, p.free_now, p.free_for)});
     }
     sort_front(offers, job.tasks);
     std::vector<NodeTasks> nodes = take(offers, job.tasks);
@@ -788,7 +806,6 @@ class Iteration {
   std::map<std::pair<std::size_t, ReservationId>, Resources> charged_;
   std::vector<std::size_t> all_nodes_;
   NowCapacity now_capacity_;
-  std::vector<std::pair<Seconds, std::int64_t>> steps_;  // scratch of build_now_capacity
   bool any_shared_reservation_ = false;
 };
 

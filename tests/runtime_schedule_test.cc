@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <random>
 #include <string>
@@ -214,6 +215,53 @@ TEST(ResourceCalendarSteps, FreeTasksByDurationEqualsFreeTasksForEveryDuration) 
             << "round " << round << " node " << n << " duration " << d;
       }
     }
+  }
+}
+
+// earliest_start asks once per run of neighbouring nodes with the same calendar: on calendars
+// where runs of nodes hold the same bookings (and some differ by one booking), its answer must
+// be the brute-force one: the first second at which the nodes' offers for the whole walltime add
+// up to the job, and every node's offer then.
+TEST(ResourceCalendarRuns, EarliestStartEqualsTheBruteForceAnswer) {
+  std::mt19937 rng(11);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  for (int round = 0; round < 300; ++round) {
+    std::vector<Node> nodes;
+    for (int i = 0; i < 8; ++i) nodes.push_back(make_node(lines({"n", std::to_string(i)}), pick(1, 2) == 1 ? 2 : 4));
+    if (pick(0, 3) == 0) nodes[static_cast<std::size_t>(pick(0, 7))].state = NodeState::Down;
+    const Epoch t = kNow;
+    ResourceCalendar cal(nodes, t);
+    for (int b = pick(0, 5); b > 0; --b) {  // a booking on a run of nodes, like a job's
+      const Epoch start = t + pick(-50, 100), end = start + pick(1, 100);
+      const auto reservation = pick(0, 2) == 0 ? static_cast<ReservationId>(0) : kNoReservation;
+      const int first = pick(0, 7), last = pick(first, 7);
+      for (int n = first; n <= last; ++n)
+        cal.book(static_cast<std::size_t>(n), {start, end, Resources{pick(1, 2) == 1 ? 1 : 2, 0, 0, 0}, reservation,
+                                               kNoReservation});
+    }
+    Viewer v;
+    v.may_use = {pick(0, 1) == 1};
+    const Resources per_task{pick(1, 2), 0, 0, 0};
+    const std::int64_t tasks = pick(1, 12), cap = pick(0, 2);
+    const Seconds w = pick(1, 60);
+    std::vector<std::size_t> candidates(nodes.size());
+    std::iota(candidates.begin(), candidates.end(), 0);
+    auto got = cal.earliest_start(candidates, per_task, tasks, w, cap, v, t);
+    std::optional<ResourceCalendar::Opening> want;
+    for (Epoch s = t; s <= t + 300 && !want; ++s) {
+      ResourceCalendar::Opening o{s, {}};
+      std::int64_t total = 0;
+      for (std::size_t n : candidates)
+        if (const std::int64_t k = tasks_offered(cal.free_tasks(n, s, s + w, per_task, v), cap); k > 0) {
+          o.offer.push_back({n, k});
+          total += k;
+        }
+      if (total >= tasks) want = o;
+    }
+    ASSERT_EQ(got.has_value(), want.has_value()) << "round " << round;
+    if (!got) continue;
+    EXPECT_EQ(got->start, want->start) << "round " << round;
+    EXPECT_EQ(got->offer, want->offer) << "round " << round;
   }
 }
 
