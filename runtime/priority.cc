@@ -72,12 +72,14 @@ PriorityCalculator::PriorityCalculator(const CredentialDirectory& dir, const Fai
     blank_.components[c].weight = w.component[c].weight.value;
     blank_.components[c].cap = w.component[c].cap.value;
   }
-  for (const auto& [kind, slots] : kCredentialSlots) {
-    auto weighs = [&](S sub, C comp) {
-      return w.sub[idx(sub)].weight.value != 0 && w.component[idx(comp)].weight.value != 0;
-    };
-    factors_weigh_[static_cast<std::size_t>(kind)] =
-        weighs(slots.first, C::Cred) || weighs(slots.second, C::Fairshare);
+  for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {
+    if (blank_.components[c].weight == 0) continue;
+    RankedComponent r{blank_.components[c].weight, blank_.components[c].cap, {}};
+    const auto range = subcomponents_of(static_cast<C>(c));
+    for (std::size_t s = range.first; s < range.first + range.count; ++s)
+      if (blank_.subcomponents[s].weight != 0 || s == idx(S::QueueTime) || s == idx(S::XFactor))
+        r.subcomponents.push_back(static_cast<S>(s));
+    ranked_.push_back(std::move(r));
   }
   enable_negative_ = w.enable_negative.value;
   reject_negative_ = w.reject_negative.value;
@@ -113,74 +115,109 @@ const PriorityCalculator::CredentialFactors& PriorityCalculator::factors(ir::Cre
 
 PriorityBreakdown PriorityCalculator::evaluate(const Job& job) const { return evaluate(job, index_.intern(job)); }
 
-PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredentialIds& ids) const {
-  return compute<true>(job, ids);
-}
-
-PriorityCalculator::Rank PriorityCalculator::rank(const Job& job, const JobCredentialIds& ids) const {
-  const PriorityBreakdown b = compute<false>(job, ids);
-  return {b.priority, b.rejected_negative};
-}
-
-// Without kExplained, factors that weigh nothing stay 0: their contribution is 0 either way, so
-// the sums and the priority are the same.
-template <bool kExplained>
-PriorityBreakdown PriorityCalculator::compute(const Job& job, const JobCredentialIds& ids) const {
-  PriorityBreakdown b = blank_;  // the weights and caps, copied in one piece
-  auto& sub = b.subcomponents;
-
-  // CRED and FS: per credential.
-  for (const auto& [kind, slots] : kCredentialSlots) {
-    if (ids[kind] == JobCredentialIds::kNone) continue;
-    if (!kExplained && !factors_weigh_[static_cast<std::size_t>(kind)]) continue;
-    const auto& f = factors(kind, ids[kind]);
-    sub[idx(slots.first)].value = f.priority;
-    sub[idx(slots.second)].value = f.fairshare;
-  }
-
-  // RES: what the job asks for.
-  const double procs = static_cast<double>(job.procs());
+PriorityCalculator::JobFacts PriorityCalculator::facts_of(const Job& job, const JobCredentialIds& ids) const {
+  const std::uint32_t qos = ids[ir::CredKind::Qos];
   const double walltime = static_cast<double>(job.walltime);
-  sub[idx(S::Node)].value = static_cast<double>(job.nodes);
-  sub[idx(S::Proc)].value = procs;
-  sub[idx(S::Mem)].value = static_cast<double>(job.memory_mb());
-  sub[idx(S::Swap)].value = static_cast<double>(job.swap_mb());
-  sub[idx(S::Disk)].value = static_cast<double>(job.disk_mb());
-  sub[idx(S::PS)].value = procs * walltime;
-  sub[idx(S::PE)].value = processor_equivalents(job, totals_);
-  sub[idx(S::Walltime)].value = walltime;
-
-  // SERV: effective queue time in minutes, expansion factor, bypass count, soft-policy flag.
-  b.effective_queue_time = effective_queue_time(job, accrual_, now_);
-  const double queued = static_cast<double>(b.effective_queue_time);
+  const Seconds effective = effective_queue_time(job, accrual_, now_);
+  const double queued = static_cast<double>(effective);
   // XFMINWCLIMIT floors the denominator; none (the manual's default) leaves the walltime.
-  const double floor_wc = static_cast<double>(xfactor_min_walltime_);
-  const double denominator = std::max({walltime, floor_wc, 1.0});
-  b.xfactor = (queued + walltime) / denominator;
-  sub[idx(S::QueueTime)].value = queued / 60.0;
-  sub[idx(S::XFactor)].value = b.xfactor;
-  sub[idx(S::SPViolation)].value = job.soft_policy_violation ? 1.0 : 0.0;
-  sub[idx(S::Bypass)].value = static_cast<double>(job.bypass_count);
+  const double denominator = std::max({walltime, static_cast<double>(xfactor_min_walltime_), 1.0});
+  return {job,
+          ids,
+          qos == JobCredentialIds::kNone ? nullptr : &factors(ir::CredKind::Qos, qos),
+          static_cast<double>(job.procs()),
+          walltime,
+          effective,
+          queued,
+          (queued + walltime) / denominator};
+}
 
-  // The job's QOS adds QTWEIGHT / XFWEIGHT and sets the TARG targets (own, else QOS DEFAULT).
-  if (ids[ir::CredKind::Qos] != JobCredentialIds::kNone) {
-    const auto& q = factors(ir::CredKind::Qos, ids[ir::CredKind::Qos]);
-    sub[idx(S::QueueTime)].weight += q.queuetime_weight;
-    sub[idx(S::XFactor)].weight += q.xfactor_weight;
-    if (q.queuetime_target > 0)
-      sub[idx(S::TargetQueueTime)].value = toward_target(static_cast<double>(q.queuetime_target), queued);
-    if (q.xfactor_target > 0) sub[idx(S::TargetXFactor)].value = toward_target(q.xfactor_target, b.xfactor);
-  }
-
+double PriorityCalculator::value_of(S s, const JobFacts& f) const {
+  const Job& job = f.job;
+  auto credential = [&](ir::CredKind kind, bool fairshare) {
+    const std::uint32_t id = f.ids[kind];
+    if (id == JobCredentialIds::kNone) return 0.0;
+    const CredentialFactors& c = factors(kind, id);
+    return fairshare ? c.fairshare : c.priority;
+  };
   // USAGE: active jobs only.
-  if (job.is_active()) {
-    const double elapsed = static_cast<double>(job.elapsed(now_));
-    sub[idx(S::Consumed)].value = procs * elapsed;
-    sub[idx(S::Remaining)].value = procs * static_cast<double>(job.remaining(now_));
-    sub[idx(S::Percent)].value = walltime > 0 ? elapsed / walltime * 100.0 : 0.0;
-    sub[idx(S::ExecutionTime)].value = elapsed;
+  const double elapsed = job.is_active() ? static_cast<double>(job.elapsed(now_)) : 0.0;
+  switch (s) {
+    // CRED and FS: per credential.
+    case S::User: return credential(ir::CredKind::User, false);
+    case S::Group: return credential(ir::CredKind::Group, false);
+    case S::Account: return credential(ir::CredKind::Account, false);
+    case S::Qos: return credential(ir::CredKind::Qos, false);
+    case S::Class: return credential(ir::CredKind::Class, false);
+    case S::FsUser: return credential(ir::CredKind::User, true);
+    case S::FsGroup: return credential(ir::CredKind::Group, true);
+    case S::FsAccount: return credential(ir::CredKind::Account, true);
+    case S::FsQos: return credential(ir::CredKind::Qos, true);
+    case S::FsClass: return credential(ir::CredKind::Class, true);
+    // RES: what the job asks for.
+    case S::Node: return static_cast<double>(job.nodes);
+    case S::Proc: return f.procs;
+    case S::Mem: return static_cast<double>(job.memory_mb());
+    case S::Swap: return static_cast<double>(job.swap_mb());
+    case S::Disk: return static_cast<double>(job.disk_mb());
+    case S::PS: return f.procs * f.walltime;
+    case S::PE: return processor_equivalents(job, totals_);
+    case S::Walltime: return f.walltime;
+    // SERV: effective queue time in minutes, expansion factor, bypass count, soft-policy flag.
+    case S::QueueTime: return f.queued / 60.0;
+    case S::XFactor: return f.xfactor;
+    case S::SPViolation: return job.soft_policy_violation ? 1.0 : 0.0;
+    case S::Bypass: return static_cast<double>(job.bypass_count);
+    // TARG: the job's QOS sets the targets (own, else QOS DEFAULT).
+    case S::TargetQueueTime:
+      return f.qos && f.qos->queuetime_target > 0
+                 ? toward_target(static_cast<double>(f.qos->queuetime_target), f.queued)
+                 : 0.0;
+    case S::TargetXFactor:
+      return f.qos && f.qos->xfactor_target > 0 ? toward_target(f.qos->xfactor_target, f.xfactor) : 0.0;
+    case S::Consumed: return f.procs * elapsed;
+    case S::Remaining: return job.is_active() ? f.procs * static_cast<double>(job.remaining(now_)) : 0.0;
+    case S::Percent: return job.is_active() && f.walltime > 0 ? elapsed / f.walltime * 100.0 : 0.0;
+    case S::ExecutionTime: return elapsed;
   }
+  return 0;
+}
 
+std::int64_t PriorityCalculator::weight_of(S s, const JobFacts& f) const {
+  std::int64_t w = blank_.subcomponents[idx(s)].weight;
+  if (f.qos && s == S::QueueTime) w += f.qos->queuetime_weight;
+  if (f.qos && s == S::XFactor) w += f.qos->xfactor_weight;
+  return w;
+}
+
+PriorityCalculator::Settled PriorityCalculator::settle(double p) const {
+  Settled s;
+  if (!enable_negative_) {
+    if (p < 1) {
+      p = 1;
+      s.floored = true;
+    }
+  } else if (reject_negative_ && p < 0) {
+    s.rejected_negative = true;
+  }
+  if (p > kMaxPriority) {
+    p = kMaxPriority;
+    s.capped = true;
+  }
+  s.priority = static_cast<std::int64_t>(std::trunc(std::max(p, -9.0e18)));
+  return s;
+}
+
+PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredentialIds& ids) const {
+  PriorityBreakdown b = blank_;  // the weights and caps, copied in one piece
+  const JobFacts f = facts_of(job, ids);
+  b.effective_queue_time = f.effective_queue_time;
+  b.xfactor = f.xfactor;
+  auto& sub = b.subcomponents;
+  for (std::size_t s = 0; s < ir::kPrioritySubcomponents; ++s) {
+    sub[s].value = value_of(static_cast<S>(s), f);
+    sub[s].weight = weight_of(static_cast<S>(s), f);
+  }
   double magnitude = 0;
   for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {
     ComponentScore& comp = b.components[c];
@@ -193,25 +230,30 @@ PriorityBreakdown PriorityCalculator::compute(const Job& job, const JobCredentia
     b.sum += comp.contribution;
     magnitude += std::fabs(comp.contribution);
   }
-  if (kExplained)
-    for (auto& comp : b.components)
-      comp.percent = magnitude > 0 ? std::fabs(comp.contribution) / magnitude * 100.0 : 0.0;
-
-  double p = b.sum;
-  if (!enable_negative_) {
-    if (p < 1) {
-      p = 1;
-      b.floored = true;
-    }
-  } else if (reject_negative_ && p < 0) {
-    b.rejected_negative = true;
-  }
-  if (p > kMaxPriority) {
-    p = kMaxPriority;
-    b.capped = true;
-  }
-  b.priority = static_cast<std::int64_t>(std::trunc(std::max(p, -9.0e18)));
+  for (auto& comp : b.components)
+    comp.percent = magnitude > 0 ? std::fabs(comp.contribution) / magnitude * 100.0 : 0.0;
+  const Settled settled = settle(b.sum);
+  b.priority = settled.priority;
+  b.floored = settled.floored;
+  b.capped = settled.capped;
+  b.rejected_negative = settled.rejected_negative;
   return b;
+}
+
+// The same sums as evaluate() without the terms that weigh nothing: each is 0 (all values are
+// finite), so the priority is the same.
+PriorityCalculator::Rank PriorityCalculator::rank(const Job& job, const JobCredentialIds& ids) const {
+  const JobFacts f = facts_of(job, ids);
+  double sum = 0;
+  for (const auto& c : ranked_) {
+    double factor = 0;
+    for (S s : c.subcomponents)
+      if (const std::int64_t w = weight_of(s, f); w != 0)
+        factor += static_cast<double>(w) * capped(value_of(s, f), blank_.subcomponents[idx(s)].cap);
+    sum += static_cast<double>(c.weight) * capped(factor, c.cap);
+  }
+  const Settled settled = settle(sum);
+  return {settled.priority, settled.rejected_negative};
 }
 
 bool id_before(std::string_view a, std::string_view b) {

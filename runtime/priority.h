@@ -110,8 +110,25 @@ class PriorityCalculator {
     Seconds queuetime_target = 0;
     double xfactor_target = 0;
   };
-  template <bool kExplained>
-  PriorityBreakdown compute(const Job& job, const JobCredentialIds& ids) const;
+  // What the subcomponents of one job are computed from.
+  struct JobFacts {
+    const Job& job;
+    const JobCredentialIds& ids;
+    const CredentialFactors* qos;  // the job's QOS (null: none)
+    double procs, walltime;
+    Seconds effective_queue_time;
+    double queued, xfactor;
+  };
+  JobFacts facts_of(const Job& job, const JobCredentialIds& ids) const;
+  double value_of(ir::PrioritySubcomponent s, const JobFacts& f) const;
+  // The subcomponent's weight for this job: *WEIGHT, plus QTWEIGHT / XFWEIGHT of its QOS.
+  std::int64_t weight_of(ir::PrioritySubcomponent s, const JobFacts& f) const;
+  // ENABLENEGJOBPRIORITY, REJECTNEGPRIOJOBS and the 1e9 cap applied to the sum.
+  struct Settled {
+    std::int64_t priority = 0;
+    bool floored = false, capped = false, rejected_negative = false;
+  };
+  Settled settle(double sum) const;
   const CredentialFactors& factors(ir::CredKind kind, std::uint32_t id) const;
 
   const CredentialDirectory& dir_;
@@ -123,7 +140,13 @@ class PriorityCalculator {
   // provenance, spread over kilobytes), and the other settings every job needs.
   PriorityBreakdown blank_;
   bool enable_negative_ = false, reject_negative_ = false;
-  std::array<bool, 5> factors_weigh_{};  // by credential kind: its CRED or FS subcomponent counts
+  // What rank() computes: the components that weigh something, each with the subcomponents
+  // whose weight is not 0 or may not be for some job (the QOS adds to QUEUETIME and XFACTOR).
+  struct RankedComponent {
+    std::int64_t weight = 0, cap = 0;
+    std::vector<ir::PrioritySubcomponent> subcomponents;
+  };
+  std::vector<RankedComponent> ranked_;
   Seconds xfactor_min_walltime_ = 0;
   mutable CredentialIndex index_;
   mutable std::array<std::vector<CredentialFactors>, 5> cache_;

@@ -318,24 +318,35 @@ TEST(RuntimePriority, OrderIsPriorityThenSubmissionThenId) {
   EXPECT_EQ(order, (std::vector<std::string>{"d", "c", "a", "b"}));
 }
 
-// Ranking computes priorities without the credential factors that weigh nothing and without
-// the percentages; on random weights (0 included, for subcomponents and components),
-// credential priorities, fairshare targets and negative priorities allowed or not, every job's
-// ranking priority and refusal equal the explained ones.
+// Ranking computes priorities without the terms that weigh nothing and without the
+// percentages; on random weights (0 included, for subcomponents and components), caps,
+// credential priorities, fairshare targets, QOS queue-time and expansion-factor weights and
+// targets, and negative priorities allowed or not, every job's ranking priority and refusal
+// equal the explained ones.
 TEST(RuntimePriority, RankingPriorityEqualsTheExplainedOne) {
   std::mt19937 rng(11);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  const char* weights[] = {"CREDWEIGHT",    "FSWEIGHT",     "USERWEIGHT",     "GROUPWEIGHT",   "ACCOUNTWEIGHT",
-                           "QOSWEIGHT",     "CLASSWEIGHT",  "FSUSERWEIGHT",   "FSGROUPWEIGHT", "FSACCOUNTWEIGHT",
-                           "FSQOSWEIGHT",   "FSCLASSWEIGHT", "SERVICEWEIGHT", "QUEUETIMEWEIGHT", "XFACTORWEIGHT"};
+  const char* weights[] = {"CREDWEIGHT",      "FSWEIGHT",      "USERWEIGHT",       "GROUPWEIGHT",
+                           "ACCOUNTWEIGHT",   "QOSWEIGHT",     "CLASSWEIGHT",      "FSUSERWEIGHT",
+                           "FSGROUPWEIGHT",   "FSACCOUNTWEIGHT", "FSQOSWEIGHT",    "FSCLASSWEIGHT",
+                           "SERVICEWEIGHT",   "QUEUETIMEWEIGHT", "XFACTORWEIGHT",  "BYPASSWEIGHT",
+                           "RESWEIGHT",       "PROCWEIGHT",    "NODEWEIGHT",       "PSWEIGHT",
+                           "WALLTIMEWEIGHT",  "TARGETWEIGHT",  "TARGETQUEUETIMEWEIGHT", "TARGETXFACTORWEIGHT"};
+  const char* caps[] = {"CREDCAP", "FSCAP", "QUEUETIMECAP", "XFACTORCAP", "RESCAP", "PSCAP", "TARGETCAP"};
   const char* kinds[] = {"USERCFG", "GROUPCFG", "ACCOUNTCFG", "QOSCFG", "CLASSCFG"};
   for (int round = 0; round < 40; ++round) {
     std::string config = "FSPOLICY DEDICATEDPS\n";
     if (pick(0, 1)) config += "ENABLENEGJOBPRIORITY TRUE\nREJECTNEGPRIOJOBS TRUE\n";
     for (const char* w : weights) config += fmt::format("{} {}\n", w, std::array{0, 0, 1, 7, -3}[pick(0, 4)]);
+    for (const char* c : caps)
+      if (pick(0, 2) == 0) config += fmt::format("{} {}\n", c, pick(1, 5000));
     for (const char* k : kinds)
       for (int n = 0; n < 2; ++n)
         config += fmt::format("{}[c{}] PRIORITY={} FSTARGET={}\n", k, n, pick(-500, 500), pick(1, 60));
+    // A QOS may weigh queue time and expansion factor when the policy does not (and set targets).
+    for (int n = 0; n < 2; ++n)
+      config += fmt::format("QOSCFG[c{}] QTWEIGHT={} XFWEIGHT={} QTTARGET={} XFTARGET={}\n", n, pick(0, 5), pick(0, 5),
+                            pick(0, 1) * pick(60, 7200), pick(0, 1) * pick(2, 9));
     auto t = compile_policy(config);
     const FairshareStanding standing = FairshareStanding::compute(*t.dir, FairshareHistory{}, kNow);
     PriorityCalculator calc(*t.dir, standing, {}, kNow);
