@@ -10,15 +10,18 @@ Resources resources_of(const Node& node) {
   return {node.procs, node.memory_mb, node.swap_mb, node.disk_mb};
 }
 
-ResourceCalendar::ResourceCalendar(std::span<const Node> nodes, Epoch now) : now_(now) {
-  nodes_.reserve(nodes.size());
-  for (const auto& n : nodes) {
-    NodeCalendar c;
+void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
+  now_ = now;
+  ++changes_;
+  nodes_.resize(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const Node& n = nodes[i];
+    NodeCalendar& c = nodes_[i];
     c.node = &n;
     c.capacity = resources_of(n);
-    c.usable = n.state != NodeState::Down && n.state != NodeState::Drained &&
-               n.state != NodeState::Draining && n.state != NodeState::Unknown;
-    nodes_.push_back(std::move(c));
+    c.usable = n.state != NodeState::Down && n.state != NodeState::Drained && n.state != NodeState::Draining &&
+               n.state != NodeState::Unknown;
+    c.bookings.clear();
   }
 }
 

@@ -109,7 +109,11 @@ struct BackfillWindows {
 
 class ResourceCalendar {
  public:
-  ResourceCalendar(std::span<const Node> nodes, Epoch now);
+  ResourceCalendar(std::span<const Node> nodes, Epoch now) { reset(nodes, now); }
+  ResourceCalendar() = default;
+  // Empties the calendar for `nodes` at `now`, keeping the memory the bookings took (a
+  // scheduler that runs iteration after iteration books much the same every time).
+  void reset(std::span<const Node> nodes, Epoch now);
 
   Epoch now() const { return now_; }
   std::size_t node_count() const { return nodes_.size(); }
@@ -174,7 +178,7 @@ class ResourceCalendar {
   bool settled_changes(std::size_t node, Epoch from, const Viewer& viewer, std::vector<const Booking*>& ending,
                        At at) const;
 
-  Epoch now_;
+  Epoch now_ = 0;
   std::vector<NodeCalendar> nodes_;
   std::uint64_t changes_ = 0;
 };

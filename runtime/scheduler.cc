@@ -50,9 +50,10 @@ class Iteration {
         out_(out),
         settings_(SchedulerSettings::from(policy_, out.warnings)),
         totals_(snap_.totals()),
-        calendar_(snap_.nodes, snap_.now),
+        calendar_(in.workspace ? in.workspace->calendar : own_calendar_),
         table_(*in.dir, calendar_),
         calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now) {
+    calendar_.reset(snap_.nodes, snap_.now);
     // Without a configured limit no job can break one: usage is not counted at all.
     if (in.dir->has_limits()) throttle_.emplace(*in.dir, totals_, snap_.now, &calc_.index());
   }
@@ -777,7 +778,8 @@ class Iteration {
   IterationResult& out_;
   SchedulerSettings settings_;
   ClusterTotals totals_;
-  ResourceCalendar calendar_;
+  ResourceCalendar own_calendar_;  // without a workspace
+  ResourceCalendar& calendar_;
   ReservationTable table_;
   PriorityCalculator calc_;
   std::optional<Throttle> throttle_;  // none when the policy sets no limit

@@ -31,6 +31,12 @@
 
 namespace maui::runtime {
 
+// Memory one iteration leaves to the next, for a caller that runs many (the simulator): only
+// capacity carries over, never state, so every iteration decides the same with or without it.
+struct SchedulerWorkspace {
+  ResourceCalendar calendar;
+};
+
 struct SchedulerInput {
   const CredentialDirectory* dir = nullptr;
   const FairshareStanding* fairshare = nullptr;  // null: fairshare off
@@ -44,6 +50,7 @@ struct SchedulerInput {
   // Explain every eligible job that does not start (IterationResult::waiting); costs a string
   // per job, so the simulator leaves it off.
   bool explain = false;
+  SchedulerWorkspace* workspace = nullptr;  // none: the iteration allocates its own
 };
 
 struct StartDecision {

@@ -333,6 +333,7 @@ class Simulation {
     in.clock = clock_;
     in.previous_reservations = previous_;
     in.last_completion = last_completion_;
+    in.workspace = &workspace_;
     IterationResult result = schedule_iteration(in);
     ++iterations_;
     apply(result);
@@ -429,6 +430,7 @@ class Simulation {
   FairshareStanding standing_;
   std::optional<Epoch> standing_at_;
   std::vector<Reservation> previous_;
+  SchedulerWorkspace workspace_;
   std::optional<Epoch> last_completion_;
   std::int64_t iterations_ = 0;
   static inline const FairshareStanding no_fairshare_{};

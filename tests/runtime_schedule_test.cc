@@ -1311,6 +1311,28 @@ TEST(ScheduleProperties, NoOverAllocationAndNoJobInAReservationItCannotUse) {
   EXPECT_GT(overlapping_u1, 20 * kSeeds) << overlapping_u1;
 }
 
+// An iteration run in a workspace another iteration used decides exactly as a fresh one
+// (drive() runs each iteration both ways and compares): on random workloads with
+// administrative reservations, for every backfill policy, the workspace reused all along.
+TEST(SchedulerWorkspace, ReusedMemoryNeverChangesADecision) {
+  std::int64_t iterations = 0;
+  SchedulerWorkspace workspace;
+  for (std::string_view policy : kPolicies) {
+    TestPolicy p = fcfs(policy);
+    for (int seed = 1; seed <= 3; ++seed) {
+      SCOPED_TRACE(lines({policy, "seed ", std::to_string(seed)}));
+      Workload w = random_workload(3000 + seed, false);
+      const Epoch t0 = w.jobs[20].submit, t1 = t0 + 3 * kHour;
+      const std::vector<AdminReservation> admin{{"system", t0, t1, {"n01", "n02"}, {}},
+                                                {"u1only", t0, t1, {"n05", "n06"}, {user_entry("u1")}}};
+      const DriveResult d = drive(p, w.nodes, w.jobs, admin, &workspace);
+      iterations += d.iterations;
+      expect_all_started(d);
+    }
+  }
+  EXPECT_GT(iterations, 500) << iterations;
+}
+
 // (c) With exact run times and at least one reservation, the top job (the highest-priority job
 // holding a reservation) starts no later than the reservation it got when it first became the
 // top job: reservations are kept stable (conservative for that job), whatever is backfilled.

@@ -160,8 +160,10 @@ struct DriveResult {
   std::vector<std::string> warnings;
 };
 
+// With a workspace, every iteration runs in it and again without it, and both must decide the
+// same (SchedulerWorkspace carries memory, never state).
 inline DriveResult drive(const TestPolicy& p, std::vector<Node> nodes, std::vector<TraceJob> trace,
-                         std::span<const AdminReservation> admin = {}) {
+                         std::span<const AdminReservation> admin = {}, SchedulerWorkspace* workspace = nullptr) {
   DriveResult out;
   std::stable_sort(trace.begin(), trace.end(),
                    [](const TraceJob& a, const TraceJob& b) { return a.submit < b.submit; });
@@ -203,6 +205,22 @@ inline DriveResult drive(const TestPolicy& p, std::vector<Node> nodes, std::vect
     in.previous_reservations = previous;
     in.last_completion = last_completion;
     IterationResult r = schedule_iteration(in);
+    if (workspace) {
+      in.workspace = workspace;
+      const IterationResult reused = schedule_iteration(in);
+      EXPECT_EQ(reused.starts.size(), r.starts.size()) << "at " << state.now;
+      for (std::size_t k = 0; k < std::min(r.starts.size(), reused.starts.size()); ++k) {
+        EXPECT_EQ(reused.starts[k].job, r.starts[k].job) << "at " << state.now;
+        EXPECT_EQ(reused.starts[k].nodes, r.starts[k].nodes) << "at " << state.now;
+        EXPECT_EQ(reused.starts[k].backfill, r.starts[k].backfill) << "at " << state.now;
+      }
+      EXPECT_EQ(reused.reservations.size(), r.reservations.size()) << "at " << state.now;
+      for (std::size_t k = 0; k < std::min(r.reservations.size(), reused.reservations.size()); ++k) {
+        EXPECT_EQ(reused.reservations[k].name, r.reservations[k].name) << "at " << state.now;
+        EXPECT_EQ(reused.reservations[k].start, r.reservations[k].start) << "at " << state.now;
+        EXPECT_EQ(reused.reservations[k].nodes, r.reservations[k].nodes) << "at " << state.now;
+      }
+    }
     ++out.iterations;
     for (const auto& res : r.reservations)
       if (res.kind == ReservationKind::Job) {
