@@ -59,12 +59,11 @@ std::optional<std::size_t> ClusterSnapshot::find_node(std::string_view name) con
   return lookup();
 }
 
-std::optional<std::size_t> ClusterSnapshot::allocated_node(const Job& job, std::size_t k) const {
+std::optional<std::size_t> ClusterSnapshot::allocated_node_by_name(const Job& job, std::size_t k) const {
   constexpr std::size_t kNoHint = std::numeric_limits<std::size_t>::max();
   auto& hint = job.allocated_node_hint;
   if (hint.size() != job.allocated_nodes.size()) hint.assign(job.allocated_nodes.size(), kNoHint);
   const std::string& name = job.allocated_nodes[k];
-  if (hint[k] < nodes.size() && nodes[hint[k]].name == name) return hint[k];
   const auto found = find_node(name);
   hint[k] = found.value_or(kNoHint);
   return found;

@@ -112,14 +112,22 @@ struct ClusterSnapshot {
   // job's nodes in every iteration. Every answer is checked against `nodes`, so a stale table
   // is rebuilt, never trusted.
   std::optional<std::size_t> find_node(std::string_view name) const;
-  // find_node(job.allocated_nodes[k]), through the job's allocated_node_hint.
-  std::optional<std::size_t> allocated_node(const Job& job, std::size_t k) const;
+  // find_node(job.allocated_nodes[k]), through the job's allocated_node_hint. Inline: every
+  // iteration asks it for every node of every running job, and the hint is nearly always right.
+  std::optional<std::size_t> allocated_node(const Job& job, std::size_t k) const {
+    const auto& hint = job.allocated_node_hint;
+    if (k < hint.size() && hint[k] < nodes.size() && nodes[hint[k]].name == job.allocated_nodes[k]) return hint[k];
+    return allocated_node_by_name(job, k);
+  }
 
   struct NameHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   mutable std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> node_index_cache;  // find_node's
+
+ private:
+  std::optional<std::size_t> allocated_node_by_name(const Job& job, std::size_t k) const;  // and sets the hint
 };
 
 // Processor equivalents of a request (manual 5.1.2.3): the largest share of any configured
