@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <deque>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -69,22 +71,27 @@ struct action<g::token> {
   }
 };
 
+// Completes st.current, whose name, index and values are read, as the next statement.
+void add_statement(ParseState& st) {
+  Statement& s = st.current;
+  s.kind = Statement::Kind::Parameter;
+  s.buffer = st.buffer;
+  s.line = st.line;
+  const bool has_values = st.tokens.size() > st.values_begin;
+  const char* end = !has_values ? (s.has_index ? s.index.text.data() + s.index.text.size() + 1
+                                               : s.name.text.data() + s.name.text.size())
+                                : st.tokens.back().text.data() + st.tokens.back().text.size();
+  s.whole = Token{view(s.name.begin(), end)};
+  st.tree.statements.push_back(std::move(s));
+  st.values.emplace_back(st.values_begin, st.tokens.size());
+  // st.current is reset at the start of the next line
+}
+
 template <>
 struct action<g::statement> {
   template <typename Input>
-  static void apply(const Input& in, ParseState& st) {
-    Statement& s = st.current;
-    s.kind = Statement::Kind::Parameter;
-    s.buffer = st.buffer;
-    s.line = st.line;
-    const bool has_values = st.tokens.size() > st.values_begin;
-    const char* end = !has_values ? (s.has_index ? s.index.text.data() + s.index.text.size() + 1
-                                                 : s.name.text.data() + s.name.text.size())
-                                  : st.tokens.back().text.data() + st.tokens.back().text.size();
-    s.whole = Token{view(s.name.begin(), end)};
-    st.tree.statements.push_back(std::move(s));
-    st.values.emplace_back(st.values_begin, st.tokens.size());
-    (void)in;  // st.current is reset at the start of the next line
+  static void apply(const Input&, ParseState& st) {
+    add_statement(st);
   }
 };
 
@@ -123,32 +130,35 @@ template <> struct action<g::template_toolkit> : placeholder_action<g::template_
 template <> struct action<g::autoconf> : placeholder_action<g::autoconf, kAutoconf> {};
 
 // `# mauic: ignore=RULE[,RULE...]`: a trailing comment covers its own line, a comment on a
-// line of its own covers the next line.
+// line of its own covers the next line. `text` is the comment from its '#' to the end of its line.
+void note_comment(std::string_view text, ParseState& st) {
+  auto at = text.find("mauic:");
+  if (at == std::string_view::npos) return;
+  auto rest = text.substr(at + 6);
+  auto ignore = rest.find("ignore=");
+  if (ignore == std::string_view::npos) return;
+  rest = rest.substr(ignore + 7);
+  rest = rest.substr(0, rest.find_first_of(" \t\r"));
+  unsigned line = st.line;
+  if (!st.has_content) {
+    // Count the lines of a continued comment-only line: the next statement follows it.
+    line += static_cast<unsigned>(std::count(st.line_begin, text.data() + text.size(), '\n')) + 1;
+  }
+  auto& rules = st.tree.suppressions[{st.buffer, line}];
+  while (!rest.empty()) {
+    auto comma = rest.find(',');
+    auto rule = rest.substr(0, comma);
+    if (!rule.empty()) rules.insert(std::string(rule));
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+}
+
 template <>
 struct action<g::comment> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    std::string_view text = view(in.begin(), in.end());
-    auto at = text.find("mauic:");
-    if (at == std::string_view::npos) return;
-    auto rest = text.substr(at + 6);
-    auto ignore = rest.find("ignore=");
-    if (ignore == std::string_view::npos) return;
-    rest = rest.substr(ignore + 7);
-    rest = rest.substr(0, rest.find_first_of(" \t\r"));
-    unsigned line = st.line;
-    if (!st.has_content) {
-      // Count the lines of a continued comment-only line: the next statement follows it.
-      line += static_cast<unsigned>(std::count(st.line_begin, in.end(), '\n')) + 1;
-    }
-    auto& rules = st.tree.suppressions[{st.buffer, line}];
-    while (!rest.empty()) {
-      auto comma = rest.find(',');
-      auto rule = rest.substr(0, comma);
-      if (!rule.empty()) rules.insert(std::string(rule));
-      if (comma == std::string_view::npos) break;
-      rest = rest.substr(comma + 1);
-    }
+    note_comment(view(in.begin(), in.end()), st);
   }
 };
 
@@ -232,9 +242,107 @@ const char* logical_line_end(const char* p, const char* end, bool& joined) {
   return end;
 }
 
+// How read_plain_line sees the characters of a line.
+enum class Char : std::uint8_t {
+  Token,    // part of a name, an index or a value
+  Blank,    // ' ' and '\t'
+  LineEnd,  // '\n'
+  Hash,     // '#': a comment to the end of the line
+  // What only the grammar reads: quotes, '@' (autoconf), '\\' (a continuation), the '%' and '{'
+  // of template tags, the other blanks (CR, VT, FF) and the first byte of a no-break space.
+  Special,
+};
+constexpr std::array<Char, 256> kCharClass = [] {
+  std::array<Char, 256> table{};
+  table.fill(Char::Token);
+  table[' '] = table['\t'] = Char::Blank;
+  table['\n'] = Char::LineEnd;
+  table['#'] = Char::Hash;
+  for (unsigned char c : {'\'', '"', '@', '\\', '%', '{', '\r', '\v', '\f', '\xC2'})
+    table[c] = Char::Special;
+  return table;
+}();
+Char char_class(const char* q) { return kCharClass[static_cast<unsigned char>(*q)]; }
+const char* skip_blanks(const char* q) {
+  while (*q == ' ' || *q == '\t') ++q;
+  return q;
+}
+
+// Most lines of a config, read without the grammar: blanks, then nothing, a comment, or a
+// statement `NAME[INDEX] VALUE ...` (or `NAME=VALUE`) with a comment or nothing after it, where
+// no character before the comment is Char::Special. Such a line is one logical line (no
+// continuation, no template tag: every tag needs a '%' or a '{'), so '<' and '[' start nothing
+// and are ordinary characters, and the grammar would read it exactly so: this records what its
+// actions would and returns the line's '\n'. Any other line (errors included) gets nullptr, with
+// nothing recorded, and goes through the grammar. The grammar's per-rule calls were most of the
+// parsing time of a large site, whose lines are all plain. tests/grammar_test.cc checks that both
+// ways agree on random text.
+//
+// A '\n' must follow `p` before `end`: every scan stops at it (none takes a '\n'), so none needs
+// to check for the end of the text at each character.
+const char* read_plain_line(const char* p, const char* end, ParseState& st) {
+  const auto comment_to_newline = [&st, end](const char* hash) {
+    const char* const newline =
+        static_cast<const char*>(std::memchr(hash, '\n', static_cast<std::size_t>(end - hash)));
+    note_comment(view(hash, newline), st);
+    return newline;
+  };
+  const char* q = skip_blanks(p);
+  switch (char_class(q)) {
+    case Char::LineEnd: return q;  // a blank line
+    case Char::Hash:  // a comment line; an #INCLUDE directive is the grammar's
+      return view(q, end).starts_with("#INCLUDE") ? nullptr : comment_to_newline(q);
+    default: break;
+  }
+  const auto first = static_cast<unsigned char>(*q);
+  if (!((first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') || first == '_'))
+    return nullptr;
+  Statement& s = st.current;
+  const char* const name_begin = q;
+  while (g::kNameChar[static_cast<unsigned char>(*q)]) ++q;
+  s.name = Token{view(name_begin, q)};
+  s.indented = name_begin != p;
+  if (*q == '[') {
+    // The index: anything up to ']' on this line (a missing ']' is an error: the grammar's).
+    const char* const index_begin = ++q;
+    while (*q != ']' && (char_class(q) == Char::Token || char_class(q) == Char::Blank)) ++q;
+    if (*q != ']') return nullptr;
+    s.index = Token{view(index_begin, q)};
+    s.has_index = true;
+    ++q;
+  } else if (const Char c = char_class(q);
+             c != Char::Blank && c != Char::Hash && c != Char::LineEnd && *q != '=') {
+    return nullptr;  // the grammar's error (or a blank it reads, such as CR)
+  }
+  if (const char* r = skip_blanks(q); *r == '=') {
+    s.equals_after_name = true;
+    q = r + 1;
+  }
+  // The values: runs of token characters between blanks.
+  for (;;) {
+    q = skip_blanks(q);
+    const char* const token_begin = q;
+    while (char_class(q) == Char::Token) ++q;
+    if (char_class(q) == Char::Special) break;
+    if (q != token_begin) {
+      st.tokens.push_back(Token{view(token_begin, q)});
+      continue;
+    }
+    // The end of the line, or a comment.
+    st.has_content = true;
+    add_statement(st);
+    return char_class(q) == Char::LineEnd ? q : comment_to_newline(q);
+  }
+  // A character only the grammar reads: forget this line's values and fields.
+  st.tokens.resize(st.values_begin);
+  st.current = Statement{};
+  return nullptr;
+}
+
 }  // namespace
 
-void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, DiagnosticSink& sink) {
+void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, DiagnosticSink& sink,
+                  LineReader lines_read) {
   std::string_view text = sources.text(buffer);
   const char* const begin = text.data();
   const char* const end = begin + text.size();
@@ -249,15 +357,28 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
   ParseState st{tree, buffer, tree.tokens.emplace_back(), 1, nullptr, Statement{}, 0, {}, false};
   // A pointer, not a std::string: each per-line input would otherwise copy the name.
   const char* const source = sources.display_name(buffer).c_str();
+  // read_plain_line reads the lines that a '\n' ends: those that start up to the last '\n' (the
+  // last line of a file often has none).
+  const char* plain_end = begin;
+  if (const auto last = text.rfind('\n');
+      lines_read == LineReader::Shortcut && last != std::string_view::npos)
+    plain_end = begin + last + 1;
   const char* p = begin;
   while (p < end) {
-    bool joined = false;
-    const char* stop = logical_line_end(p, end, joined);
-    const char* next = stop < end ? stop + 1 : end;
     st.line_begin = p;
     st.current = Statement{};
     st.values_begin = st.tokens.size();
     st.has_content = false;
+    if (p < plain_end) {
+      if (const char* newline = read_plain_line(p, end, st)) {
+        p = newline + 1;
+        ++st.line;
+        continue;
+      }
+    }
+    bool joined = false;
+    const char* stop = logical_line_end(p, end, joined);
+    const char* next = stop < end ? stop + 1 : end;
     // One logical line per parse: a broken line cannot hide the lines after it.
     pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(p, next, source);
     try {

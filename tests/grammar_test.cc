@@ -5,6 +5,7 @@
 // Expectations follow reference/maui-3.3-semantics.md §1.1 (how Maui reads a line) and the
 // constructs of corpus/features.md.
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <string_view>
@@ -330,9 +331,10 @@ struct Parsed {
   maui::DiagnosticSink sink;
   unsigned buffer = 0;
 
-  explicit Parsed(std::string_view text) {
+  explicit Parsed(std::string_view text,
+                  maui::LineReader lines_read = maui::LineReader::Shortcut) {
     buffer = sources.add_buffer("t.cfg", text);
-    maui::parse_buffer(sources, buffer, tree, sink);
+    maui::parse_buffer(sources, buffer, tree, sink, lines_read);
   }
   const std::vector<maui::Diagnostic>& diags() const { return sink.diagnostics(); }
   // "line:column message" of each diagnostic.
@@ -601,6 +603,116 @@ TEST(ParseBuffer, BinaryGarbageIsReportedNotFatal) {
   EXPECT_EQ(p.diags().size(), 2u);
   ASSERT_EQ(p.tree.statements.size(), 1u);
   EXPECT_EQ(p.tree.statements[0].line, 3u);
+}
+
+// --- the shortcut for plain lines ------------------------------------------------------------
+
+// Everything a parse produced, with text positions as offsets into the buffer: statements with all
+// their fields and values, placeholders, suppressions and located diagnostics.
+std::string describe(const Parsed& p) {
+  const char* base = p.sources.text(p.buffer).data();
+  const auto at = [base](std::string_view t) {
+    return std::to_string(t.data() - base) + "+" + std::to_string(t.size());
+  };
+  std::string out;
+  for (const auto& s : p.tree.statements) {
+    out += "statement kind=" + std::to_string(static_cast<int>(s.kind)) + " buffer=" +
+           std::to_string(s.buffer) + " line=" + std::to_string(s.line) + " whole=" + at(s.whole.text) +
+           " name=" + at(s.name.text) + " index=" + (s.has_index ? at(s.index.text) : "none") +
+           " indented=" + std::to_string(s.indented) + " equals=" +
+           std::to_string(s.equals_after_name) + " values=";
+    for (const auto& v : s.values) out += at(v.text) + ",";
+    out += "\n";
+  }
+  for (const auto& ph : p.tree.placeholders)
+    out += "placeholder " + at(ph.token.text) + " " + std::string(ph.syntax) + "\n";
+  for (const auto& [where, rules] : p.tree.suppressions) {
+    out += "suppress " + std::to_string(where.first) + ":" + std::to_string(where.second);
+    for (const auto& r : rules) out += " " + r;
+    out += "\n";
+  }
+  for (const auto& d : p.diags())
+    out += "diagnostic " + d.rule + " " + std::to_string(d.range.Start.getPointer() - base) + "+" +
+           std::to_string(d.range.End.getPointer() - d.range.Start.getPointer()) + " " +
+           d.message + "\n";
+  return out;
+}
+
+// parse_buffer reads plain lines without the grammar (parse.cc, read_plain_line): on random text,
+// mostly such lines with every character that makes a line not plain sprinkled in, it must
+// produce exactly what the grammar produces for every line.
+TEST(ParseBuffer, PlainLineShortcutAgreesWithTheGrammar) {
+  std::mt19937 random(20261122);
+  const auto pick = [&random](const std::vector<std::string_view>& from) {
+    return from[random() % from.size()];
+  };
+  const std::vector<std::string_view> names = {"USERCFG", "LOGLEVEL", "A", "_x.9", "qoscfg", "B2"};
+  const std::vector<std::string_view> words = {
+      "MAXJOB=2,8", "x", "n[01-04]", "<b>", "a]b", "=", "==1", "[y]", "-1", "\xFF\x01", "2:00",
+      "\xE2\x82\xAC"};
+  const std::vector<std::string_view> blanks = {" ", "\t", "  \t ", "                "};
+  const std::vector<std::string_view> comments = {
+      "# note", "#", "# mauic: ignore=duplicate-scalar", "#mauic:ignore=a,b,,c x", "# 50% {x} \\"};
+  // Anything that sends a line to the grammar, or that the grammar reads as an error.
+  const std::vector<std::string_view> specials = {
+      "'", "\"", "'a b'", "\"q\"", "@", "@V@", "\\\n", "\\", "%", "{", "{{ x }}", "<% y %>",
+      "[% z %]", "{# c #}", "\r", "\v", "\f", "\xC2\xA0", "\xC2", "#INCLUDE f.cfg", "#INCLUDE",
+      "[", "]", "#", "=", "\n", "-", "9", ".", std::string_view("\0", 1)};
+  for (int round = 0; round < 4000; ++round) {
+    std::string text;
+    const int lines = 1 + static_cast<int>(random() % 8);
+    for (int l = 0; l < lines; ++l) {
+      if (random() % 3 == 0) text += pick(blanks);
+      switch (random() % 6) {
+        case 0: break;  // blank line
+        case 1: text += pick(comments); break;
+        default: {
+          text += pick(names);
+          if (random() % 2) {
+            text += "[";
+            if (random() % 4) text += pick(words);
+            if (random() % 8) text += "]";
+          }
+          if (random() % 4 == 0) text += random() % 2 ? "=" : " = ";
+          const int values = static_cast<int>(random() % 4);
+          for (int v = 0; v < values; ++v) {
+            if (v > 0 || random() % 4) text += pick(blanks);
+            text += pick(words);
+          }
+          if (random() % 3 == 0) text += pick(blanks);
+          if (random() % 3 == 0) text += pick(comments);
+        }
+      }
+      // Now and then a character the shortcut leaves to the grammar, anywhere in the line.
+      if (random() % 3 == 0) {
+        const std::size_t line_start = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+        text.insert(line_start + random() % (text.size() - line_start + 1), pick(specials));
+      }
+      if (l + 1 < lines || random() % 2) text += "\n";
+    }
+    const Parsed shortcut(text, maui::LineReader::Shortcut);
+    const Parsed grammar(text, maui::LineReader::GrammarOnly);
+    ASSERT_EQ(describe(shortcut), describe(grammar)) << "text: \"" << text << '"';
+  }
+}
+
+// The same on a plain line of each shape, written out (a check of the check: these must not all
+// be empty).
+TEST(ParseBuffer, PlainLineShortcutOnEachShape) {
+  const std::string text =
+      "USERCFG[u1]  MAXJOB=2,8 MAXPROC=16   # mauic: ignore=x\n"
+      "  LOGLEVEL=3\n"
+      "\t\n"
+      "# mauic: ignore=y\n"
+      "ADMIN1 root  admin\n"
+      "QOSCFG[]\n"
+      "FOO [x]\n"
+      "SRCFG[a b] HOSTLIST=n[1-2]<x>";
+  const Parsed shortcut(text, maui::LineReader::Shortcut);
+  const Parsed grammar(text, maui::LineReader::GrammarOnly);
+  EXPECT_EQ(shortcut.tree.statements.size(), 6u);
+  EXPECT_EQ(shortcut.tree.suppressions.size(), 2u);
+  EXPECT_EQ(describe(shortcut), describe(grammar));
 }
 
 }  // namespace
