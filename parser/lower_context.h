@@ -2,9 +2,11 @@
 // lower_objects.cc (*CFG lines) and bind_scalars.cc (typed settings and defaults).
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -15,6 +17,26 @@
 #include "schemas/schema.h"
 
 namespace maui {
+
+// A property that lowering derives from a table row alone (mostly from its name: the field an
+// attribute sets, the resource a limit counts), worked out once for every row of the table on
+// first use: comparing names as text for every value cost about a dozen string comparisons per
+// attribute of a large site. `row` must be a row of schema::all_rows(), as every row is.
+template <auto Derive>
+const auto& derived(const schema::Row& row) {
+  using Fact = std::invoke_result_t<decltype(Derive), const schema::Row&>;
+  struct Facts {
+    const schema::Row* first;  // of the table
+    std::vector<Fact> of_row;  // index = row - first
+  };
+  static const Facts facts = [] {
+    const auto rows = schema::all_rows();
+    Facts out{rows.data(), {}};
+    for (const schema::Row& r : rows) out.of_row.push_back(Derive(r));
+    return out;
+  }();
+  return facts.of_row[static_cast<std::size_t>(&row - facts.first)];
+}
 
 struct LowerContext {
   LowerContext(const SyntaxTree& tree, const SourceSet& sources, DiagnosticSink& sink);

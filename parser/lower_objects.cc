@@ -2,6 +2,8 @@
 // SRCFG (standing reservations), NODECFG, RMCFG, and families kept as written (AMCFG ...).
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -90,6 +92,68 @@ std::optional<ir::CredKind> scope_kind(std::string_view s) {
   if (s == "CLASS") return ir::CredKind::Class;
   if (s == "QOS") return ir::CredKind::Qos;
   return std::nullopt;
+}
+
+// How a credential line stores a limit attribute, from its name: MAXJOB and MAXIPROC go to a
+// table by resource (JOB, NODE, PE, PROC, PS, WC, MEM; OMAX* to the QOS override tables),
+// MAXJOBPERUSER to the per-user limits, MIN* and unknown resources are kept as written.
+struct LimitShape {
+  enum class Kind : std::uint8_t { Raw, PerUser, Table };
+  Kind kind = Kind::Raw;
+  ir::LimitResource resource = ir::LimitResource::Job;
+  bool time_valued = false;  // a limit in seconds (MAXWC): durations are read too
+};
+LimitShape limit_shape(const Row& row) {
+  using Kind = LimitShape::Kind;
+  const std::string_view name = row.name;
+  const bool time_valued = row.unit == "seconds";
+  // Per-user limits inside a class / QOS: MAXJOBPERUSER, MAXPROCPERUSER, MAXNODEPERUSER.
+  if (name.size() > 7 && name.substr(name.size() - 7) == "PERUSER") {
+    auto res = limit_resource(name.substr(3, name.size() - 10));
+    return res ? LimitShape{Kind::PerUser, *res, time_valued} : LimitShape{Kind::Raw, {}, time_valued};
+  }
+  std::string_view res_name = name;
+  for (std::string_view prefix : {"OMAXJ", "OMAXI", "OMAX", "MAXI", "MAX", "MIN"}) {
+    if (res_name.substr(0, prefix.size()) == prefix && limit_resource(res_name.substr(prefix.size()))) {
+      res_name.remove_prefix(prefix.size());
+      break;
+    }
+  }
+  auto res = limit_resource(res_name);
+  if (!res || name.substr(0, 3) == "MIN") return LimitShape{Kind::Raw, {}, time_valued};
+  return LimitShape{Kind::Table, *res, time_valued};
+}
+
+// The field of a credential that an attribute row sets (Other: kept as written in `other`).
+enum class CredentialField : std::uint8_t {
+  Limit, Priority, FairshareTarget, QosList, PartitionList, MaxWalltime, DefaultWalltime,
+  QosDefault, PartitionDefault, AccountDefault, Flags, QosQueuetimeWeight, QosXfactorWeight,
+  QosQueuetimeTarget, QosXfactorTarget, Other,
+};
+CredentialField credential_field(const Row& row) {
+  using F = CredentialField;
+  if (row.type == ValueType::Limit) return F::Limit;
+  static constexpr std::pair<std::string_view, F> kFields[] = {
+      {"PRIORITY", F::Priority},
+      {"FSTARGET", F::FairshareTarget},
+      {"QLIST", F::QosList},
+      {"PLIST", F::PartitionList},
+      {"MAX.WCLIMIT", F::MaxWalltime},
+      {"DEFAULT.WCLIMIT", F::DefaultWalltime},
+      {"QDEF", F::QosDefault},
+      {"PDEF", F::PartitionDefault},
+      {"ADEF", F::AccountDefault},
+      {"JOBFLAGS", F::Flags},
+      {"FLAGS", F::Flags},
+      {"QFLAGS", F::Flags},
+      {"QTWEIGHT", F::QosQueuetimeWeight},
+      {"XFWEIGHT", F::QosXfactorWeight},
+      {"QTTARGET", F::QosQueuetimeTarget},
+      {"XFTARGET", F::QosXfactorTarget},
+  };
+  for (const auto& [name, field] : kFields)
+    if (name == row.name) return field;
+  return F::Other;
 }
 
 class ObjectLowerer {
@@ -296,64 +360,72 @@ class ObjectLowerer {
 
   // ---- credentials ---------------------------------------------------------------------------
   void credential(const AttributeToken& a, const Row& row) {
+    using F = CredentialField;
     const ir::CredKind kind = *cred_kind_of(object_);
     ir::CredentialConfig& c = *cred_;
-    std::string_view name = row.name;
     std::string_view v = a.value.text;
-    if (row.type == ValueType::Limit) {
-      limit(c, a, row);
-      return;
-    }
-    // The attributes on most credential lines (rows of type integer, fairshare target, credential
-    // list and duration) get check_value's checks while they are parsed, not a second parse.
-    if (name == "PRIORITY") {
-      set(c.priority, ctx_.checked_integer(row, v, false), a);
-      return;
-    }
-    if (name == "FSTARGET") {
-      auto t = ctx_.checked(row, values::parse_fairshare_target(v), v);
-      if (!t) return;
-      t->from = ctx_.provenance(a.whole.text);
-      c.fairshare_target = std::move(t);
-      return;
-    }
-    // Each name compared once, the field it sets kept (most credential lines have one of these).
-    if (auto* list_field = name == "QLIST"   ? &c.qos_list
-                           : name == "PLIST" ? &c.partition_list
-                                             : nullptr) {
-      auto list = ctx_.checked(row, values::parse_name_list(v), v);
-      if (!list) return;
-      list->from = ctx_.provenance(a.whole.text);
-      *list_field = std::move(list);
-      return;
-    }
-    if (auto* walltime_field = name == "MAX.WCLIMIT"       ? &c.max_walltime
-                               : name == "DEFAULT.WCLIMIT" ? &c.default_walltime
-                                                           : nullptr) {
-      set(*walltime_field, ctx_.checked_duration(row, v), a);
-      return;
+    const F field = derived<credential_field>(row);
+    // The attributes on most credential lines (limits, and rows of type integer, fairshare target,
+    // credential list and duration) get check_value's checks while they are parsed, not a second
+    // parse.
+    switch (field) {
+      case F::Limit:
+        limit(c, a, row);
+        return;
+      case F::Priority:
+        set(c.priority, ctx_.checked_integer(row, v, false), a);
+        return;
+      case F::FairshareTarget: {
+        auto t = ctx_.checked(row, values::parse_fairshare_target(v), v);
+        if (!t) return;
+        t->from = ctx_.provenance(a.whole.text);
+        c.fairshare_target = std::move(t);
+        return;
+      }
+      case F::QosList:
+      case F::PartitionList: {
+        auto list = ctx_.checked(row, values::parse_name_list(v), v);
+        if (!list) return;
+        list->from = ctx_.provenance(a.whole.text);
+        (field == F::QosList ? c.qos_list : c.partition_list) = std::move(list);
+        return;
+      }
+      case F::MaxWalltime:
+      case F::DefaultWalltime:
+        set(field == F::MaxWalltime ? c.max_walltime : c.default_walltime,
+            ctx_.checked_duration(row, v), a);
+        return;
+      default: break;
     }
     if (!ctx_.check_value(row, v, false)) return;
-    if (auto* default_field = name == "QDEF"   ? &c.qos_default
-                              : name == "PDEF" ? &c.partition_default
-                              : name == "ADEF" ? &c.account_default
-                                               : nullptr) {
-      std::string value(v);
-      while (!value.empty() && (value.back() == '&' || value.back() == '^')) value.pop_back();
-      *default_field = sourced(std::move(value), a);
-    } else if (name == "JOBFLAGS" || name == "FLAGS" || name == "QFLAGS") {
-      flags(c, a, row);
-    } else if (kind == ir::CredKind::Qos && name == "QTWEIGHT") {
-      set(c.qos.queuetime_weight, values::parse_integer(v).value, a);
-    } else if (kind == ir::CredKind::Qos && name == "XFWEIGHT") {
-      set(c.qos.xfactor_weight, values::parse_integer(v).value, a);
-    } else if (kind == ir::CredKind::Qos && name == "QTTARGET") {
-      set(c.qos.queuetime_target, values::parse_duration(v).value, a);
-    } else if (kind == ir::CredKind::Qos && name == "XFTARGET") {
-      set(c.qos.xfactor_target, values::parse_double(v).value, a);
-    } else {
-      keep_raw(c.other, a, row);
+    const bool qos = kind == ir::CredKind::Qos;
+    switch (field) {
+      case F::QosDefault:
+      case F::PartitionDefault:
+      case F::AccountDefault: {
+        std::string value(v);
+        while (!value.empty() && (value.back() == '&' || value.back() == '^')) value.pop_back();
+        (field == F::QosDefault         ? c.qos_default
+         : field == F::PartitionDefault ? c.partition_default
+                                        : c.account_default) = sourced(std::move(value), a);
+        return;
+      }
+      case F::Flags: flags(c, a, row); return;
+      case F::QosQueuetimeWeight:
+        if (qos) return set(c.qos.queuetime_weight, values::parse_integer(v).value, a);
+        break;
+      case F::QosXfactorWeight:
+        if (qos) return set(c.qos.xfactor_weight, values::parse_integer(v).value, a);
+        break;
+      case F::QosQueuetimeTarget:
+        if (qos) return set(c.qos.queuetime_target, values::parse_duration(v).value, a);
+        break;
+      case F::QosXfactorTarget:
+        if (qos) return set(c.qos.xfactor_target, values::parse_double(v).value, a);
+        break;
+      default: break;
     }
+    keep_raw(c.other, a, row);
   }
 
   void flags(ir::CredentialConfig& c, const AttributeToken& a, const Row& row) {
@@ -378,33 +450,24 @@ class ObjectLowerer {
   void limit(ir::CredentialConfig& c, const AttributeToken& a, const Row& row) {
     std::string_view name = row.name;
     bool is_qos = c.id.kind == ir::CredKind::Qos;
-    auto parsed = values::parse_limit(a.value.text, row.unit == "seconds");
+    const LimitShape& shape = derived<limit_shape>(row);
+    auto parsed = values::parse_limit(a.value.text, shape.time_valued);
     ctx_.report_issues(parsed.issues, a.value.text);
     if (!parsed.value) return;
     ir::Limit l = std::move(*parsed.value);
     l.from = ctx_.provenance(a.whole.text);
 
-    // Per-user limits inside a class / QOS: MAXJOBPERUSER, MAXPROCPERUSER, MAXNODEPERUSER.
-    if (name.size() > 7 && name.substr(name.size() - 7) == "PERUSER") {
-      auto res = limit_resource(name.substr(3, name.size() - 10));
-      if (!res) return keep_raw(c.other, a, row);
+    if (shape.kind == LimitShape::Kind::Raw) return keep_raw(c.other, a, row);
+    const ir::LimitResource res = shape.resource;
+    if (shape.kind == LimitShape::Kind::PerUser) {
       if (c.id.kind == ir::CredKind::Qos)
         ctx_.report("compat-multidim-limit", Severity::Warning, a.name.text,
                     fmt::format("Maui 3.3.1 tracks {} on a QOS but never enforces it", name));
-      c.scoped.push_back(ir::ScopedLimit{*res, false, ir::CredKind::User, std::nullopt, l});
+      c.scoped.push_back(ir::ScopedLimit{res, false, ir::CredKind::User, std::nullopt, l});
       return;
     }
     bool override_limit = row.flags & (schema::kOverride | schema::kSystemLimit);
     bool idle = row.flags & schema::kIdleLimit;
-    std::string_view res_name = name;
-    for (std::string_view prefix : {"OMAXJ", "OMAXI", "OMAX", "MAXI", "MAX", "MIN"}) {
-      if (res_name.substr(0, prefix.size()) == prefix && limit_resource(res_name.substr(prefix.size()))) {
-        res_name.remove_prefix(prefix.size());
-        break;
-      }
-    }
-    auto res = limit_resource(res_name);
-    if (!res || name.substr(0, 3) == "MIN") return keep_raw(c.other, a, row);
 
     if (override_limit && !is_qos) {
       ctx_.report("override-on-non-qos", Severity::Warning, a.name.text,
@@ -412,22 +475,22 @@ class ObjectLowerer {
                               name, family_.name));
       return;
     }
-    if (*res == ir::LimitResource::Mem && !override_limit)
+    if (res == ir::LimitResource::Mem && !override_limit)
       ctx_.report("compat-maxmem-not-enforced", Severity::Warning, a.name.text,
                   fmt::format("Maui 3.3.1 stores {} but never enforces it", name));
     check_soft_hard(l, a, idle);
 
     if (a.has_index) {
-      scoped(c, a, row, *res, idle, l);
+      scoped(c, a, row, res, idle, l);
       return;
     }
     if (override_limit) {
       auto& table = (row.flags & schema::kSystemLimit) ? c.qos.override_system
                     : idle                              ? c.qos.override_idle
                                                         : c.qos.override_active;
-      table[*res] = std::move(l);
+      table[res] = std::move(l);
     } else {
-      (idle ? c.idle : c.active)[*res] = std::move(l);
+      (idle ? c.idle : c.active)[res] = std::move(l);
     }
   }
 
