@@ -110,7 +110,8 @@ LimitShape limit_shape(const Row& row) {
   // Per-user limits inside a class / QOS: MAXJOBPERUSER, MAXPROCPERUSER, MAXNODEPERUSER.
   if (name.size() > 7 && name.substr(name.size() - 7) == "PERUSER") {
     auto res = limit_resource(name.substr(3, name.size() - 10));
-    return res ? LimitShape{Kind::PerUser, *res, time_valued} : LimitShape{Kind::Raw, {}, time_valued};
+    return res ? LimitShape{Kind::PerUser, *res, time_valued}
+               : LimitShape{Kind::Raw, {}, time_valued};
   }
   std::string_view res_name = name;
   for (std::string_view prefix : {"OMAXJ", "OMAXI", "OMAX", "MAXI", "MAX", "MIN"}) {

@@ -685,7 +685,8 @@ TEST(ParseBuffer, PlainLineShortcutAgreesWithTheGrammar) {
       }
       // Now and then a character the shortcut leaves to the grammar, anywhere in the line.
       if (random() % 3 == 0) {
-        const std::size_t line_start = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+        const std::size_t last_newline = text.rfind('\n');
+        const std::size_t line_start = last_newline == std::string::npos ? 0 : last_newline + 1;
         text.insert(line_start + random() % (text.size() - line_start + 1), pick(specials));
       }
       if (l + 1 < lines || random() % 2) text += "\n";
