@@ -160,7 +160,7 @@ CredentialField credential_field(const Row& row) {
 class ObjectLowerer {
  public:
   ObjectLowerer(LowerContext& ctx, const Statement& s, const Row& family, schema::Object object)
-      : ctx_(ctx), s_(s), family_(family), object_(object) {}
+      : ctx_(ctx), s_(s), family_(family), object_(object), cred_kind_(cred_kind_of(object)) {}
 
   void run() {
     if (family_.support == Support::Misspelling) {
@@ -186,9 +186,9 @@ class ObjectLowerer {
       return;
     }
     declare();
+    AttributeToken attr;  // each token's, filled in by split_attribute
     for (std::size_t i = 0; i < s_.values.size(); ++i) {
       const Token& t = s_.values[i];
-      AttributeToken attr;
       if (!split_attribute(t, attr)) {
         if (!ctx_.templated(t.text)) stray(t, i);  // a placeholder may render as ATTR=VALUE
         continue;
@@ -203,6 +203,7 @@ class ObjectLowerer {
   const Statement& s_;
   const Row& family_;
   schema::Object object_;
+  std::optional<ir::CredKind> cred_kind_;  // of a credential family's lines
   std::string_view id_;  // in the source (or "base"): copied only into a new object
   const Row* last_acl_ = nullptr;  // SRCFG: the ACL attribute that a blank-separated item follows
   // The object of this line, looked up once by declare() (std::map entries do not move).
@@ -216,7 +217,7 @@ class ObjectLowerer {
   // hint, checked by the map: sites list their nodes in name order, each a new last entry.
   void declare() {
     ir::Policy& p = ctx_.policy;
-    if (auto kind = cred_kind_of(object_)) {
+    if (auto kind = cred_kind_) {
       auto& c = ctx_.credential(*kind, id_);
       cred_ = &c;
       if (c.id.name.empty()) {
@@ -325,7 +326,7 @@ class ObjectLowerer {
       return;
     }
     if (ctx_.templated(value)) return;
-    if (cred_kind_of(object_)) {
+    if (cred_kind_) {
       credential(a, *row);  // checks the values itself
       return;
     }
@@ -362,7 +363,7 @@ class ObjectLowerer {
   // ---- credentials ---------------------------------------------------------------------------
   void credential(const AttributeToken& a, const Row& row) {
     using F = CredentialField;
-    const ir::CredKind kind = *cred_kind_of(object_);
+    const ir::CredKind kind = *cred_kind_;
     ir::CredentialConfig& c = *cred_;
     std::string_view v = a.value.text;
     const F field = derived<credential_field>(row);
