@@ -46,8 +46,7 @@ LowerContext::LowerContext(const SyntaxTree& t, const SourceSet& s, DiagnosticSi
   std::sort(placeholders.begin(), placeholders.end());
 }
 
-bool LowerContext::templated(std::string_view text) const {
-  if (placeholders.empty()) return false;  // most configs: asked for every name and value
+bool LowerContext::overlaps_placeholder(std::string_view text) const {
   const char* b = text.data();
   const char* e = b + text.size();
   auto it = std::upper_bound(placeholders.begin(), placeholders.end(),

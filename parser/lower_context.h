@@ -55,8 +55,11 @@ struct LowerContext {
   // the position a hint that inserts in constant time).
   ir::CredentialConfig& credential(ir::CredKind kind, std::string_view name);
 
-  // True if `text` overlaps a template placeholder.
-  bool templated(std::string_view text) const;
+  // True if `text` overlaps a template placeholder. Inline for the usual config, which has none:
+  // asked for every name and value.
+  bool templated(std::string_view text) const {
+    return !placeholders.empty() && overlaps_placeholder(text);
+  }
   ir::SourceRange where(std::string_view text) const;
   ir::Provenance provenance(std::string_view text) const;
   Diagnostic& report(std::string rule, Severity severity, std::string_view at, std::string message);
@@ -84,6 +87,7 @@ struct LowerContext {
   void check_range(const schema::Row& row, double value, std::string_view text);
 
  private:
+  bool overlaps_placeholder(std::string_view text) const;
   ir::SourceRange range_at(const SourceSet::Location& l, std::string_view text) const;
   void report_each(const std::vector<values::Issue>& issues, std::string_view text);
 
