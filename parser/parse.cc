@@ -71,9 +71,8 @@ struct action<g::token> {
   }
 };
 
-// Completes st.current, whose name, index and values are read, as the next statement.
-void add_statement(ParseState& st) {
-  Statement& s = st.current;
+// Completes `s`, the last statement of the tree, whose name, index and values are read.
+void complete_statement(Statement& s, ParseState& st) {
   s.kind = Statement::Kind::Parameter;
   s.buffer = st.buffer;
   s.line = st.line;
@@ -82,16 +81,15 @@ void add_statement(ParseState& st) {
                                                : s.name.text.data() + s.name.text.size())
                                 : st.tokens.back().text.data() + st.tokens.back().text.size();
   s.whole = Token{view(s.name.begin(), end)};
-  st.tree.statements.push_back(std::move(s));
   st.values.emplace_back(st.values_begin, st.tokens.size());
-  // st.current is reset at the start of the next line
 }
 
 template <>
 struct action<g::statement> {
   template <typename Input>
   static void apply(const Input&, ParseState& st) {
-    add_statement(st);
+    // st.current is reset at the start of the next line the grammar reads
+    complete_statement(st.tree.statements.emplace_back(std::move(st.current)), st);
   }
 };
 
@@ -311,7 +309,13 @@ const char* read_plain_line(const char* p, const char* end, ParseState& st) {
   const auto first = static_cast<unsigned char>(*q);
   if (!((first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') || first == '_'))
     return nullptr;
-  Statement& s = st.current;
+  // The statement is made in place; a line left to the grammar takes it out again.
+  Statement& s = st.tree.statements.emplace_back();
+  const auto leave_to_grammar = [&st]() -> const char* {
+    st.tree.statements.pop_back();
+    st.tokens.resize(st.values_begin);
+    return nullptr;
+  };
   const char* const name_begin = q;
   while (g::kNameChar[static_cast<unsigned char>(*q)]) ++q;
   s.name = Token{view(name_begin, q)};
@@ -320,13 +324,13 @@ const char* read_plain_line(const char* p, const char* end, ParseState& st) {
     // The index: anything up to ']' on this line (a missing ']' is an error: the grammar's).
     const char* const index_begin = ++q;
     while (kIndexChar[static_cast<unsigned char>(*q)]) ++q;
-    if (*q != ']') return nullptr;
+    if (*q != ']') return leave_to_grammar();
     s.index = Token{view(index_begin, q)};
     s.has_index = true;
     ++q;
   } else if (const Char c = char_class(q);
              c != Char::Blank && c != Char::Hash && c != Char::LineEnd && *q != '=') {
-    return nullptr;  // the grammar's error (or a blank it reads, such as CR)
+    return leave_to_grammar();  // the grammar's error (or a blank it reads, such as CR)
   }
   q = skip_blanks(q, end);  // the alignment padding: scanned once
   if (*q == '=') {
@@ -338,20 +342,16 @@ const char* read_plain_line(const char* p, const char* end, ParseState& st) {
     q = skip_blanks(q, end);
     const char* const token_begin = q;
     while (char_class(q) == Char::Token) ++q;
-    if (char_class(q) == Char::Special) break;
+    if (char_class(q) == Char::Special) return leave_to_grammar();
     if (q != token_begin) {
       st.tokens.push_back(Token{view(token_begin, q)});
       continue;
     }
     // The end of the line, or a comment.
     st.has_content = true;
-    add_statement(st);
+    complete_statement(s, st);
     return char_class(q) == Char::LineEnd ? q : comment_to_newline(q);
   }
-  // A character only the grammar reads: forget this line's values and fields.
-  st.tokens.resize(st.values_begin);
-  st.current = Statement{};
-  return nullptr;
 }
 
 }  // namespace
@@ -381,7 +381,6 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
   const char* p = begin;
   while (p < end) {
     st.line_begin = p;
-    st.current = Statement{};
     st.values_begin = st.tokens.size();
     st.has_content = false;
     if (p < plain_end) {
@@ -391,6 +390,7 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
         continue;
       }
     }
+    st.current = Statement{};
     bool joined = false;
     const char* stop = logical_line_end(p, end, joined);
     const char* next = stop < end ? stop + 1 : end;
