@@ -82,7 +82,7 @@ ir::Provenance LowerContext::provenance(std::string_view text) const {
 ir::CredentialConfig& LowerContext::credential(ir::CredKind kind, std::string_view name) {
   auto& map = policy.credentials;
   if (last_credential_ != map.end() && last_credential_->first.kind == kind &&
-      last_credential_->first.name == name)
+      same_name(last_credential_->first.name, name))
     return last_credential_->second;
   // The hint is checked by the map: a wrong one costs an ordinary search.
   auto hint = last_credential_ == map.end() ? map.end() : std::next(last_credential_);
@@ -151,7 +151,7 @@ class Lowerer : public LowerContext {
     std::string_view name = s.name.text;
     // Lines come in runs of one name (thousands of USERCFG lines): the row of the line before is
     // reused without hashing the name again.
-    const Row* row = name == last_name_ ? last_row_ : schema::find_parameter(name);
+    const Row* row = same_name(name, last_name_) ? last_row_ : schema::find_parameter(name);
     last_name_ = name;
     last_row_ = row;
     if (!row) row = unknown_parameter(s);
