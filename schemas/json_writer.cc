@@ -4,6 +4,8 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
+#include <system_error>
 #include <utility>
 
 namespace maui::ir {
@@ -69,8 +71,24 @@ void JsonWriter::number(double value) {
   // %.17g, as llvm::json writes doubles: 17 significant digits round-trip every finite
   // double, and the goldens hold this exact form (to_chars' shortest form would differ).
   // std::to_chars with a precision is specified to give printf's bytes, without its overhead.
-  reserve(32);
-  pos_ = std::to_chars(pos_, end_, value, std::chars_format::general, 17).ptr;
+  reserve(sizeof NumberText::text);
+  std::uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  if (!number_texts_) number_texts_ = std::make_unique<NumberText[]>(kNumberTexts);
+  NumberText& known = number_texts_[(bits * 0x9E3779B97F4A7C15u) >> (64 - kNumberTextBits)];
+  if (known.size == 0 || known.bits != bits) {
+    const auto [end, error] = std::to_chars(known.text, known.text + sizeof known.text, value,
+                                            std::chars_format::general, 17);
+    if (error != std::errc()) {  // cannot happen (24 characters hold every double): written as is
+      known.size = 0;
+      pos_ = std::to_chars(pos_, end_, value, std::chars_format::general, 17).ptr;
+      return;
+    }
+    known.bits = bits;
+    known.size = static_cast<std::uint8_t>(end - known.text);
+  }
+  std::memcpy(pos_, known.text, known.size);
+  pos_ += known.size;
 }
 
 void JsonWriter::boolean(bool value) {

@@ -216,6 +216,18 @@ class JsonWriter {
   }
   void put_long(std::string_view text);
 
+  // The text of numbers written before, by the bits of their value: %.17g costs hundreds of
+  // instructions per number, and a config repeats a few values thousands of times (fairshare
+  // targets, node speeds). Direct-mapped, made on the first number.
+  struct NumberText {
+    std::uint64_t bits = 0;
+    std::uint8_t size = 0;  // 0: empty
+    char text[24];          // the longest %.17g of a double: -1.2345678901234567e-308
+  };
+  static constexpr int kNumberTextBits = 10;
+  static constexpr std::size_t kNumberTexts = std::size_t{1} << kNumberTextBits;
+  std::unique_ptr<NumberText[]> number_texts_;
+
   Sink sink_;
   std::unique_ptr<char[]> buffer_;
   char* pos_;

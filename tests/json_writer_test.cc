@@ -1,7 +1,10 @@
 // The IR's JSON writer against llvm::json::OStream, whose bytes it promises to reproduce: strings
 // escaped a word at a time must equal the byte-by-byte escaping wherever the special byte sits,
 // the inline key path must equal the general one, and indentation must hold at any depth.
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <random>
 #include <string>
 #include <string_view>
@@ -151,6 +154,43 @@ TEST(JsonWriter, RandomDocumentsMatchLlvmJson) {
     }
     for (unsigned indent : {0u, 2u, 5u}) ASSERT_EQ(ours(calls, indent), llvms(calls, indent)) << round;
   }
+}
+
+// Numbers are printf's %.17g, and the writer keeps the text of the values it wrote (a config
+// repeats a few): on many values, repeated ones and ones that share a place in that memory
+// among them, every number must still be its own %.17g.
+TEST(JsonWriter, NumbersArePrintfsSeventeenDigitsEvenWhenRepeated) {
+  std::mt19937_64 random(3);
+  std::vector<double> values;
+  for (int i = 0; i < 20000; ++i) {
+    switch (i % 3) {
+      case 0: values.push_back(static_cast<double>(random() % 1000) / 10); break;  // repeats
+      case 1: {  // any finite double
+        std::uint64_t bits = random();
+        double v;
+        std::memcpy(&v, &bits, sizeof v);
+        values.push_back(std::isfinite(v) ? v : 1.5);
+        break;
+      }
+      default: values.push_back(values[random() % values.size()]);  // an earlier value again
+    }
+  }
+  std::string expected = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.17g", values[i]);
+    if (i > 0) expected += ',';
+    expected += text;
+  }
+  expected += "]";
+  std::string out;
+  {
+    JsonWriter w([&out](std::string_view piece) { out += piece; }, 0);
+    w.array_begin();
+    for (double v : values) w.number(v);
+    w.array_end();
+  }
+  EXPECT_EQ(out, expected);
 }
 
 }  // namespace
