@@ -2,6 +2,7 @@
 // lower_objects.cc (*CFG lines) and bind_scalars.cc (typed settings and defaults).
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -36,6 +37,7 @@ const auto& derived(const schema::Row& row) {
     for (const schema::Row& r : rows) out.of_row.push_back(Derive(r));
     return out;
   }();
+  assert(&row >= facts.first && &row < facts.first + facts.of_row.size());
   return facts.of_row[static_cast<std::size_t>(&row - facts.first)];
 }
 
