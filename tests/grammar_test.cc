@@ -19,6 +19,7 @@
 #include "parser/parse.h"
 #include "parser/source.h"
 #include "parser/syntax.h"
+#include "tests/parse_description.h"
 
 namespace {
 
@@ -607,35 +608,9 @@ TEST(ParseBuffer, BinaryGarbageIsReportedNotFatal) {
 
 // --- the shortcut for plain lines ------------------------------------------------------------
 
-// Everything a parse produced, with text positions as offsets into the buffer: statements with all
-// their fields and values, placeholders, suppressions and located diagnostics.
+// What a parse produced (tests/parse_description.h).
 std::string describe(const Parsed& p) {
-  const char* base = p.sources.text(p.buffer).data();
-  const auto at = [base](std::string_view t) {
-    return std::to_string(t.data() - base) + "+" + std::to_string(t.size());
-  };
-  std::string out;
-  for (const auto& s : p.tree.statements) {
-    out += "statement kind=" + std::to_string(static_cast<int>(s.kind)) + " buffer=" +
-           std::to_string(s.buffer) + " line=" + std::to_string(s.line) + " whole=" + at(s.whole.text) +
-           " name=" + at(s.name.text) + " index=" + (s.has_index ? at(s.index.text) : "none") +
-           " indented=" + std::to_string(s.indented) + " equals=" +
-           std::to_string(s.equals_after_name) + " values=";
-    for (const auto& v : s.values) out += at(v.text) + ",";
-    out += "\n";
-  }
-  for (const auto& ph : p.tree.placeholders)
-    out += "placeholder " + at(ph.token.text) + " " + std::string(ph.syntax) + "\n";
-  for (const auto& [where, rules] : p.tree.suppressions) {
-    out += "suppress " + std::to_string(where.first) + ":" + std::to_string(where.second);
-    for (const auto& r : rules) out += " " + r;
-    out += "\n";
-  }
-  for (const auto& d : p.diags())
-    out += "diagnostic " + d.rule + " " + std::to_string(d.range.Start.getPointer() - base) + "+" +
-           std::to_string(d.range.End.getPointer() - d.range.Start.getPointer()) + " " +
-           d.message + "\n";
-  return out;
+  return maui::testing::describe_parse(p.sources.text(p.buffer), p.tree, p.diags());
 }
 
 // parse_buffer reads plain lines without the grammar (parse.cc, read_plain_line): on random text,

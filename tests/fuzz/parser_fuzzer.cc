@@ -5,7 +5,8 @@
 // contracts that would otherwise go unnoticed until a renderer reads them:
 //   - a diagnostic location outside every buffer of the compilation, or a range that ends
 //     before it starts (renderers print the source line and a caret from those pointers);
-//   - a value-parser issue whose offset / length is outside the parsed text.
+//   - a value-parser issue whose offset / length is outside the parsed text;
+//   - the plain-line shortcut of parse_buffer reading the input differently from the grammar.
 // Every located diagnostic is also printed (to llvm::nulls()) by llvm::SourceMgr, as mauic does.
 //
 // `#INCLUDE name` resolves relative to the including file: the input is compiled as
@@ -27,6 +28,7 @@
 #include "parser/lower.h"
 #include "parser/parse.h"
 #include "parser/values.h"
+#include "tests/parse_description.h"
 
 namespace {
 
@@ -153,11 +155,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   maui::compile_text(g_dir + "/fuzz.cfg", text, c);
   check_diagnostics(c);
 
-  // parse_buffer alone (no includes) on a second buffer of the same set.
-  maui::SyntaxTree tree;
-  maui::DiagnosticSink sink;
-  unsigned id = c.sources.add_buffer("fuzz-again.cfg", text);
-  maui::parse_buffer(c.sources, id, tree, sink);
+  // parse_buffer alone (no includes), once reading plain lines by the shortcut and once by the
+  // grammar only: both must read the same (parser/parse.h, LineReader).
+  std::string described[2];
+  for (auto lines : {maui::LineReader::Shortcut, maui::LineReader::GrammarOnly}) {
+    maui::SourceSet sources;
+    maui::SyntaxTree tree;
+    maui::DiagnosticSink sink;
+    const unsigned id = sources.add_buffer("fuzz-again.cfg", text);
+    maui::parse_buffer(sources, id, tree, sink, lines);
+    described[lines == maui::LineReader::Shortcut ? 0 : 1] =
+        maui::testing::describe_parse(sources.text(id), tree, sink.diagnostics());
+  }
+  if (described[0] != described[1]) fail("the plain-line shortcut and the grammar read the input differently");
 
   run_value_parsers(text);
   return 0;
