@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "runtime/limits.h"
+#include "runtime/placement_order.h"
 #include "runtime/priority.h"
 #include "runtime/scheduler_settings.h"
 
@@ -347,28 +348,12 @@ class Iteration {
     std::vector<std::pair<Seconds, std::int64_t>> falls;  // (duration, tasks lost up to it)
   };
 
-  // A node a job may take, with its place in the placement order: reservation affinity first,
-  // then what the caller ranks by, then NODEALLOCATIONPOLICY; smaller keys first.
-  struct Offer {
-    NodeTasks nt;
-    std::array<std::int64_t, 6> key;
-  };
+  // A node a job may take, with its place in the placement order (runtime/placement_order.h):
+  // reservation affinity first, then what the caller ranks by, then NODEALLOCATIONPOLICY.
   std::array<std::int64_t, 6> placement_key(std::size_t node, int affinity, std::int64_t first,
                                             std::int64_t second) const {
     const auto alloc = settings_.allocation_key(snap_.nodes, free_now_, node);
     return {affinity, first, second, alloc[0], alloc[1], alloc[2]};
-  }
-
-  // Sorts the offers a job of `tasks` tasks takes (each offer holds at least one task) to the
-  // front. Keys end with the node's index, so the order is total and this equals sorting them
-  // all.
-  static void sort_front(std::vector<Offer>& offers, std::int64_t tasks) {
-    const auto front = std::min<std::size_t>(offers.size(), static_cast<std::size_t>(std::max<std::int64_t>(tasks, 0)));
-    const auto by_key = [](const Offer& a, const Offer& b) { return a.key < b.key; };
-    const auto end_of_front = offers.begin() + static_cast<std::ptrdiff_t>(front);
-    // Selecting the front, then sorting only it, compares less than a heap-based partial sort.
-    if (end_of_front != offers.end()) std::nth_element(offers.begin(), end_of_front, offers.end(), by_key);
-    std::sort(offers.begin(), end_of_front, by_key);
   }
 
   // The first offers in order until the job's tasks are placed.

@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include "runtime/calendar.h"
+#include "runtime/placement_order.h"
 #include "runtime/reservations.h"
 #include "runtime/scheduler.h"
 #include "runtime/simulator.h"
@@ -262,6 +263,34 @@ TEST(ResourceCalendarRuns, EarliestStartEqualsTheBruteForceAnswer) {
     if (!got) continue;
     EXPECT_EQ(got->start, want->start) << "round " << round;
     EXPECT_EQ(got->offer, want->offer) << "round " << round;
+  }
+}
+
+// sort_front puts the offers a job takes first, in key order: on random offers (few or many
+// distinct prefixes, allocation keys increasing along the offers or not, as node order gives
+// them or not) its front equals the front of a full sort, and it keeps every offer.
+TEST(PlacementOrder, SortFrontEqualsAFullSortsFront) {
+  std::mt19937 rng(5);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  for (int round = 0; round < 2000; ++round) {
+    const int n = pick(0, 60), prefixes = pick(1, 24);
+    const bool increasing = pick(0, 3) != 0;
+    std::vector<Offer> offers;
+    for (int k = 0; k < n; ++k) {
+      const int p = pick(0, prefixes - 1);
+      const std::int64_t alloc = increasing ? k : pick(0, 1000) * 100 + k;  // distinct either way
+      offers.push_back({{static_cast<std::size_t>(k), pick(1, 3)}, {p % 4, p / 4, pick(0, 1), alloc, 0, k}});
+    }
+    std::vector<Offer> want = offers;
+    const auto by_key = [](const Offer& a, const Offer& b) { return a.key < b.key; };
+    std::sort(want.begin(), want.end(), by_key);
+    const std::int64_t tasks = pick(0, n + 2);
+    sort_front(offers, tasks);
+    ASSERT_EQ(offers.size(), want.size()) << "round " << round;
+    for (std::size_t k = 0; k < std::min<std::size_t>(offers.size(), static_cast<std::size_t>(tasks)); ++k)
+      ASSERT_EQ(offers[k].key, want[k].key) << "round " << round << " offer " << k;
+    std::sort(offers.begin(), offers.end(), by_key);
+    for (std::size_t k = 0; k < offers.size(); ++k) ASSERT_EQ(offers[k].nt, want[k].nt) << "round " << round;
   }
 }
 

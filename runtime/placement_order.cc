@@ -1,0 +1,66 @@
+#include "runtime/placement_order.h"
+
+#include <algorithm>
+
+namespace maui::runtime {
+
+namespace {
+
+constexpr std::size_t kPrefix = 3;      // affinity and the caller's two numbers
+constexpr std::size_t kMaxGroups = 16;  // distinct prefixes the grouping handles
+
+bool same_prefix(const Offer& a, const Offer& b) {
+  return a.key[0] == b.key[0] && a.key[1] == b.key[1] && a.key[2] == b.key[2];
+}
+bool alloc_before(const Offer& a, const Offer& b) {
+  return std::lexicographical_compare(a.key.begin() + kPrefix, a.key.end(), b.key.begin() + kPrefix, b.key.end());
+}
+
+// Offers usually come in node order with their allocation keys already increasing
+// (FIRSTAVAILABLE; MINRESOURCE on identical nodes), and with few distinct prefixes (nodes with
+// the same calendar share one). Then the key order is the prefix order, offers of one prefix
+// keeping their order: a bucket sort over the prefixes. False (nothing moved) otherwise.
+bool sort_by_few_prefixes(std::vector<Offer>& offers) {
+  std::array<std::size_t, kMaxGroups> first{};  // each prefix's first offer
+  std::size_t groups = 0;
+  std::vector<std::uint8_t> group(offers.size());
+  for (std::size_t k = 0; k < offers.size(); ++k) {
+    if (k > 0 && !alloc_before(offers[k - 1], offers[k])) return false;
+    std::size_t g = 0;
+    while (g < groups && !same_prefix(offers[first[g]], offers[k])) ++g;
+    if (g == groups) {
+      if (groups == kMaxGroups) return false;
+      first[groups++] = k;
+    }
+    group[k] = static_cast<std::uint8_t>(g);
+  }
+  // The groups in prefix order, each one's offers in their order.
+  std::array<std::size_t, kMaxGroups> order{};
+  for (std::size_t g = 0; g < groups; ++g) order[g] = g;
+  std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(groups), [&](std::size_t a, std::size_t b) {
+    const auto& x = offers[first[a]].key;
+    const auto& y = offers[first[b]].key;
+    return std::lexicographical_compare(x.begin(), x.begin() + kPrefix, y.begin(), y.begin() + kPrefix);
+  });
+  std::vector<Offer> sorted;
+  sorted.reserve(offers.size());
+  for (std::size_t r = 0; r < groups; ++r)
+    for (std::size_t k = first[order[r]]; k < offers.size(); ++k)
+      if (group[k] == order[r]) sorted.push_back(offers[k]);
+  offers = std::move(sorted);
+  return true;
+}
+
+}  // namespace
+
+void sort_front(std::vector<Offer>& offers, std::int64_t tasks) {
+  if (sort_by_few_prefixes(offers)) return;
+  const auto front = std::min<std::size_t>(offers.size(), static_cast<std::size_t>(std::max<std::int64_t>(tasks, 0)));
+  const auto by_key = [](const Offer& a, const Offer& b) { return a.key < b.key; };
+  const auto end_of_front = offers.begin() + static_cast<std::ptrdiff_t>(front);
+  // Selecting the front, then sorting only it, compares less than a heap-based partial sort.
+  if (end_of_front != offers.end()) std::nth_element(offers.begin(), end_of_front, offers.end(), by_key);
+  std::sort(offers.begin(), end_of_front, by_key);
+}
+
+}  // namespace maui::runtime

@@ -1,0 +1,24 @@
+// The order in which a job takes the nodes offered to it (runtime/scheduler.h, Placement):
+// each offer carries a key, smaller keys first; keys end with NODEALLOCATIONPOLICY's key, whose
+// last part is the node's index, so no two keys are equal and the order is total.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "runtime/calendar.h"
+
+namespace maui::runtime {
+
+struct Offer {
+  NodeTasks nt;
+  // Reservation affinity, then two numbers the caller ranks by, then the allocation key.
+  std::array<std::int64_t, 6> key;
+};
+
+// Puts the offers a job of `tasks` tasks takes (each offer holds at least one task) first, in
+// key order; the order of the rest is unspecified.
+void sort_front(std::vector<Offer>& offers, std::int64_t tasks);
+
+}  // namespace maui::runtime
