@@ -72,11 +72,12 @@ void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::v
   }
 }
 
-void ReservationTable::add_standing(const ir::Policy& policy, std::span<const Node> nodes,
+void ReservationTable::add_standing(const ir::Policy& policy, const ClusterSnapshot& snapshot,
                                     const ReservationClock& clock, Epoch horizon,
                                     std::span<const Reservation> previous, std::vector<std::string>& warnings) {
   for (const auto& [name, sr] : policy.standing_reservations) {
-    PlacementResult plan = plan_placement(sr, nodes);
+    PlacementResult plan =
+        plan_placement(sr, snapshot.nodes, [&](std::string_view name) { return snapshot.find_node(name); });
     for (auto& e : plan.errors) warnings.push_back(std::move(e));
     if (!plan.placement) continue;
     for (const auto& when : instances(sr, calendar_.now(), clock)) {

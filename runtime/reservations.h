@@ -60,7 +60,7 @@ class ReservationTable {
   // floating ones (TASKCOUNT) take free nodes, fewest resources first, best effort, and keep
   // the nodes of `previous` instances of the same name while those stay valid. Problems (a bad
   // HOSTLIST, a refused flag, an incomplete instance) are appended to `warnings`.
-  void add_standing(const ir::Policy& policy, std::span<const Node> nodes, const ReservationClock& clock,
+  void add_standing(const ir::Policy& policy, const ClusterSnapshot& snapshot, const ReservationClock& clock,
                     Epoch horizon, std::span<const Reservation> previous, std::vector<std::string>& warnings);
   // Books administrative reservations; unknown hosts are warnings.
   void add_admin(std::span<const AdminReservation> admin, std::vector<std::string>& warnings);

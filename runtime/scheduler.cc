@@ -92,7 +92,7 @@ class Iteration {
   void book_reservations() {
     table_.add_admin(in_.admin_reservations, out_.warnings);
     book_running_jobs();
-    table_.add_standing(policy_, snap_.nodes, in_.clock, booking_horizon(snap_), in_.previous_reservations,
+    table_.add_standing(policy_, snap_, in_.clock, booking_horizon(snap_), in_.previous_reservations,
                         out_.warnings);
     any_shared_reservation_ = !table_.all().empty();
     if (!any_shared_reservation_) return;

@@ -203,23 +203,21 @@ std::string host_list_excerpt(const std::vector<std::string>& names) {
 // HOSTLIST=name,... in the order written (a name listed twice counts once). `ALL` (the
 // manual's default, [ALL]) is every node.
 std::vector<std::size_t> hosts_by_name(const ir::StandingReservation& sr, const ir::HostExpression& h,
-                                       std::span<const Node> nodes, std::vector<std::string>& errors) {
+                                       std::span<const Node> nodes, FindNode find, std::vector<std::string>& errors) {
   std::vector<std::size_t> out;
   if (h.names.size() == 1 && iequals(h.names.front(), "ALL")) {
     for (std::size_t i = 0; i < nodes.size(); ++i) out.push_back(i);
     return out;
   }
-  std::unordered_map<std::string_view, std::size_t> index;
-  for (std::size_t i = 0; i < nodes.size(); ++i) index.emplace(nodes[i].name, i);
   std::vector<bool> taken(nodes.size(), false);
   std::vector<std::string> missing;
   for (const auto& name : h.names) {
-    auto it = index.find(name);
-    if (it == index.end()) {
+    auto at = find(name);
+    if (!at) {
       missing.push_back(name);
-    } else if (!taken[it->second]) {
-      taken[it->second] = true;
-      out.push_back(it->second);
+    } else if (!taken[*at]) {
+      taken[*at] = true;
+      out.push_back(*at);
     }
   }
   if (!missing.empty())
@@ -272,6 +270,16 @@ bool in_partition(const Node& node, const ir::StandingReservation& sr) {
 }  // namespace
 
 PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<const Node> nodes) {
+  std::unordered_map<std::string_view, std::size_t> index;
+  for (std::size_t i = 0; i < nodes.size(); ++i) index.emplace(nodes[i].name, i);
+  return plan_placement(sr, nodes, [&](std::string_view name) -> std::optional<std::size_t> {
+    auto it = index.find(name);
+    if (it == index.end()) return std::nullopt;
+    return it->second;
+  });
+}
+
+PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<const Node> nodes, FindNode find) {
   PlacementResult result;
   std::int64_t task_count = sr.task_count ? std::max<std::int64_t>(sr.task_count->value, 0) : 0;
   if (!sr.hosts && task_count == 0) {
@@ -300,7 +308,7 @@ PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<cons
   if (!sr.hosts) {
     for (std::size_t i = 0; i < nodes.size(); ++i) hosts.push_back(i);
   } else if (sr.hosts->value.kind == ir::HostExpression::Kind::Names) {
-    hosts = hosts_by_name(sr, sr.hosts->value, nodes, result.errors);
+    hosts = hosts_by_name(sr, sr.hosts->value, nodes, find, result.errors);
   } else {
     auto matched = hosts_by_regex(sr, sr.hosts->value, nodes, result.errors);
     if (!matched) return result;

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <llvm/ADT/STLFunctionalExtras.h>
+
 #include "runtime/model.h"
 #include "schemas/ir.h"
 
@@ -77,6 +79,11 @@ struct PlacementResult {
   std::vector<std::string> errors;
 };
 PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<const Node> nodes);
+// The same, finding HOSTLIST names with `find` (the scheduler passes ClusterSnapshot::find_node,
+// whose index outlives the iteration: indexing every node at each iteration was a tenth of a
+// simulation with standing reservations).
+using FindNode = llvm::function_ref<std::optional<std::size_t>(std::string_view)>;
+PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<const Node> nodes, FindNode find);
 
 // Tasks of `per_task` that fit on a node with the given free resources (procs -1 = the node).
 std::int64_t tasks_that_fit(const ir::TaskResources& per_task, const Node& node);
