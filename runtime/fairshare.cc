@@ -1,6 +1,7 @@
 #include "runtime/fairshare.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace maui::runtime {
@@ -12,9 +13,14 @@ Epoch window_start(Epoch t, Seconds interval) {
   return t - r;
 }
 
+namespace {
+std::atomic<std::uint64_t> window_accesses{0};
+}  // namespace
+
 FairshareWindow& FairshareHistory::window(Epoch start) {
   auto& w = windows_[start];
   w.start = start;
+  w.stamp.value = window_accesses.fetch_add(1, std::memory_order_relaxed) + 1;
   return w;
 }
 
@@ -76,11 +82,18 @@ void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const Clu
 
 FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, const FairshareHistory& history,
                                              Epoch now) {
+  return compute(dir, history, now, FairshareStanding{});
+}
+
+FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, const FairshareHistory& history,
+                                             Epoch now, FairshareStanding previous) {
   const ir::Policy& policy = dir.policy();
   FairshareStanding s;
   s.enabled_ = policy.fairshare.metric.value != ir::FairshareMetric::None;
   s.percentage_mode_ = policy.fairshare.percentage_mode.value;
   s.clock_ = FairshareClock::from(policy.fairshare);
+  s.dir_ = &dir;
+  s.history_ = &history;
   const auto depth = static_cast<std::size_t>(s.clock_.depth);
   Epoch current = window_start(now, s.clock_.interval);
 
@@ -92,14 +105,25 @@ FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, con
     s.window_starts_.push_back(start);
     s.window_weights_.push_back(weight);
     windows[k] = history.find(start);
+    s.window_stamps_.push_back(windows[k] ? windows[k]->stamp.value : 0);
     s.window_totals_.push_back(windows[k] ? windows[k]->total : 0.0);
     if (windows[k]) s.total_decayed_ += weight * windows[k]->total;
   }
 
+  // Only the current window changed since `previous`: its credentials are the same ones.
+  if (previous.dir_ == &dir && previous.history_ == &history && previous.window_starts_ == s.window_starts_ &&
+      std::equal(s.window_stamps_.begin() + 1, s.window_stamps_.end(), previous.window_stamps_.begin() + 1)) {
+    s.credentials_ = std::move(previous.credentials_);
+    s.presence_ = std::move(previous.presence_);
+    if (s.update_from_current_window(windows[0])) return s;
+    s.credentials_.clear();  // a credential came or went: merge every window
+    s.presence_.clear();
+  }
+
   // Every credential with usage in a window or with a fairshare target, in credential order: a
   // merge of the windows' usage (each kept in that order) and the policy's credentials, not a
-  // map built at each computation (it runs once per poll interval of a simulation). Each
-  // credential's usage adds up newest window first, as the decayed sum is defined.
+  // map built at each computation. Each credential's usage adds up newest window first, as the
+  // decayed sum is defined.
   using Usage = std::map<ir::Credential, double>::const_iterator;
   std::vector<Usage> at(depth), end(depth);
   for (std::size_t k = 0; k < depth; ++k)
@@ -120,23 +144,55 @@ FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, con
       if (windows[k] && at[k] != end[k] && (!next || at[k]->first < *next)) next = &at[k]->first;
     if (!next) break;
     CredentialStanding c;
+    Presence p;
     c.who = *next;
     c.window_usage.assign(depth, 0.0);
     for (std::size_t k = 0; k < depth; ++k) {
       if (!windows[k] || at[k] == end[k] || at[k]->first != c.who) continue;
       c.window_usage[k] += at[k]->second;
       c.decayed_usage += s.window_weights_[k] * at[k]->second;
+      p.windows |= 1u << k;
       ++at[k];
     }
     if (targeted != policy.credentials.end() && targeted->first == c.who) {
+      p.targeted = true;
       ++targeted;
       skip_untargeted();
     }
     c.usage_percent = s.total_decayed_ > 0 ? c.decayed_usage / s.total_decayed_ * 100.0 : 0.0;
     c.target = dir.fairshare_target(c.who.kind, c.who.name);
     s.credentials_.push_back(std::move(c));
+    s.presence_.push_back(p);
   }
   return s;
+}
+
+// The current window's usage replaces each credential's, and the decayed sums are added up again
+// exactly as the merge adds them (newest window first, only windows with an entry). False when
+// the current window names a credential the list lacks, or a credential no longer has any entry
+// or target: the caller merges every window instead.
+bool FairshareStanding::update_from_current_window(const FairshareWindow* current) {
+  static const std::map<ir::Credential, double> kNone;
+  const auto& usage = current ? current->usage : kNone;
+  auto it = usage.begin();
+  for (std::size_t c = 0; c < credentials_.size(); ++c) {
+    CredentialStanding& cs = credentials_[c];
+    Presence& p = presence_[c];
+    if (it != usage.end() && it->first < cs.who) return false;  // a new credential
+    cs.window_usage[0] = 0.0;
+    p.windows &= ~1u;
+    if (it != usage.end() && it->first == cs.who) {
+      cs.window_usage[0] += it->second;
+      p.windows |= 1u;
+      ++it;
+    }
+    if (p.windows == 0 && !p.targeted) return false;  // it left every window
+    cs.decayed_usage = 0;
+    for (std::size_t k = 0; k < cs.window_usage.size(); ++k)
+      if (p.windows & (1u << k)) cs.decayed_usage += window_weights_[k] * cs.window_usage[k];
+    cs.usage_percent = total_decayed_ > 0 ? cs.decayed_usage / total_decayed_ * 100.0 : 0.0;
+  }
+  return it == usage.end();
 }
 
 const CredentialStanding* FairshareStanding::find(ir::CredKind kind, std::string_view name) const {

@@ -31,6 +31,15 @@ struct FairshareWindow {
   Epoch start = 0;
   std::map<ir::Credential, double> usage;  // user, group, account, class, QOS
   double total = 0;                         // everything delivered in the window
+  // Set by FairshareHistory::window() at every access, unique in the process, so never 0 in a
+  // history: a standing computed earlier knows from it whether the window may have changed
+  // since. Assigning contents to a window (a file read back into it) keeps its own stamp.
+  struct Stamp {
+    std::uint64_t value = 0;
+    Stamp() = default;
+    Stamp(const Stamp&) = default;
+    Stamp& operator=(const Stamp&) { return *this; }
+  } stamp;
 };
 
 class FairshareHistory {
@@ -77,6 +86,12 @@ class FairshareStanding {
  public:
   FairshareStanding() = default;  // fairshare off: no usage, every delta 0
   static FairshareStanding compute(const CredentialDirectory& dir, const FairshareHistory& history, Epoch now);
+  // With `previous`, the standing computed last from the same directory and history: when the
+  // windows are the same and only the current one changed since (the usual case of a refresh
+  // once per poll interval), each credential's usage is brought up to date from the current
+  // window alone, with the same arithmetic, instead of merging every window again.
+  static FairshareStanding compute(const CredentialDirectory& dir, const FairshareHistory& history, Epoch now,
+                                   FairshareStanding previous);
 
   bool enabled() const { return enabled_; }
   bool percentage_mode() const { return percentage_mode_; }
@@ -103,6 +118,17 @@ class FairshareStanding {
   // In credential order (kind, then name): find() searches it, no index is built (the
   // standing is recomputed once per poll interval of a simulation).
   std::vector<CredentialStanding> credentials_;
+
+  // What the next compute() needs to start from this one.
+  bool update_from_current_window(const FairshareWindow* current);
+  const CredentialDirectory* dir_ = nullptr;
+  const FairshareHistory* history_ = nullptr;
+  std::vector<std::uint64_t> window_stamps_;  // [k]: stamp of window k, 0 = no window
+  struct Presence {
+    std::uint32_t windows = 0;  // bit k: the credential has an entry in window k
+    bool targeted = false;      // listed for its fairshare target, usage or not
+  };
+  std::vector<Presence> presence_;  // parallel to credentials_
 };
 
 // A credential's contribution to the FS priority component before its FS*WEIGHT (manual

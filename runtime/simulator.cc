@@ -300,7 +300,7 @@ class Simulation {
     if (!standing_at_ || now - *standing_at_ >= refresh) {
       const FairshareClock fc = FairshareClock::from(policy_.fairshare);
       history_.forget_before(window_start(now, fc.interval) - fc.interval * fc.depth);
-      standing_ = FairshareStanding::compute(dir_, history_, now);
+      standing_ = FairshareStanding::compute(dir_, history_, now, std::move(standing_));
       standing_at_ = now;
     }
     return &standing_;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -320,6 +321,77 @@ TEST(RuntimeFairshare, OutOfBoundsMarkers) {
   EXPECT_TRUE(out_of_bounds(*s.find(K::User, "b"), s));
   EXPECT_TRUE(out_of_bounds(*s.find(K::User, "c"), s));
   EXPECT_FALSE(out_of_bounds(*s.find(K::User, "d"), s));
+}
+
+
+// Every field of two standings, doubles compared exactly: a refresh must add up as a fresh merge.
+void expect_same_standing(const FairshareStanding& a, const FairshareStanding& b, const std::string& where) {
+  EXPECT_EQ(a.total_decayed(), b.total_decayed()) << where;
+  EXPECT_EQ(a.window_starts(), b.window_starts()) << where;
+  EXPECT_EQ(a.window_totals(), b.window_totals()) << where;
+  ASSERT_EQ(a.credentials().size(), b.credentials().size()) << where;
+  for (std::size_t i = 0; i < a.credentials().size(); ++i) {
+    const CredentialStanding &x = a.credentials()[i], &y = b.credentials()[i];
+    const std::string who = fmt::format("{} {}:{}", where, ir::to_string(x.who.kind), x.who.name);
+    EXPECT_EQ(x.who, y.who) << who;
+    EXPECT_EQ(x.window_usage, y.window_usage) << who;
+    EXPECT_EQ(x.decayed_usage, y.decayed_usage) << who;
+    EXPECT_EQ(x.usage_percent, y.usage_percent) << who;
+    ASSERT_EQ(x.target.has_value(), y.target.has_value()) << who;
+    if (x.target) {
+      EXPECT_EQ(x.target->target, y.target->target) << who;
+    }
+  }
+}
+
+// The simulator refreshes the standing from the last one (FairshareStanding::compute with
+// `previous`): over a random history that accrues mostly into the current window, sometimes
+// into older ones, crosses window boundaries, sees new credentials, loses entries, drops old
+// windows and has windows replaced whole, every refresh equals a fresh computation.
+TEST(RuntimeFairshare, RefreshedStandingEqualsAFreshOne) {
+  auto t = compile_policy(
+      "FSPOLICY DEDICATEDPS\nFSINTERVAL 1:00:00\nFSDEPTH 5\nFSDECAY 0.7\n"
+      "USERCFG[u1] FSTARGET=10\nGROUPCFG[g2] FSTARGET=20-\nUSERCFG[u7] FSTARGET=5+\n");
+  std::mt19937_64 rng(20261122);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
+  constexpr Seconds kHour = 3600;
+  FairshareHistory h;
+  Epoch now = 1'700'000'000;
+  FairshareStanding refreshed;
+  std::int64_t changed_credentials = 0;
+  for (int step = 0; step < 4000; ++step) {
+    const Epoch current = window_start(now, kHour);
+    const int action = pick(100);
+    if (action < 70) {  // a job's usage, nearly always into the current window
+      const Epoch start = pick(10) == 0 ? current - kHour * pick(6) : current;
+      const ir::Credential who = pick(2) ? ir::Credential{K::User, fmt::format("u{}", pick(pick(50) == 0 ? 40 : 8))}
+                                         : ir::Credential{K::Group, fmt::format("g{}", pick(4))};
+      const double amount = static_cast<double>(1 + pick(5000)) / 7.0;
+      FairshareWindow& w = h.window(start);
+      w.usage[who] += amount;
+      w.total += amount;
+    } else if (action < 88) {
+      now += pick(1500);  // some refreshes cross into the next window
+    } else if (action < 92) {  // an entry leaves the current window
+      FairshareWindow& w = h.window(current);
+      if (!w.usage.empty()) w.usage.erase(std::next(w.usage.begin(), pick(static_cast<int>(w.usage.size()))));
+    } else if (action < 94) {
+      h.forget_before(current - kHour * pick(8));
+    } else if (action < 96) {  // a window read back from its file replaces the one in memory
+      FairshareWindow w;
+      w.start = current - kHour * pick(3);
+      w.usage[{K::User, "u3"}] = 100;
+      w.total = 100;
+      h.window(w.start) = w;
+    }
+    const std::size_t before = refreshed.credentials().size();
+    refreshed = FairshareStanding::compute(*t.dir, h, now, std::move(refreshed));
+    changed_credentials += refreshed.credentials().size() != before;
+    expect_same_standing(refreshed, FairshareStanding::compute(*t.dir, h, now), fmt::format("step {}", step));
+    if (HasFatalFailure()) return;
+  }
+  // The walk did see credentials come and go, not one list refreshed all along.
+  EXPECT_GT(changed_credentials, 20) << changed_credentials;
 }
 
 }  // namespace
