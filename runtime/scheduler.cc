@@ -98,7 +98,7 @@ class Iteration {
     if (!any_shared_reservation_) return;
     calendar_.release_running();
     for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable(n) ? snap_.nodes[n].procs : 0;
-    for (const auto& r : running_) book_job(r.job, r.nodes, r.start, r.end);
+    for (const auto& r : running_) book_job(r.job, nodes_of(r), r.start, r.end);
   }
 
   void evaluate_queue() {
@@ -127,6 +127,7 @@ class Iteration {
   void book_running_jobs() {
     free_now_.resize(snap_.nodes.size());
     for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable(n) ? snap_.nodes[n].procs : 0;
+    running_nodes_.reserve(snap_.nodes.size());  // most nodes run one job or none
     for (std::size_t i = 0; i < snap_.jobs.size(); ++i) {
       const Job& job = snap_.jobs[i];
       if (!job.is_active()) continue;
@@ -135,8 +136,8 @@ class Iteration {
         out_.warnings.push_back(fmt::format("running job {} has no allocated nodes: its resources are not booked", job.id));
         continue;
       }
-      std::vector<NodeTasks> nodes;
-      nodes.reserve(job.allocated_nodes.size());
+      // All running jobs' nodes in one vector: one allocation per iteration, not one per job.
+      const std::size_t first = running_nodes_.size();
       const std::int64_t n_alloc = static_cast<std::int64_t>(job.allocated_nodes.size());
       for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
         auto node = snap_.allocated_node(job, k);
@@ -148,21 +149,21 @@ class Iteration {
         std::int64_t tasks = k < job.allocated_tasks.size()
                                  ? job.allocated_tasks[k]
                                  : job.tasks / n_alloc + (static_cast<std::int64_t>(k) < job.tasks % n_alloc ? 1 : 0);
-        nodes.push_back({*node, tasks});
+        running_nodes_.push_back({*node, tasks});
       }
       Epoch start = job.start_time.value_or(snap_.now);
       Epoch end = start + job.walltime;
       // A job past its wallclock limit still holds its nodes until the RM ends it.
       if (end <= snap_.now) end = snap_.now + std::max<Seconds>(settings_.poll_interval, 1);
-      running_.push_back({i, std::move(nodes), std::min(start, snap_.now), end});
-      book_job(i, running_.back().nodes, running_.back().start, end);
+      running_.push_back({i, first, running_nodes_.size() - first, std::min(start, snap_.now), end});
+      book_job(i, nodes_of(running_.back()), running_.back().start, end);
     }
     soft_ledger_ = hard_ledger_;  // both levels start from what runs
   }
 
   // Books a job's nodes; where the job runs inside a reservation it may use, that part is
   // charged to the reservation (runtime/calendar.h).
-  void book_job(std::size_t i, const std::vector<NodeTasks>& nodes, Epoch start, Epoch end) {
+  void book_job(std::size_t i, std::span<const NodeTasks> nodes, Epoch start, Epoch end) {
     const Job& job = snap_.jobs[i];
     const Resources per_task = task_resources(job);
     const Viewer* v = any_shared_reservation_ ? &viewer(i, snap_.now) : nullptr;
@@ -786,10 +787,14 @@ class Iteration {
   Viewer cached_viewer_;
   struct Running {
     std::size_t job;
-    std::vector<NodeTasks> nodes;
+    std::size_t first, count;  // its nodes in running_nodes_
     Epoch start, end;
   };
+  std::span<const NodeTasks> nodes_of(const Running& r) const {
+    return std::span(running_nodes_).subspan(r.first, r.count);
+  }
   std::vector<Running> running_;
+  std::vector<NodeTasks> running_nodes_;
   std::map<std::pair<std::size_t, ReservationId>, Resources> charged_;
   std::vector<std::size_t> all_nodes_;
   NowCapacity now_capacity_;
