@@ -7,6 +7,7 @@
 //
 // Fixed clock: 1996-09-23 was a Monday, and epoch 843436800 is 1996-09-23 00:00 UTC
 // (`date -u -d @843436800`). Every expected instance below is that Monday plus hours by hand.
+#include <algorithm>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -414,6 +415,41 @@ TEST(ReservationPlacement, UnknownHostsAreNamed) {
   EXPECT_EQ(r.placement->candidates, (std::vector<std::size_t>{1}));
   EXPECT_EQ(r.errors, (std::vector<std::string>{
                           "SRCFG[u] HOSTLIST: no node named node99, nodeXX in the cluster; the other hosts are used"}));
+}
+
+// The scheduler finds HOSTLIST names through the snapshot's node index, which outlives an
+// iteration; it places every kind of host list as an index built for the call does, also after
+// the snapshot's nodes were renamed and reordered under an index filled before.
+TEST(ReservationPlacement, SnapshotNodeIndexPlacesAsAFreshIndex) {
+  ClusterSnapshot snap;
+  snap.nodes = cluster();
+  const std::vector<std::pair<std::string, std::string>> lists{
+      {"SRCFG[a] HOSTLIST=node[01-04]\n", "a"},
+      {"SRCFG[b] HOSTLIST=node05,node01,node05,node013\n", "b"},  // a name listed twice
+      {"SRCFG[c] HOSTLIST=node01,node99,nodeXX TASKCOUNT=2\n", "c"},
+      {"SRCFG[d] HOSTLIST=ALL TASKCOUNT=3\n", "d"},
+  };
+  std::int64_t compared = 0;
+  for (int round = 0; round < 2; ++round) {
+    if (round == 1) {  // the index holds the old positions now
+      std::reverse(snap.nodes.begin(), snap.nodes.end());
+      snap.nodes[2].name = "node99";
+    }
+    for (const auto& [text, name] : lists) {
+      const ir::StandingReservation sr = reservation(text, name);
+      const PlacementResult fresh = plan_placement(sr, snap.nodes);
+      const PlacementResult indexed =
+          plan_placement(sr, snap.nodes, [&](std::string_view n) { return snap.find_node(n); });
+      SCOPED_TRACE(text + " round " + std::to_string(round));
+      EXPECT_EQ(indexed.errors, fresh.errors);
+      ASSERT_EQ(indexed.placement.has_value(), fresh.placement.has_value());
+      if (fresh.placement) {
+        EXPECT_EQ(indexed.placement->candidates, fresh.placement->candidates);
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 8);
 }
 
 // Example 4's NODEFEATURES=largememory with TASKCOUNT=32 and no HOSTLIST: every node that has
