@@ -228,21 +228,24 @@ TEST(ResourceCalendarRuns, EarliestStartEqualsTheBruteForceAnswer) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   for (int round = 0; round < 300; ++round) {
     std::vector<Node> nodes;
-    for (int i = 0; i < 8; ++i) nodes.push_back(make_node(lines({"n", std::to_string(i)}), pick(1, 2) == 1 ? 2 : 4));
+    for (int i = 0; i < 8; ++i)
+      nodes.push_back(make_node(lines({"n", std::to_string(i)}), pick(1, 2) == 1 ? 2 : 4, pick(0, 1) ? 4096 : 0));
     if (pick(0, 3) == 0) nodes[static_cast<std::size_t>(pick(0, 7))].state = NodeState::Down;
     const Epoch t = kNow;
     ResourceCalendar cal(nodes, t);
-    for (int b = pick(0, 5); b > 0; --b) {  // a booking on a run of nodes, like a job's
+    // A booking on a run of nodes, like a job's; many of them on some calendars (conservative
+    // backfill books a reservation per waiting job), some asking memory as well as procs.
+    for (int b = pick(0, 3) == 0 ? pick(6, 20) : pick(0, 5); b > 0; --b) {
       const Epoch start = t + pick(-50, 100), end = start + pick(1, 100);
       const auto reservation = pick(0, 2) == 0 ? static_cast<ReservationId>(0) : kNoReservation;
       const int first = pick(0, 7), last = pick(first, 7);
       for (int n = first; n <= last; ++n)
-        cal.book(static_cast<std::size_t>(n), {start, end, Resources{pick(1, 2) == 1 ? 1 : 2, 0, 0, 0}, reservation,
-                                               kNoReservation});
+        cal.book(static_cast<std::size_t>(n), {start, end, Resources{pick(1, 2) == 1 ? 1 : 2, pick(0, 2) * 1024, 0, 0},
+                                               reservation, kNoReservation});
     }
     Viewer v;
     v.may_use = {pick(0, 1) == 1};
-    const Resources per_task{pick(1, 2), 0, 0, 0};
+    const Resources per_task{pick(1, 2), pick(0, 1) * 1024, 0, 0};
     const std::int64_t tasks = pick(1, 12), cap = pick(0, 2);
     const Seconds w = pick(1, 60);
     std::vector<std::size_t> candidates(nodes.size());
