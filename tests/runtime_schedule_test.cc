@@ -1554,6 +1554,39 @@ TEST(TextbookEasy, SimulatorMatchesOnKth) {
   EXPECT_GT(backfilled, 100);  // the comparison exercises backfill, not only FCFS
 }
 
+// Fairshare accrues as jobs run in the simulation. One 1-proc node; u1's job 1 runs 0-3600 s,
+// then u1's job 2 (submitted at 100 s) and u2's job 3 (at 200 s) wait for the node. Priority is
+// the user's fairshare only (FSTARGET 50 each): at 3600 s u1 has had all the usage (100 %,
+// 50 - 100 = -50) and u2 none (50 - 0 = +50), so job 3 starts at 3600 s and job 2 at 3700 s.
+// Without the fairshare weight the earlier job 2 goes first.
+TEST(Simulator, FairshareAccruesAsJobsRun) {
+  const std::string common =
+      "QUEUETIMEWEIGHT 1\nXFACTORWEIGHT 0\nJOBPRIOACCRUALPOLICY ALWAYS\nRMPOLLINTERVAL 00:00:30\n"
+      "FSPOLICY DEDICATEDPS\nFSINTERVAL 24:00:00\nFSDEPTH 7\nFSUSERWEIGHT 1\nUSERCFG[DEFAULT] FSTARGET=50\n";
+  Trace trace;
+  auto job = [](std::int64_t number, Epoch submit, Seconds run, const char* user) {
+    TraceJob t;
+    t.number = number;
+    t.submit = submit;
+    t.run = t.requested = run;
+    t.procs = 1;
+    t.user = user;
+    t.group = "g";
+    return t;
+  };
+  trace.jobs = {job(1, 0, 3600, "u1"), job(2, 100, 100, "u1"), job(3, 200, 100, "u2")};
+  for (const auto& [weights, second, third] :
+       {std::tuple{"SERVICEWEIGHT 0\nFSWEIGHT 1000\n", 3700, 3600}, std::tuple{"FSWEIGHT 0\n", 3600, 3700}}) {
+    SCOPED_TRACE(weights);
+    TestPolicy p = compile_policy(common + weights);
+    const SimulationResult r = simulate(*p.dir, trace, {make_node("n1", 1)});
+    ASSERT_EQ(r.jobs.size(), 3u);
+    EXPECT_EQ(r.jobs[0].start, std::optional<Epoch>(0));
+    EXPECT_EQ(r.jobs[1].start, std::optional<Epoch>(second));
+    EXPECT_EQ(r.jobs[2].start, std::optional<Epoch>(third));
+  }
+}
+
 // The simulator skips iterations in which no waiting job fits in the free procs. That must
 // change nothing: on the site example (fairshare, QUEUEPOLICY accrual, limits, a standing
 // reservation) every job starts and ends as when every iteration runs.
