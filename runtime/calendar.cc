@@ -143,17 +143,9 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   // neighbouring candidates with the same calendar contributes the changes of its step function
   // once, weighted by its length; a sweep over all of them in time order finds the first t at
   // which the total reaches `tasks`.
-  struct Run {
-    std::size_t node;  // the run's first node: it answers for all
-    std::int64_t nodes = 1;
-  };
-  struct Change {
-    Epoch t;
-    std::int64_t delta;  // per node of the run
-    std::size_t run;
-  };
-  std::vector<Run> runs;
-  std::vector<std::size_t> run_of(candidates.size(), candidates.size());  // none: not usable
+  auto& [runs, run_of, changes, points, ending, offer] = search_;
+  runs.clear();
+  run_of.assign(candidates.size(), candidates.size());  // none: not usable
   for (std::size_t k = 0; k < candidates.size(); ++k) {
     const std::size_t n = candidates[k];
     if (!nodes_[n].usable) continue;
@@ -161,10 +153,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
     else ++runs.back().nodes;
     run_of[k] = runs.size() - 1;
   }
-  std::vector<Change> changes;
-  changes.reserve(2 * runs.size());  // most nodes change once or twice
-  std::vector<Epoch> points;
-  std::vector<const Booking*> ending;
+  changes.clear();
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const std::size_t n = runs[r].node;
     if (settled_changes(n, not_before, viewer, ending, [&](Epoch t, const Resources& free, std::int64_t& last) {
@@ -197,7 +186,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
     for (; i < changes.size() && changes[i].t == t; ++i) total += changes[i].delta * runs[changes[i].run].nodes;
     if (total >= tasks) {
       // What each node of a run offers at t: the sum of the run's changes up to t.
-      std::vector<std::int64_t> offer(runs.size(), 0);
+      offer.assign(runs.size(), 0);
       for (std::size_t k = 0; k < i; ++k) offer[changes[k].run] += changes[k].delta;
       Opening o{t, {}};
       for (std::size_t k = 0; k < candidates.size(); ++k)

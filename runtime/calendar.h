@@ -181,6 +181,28 @@ class ResourceCalendar {
   Epoch now_ = 0;
   std::vector<NodeCalendar> nodes_;
   std::uint64_t changes_ = 0;
+
+  // earliest_start's working memory, kept from call to call (the scheduler asks once per
+  // blocked job, iteration after iteration): only capacity carries over, so a calendar answers
+  // one question at a time.
+  struct Run {
+    std::size_t node;  // the run's first node: it answers for all
+    std::int64_t nodes = 1;
+  };
+  struct Change {
+    Epoch t;
+    std::int64_t delta;  // per node of the run
+    std::size_t run;
+  };
+  struct SearchMemory {
+    std::vector<Run> runs;
+    std::vector<std::size_t> run_of;
+    std::vector<Change> changes;
+    std::vector<Epoch> points;
+    std::vector<const Booking*> ending;
+    std::vector<std::int64_t> offer;
+  };
+  mutable SearchMemory search_;
 };
 
 // The last answer a calendar gave about a node, given again for a next node with the same

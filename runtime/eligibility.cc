@@ -47,15 +47,17 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
   const bool caps = fairshare.enabled() && dir.has_fairshare_caps();
 
   // Without a configured limit no job can break one: usage is not counted at all.
+  // A ledger is kilobytes of tables: built only when there is a limit to count against.
   std::optional<Throttle> throttle;
-  UsageLedger hard;
+  std::optional<UsageLedger> hard, soft;
   if (dir.has_limits()) {
     throttle.emplace(dir, totals, snapshot.now, &index);
+    hard.emplace();
     for (std::size_t i = 0; i < snapshot.jobs.size(); ++i)
       if (snapshot.jobs[i].is_active())
-        throttle->add(hard, ids[i], active_usage(snapshot.jobs[i], snapshot.now, totals), false);
+        throttle->add(*hard, ids[i], active_usage(snapshot.jobs[i], snapshot.now, totals), false);
+    soft = hard;
   }
-  UsageLedger soft = hard;
 
   // What the passes need of each job, gathered into priority order by one tight loop first:
   // the passes walk the jobs in priority order, which is random in memory, and a loop that
@@ -98,7 +100,7 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
     if (caps) e.fairshare_caps = fairshare_cap_violations(dir, fairshare, snapshot.jobs[r.index], totals);
     const ResourceAmounts& request = p.request;
     found.clear();
-    if (throttle && throttle->check(hard, p.ids, request, LimitLevel::Hard, Throttle::kAll, found) > 0)
+    if (throttle && throttle->check(*hard, p.ids, request, LimitLevel::Hard, Throttle::kAll, found) > 0)
       e.violations.assign(std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
 
     bool idle_limits_met = std::none_of(e.violations.begin(), e.violations.end(),
@@ -108,8 +110,8 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
     e.eligible = ready && !e.negative_priority && e.fairshare_caps.empty() && e.violations.empty();
     if (e.eligible) {
       if (throttle) {
-        throttle->add(hard, p.ids, request, true);
-        if (admitted_use_active) throttle->add(hard, p.ids, request, false);
+        throttle->add(*hard, p.ids, request, true);
+        if (admitted_use_active) throttle->add(*hard, p.ids, request, false);
       }
       ++report.eligible;
     }
@@ -122,11 +124,11 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
     if (!e.eligible) continue;
     const Prepared& p = prepared[i];  // report.jobs is in the same (priority) order
     if (!throttle ||
-        throttle->check(soft, p.ids, p.request, LimitLevel::Soft, Throttle::kAll, e.soft_violations) == 0) {
+        throttle->check(*soft, p.ids, p.request, LimitLevel::Soft, Throttle::kAll, e.soft_violations) == 0) {
       e.soft_eligible = true;
       if (throttle) {
-        throttle->add(soft, p.ids, p.request, true);
-        if (admitted_use_active) throttle->add(soft, p.ids, p.request, false);
+        throttle->add(*soft, p.ids, p.request, true);
+        if (admitted_use_active) throttle->add(*soft, p.ids, p.request, false);
       }
       ++report.soft_eligible;
     }

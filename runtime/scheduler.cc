@@ -56,7 +56,7 @@ class Iteration {
         calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now) {
     calendar_.reset(snap_.nodes, snap_.now);
     // Without a configured limit no job can break one: usage is not counted at all.
-    if (in.dir->has_limits()) throttle_.emplace(*in.dir, totals_, snap_.now, &calc_.index());
+    if (in.dir->has_limits()) limits_.emplace(*in.dir, totals_, snap_.now, &calc_.index());
   }
 
   void run() {
@@ -131,7 +131,7 @@ class Iteration {
     for (std::size_t i = 0; i < snap_.jobs.size(); ++i) {
       const Job& job = snap_.jobs[i];
       if (!job.is_active()) continue;
-      if (throttle_) throttle_->add(hard_ledger_, ids_[i], active_usage(job, snap_.now, totals_), false);
+      if (limits_) limits_->throttle.add(limits_->hard, ids_[i], active_usage(job, snap_.now, totals_), false);
       if (job.allocated_nodes.empty()) {
         out_.warnings.push_back(fmt::format("running job {} has no allocated nodes: its resources are not booked", job.id));
         continue;
@@ -158,7 +158,7 @@ class Iteration {
       running_.push_back({i, first, running_nodes_.size() - first, std::min(start, snap_.now), end});
       book_job(i, nodes_of(running_.back()), running_.back().start, end);
     }
-    soft_ledger_ = hard_ledger_;  // both levels start from what runs
+    if (limits_) limits_->soft = limits_->hard;  // both levels start from what runs
   }
 
   // Books a job's nodes; where the job runs inside a reservation it may use, that part is
@@ -379,9 +379,9 @@ class Iteration {
 
   bool limits_allow(std::size_t i, LimitLevel level) {
     scratch_.clear();
-    if (!throttle_) return true;
+    if (!limits_) return true;
     const ResourceAmounts request = job_request(snap_.jobs[i], totals_);
-    return throttle_->check(level == LimitLevel::Soft ? soft_ledger_ : hard_ledger_, ids_[i], request, level,
+    return limits_->throttle.check(level == LimitLevel::Soft ? limits_->soft : limits_->hard, ids_[i], request, level,
                             Throttle::kActive, scratch_) == 0;
   }
 
@@ -402,10 +402,10 @@ class Iteration {
     const Job& job = snap_.jobs[i];
     book_job(i, nodes, snap_.now, snap_.now + std::max<Seconds>(job.walltime, 1));
     free_total_.reset();
-    if (throttle_) {
+    if (limits_) {
       const ResourceAmounts request = job_request(job, totals_);
-      throttle_->add(soft_ledger_, ids_[i], request, false);
-      throttle_->add(hard_ledger_, ids_[i], request, false);
+      limits_->throttle.add(limits_->soft, ids_[i], request, false);
+      limits_->throttle.add(limits_->hard, ids_[i], request, false);
     }
     started_[i] = true;
     const std::size_t pos = position_[i];
@@ -768,8 +768,15 @@ class Iteration {
   ResourceCalendar& calendar_;
   ReservationTable table_;
   PriorityCalculator calc_;
-  std::optional<Throttle> throttle_;  // none when the policy sets no limit
-  UsageLedger soft_ledger_, hard_ledger_;
+  // The limits and what counts against them at each level; none when the policy sets no limit
+  // (a ledger is kilobytes of tables: not built for nothing).
+  struct Limits {
+    Limits(const CredentialDirectory& dir, const ClusterTotals& totals, Epoch now, CredentialIndex* index)
+        : throttle(dir, totals, now, index) {}
+    Throttle throttle;
+    UsageLedger soft, hard;
+  };
+  std::optional<Limits> limits_;
   std::vector<JobCredentialIds> ids_;
   std::vector<std::string> qos_;
   std::vector<bool> started_, reserved_, no_nodes_now_;
