@@ -42,6 +42,38 @@ std::string node_list(const std::vector<NodeTasks>& nodes, const std::vector<Nod
   return out;
 }
 
+}  // namespace
+
+// What an iteration keeps per job and per node. A workspace keeps them from one iteration to
+// the next for their memory: clear() empties every one, so no state carries over.
+struct IterationLists {
+  struct Running {  // a running job as the iteration books it
+    std::size_t job;
+    std::size_t first, count;  // its nodes in running_nodes
+    Epoch start, end;
+  };
+  std::vector<JobCredentialIds> ids;
+  std::vector<std::string> qos;
+  std::vector<bool> started, reserved, no_nodes_now;
+  std::vector<std::size_t> hard_list, position, all_nodes;
+  std::vector<std::int64_t> bypass_diff, free_now;
+  std::vector<LimitViolation> scratch;
+  std::vector<Running> running;
+  std::vector<NodeTasks> running_nodes;
+  void clear() {
+    ids.clear(), qos.clear(), started.clear(), reserved.clear(), no_nodes_now.clear();
+    hard_list.clear(), position.clear(), all_nodes.clear(), bypass_diff.clear(), free_now.clear();
+    scratch.clear(), running.clear(), running_nodes.clear();
+  }
+};
+
+SchedulerWorkspace::SchedulerWorkspace() : lists(std::make_unique<IterationLists>()) {}
+SchedulerWorkspace::~SchedulerWorkspace() = default;
+SchedulerWorkspace::SchedulerWorkspace(SchedulerWorkspace&&) noexcept = default;
+SchedulerWorkspace& SchedulerWorkspace::operator=(SchedulerWorkspace&&) noexcept = default;
+
+namespace {
+
 class Iteration {
  public:
   Iteration(const SchedulerInput& in, IterationResult& out)
@@ -53,8 +85,10 @@ class Iteration {
         totals_(snap_.totals()),
         calendar_(in.workspace ? in.workspace->calendar : own_calendar_),
         table_(*in.dir, calendar_),
-        calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now) {
+        calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now),
+        lists_(in.workspace && in.workspace->lists ? *in.workspace->lists : own_lists_) {
     calendar_.reset(snap_.nodes, snap_.now);
+    lists_.clear();
     // Without a configured limit no job can break one: usage is not counted at all.
     if (in.dir->has_limits()) limits_.emplace(*in.dir, totals_, snap_.now, &calc_.index());
   }
@@ -777,33 +811,31 @@ class Iteration {
     UsageLedger soft, hard;
   };
   std::optional<Limits> limits_;
-  std::vector<JobCredentialIds> ids_;
-  std::vector<std::string> qos_;
-  std::vector<bool> started_, reserved_, no_nodes_now_;
-  std::vector<std::size_t> hard_list_;  // HARD-eligible jobs in priority order
-  std::vector<std::size_t> position_;   // job index -> position in hard_list_
+  using Running = IterationLists::Running;
+  IterationLists own_lists_;  // without a workspace
+  IterationLists& lists_;
+  std::vector<JobCredentialIds>& ids_ = lists_.ids;
+  std::vector<std::string>& qos_ = lists_.qos;
+  std::vector<bool>&started_ = lists_.started, &reserved_ = lists_.reserved, &no_nodes_now_ = lists_.no_nodes_now;
+  std::vector<std::size_t>& hard_list_ = lists_.hard_list;  // HARD-eligible jobs in priority order
+  std::vector<std::size_t>& position_ = lists_.position;    // job index -> position in hard_list_
   std::size_t first_waiting_ = 0;
-  std::vector<std::int64_t> bypass_diff_;
-  std::vector<std::int64_t> free_now_;  // procs free now per node, running jobs only
+  std::vector<std::int64_t>& bypass_diff_ = lists_.bypass_diff;
+  std::vector<std::int64_t>& free_now_ = lists_.free_now;  // procs free now per node, running jobs only
   std::optional<std::int64_t> free_total_;
   std::optional<std::int64_t> usable_procs_;
   std::map<std::int64_t, std::int64_t> reservations_made_;
   std::unordered_map<std::size_t, std::string> notes_;
   std::set<std::size_t> never_runnable_;
-  std::vector<LimitViolation> scratch_;
+  std::vector<LimitViolation>& scratch_ = lists_.scratch;
   Viewer cached_viewer_;
-  struct Running {
-    std::size_t job;
-    std::size_t first, count;  // its nodes in running_nodes_
-    Epoch start, end;
-  };
   std::span<const NodeTasks> nodes_of(const Running& r) const {
     return std::span(running_nodes_).subspan(r.first, r.count);
   }
-  std::vector<Running> running_;
-  std::vector<NodeTasks> running_nodes_;
+  std::vector<Running>& running_ = lists_.running;
+  std::vector<NodeTasks>& running_nodes_ = lists_.running_nodes;
   std::map<std::pair<std::size_t, ReservationId>, Resources> charged_;
-  std::vector<std::size_t> all_nodes_;
+  std::vector<std::size_t>& all_nodes_ = lists_.all_nodes;
   NowCapacity now_capacity_;
   bool any_shared_reservation_ = false;
 };

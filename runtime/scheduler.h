@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -33,8 +34,15 @@ namespace maui::runtime {
 
 // Memory one iteration leaves to the next, for a caller that runs many (the simulator): only
 // capacity carries over, never state, so every iteration decides the same with or without it.
+struct IterationLists;  // the iteration's per-job and per-node lists (runtime/scheduler.cc)
 struct SchedulerWorkspace {
+  SchedulerWorkspace();
+  ~SchedulerWorkspace();
+  SchedulerWorkspace(SchedulerWorkspace&&) noexcept;
+  SchedulerWorkspace& operator=(SchedulerWorkspace&&) noexcept;
+
   ResourceCalendar calendar;
+  std::unique_ptr<IterationLists> lists;  // emptied at the start of each iteration
 };
 
 struct SchedulerInput {
