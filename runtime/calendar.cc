@@ -189,6 +189,8 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
       offer.assign(runs.size(), 0);
       for (std::size_t k = 0; k < i; ++k) offer[changes[k].run] += changes[k].delta;
       Opening o{t, {}};
+      o.offer.reserve(static_cast<std::size_t>(std::count_if(
+          run_of.begin(), run_of.end(), [&](std::size_t r) { return r < runs.size() && offer[r] > 0; })));
       for (std::size_t k = 0; k < candidates.size(); ++k)
         if (run_of[k] < runs.size() && offer[run_of[k]] > 0) o.offer.push_back({candidates[k], offer[run_of[k]]});
       return o;
