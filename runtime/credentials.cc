@@ -41,6 +41,11 @@ void CredentialIndex::grow(std::size_t k) {
   }
 }
 
+void CredentialIndex::clear() {
+  for (auto& s : slots_) std::fill(s.begin(), s.end(), 0);
+  for (auto& n : names_) n.clear();
+}
+
 std::uint32_t CredentialIndex::intern(ir::CredKind kind, std::string_view name) {
   auto k = static_cast<std::size_t>(kind);
   if ((names_[k].size() + 1) * 2 > slots_[k].size()) grow(k);

@@ -95,6 +95,8 @@ class CredentialIndex {
     return names_[static_cast<std::size_t>(kind)][id];
   }
   std::size_t size(ir::CredKind kind) const { return names_[static_cast<std::size_t>(kind)].size(); }
+  // Forgets every name, keeping the memory: numbering starts again from 0.
+  void clear();
 
  private:
   // Open addressing with linear probing: every job's five names go through here, and a compact

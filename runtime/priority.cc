@@ -61,8 +61,14 @@ Seconds effective_queue_time(const Job& job, AccrualPolicy policy, Epoch now) {
 }
 
 PriorityCalculator::PriorityCalculator(const CredentialDirectory& dir, const FairshareStanding& fairshare,
-                                       ClusterTotals totals, Epoch now)
-    : dir_(dir), fairshare_(fairshare), totals_(totals), now_(now), accrual_(accrual_policy(dir.policy())) {
+                                       ClusterTotals totals, Epoch now, CredentialIndex* index)
+    : dir_(dir),
+      fairshare_(fairshare),
+      totals_(totals),
+      now_(now),
+      accrual_(accrual_policy(dir.policy())),
+      index_(index ? index : &own_index_) {
+  index_->clear();
   const ir::PriorityWeights& w = dir.policy().priority;
   for (std::size_t s = 0; s < ir::kPrioritySubcomponents; ++s) {
     blank_.subcomponents[s].weight = w.sub[s].weight.value;
@@ -89,10 +95,10 @@ PriorityCalculator::PriorityCalculator(const CredentialDirectory& dir, const Fai
 const PriorityCalculator::CredentialFactors& PriorityCalculator::factors(ir::CredKind kind,
                                                                         std::uint32_t id) const {
   auto& cache = cache_[static_cast<std::size_t>(kind)];
-  if (cache.size() <= id) cache.resize(index_.size(kind));
+  if (cache.size() <= id) cache.resize(index_->size(kind));
   CredentialFactors& f = cache[id];
   if (!f.ready) {
-    const std::string& name = index_.name(kind, id);
+    const std::string& name = index_->name(kind, id);
     f.priority = static_cast<double>(dir_.priority(kind, name).value);
     f.fairshare = fairshare_delta(dir_, fairshare_, kind, name).value;
     if (kind == ir::CredKind::Qos) {
@@ -113,7 +119,7 @@ const PriorityCalculator::CredentialFactors& PriorityCalculator::factors(ir::Cre
   return f;
 }
 
-PriorityBreakdown PriorityCalculator::evaluate(const Job& job) const { return evaluate(job, index_.intern(job)); }
+PriorityBreakdown PriorityCalculator::evaluate(const Job& job) const { return evaluate(job, index_->intern(job)); }
 
 PriorityCalculator::JobFacts PriorityCalculator::facts_of(const Job& job, const JobCredentialIds& ids) const {
   const std::uint32_t qos = ids[ir::CredKind::Qos];

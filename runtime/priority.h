@@ -79,10 +79,14 @@ Seconds effective_queue_time(const Job& job, AccrualPolicy policy, Epoch now);
 class PriorityCalculator {
  public:
   // `fairshare` may be a default-constructed standing (fairshare off or no data).
+  // `index`: a numbering to use, emptied first (a caller that ranks iteration after iteration
+  // keeps its memory); none: the calculator's own.
   PriorityCalculator(const CredentialDirectory& dir, const FairshareStanding& fairshare,
-                     ClusterTotals totals, Epoch now);
+                     ClusterTotals totals, Epoch now, CredentialIndex* index = nullptr);
+  PriorityCalculator(const PriorityCalculator&) = delete;  // may point at its own index
   // The calculator keeps references: a temporary standing would dangle.
-  PriorityCalculator(const CredentialDirectory&, FairshareStanding&&, ClusterTotals, Epoch) = delete;
+  PriorityCalculator(const CredentialDirectory&, FairshareStanding&&, ClusterTotals, Epoch,
+                     CredentialIndex* = nullptr) = delete;
 
   PriorityBreakdown evaluate(const Job& job) const;
   // The same, with the job's credentials already numbered by index().
@@ -96,7 +100,7 @@ class PriorityCalculator {
   };
   Rank rank(const Job& job, const JobCredentialIds& ids) const;
   // The numbering the calculator's per-credential cache uses.
-  CredentialIndex& index() const { return index_; }
+  CredentialIndex& index() const { return *index_; }
 
  private:
   // What depends only on one credential, computed once per credential (thousands of jobs
@@ -148,7 +152,8 @@ class PriorityCalculator {
   };
   std::vector<RankedComponent> ranked_;
   Seconds xfactor_min_walltime_ = 0;
-  mutable CredentialIndex index_;
+  mutable CredentialIndex own_index_;
+  CredentialIndex* index_;
   mutable std::array<std::vector<CredentialFactors>, 5> cache_;
 };
 

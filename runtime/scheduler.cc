@@ -52,6 +52,7 @@ struct IterationLists {
     std::size_t first, count;  // its nodes in running_nodes
     Epoch start, end;
   };
+  CredentialIndex index;  // emptied by the iteration's PriorityCalculator
   std::vector<JobCredentialIds> ids;
   std::vector<std::string> qos;
   std::vector<bool> started, reserved, no_nodes_now;
@@ -85,8 +86,8 @@ class Iteration {
         totals_(snap_.totals()),
         calendar_(in.workspace ? in.workspace->calendar : own_calendar_),
         table_(*in.dir, calendar_),
-        calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now),
-        lists_(in.workspace && in.workspace->lists ? *in.workspace->lists : own_lists_) {
+        lists_(in.workspace && in.workspace->lists ? *in.workspace->lists : own_lists_),
+        calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now, &lists_.index) {
     calendar_.reset(snap_.nodes, snap_.now);
     lists_.clear();
     // Without a configured limit no job can break one: usage is not counted at all.
@@ -801,6 +802,9 @@ class Iteration {
   ResourceCalendar own_calendar_;  // without a workspace
   ResourceCalendar& calendar_;
   ReservationTable table_;
+  using Running = IterationLists::Running;
+  IterationLists own_lists_;  // without a workspace
+  IterationLists& lists_;
   PriorityCalculator calc_;
   // The limits and what counts against them at each level; none when the policy sets no limit
   // (a ledger is kilobytes of tables: not built for nothing).
@@ -811,9 +815,6 @@ class Iteration {
     UsageLedger soft, hard;
   };
   std::optional<Limits> limits_;
-  using Running = IterationLists::Running;
-  IterationLists own_lists_;  // without a workspace
-  IterationLists& lists_;
   std::vector<JobCredentialIds>& ids_ = lists_.ids;
   std::vector<std::string>& qos_ = lists_.qos;
   std::vector<bool>&started_ = lists_.started, &reserved_ = lists_.reserved, &no_nodes_now_ = lists_.no_nodes_now;

@@ -363,5 +363,28 @@ TEST(RuntimePriority, RankingPriorityEqualsTheExplainedOne) {
   }
 }
 
+// A cleared index numbers names as a fresh one does (the scheduler's workspace keeps one and
+// clears it every iteration): ids from 0 in the order names are first seen, nothing left of
+// what came before the clear, also after the table grew.
+TEST(CredentialIndex, ClearedIndexNumbersAsAFreshOne) {
+  std::mt19937 rng(7);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  CredentialIndex reused;
+  for (int round = 0; round < 30; ++round) {
+    CredentialIndex fresh;
+    if (round > 0) reused.clear();
+    const int names = pick(1, 300);  // the table first grows at 32 names
+    for (int k = 0; k < 3 * names; ++k) {
+      const ir::CredKind kind = ir::kCredKinds[static_cast<std::size_t>(pick(0, 4))];
+      const std::string name = fmt::format("n{}", pick(0, names) + round * 7);
+      ASSERT_EQ(reused.intern(kind, name), fresh.intern(kind, name)) << "round " << round << ", " << name;
+    }
+    for (ir::CredKind kind : ir::kCredKinds) {
+      ASSERT_EQ(reused.size(kind), fresh.size(kind)) << "round " << round;
+      for (std::uint32_t id = 0; id < fresh.size(kind); ++id) EXPECT_EQ(reused.name(kind, id), fresh.name(kind, id));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace maui::runtime
