@@ -383,14 +383,18 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
   return out.size() - before;
 }
 
-void Throttle::add_running(const Job& job) { add(ledger_, intern(job), active_usage(job, now_, totals_), false); }
-void Throttle::add_idle(const Job& job, const ResourceAmounts& request) { add(ledger_, intern(job), request, true); }
+UsageLedger& Throttle::own_ledger() {
+  if (!ledger_) ledger_ = std::make_unique<UsageLedger>();
+  return *ledger_;
+}
+void Throttle::add_running(const Job& job) { add(own_ledger(), intern(job), active_usage(job, now_, totals_), false); }
+void Throttle::add_idle(const Job& job, const ResourceAmounts& request) { add(own_ledger(), intern(job), request, true); }
 void Throttle::add_active(const Job& job, const ResourceAmounts& request) {
-  add(ledger_, intern(job), request, false);
+  add(own_ledger(), intern(job), request, false);
 }
 std::size_t Throttle::check(const Job& job, const ResourceAmounts& request, LimitLevel level, unsigned families,
                             std::vector<LimitViolation>& out) {
-  return check(ledger_, intern(job), request, level, families, out);
+  return check(own_ledger(), intern(job), request, level, families, out);
 }
 
 }  // namespace maui::runtime

@@ -185,7 +185,10 @@ class Throttle {
   Rules system_rules_;  // SYSCFG: limits on all jobs together
   std::array<std::array<bool, 5>, 5> scoped_pairs_{};  // (owner kind, member kind) configured
   std::array<std::optional<Resolved>, ir::kLimitResources> per_job_;  // SYSTEMMAX*PERJOB
-  UsageLedger ledger_;
+  // The ledger of the calls that take a Job (add_running ... check), built at their first use:
+  // the scheduler keeps its own ledgers, and a ledger is kilobytes of tables.
+  std::unique_ptr<UsageLedger> ledger_;
+  UsageLedger& own_ledger();
 };
 
 }  // namespace maui::runtime
