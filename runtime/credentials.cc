@@ -64,9 +64,10 @@ std::uint32_t CredentialIndex::intern(ir::CredKind kind, std::string_view name) 
   return id;
 }
 
-JobCredentialIds CredentialIndex::intern(const Job& job) {
+JobCredentialIds CredentialIndex::intern(const Job& job, unsigned kinds) {
   JobCredentialIds ids;
   for (auto kind : ir::kCredKinds) {
+    if (!(kinds & JobCredentialIds::bit(kind))) continue;
     const std::string& name = job.credential(kind);
     if (!name.empty()) ids.by_kind[static_cast<std::size_t>(kind)] = intern(kind, name);
     else if (kind == ir::CredKind::Qos) ids.by_kind[static_cast<std::size_t>(kind)] = intern(kind, "DEFAULT");

@@ -83,6 +83,9 @@ class CredentialDirectory {
 // A job's empty QOS is the QOS "DEFAULT"; other empty credentials have no number.
 struct JobCredentialIds {
   static constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  // A set of kinds, bit static_cast<int>(kind) for each: the kinds a caller numbers.
+  static constexpr unsigned kAllKinds = (1u << ir::kCredKinds.size()) - 1;
+  static constexpr unsigned bit(ir::CredKind k) { return 1u << static_cast<unsigned>(k); }
   std::array<std::uint32_t, 5> by_kind{kNone, kNone, kNone, kNone, kNone};  // ir::kCredKinds order
   std::uint32_t operator[](ir::CredKind k) const { return by_kind[static_cast<std::size_t>(k)]; }
 };
@@ -90,7 +93,8 @@ struct JobCredentialIds {
 class CredentialIndex {
  public:
   std::uint32_t intern(ir::CredKind kind, std::string_view name);
-  JobCredentialIds intern(const Job& job);
+  // The job's credentials of the kinds in `kinds` (the others stay kNone).
+  JobCredentialIds intern(const Job& job, unsigned kinds = JobCredentialIds::kAllKinds);
   const std::string& name(ir::CredKind kind, std::uint32_t id) const {
     return names_[static_cast<std::size_t>(kind)][id];
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace maui::runtime {
 
@@ -31,6 +32,13 @@ constexpr std::pair<ir::CredKind, std::pair<S, S>> kCredentialSlots[] = {
     {ir::CredKind::User, {S::User, S::FsUser}},          {ir::CredKind::Group, {S::Group, S::FsGroup}},
     {ir::CredKind::Account, {S::Account, S::FsAccount}}, {ir::CredKind::Qos, {S::Qos, S::FsQos}},
     {ir::CredKind::Class, {S::Class, S::FsClass}}};
+
+// The credential a CRED or FS subcomponent reads (none for the others).
+std::optional<ir::CredKind> credential_of(S s) {
+  for (const auto& [kind, slots] : kCredentialSlots)
+    if (s == slots.first || s == slots.second) return kind;
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -90,6 +98,9 @@ PriorityCalculator::PriorityCalculator(const CredentialDirectory& dir, const Fai
   enable_negative_ = w.enable_negative.value;
   reject_negative_ = w.reject_negative.value;
   xfactor_min_walltime_ = std::max<Seconds>(0, w.xfactor_min_walltime.value);
+  for (const auto& c : ranked_)
+    for (S s : c.subcomponents)
+      if (const std::optional<ir::CredKind> kind = credential_of(s)) ranked_kinds_ |= JobCredentialIds::bit(*kind);
 }
 
 const PriorityCalculator::CredentialFactors& PriorityCalculator::factors(ir::CredKind kind,

@@ -99,6 +99,9 @@ class PriorityCalculator {
     bool rejected_negative = false;
   };
   Rank rank(const Job& job, const JobCredentialIds& ids) const;
+  // The credential kinds rank() reads (JobCredentialIds bits): the QOS, and the kinds of the
+  // CRED and FS terms that weigh something. The others may be left unnumbered.
+  unsigned ranked_kinds() const { return ranked_kinds_; }
   // The numbering the calculator's per-credential cache uses.
   CredentialIndex& index() const { return *index_; }
 
@@ -151,6 +154,7 @@ class PriorityCalculator {
     std::vector<ir::PrioritySubcomponent> subcomponents;
   };
   std::vector<RankedComponent> ranked_;
+  unsigned ranked_kinds_ = JobCredentialIds::bit(ir::CredKind::Qos);
   Seconds xfactor_min_walltime_ = 0;
   mutable CredentialIndex own_index_;
   CredentialIndex* index_;

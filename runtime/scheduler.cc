@@ -141,8 +141,10 @@ class Iteration {
     // Running jobs need their credentials only to count against limits (none configured: the
     // throttle counts nothing), queued jobs for priority and eligibility.
     const bool count_running = in_.dir->has_limits();
+    // Limits count every kind; ranking reads only the kinds that weigh something.
+    const unsigned kinds = limits_ ? JobCredentialIds::kAllKinds : calc_.ranked_kinds();
     for (const auto& j : snap_.jobs)
-      ids_.push_back(count_running || !j.is_active() ? calc_.index().intern(j) : JobCredentialIds{});
+      ids_.push_back(count_running || !j.is_active() ? calc_.index().intern(j, kinds) : JobCredentialIds{});
     out_.queue.ranked = rank_jobs(calc_, snap_.jobs, ids_, [](const Job& j) { return j.is_queued(); });
     // Active limits are checked when a job starts, against what really runs (below), not
     // against every eligible job as if all of them started.

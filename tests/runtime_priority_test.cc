@@ -322,7 +322,8 @@ TEST(RuntimePriority, OrderIsPriorityThenSubmissionThenId) {
 // percentages; on random weights (0 included, for subcomponents and components), caps,
 // credential priorities, fairshare targets, QOS queue-time and expansion-factor weights and
 // targets, and negative priorities allowed or not, every job's ranking priority and refusal
-// equal the explained ones.
+// equal the explained ones, also when only the credential kinds ranking reads are numbered
+// (PriorityCalculator::ranked_kinds, as the scheduler numbers them without limits).
 TEST(RuntimePriority, RankingPriorityEqualsTheExplainedOne) {
   std::mt19937 rng(11);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -350,6 +351,7 @@ TEST(RuntimePriority, RankingPriorityEqualsTheExplainedOne) {
     auto t = compile_policy(config);
     const FairshareStanding standing = FairshareStanding::compute(*t.dir, FairshareHistory{}, kNow);
     PriorityCalculator calc(*t.dir, standing, {}, kNow);
+    PriorityCalculator ranked_only(*t.dir, standing, {}, kNow);
     for (int j = 0; j < 20; ++j) {
       auto cred = [&] { return fmt::format("c{}", pick(0, 2)); };  // c2 is not configured
       Job job = J(std::to_string(j)).user(cred()).group(cred()).account(cred()).qos(cred()).job_class(cred())
@@ -359,6 +361,8 @@ TEST(RuntimePriority, RankingPriorityEqualsTheExplainedOne) {
       const PriorityCalculator::Rank ranked = calc.rank(job, ids);
       EXPECT_EQ(ranked.priority, explained.priority) << config << "job " << j;
       EXPECT_EQ(ranked.rejected_negative, explained.rejected_negative) << config << "job " << j;
+      const JobCredentialIds some = ranked_only.index().intern(job, ranked_only.ranked_kinds());
+      EXPECT_EQ(ranked_only.rank(job, some).priority, explained.priority) << config << "job " << j;
     }
   }
 }
