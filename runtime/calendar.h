@@ -132,7 +132,8 @@ class ResourceCalendar {
   // the scheduler asks once per run of such nodes (SameCalendarMemo).
   bool same_calendar(std::size_t a, std::size_t b) const {
     const NodeCalendar &x = nodes_[a], &y = nodes_[b];
-    return x.capacity == y.capacity && x.usable == y.usable && x.bookings == y.bookings;
+    // Bookings first: that is where neighbouring nodes differ, if they do.
+    return x.bookings == y.bookings && x.capacity == y.capacity && x.usable == y.usable;
   }
 
   // Tasks of `per_task` free on `node` throughout [from, to) for `viewer`.

@@ -38,13 +38,14 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
                                   CredentialIndex& index, std::span<const JobCredentialIds> ids,
                                   bool admitted_use_active) {
   EligibilityReport report;
-  const ClusterTotals totals = snapshot.totals();
   std::unordered_map<std::string_view, const Job*> by_id;
   bool any_dependency = false;
   for (const auto& j : snapshot.jobs) any_dependency |= !j.dependencies.empty();
   if (any_dependency)
     for (const auto& j : snapshot.jobs) by_id.emplace(j.id, &j);
   const bool caps = fairshare.enabled() && dir.has_fairshare_caps();
+  // Only limits and caps weigh requests against the cluster's size.
+  const ClusterTotals totals = dir.has_limits() || caps ? snapshot.totals() : ClusterTotals{};
 
   // Without a configured limit no job can break one: usage is not counted at all.
   // A ledger is kilobytes of tables: built only when there is a limit to count against.
