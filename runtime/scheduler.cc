@@ -139,12 +139,13 @@ class Iteration {
   void evaluate_queue() {
     ids_.reserve(snap_.jobs.size());
     // Running jobs need their credentials only to count against limits (none configured: the
-    // throttle counts nothing), queued jobs for priority and eligibility.
+    // throttle counts nothing), queued jobs for priority and eligibility, completed ones never.
     const bool count_running = in_.dir->has_limits();
     // Limits count every kind; ranking reads only the kinds that weigh something.
     const unsigned kinds = limits_ ? JobCredentialIds::kAllKinds : calc_.ranked_kinds();
     for (const auto& j : snap_.jobs)
-      ids_.push_back(count_running || !j.is_active() ? calc_.index().intern(j, kinds) : JobCredentialIds{});
+      ids_.push_back(j.is_queued() || (count_running && j.is_active()) ? calc_.index().intern(j, kinds)
+                                                                      : JobCredentialIds{});
     out_.queue.ranked = rank_jobs(calc_, snap_.jobs, ids_, [](const Job& j) { return j.is_queued(); });
     // Active limits are checked when a job starts, against what really runs (below), not
     // against every eligible job as if all of them started.
@@ -847,7 +848,8 @@ class Iteration {
 
 Epoch booking_horizon(const ClusterSnapshot& snapshot) {
   Seconds longest = 0;
-  for (const auto& j : snapshot.jobs) longest = std::max(longest, j.walltime);
+  for (const auto& j : snapshot.jobs)
+    if (j.state != JobState::Completed) longest = std::max(longest, j.walltime);
   return snapshot.now + 2 * longest + 86400;
 }
 

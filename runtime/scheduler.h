@@ -86,9 +86,9 @@ struct IterationResult {
 
 IterationResult schedule_iteration(const SchedulerInput& input);
 
-// How far ahead standing reservations are booked: twice the longest walltime of any job plus a
-// day, so that every reservation a job could touch (running jobs end, then the job runs) is in
-// the calendar.
+// How far ahead standing reservations are booked: twice the longest walltime of any job not
+// completed plus a day, so that every reservation a job could touch (running jobs end, then the
+// job runs) is in the calendar.
 Epoch booking_horizon(const ClusterSnapshot& snapshot);
 
 }  // namespace maui::runtime

@@ -78,6 +78,7 @@ class SimulatedCluster final : public ResourceManager {
   // When the next running job ends (kEndOfTime: none runs).
   Epoch next_end() const;
   // Ends every job whose run is over by now; returns their outcomes' indices in the trace.
+  // Completed jobs stay in the snapshot, state Completed, until they are half of it.
   std::vector<std::size_t> finish_due();
   std::vector<JobOutcome>& outcomes() { return outcomes_; }  // in submission order
   JobOutcome& outcome(const std::string& id);
@@ -95,6 +96,7 @@ class SimulatedCluster final : public ResourceManager {
   // leave in place, so a job is found by binary search and nothing is renumbered when one leaves.
   std::vector<std::size_t> submitted_;
   std::vector<std::pair<Epoch, std::string>> ends_;        // min-heap of (end, job id)
+  std::size_t completed_ = 0;                              // completed jobs still in state_.jobs
 };
 
 SimulationResult simulate(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes,

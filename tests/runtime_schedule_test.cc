@@ -1357,12 +1357,45 @@ TEST(SchedulerWorkspace, ReusedMemoryNeverChangesADecision) {
       const Epoch t0 = w.jobs[20].submit, t1 = t0 + 3 * kHour;
       const std::vector<AdminReservation> admin{{"system", t0, t1, {"n01", "n02"}, {}},
                                                 {"u1only", t0, t1, {"n05", "n06"}, {user_entry("u1")}}};
-      const DriveResult d = drive(p, w.nodes, w.jobs, admin, &workspace);
+      const DriveResult d = drive(p, w.nodes, w.jobs, admin, {.workspace = &workspace});
       iterations += d.iterations;
       expect_all_started(d);
     }
   }
   EXPECT_GT(iterations, 500) << iterations;
+}
+
+// The simulator keeps completed jobs in its snapshot until they are half of it: every iteration
+// decides the same with them as without them (drive() runs each both ways), with a limit (which
+// numbers and counts credentials) and a floating standing reservation (booked as far ahead as the
+// longest job that has not completed), on random workloads.
+TEST(SchedulerSnapshot, CompletedJobsChangeNoDecision) {
+  std::int64_t with_completed = 0;
+  for (std::string_view policy : {kPolicies[0], kPolicies[2], kPolicies[4]}) {
+    TestPolicy p = fcfs(lines({policy, "USERCFG[DEFAULT] MAXJOB=3\n"
+                                       "SRCFG[evening] PERIOD=DAY STARTTIME=02:00:00 ENDTIME=05:00:00\n"
+                                       "SRCFG[evening] TASKCOUNT=4 USERLIST=u1\n"}));
+    for (int seed = 1; seed <= 3; ++seed) {
+      SCOPED_TRACE(lines({policy, "seed ", std::to_string(seed)}));
+      Workload w = random_workload(4000 + seed, false);
+      const DriveResult d = drive(p, w.nodes, w.jobs, {}, {.without_completed = true});
+      with_completed += d.with_completed;
+      EXPECT_TRUE(std::none_of(d.warnings.begin(), d.warnings.end(),
+                               [](const std::string& m) { return m.find("evening") != std::string::npos; }))
+          << d.warnings.front();
+    }
+  }
+  EXPECT_GT(with_completed, 300) << with_completed;
+}
+
+// Standing reservations are booked as far ahead as the jobs still there need: twice the longest
+// walltime of a job not completed, plus a day. A completed job's walltime does not count.
+TEST(SchedulerSnapshot, BookingHorizonIgnoresCompletedJobs) {
+  Job done = J("1").walltime(10 * kDay);
+  done.state = JobState::Completed;
+  const ClusterSnapshot snap =
+      snapshot_of(kMonday, {make_node("n01", 1)}, {done, J("2").walltime(kHour), running_on(J("3").walltime(2 * kHour), kMonday, {"n01"})});
+  EXPECT_EQ(booking_horizon(snap), kMonday + 2 * 2 * kHour + kDay);
 }
 
 // (c) With exact run times and at least one reservation, the top job (the highest-priority job

@@ -157,13 +157,40 @@ struct DrivenJob {
 struct DriveResult {
   std::vector<DrivenJob> jobs;  // in submission order
   std::int64_t iterations = 0;
+  std::int64_t with_completed = 0;  // iterations whose snapshot held completed jobs
   std::vector<std::string> warnings;
 };
 
-// With a workspace, every iteration runs in it and again without it, and both must decide the
-// same (SchedulerWorkspace carries memory, never state).
+// The same decisions: starts and reservations, jobs compared by id (a and b may index different
+// snapshots).
+inline void expect_same_decisions(const IterationResult& a, const ClusterSnapshot& sa, const IterationResult& b,
+                                  const ClusterSnapshot& sb) {
+  EXPECT_EQ(b.starts.size(), a.starts.size()) << "at " << sa.now;
+  for (std::size_t k = 0; k < std::min(a.starts.size(), b.starts.size()); ++k) {
+    EXPECT_EQ(sb.jobs[b.starts[k].job].id, sa.jobs[a.starts[k].job].id) << "at " << sa.now;
+    EXPECT_EQ(b.starts[k].nodes, a.starts[k].nodes) << "at " << sa.now;
+    EXPECT_EQ(b.starts[k].backfill, a.starts[k].backfill) << "at " << sa.now;
+  }
+  EXPECT_EQ(b.reservations.size(), a.reservations.size()) << "at " << sa.now;
+  for (std::size_t k = 0; k < std::min(a.reservations.size(), b.reservations.size()); ++k) {
+    EXPECT_EQ(b.reservations[k].name, a.reservations[k].name) << "at " << sa.now;
+    EXPECT_EQ(b.reservations[k].start, a.reservations[k].start) << "at " << sa.now;
+    EXPECT_EQ(b.reservations[k].nodes, a.reservations[k].nodes) << "at " << sa.now;
+  }
+}
+
+// Checks drive() makes of every iteration besides running it.
+struct DriveChecks {
+  // Run it again in this workspace: it must decide the same (SchedulerWorkspace carries memory,
+  // never state).
+  SchedulerWorkspace* workspace = nullptr;
+  // Run it again on the snapshot without its completed jobs (the simulator keeps them for a
+  // while): it must decide the same.
+  bool without_completed = false;
+};
+
 inline DriveResult drive(const TestPolicy& p, std::vector<Node> nodes, std::vector<TraceJob> trace,
-                         std::span<const AdminReservation> admin = {}, SchedulerWorkspace* workspace = nullptr) {
+                         std::span<const AdminReservation> admin = {}, DriveChecks checks = {}) {
   DriveResult out;
   std::stable_sort(trace.begin(), trace.end(),
                    [](const TraceJob& a, const TraceJob& b) { return a.submit < b.submit; });
@@ -205,21 +232,18 @@ inline DriveResult drive(const TestPolicy& p, std::vector<Node> nodes, std::vect
     in.previous_reservations = previous;
     in.last_completion = last_completion;
     IterationResult r = schedule_iteration(in);
-    if (workspace) {
-      in.workspace = workspace;
-      const IterationResult reused = schedule_iteration(in);
-      EXPECT_EQ(reused.starts.size(), r.starts.size()) << "at " << state.now;
-      for (std::size_t k = 0; k < std::min(r.starts.size(), reused.starts.size()); ++k) {
-        EXPECT_EQ(reused.starts[k].job, r.starts[k].job) << "at " << state.now;
-        EXPECT_EQ(reused.starts[k].nodes, r.starts[k].nodes) << "at " << state.now;
-        EXPECT_EQ(reused.starts[k].backfill, r.starts[k].backfill) << "at " << state.now;
-      }
-      EXPECT_EQ(reused.reservations.size(), r.reservations.size()) << "at " << state.now;
-      for (std::size_t k = 0; k < std::min(r.reservations.size(), reused.reservations.size()); ++k) {
-        EXPECT_EQ(reused.reservations[k].name, r.reservations[k].name) << "at " << state.now;
-        EXPECT_EQ(reused.reservations[k].start, r.reservations[k].start) << "at " << state.now;
-        EXPECT_EQ(reused.reservations[k].nodes, r.reservations[k].nodes) << "at " << state.now;
-      }
+    if (checks.workspace) {
+      SchedulerInput reuse = in;
+      reuse.workspace = checks.workspace;
+      expect_same_decisions(r, state, schedule_iteration(reuse), state);
+    }
+    if (checks.without_completed) {
+      ClusterSnapshot live = state;
+      std::erase_if(live.jobs, [](const Job& j) { return j.state == JobState::Completed; });
+      out.with_completed += live.jobs.size() < state.jobs.size();
+      SchedulerInput alive = in;
+      alive.snapshot = &live;
+      expect_same_decisions(r, state, schedule_iteration(alive), live);
     }
     ++out.iterations;
     for (const auto& res : r.reservations)
