@@ -388,7 +388,9 @@ UsageLedger& Throttle::own_ledger() {
   return *ledger_;
 }
 void Throttle::add_running(const Job& job) { add(own_ledger(), intern(job), active_usage(job, now_, totals_), false); }
-void Throttle::add_idle(const Job& job, const ResourceAmounts& request) { add(own_ledger(), intern(job), request, true); }
+void Throttle::add_idle(const Job& job, const ResourceAmounts& request) {
+  add(own_ledger(), intern(job), request, true);
+}
 void Throttle::add_active(const Job& job, const ResourceAmounts& request) {
   add(own_ledger(), intern(job), request, false);
 }

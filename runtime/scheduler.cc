@@ -419,8 +419,8 @@ class Iteration {
     scratch_.clear();
     if (!limits_) return true;
     const ResourceAmounts request = job_request(snap_.jobs[i], totals_);
-    return limits_->throttle.check(level == LimitLevel::Soft ? limits_->soft : limits_->hard, ids_[i], request, level,
-                            Throttle::kActive, scratch_) == 0;
+    return limits_->throttle.check(level == LimitLevel::Soft ? limits_->soft : limits_->hard, ids_[i], request,
+                                   level, Throttle::kActive, scratch_) == 0;
   }
 
   bool try_start(std::size_t i, LimitLevel level) {
@@ -820,7 +820,9 @@ class Iteration {
   std::optional<Limits> limits_;
   std::vector<JobCredentialIds>& ids_ = lists_.ids;
   std::vector<std::string>& qos_ = lists_.qos;
-  std::vector<bool>&started_ = lists_.started, &reserved_ = lists_.reserved, &no_nodes_now_ = lists_.no_nodes_now;
+  std::vector<bool>& started_ = lists_.started;
+  std::vector<bool>& reserved_ = lists_.reserved;
+  std::vector<bool>& no_nodes_now_ = lists_.no_nodes_now;
   std::vector<std::size_t>& hard_list_ = lists_.hard_list;  // HARD-eligible jobs in priority order
   std::vector<std::size_t>& position_ = lists_.position;    // job index -> position in hard_list_
   std::size_t first_waiting_ = 0;
