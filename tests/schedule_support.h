@@ -157,7 +157,8 @@ struct DrivenJob {
 struct DriveResult {
   std::vector<DrivenJob> jobs;  // in submission order
   std::int64_t iterations = 0;
-  std::int64_t with_completed = 0;  // iterations whose snapshot held completed jobs
+  std::int64_t with_completed = 0;      // iterations whose snapshot held completed jobs
+  std::int64_t standing_instances = 0;  // standing reservation instances, summed over iterations
   std::vector<std::string> warnings;
 };
 
@@ -246,6 +247,7 @@ inline DriveResult drive(const TestPolicy& p, std::vector<Node> nodes, std::vect
       expect_same_decisions(r, state, schedule_iteration(alive), live);
     }
     ++out.iterations;
+    for (const auto& res : r.reservations) out.standing_instances += res.kind == ReservationKind::Standing;
     for (const auto& res : r.reservations)
       if (res.kind == ReservationKind::Job) {
         DrivenJob& d = out.jobs[pos.at(res.name)];
