@@ -54,6 +54,7 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
   if (dir.has_limits()) {
     throttle.emplace(dir, totals, snapshot.now, &index);
     hard.emplace();
+    hard->size_for(index);
     for (std::size_t i = 0; i < snapshot.jobs.size(); ++i)
       if (snapshot.jobs[i].is_active())
         throttle->add(*hard, ids[i], active_usage(snapshot.jobs[i], snapshot.now, totals), false);

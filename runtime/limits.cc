@@ -102,6 +102,12 @@ const ResourceAmounts* UsageLedger::find(bool idle, ir::CredKind kind, std::uint
   return id < v.size() ? &v[id] : nullptr;
 }
 
+void UsageLedger::size_for(const CredentialIndex& index) {
+  for (auto& by_kind : by_credential_)
+    for (std::size_t k = 0; k < by_kind.size(); ++k)
+      by_kind[k].resize(std::max(by_kind[k].size(), index.size(static_cast<ir::CredKind>(k))));
+}
+
 ResourceAmounts& UsageLedger::at(bool idle, ir::CredKind kind, std::uint32_t id) {
   auto& v = by_credential_[idle][static_cast<std::size_t>(kind)];
   if (v.size() <= id) v.resize(id + 1);

@@ -88,6 +88,9 @@ std::string_view to_string(LimitSource);
 // started) and idle (admitted to the eligible list).
 class UsageLedger {
  public:
+  // Room for every credential `index` numbers: counting then allocates nothing per credential
+  // (a ledger is built per iteration, and growing it was most of what counting cost).
+  void size_for(const CredentialIndex& index);
   const ResourceAmounts* find(bool idle, ir::CredKind kind, std::uint32_t id) const;
   ResourceAmounts& at(bool idle, ir::CredKind kind, std::uint32_t id);
   const ResourceAmounts* find_scoped(bool idle, ir::CredKind owner_kind, std::uint32_t owner, ir::CredKind member_kind,

@@ -16,14 +16,25 @@ bool alloc_before(const Offer& a, const Offer& b) {
   return std::lexicographical_compare(a.key.begin() + kPrefix, a.key.end(), b.key.begin() + kPrefix, b.key.end());
 }
 
+// The shortest prefix of sorted offers that holds `tasks` tasks.
+void keep_tasks(std::vector<Offer>& offers, std::int64_t tasks) {
+  std::size_t k = 0;
+  for (; k < offers.size() && tasks > 0; ++k) tasks -= offers[k].nt.tasks;
+  offers.resize(k);
+}
+
 // Offers usually come in node order with their allocation keys already increasing
 // (FIRSTAVAILABLE; MINRESOURCE on identical nodes), and with few distinct prefixes (nodes with
 // the same calendar share one). Then the key order is the prefix order, offers of one prefix
-// keeping their order: a bucket sort over the prefixes. False (nothing moved) otherwise.
-bool sort_by_few_prefixes(std::vector<Offer>& offers) {
+// keeping their order: a bucket sort over the prefixes, which stops once the job's tasks are
+// placed. False (nothing moved) otherwise.
+bool front_by_few_prefixes(std::vector<Offer>& offers, std::int64_t tasks) {
+  // Working memory kept between calls: the scheduler places a job or two per iteration.
+  static thread_local std::vector<std::uint8_t> group;
+  static thread_local std::vector<Offer> front;
   std::array<std::size_t, kMaxGroups> first{};  // each prefix's first offer
   std::size_t groups = 0;
-  std::vector<std::uint8_t> group(offers.size());
+  group.resize(offers.size());
   for (std::size_t k = 0; k < offers.size(); ++k) {
     if (k > 0 && !alloc_before(offers[k - 1], offers[k])) return false;
     std::size_t g = 0;
@@ -42,25 +53,28 @@ bool sort_by_few_prefixes(std::vector<Offer>& offers) {
     const auto& y = offers[first[b]].key;
     return std::lexicographical_compare(x.begin(), x.begin() + kPrefix, y.begin(), y.begin() + kPrefix);
   });
-  std::vector<Offer> sorted;
-  sorted.reserve(offers.size());
-  for (std::size_t r = 0; r < groups; ++r)
-    for (std::size_t k = first[order[r]]; k < offers.size(); ++k)
-      if (group[k] == order[r]) sorted.push_back(offers[k]);
-  offers = std::move(sorted);
+  front.clear();
+  for (std::size_t r = 0; r < groups && tasks > 0; ++r)
+    for (std::size_t k = first[order[r]]; k < offers.size() && tasks > 0; ++k)
+      if (group[k] == order[r]) {
+        front.push_back(offers[k]);
+        tasks -= offers[k].nt.tasks;
+      }
+  offers.swap(front);
   return true;
 }
 
 }  // namespace
 
-void sort_front(std::vector<Offer>& offers, std::int64_t tasks) {
-  if (sort_by_few_prefixes(offers)) return;
+void keep_front(std::vector<Offer>& offers, std::int64_t tasks) {
+  if (front_by_few_prefixes(offers, tasks)) return;
   const auto front = std::min<std::size_t>(offers.size(), static_cast<std::size_t>(std::max<std::int64_t>(tasks, 0)));
   const auto by_key = [](const Offer& a, const Offer& b) { return a.key < b.key; };
   const auto end_of_front = offers.begin() + static_cast<std::ptrdiff_t>(front);
   // Selecting the front, then sorting only it, compares less than a heap-based partial sort.
   if (end_of_front != offers.end()) std::nth_element(offers.begin(), end_of_front, offers.end(), by_key);
   std::sort(offers.begin(), end_of_front, by_key);
+  keep_tasks(offers, tasks);
 }
 
 }  // namespace maui::runtime

@@ -17,8 +17,9 @@ struct Offer {
   std::array<std::int64_t, 6> key;
 };
 
-// Puts the offers a job of `tasks` tasks takes (each offer holds at least one task) first, in
-// key order; the order of the rest is unspecified.
-void sort_front(std::vector<Offer>& offers, std::int64_t tasks);
+// Keeps the offers a job of `tasks` tasks takes, in key order: the shortest prefix of the key
+// order that holds `tasks` tasks (each offer holds at least one), or every offer when they hold
+// fewer.
+void keep_front(std::vector<Offer>& offers, std::int64_t tasks);
 
 }  // namespace maui::runtime

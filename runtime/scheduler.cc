@@ -146,6 +146,7 @@ class Iteration {
     for (const auto& j : snap_.jobs)
       ids_.push_back(j.is_queued() || (count_running && j.is_active()) ? calc_.index().intern(j, kinds)
                                                                       : JobCredentialIds{});
+    if (limits_) limits_->hard.size_for(calc_.index());  // copied to `soft` once running jobs count
     out_.queue.ranked = rank_jobs(calc_, snap_.jobs, ids_, [](const Job& j) { return j.is_queued(); });
     // Active limits are checked when a job starts, against what really runs (below), not
     // against every eligible job as if all of them started.
@@ -164,7 +165,10 @@ class Iteration {
 
   void book_running_jobs() {
     free_now_.resize(snap_.nodes.size());
-    for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable(n) ? snap_.nodes[n].procs : 0;
+    for (std::size_t n = 0; n < snap_.nodes.size(); ++n) {
+      free_now_[n] = calendar_.usable(n) ? snap_.nodes[n].procs : 0;
+      usable_procs_ += free_now_[n];
+    }
     running_nodes_.reserve(snap_.nodes.size());  // most nodes run one job or none
     for (std::size_t i = 0; i < snap_.jobs.size(); ++i) {
       const Job& job = snap_.jobs[i];
@@ -176,7 +180,9 @@ class Iteration {
       }
       // All running jobs' nodes in one vector: one allocation per iteration, not one per job.
       const std::size_t first = running_nodes_.size();
+      // Tasks the RM did not list per node are spread evenly, the first nodes taking one more.
       const std::int64_t n_alloc = static_cast<std::int64_t>(job.allocated_nodes.size());
+      const std::int64_t even = job.tasks / n_alloc, more = job.tasks % n_alloc;
       for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
         auto node = snap_.allocated_node(job, k);
         if (!node) {
@@ -184,9 +190,8 @@ class Iteration {
                                               job.allocated_nodes[k]));
           continue;
         }
-        std::int64_t tasks = k < job.allocated_tasks.size()
-                                 ? job.allocated_tasks[k]
-                                 : job.tasks / n_alloc + (static_cast<std::int64_t>(k) < job.tasks % n_alloc ? 1 : 0);
+        std::int64_t tasks = k < job.allocated_tasks.size() ? job.allocated_tasks[k]
+                                                            : even + (static_cast<std::int64_t>(k) < more ? 1 : 0);
         running_nodes_.push_back({*node, tasks});
       }
       Epoch start = job.start_time.value_or(snap_.now);
@@ -320,7 +325,7 @@ class Iteration {
       });
       o.key = placement_key(n, affinity, 0, free_for);
     }
-    sort_front(offers, job.tasks);
+    keep_front(offers, job.tasks);
     return take(offers, job.tasks);
   }
 
@@ -494,7 +499,7 @@ class Iteration {
       // (shared/reference/backfill-notes.md).
       offers.push_back({nt, placement_key(nt.node, p.affinity, p.free_now, p.free_for)});
     }
-    sort_front(offers, job.tasks);
+    keep_front(offers, job.tasks);
     std::vector<NodeTasks> nodes = take(offers, job.tasks);
     table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes));
     reserved_[i] = true;
@@ -541,13 +546,8 @@ class Iteration {
   // the queue behind it.
   bool exceeds_cluster(std::size_t i) {
     const Job& job = snap_.jobs[i];
-    if (!usable_procs_) {
-      usable_procs_ = 0;
-      for (std::size_t n = 0; n < calendar_.node_count(); ++n)
-        if (calendar_.usable(n)) *usable_procs_ += snap_.nodes[n].procs;
-    }
-    if (job.procs() <= *usable_procs_) return false;
-    never_runnable(i, fmt::format("needs {} procs; the cluster's usable nodes have {}", job.procs(), *usable_procs_));
+    if (job.procs() <= usable_procs_) return false;
+    never_runnable(i, fmt::format("needs {} procs; the cluster's usable nodes have {}", job.procs(), usable_procs_));
     return true;
   }
 
@@ -829,7 +829,7 @@ class Iteration {
   std::vector<std::int64_t>& bypass_diff_ = lists_.bypass_diff;
   std::vector<std::int64_t>& free_now_ = lists_.free_now;  // procs free now per node, running jobs only
   std::optional<std::int64_t> free_total_;
-  std::optional<std::int64_t> usable_procs_;
+  std::int64_t usable_procs_ = 0;  // procs of the usable nodes (book_running_jobs)
   std::map<std::int64_t, std::int64_t> reservations_made_;
   std::unordered_map<std::size_t, std::string> notes_;
   std::set<std::size_t> never_runnable_;
