@@ -131,7 +131,7 @@ bool ResourceCalendar::settled_changes(std::size_t node, Epoch from, const Viewe
 std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
     std::span<const std::size_t> candidates, const Resources& per_task, std::int64_t tasks, Seconds walltime,
     std::int64_t max_per_node, const Viewer& viewer, Epoch not_before) const {
-  if (tasks <= 0) return Opening{not_before, {}};
+  if (tasks <= 0) return Opening{not_before, {}, {}};
   const Seconds w = std::max<Seconds>(walltime, 1);
   auto offered = [&](std::size_t n, Epoch t) {
     std::int64_t k = free_tasks(n, t, t + w, per_task, viewer);
@@ -188,11 +188,18 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
       // What each node of a run offers at t: the sum of the run's changes up to t.
       offer.assign(runs.size(), 0);
       for (std::size_t k = 0; k < i; ++k) offer[changes[k].run] += changes[k].delta;
-      Opening o{t, {}};
+      Opening o{t, {}, {}};
       o.offer.reserve(static_cast<std::size_t>(std::count_if(
           run_of.begin(), run_of.end(), [&](std::size_t r) { return r < runs.size() && offer[r] > 0; })));
-      for (std::size_t k = 0; k < candidates.size(); ++k)
-        if (run_of[k] < runs.size() && offer[run_of[k]] > 0) o.offer.push_back({candidates[k], offer[run_of[k]]});
+      o.same_as_previous.reserve(o.offer.capacity());
+      std::size_t last_run = runs.size();
+      for (std::size_t k = 0; k < candidates.size(); ++k) {
+        const std::size_t r = run_of[k];
+        if (r >= runs.size() || offer[r] <= 0) continue;
+        o.offer.push_back({candidates[k], offer[r]});
+        o.same_as_previous.push_back(r == last_run);
+        last_run = r;
+      }
       return o;
     }
   }

@@ -156,6 +156,9 @@ class ResourceCalendar {
   struct Opening {
     Epoch start = 0;
     std::vector<NodeTasks> offer;  // every candidate with tasks > 0 at `start`
+    // Per offer: the offer before it is on a node with the same calendar (same_calendar), so
+    // that a caller asking the same of each node asks once per run of them.
+    std::vector<bool> same_as_previous;
   };
   std::optional<Opening> earliest_start(std::span<const std::size_t> candidates, const Resources& per_task,
                                         std::int64_t tasks, Seconds walltime, std::int64_t max_per_node,

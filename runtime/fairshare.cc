@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <compare>
 #include <cmath>
 
 namespace maui::runtime {
@@ -72,7 +73,10 @@ void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const Clu
       FairshareWindow& w = history.window(start);
       for (auto kind : ir::kCredKinds) {
         const std::string& name = job.credential(kind);
-        if (!name.empty()) w.usage[ir::Credential{kind, name}] += amount;
+        if (name.empty()) continue;
+        auto it = w.usage.find(CredentialLess::Key{kind, name});
+        if (it == w.usage.end()) it = w.usage.emplace(ir::Credential{kind, name}, 0.0).first;
+        it->second += amount;
       }
       w.total += amount;
       t = end;
@@ -124,7 +128,7 @@ FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, con
   // merge of the windows' usage (each kept in that order) and the policy's credentials, not a
   // map built at each computation. Each credential's usage adds up newest window first, as the
   // decayed sum is defined.
-  using Usage = std::map<ir::Credential, double>::const_iterator;
+  using Usage = CredentialUsage::const_iterator;
   std::vector<Usage> at(depth), end(depth);
   for (std::size_t k = 0; k < depth; ++k)
     if (windows[k]) at[k] = windows[k]->usage.begin(), end[k] = windows[k]->usage.end();
@@ -172,16 +176,17 @@ FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, con
 // the current window names a credential the list lacks, or a credential no longer has any entry
 // or target: the caller merges every window instead.
 bool FairshareStanding::update_from_current_window(const FairshareWindow* current) {
-  static const std::map<ir::Credential, double> kNone;
+  static const CredentialUsage kNone;
   const auto& usage = current ? current->usage : kNone;
   auto it = usage.begin();
   for (std::size_t c = 0; c < credentials_.size(); ++c) {
     CredentialStanding& cs = credentials_[c];
     Presence& p = presence_[c];
-    if (it != usage.end() && it->first < cs.who) return false;  // a new credential
+    const auto order = it != usage.end() ? it->first <=> cs.who : std::strong_ordering::greater;
+    if (order < 0) return false;  // a new credential
     cs.window_usage[0] = 0.0;
     p.windows &= ~1u;
-    if (it != usage.end() && it->first == cs.who) {
+    if (order == 0) {
       cs.window_usage[0] += it->second;
       p.windows |= 1u;
       ++it;

@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "runtime/credentials.h"
@@ -26,10 +27,24 @@ inline constexpr int kMaxFairshareDepth = 24;
 
 Epoch window_start(Epoch t, Seconds interval);
 
+// Credentials in ir::Credential's order (kind, then name), also found by kind and name without
+// building a Credential: usage accrues at every event for each running job's credentials.
+struct CredentialLess {
+  using is_transparent = void;
+  using Key = std::pair<ir::CredKind, std::string_view>;
+  static Key key(const ir::Credential& c) { return {c.kind, c.name}; }
+  static const Key& key(const Key& k) { return k; }
+  template <class A, class B>
+  bool operator()(const A& a, const B& b) const {
+    return key(a) < key(b);
+  }
+};
+using CredentialUsage = std::map<ir::Credential, double, CredentialLess>;
+
 // The usage of one window: one FS.<start> file.
 struct FairshareWindow {
   Epoch start = 0;
-  std::map<ir::Credential, double> usage;  // user, group, account, class, QOS
+  CredentialUsage usage;  // user, group, account, class, QOS
   double total = 0;                         // everything delivered in the window
   // Set by FairshareHistory::window() at every access, unique in the process, so never 0 in a
   // history: a standing computed earlier knows from it whether the window may have changed

@@ -61,10 +61,12 @@ struct IterationLists {
   std::vector<LimitViolation> scratch;
   std::vector<Running> running;
   std::vector<NodeTasks> running_nodes;
+  std::vector<Offer> offers;                   // a placement's, one placement at a time
+  std::vector<std::size_t> backfill_candidates;  // a backfill pass's
   void clear() {
     ids.clear(), qos.clear(), started.clear(), reserved.clear(), no_nodes_now.clear();
     hard_list.clear(), position.clear(), all_nodes.clear(), bypass_diff.clear(), free_now.clear();
-    scratch.clear(), running.clear(), running_nodes.clear();
+    scratch.clear(), running.clear(), running_nodes.clear(), offers.clear(), backfill_candidates.clear();
   }
 };
 
@@ -298,8 +300,8 @@ class Iteration {
     const Epoch end = snap_.now + std::max<Seconds>(job.walltime, 1);
     const std::int64_t cap = max_per_node(job);
     if (too_few_tasks_now(per_task, cap, v, end - snap_.now, job.tasks)) return {};
-    std::vector<Offer> offers;
-    offers.reserve(free_now_.size());
+    std::vector<Offer>& offers = lists_.offers;
+    offers.clear();
     std::int64_t total = 0;
     SameCalendarMemo<std::int64_t> tasks_on;
     for (std::size_t n = 0; n < free_now_.size(); ++n) {
@@ -477,24 +479,24 @@ class Iteration {
                                     job.tasks, per_task.procs, job.walltime));
       return false;
     }
-    std::vector<Offer> offers;
-    offers.reserve(opening->offer.size());
+    std::vector<Offer>& offers = lists_.offers;
+    offers.clear();
     struct Place {
       int affinity = 2;
       std::int64_t free_now = 0;
       Seconds free_for = 0;
     };
-    SameCalendarMemo<Place> place;
-    for (const auto& nt : opening->offer) {
-      const Place& p = place(calendar_, nt.node, [&] {
-        Place p;
+    Place p;
+    for (std::size_t k = 0; k < opening->offer.size(); ++k) {
+      const NodeTasks& nt = opening->offer[k];
+      if (!opening->same_as_previous[k]) {
+        p = Place{};
         if (room_now(nt.node, per_task)) {
           p.free_now = calendar_.free_tasks(nt.node, snap_.now, snap_.now + 1, per_task, v);
           if (p.free_now > 0) p.free_for = calendar_.free_for(nt.node, snap_.now, per_task, v);
         }
         if (any_shared_reservation_) p.affinity = *affinity_on(i, nt.node, opening->start, opening->start + w, v);
-        return p;
-      });
+      }
       // Nodes busy now before idle ones: the idle nodes stay free for backfill
       // (shared/reference/backfill-notes.md).
       offers.push_back({nt, placement_key(nt.node, p.affinity, p.free_now, p.free_for)});
@@ -623,8 +625,9 @@ class Iteration {
   // ------------------------------------------------------------------------------------------
   // Backfill (reference §8.4, seed 8.2.2)
 
-  std::vector<std::size_t> backfill_candidates(LimitLevel level) {
-    std::vector<std::size_t> list;
+  const std::vector<std::size_t>& backfill_candidates(LimitLevel level) {
+    std::vector<std::size_t>& list = lists_.backfill_candidates;
+    list.clear();
     for (const auto& e : out_.queue.eligibility.jobs) {
       if (!(level == LimitLevel::Soft ? e.soft_eligible : e.eligible)) continue;
       if (started_[e.index] || reserved_[e.index]) continue;
@@ -653,7 +656,7 @@ class Iteration {
   }
 
   void backfill(LimitLevel level) {
-    std::vector<std::size_t> jobs = backfill_candidates(level);
+    const std::vector<std::size_t>& jobs = backfill_candidates(level);
     switch (settings_.backfill) {
       case BackfillPolicy::FirstFit: first_fit(jobs, level); break;
       case BackfillPolicy::BestFit: by_window(jobs, level, false); break;

@@ -222,8 +222,10 @@ TEST(ResourceCalendarSteps, FreeTasksByDurationEqualsFreeTasksForEveryDuration) 
 // earliest_start asks once per run of neighbouring nodes with the same calendar: on calendars
 // where runs of nodes hold the same bookings (and some differ by one booking), its answer must
 // be the brute-force one: the first second at which the nodes' offers for the whole walltime add
-// up to the job, and every node's offer then.
+// up to the job, and every node's offer then. An offer marked as on the same calendar as the
+// one before it must be (callers then ask once for both).
 TEST(ResourceCalendarRuns, EarliestStartEqualsTheBruteForceAnswer) {
+  int marked = 0;
   std::mt19937 rng(11);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   for (int round = 0; round < 300; ++round) {
@@ -253,7 +255,7 @@ TEST(ResourceCalendarRuns, EarliestStartEqualsTheBruteForceAnswer) {
     auto got = cal.earliest_start(candidates, per_task, tasks, w, cap, v, t);
     std::optional<ResourceCalendar::Opening> want;
     for (Epoch s = t; s <= t + 300 && !want; ++s) {
-      ResourceCalendar::Opening o{s, {}};
+      ResourceCalendar::Opening o{s, {}, {}};
       std::int64_t total = 0;
       for (std::size_t n : candidates)
         if (const std::int64_t k = tasks_offered(cal.free_tasks(n, s, s + w, per_task, v), cap); k > 0) {
@@ -266,7 +268,15 @@ TEST(ResourceCalendarRuns, EarliestStartEqualsTheBruteForceAnswer) {
     if (!got) continue;
     EXPECT_EQ(got->start, want->start) << "round " << round;
     EXPECT_EQ(got->offer, want->offer) << "round " << round;
+    ASSERT_EQ(got->same_as_previous.size(), got->offer.size()) << "round " << round;
+    for (std::size_t k = 0; k < got->offer.size(); ++k) {
+      if (!got->same_as_previous[k]) continue;
+      ASSERT_GT(k, 0u) << "round " << round;
+      EXPECT_TRUE(cal.same_calendar(got->offer[k - 1].node, got->offer[k].node)) << "round " << round << " offer " << k;
+      ++marked;
+    }
   }
+  EXPECT_GT(marked, 30);  // neighbouring nodes with the same bookings are marked
 }
 
 // keep_front keeps the offers a job takes, in key order: on random offers (few or many distinct
