@@ -184,6 +184,8 @@ bool FairshareStanding::update_from_current_window(const FairshareWindow* curren
     Presence& p = presence_[c];
     const auto order = it != usage.end() ? it->first <=> cs.who : std::strong_ordering::greater;
     if (order < 0) return false;  // a new credential
+    const Presence was = p;
+    const double had = cs.window_usage[0];
     cs.window_usage[0] = 0.0;
     p.windows &= ~1u;
     if (order == 0) {
@@ -192,9 +194,13 @@ bool FairshareStanding::update_from_current_window(const FairshareWindow* curren
       ++it;
     }
     if (p.windows == 0 && !p.targeted) return false;  // it left every window
-    cs.decayed_usage = 0;
-    for (std::size_t k = 0; k < cs.window_usage.size(); ++k)
-      if (p.windows & (1u << k)) cs.decayed_usage += window_weights_[k] * cs.window_usage[k];
+    // A credential whose current usage did not move keeps its sum: the same terms would add up
+    // to the same value (most credentials run nothing between two refreshes).
+    if (p.windows != was.windows || cs.window_usage[0] != had) {
+      cs.decayed_usage = 0;
+      for (std::size_t k = 0; k < cs.window_usage.size(); ++k)
+        if (p.windows & (1u << k)) cs.decayed_usage += window_weights_[k] * cs.window_usage[k];
+    }
     cs.usage_percent = total_decayed_ > 0 ? cs.decayed_usage / total_decayed_ * 100.0 : 0.0;
   }
   return it == usage.end();
