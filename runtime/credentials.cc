@@ -1,5 +1,7 @@
 #include "runtime/credentials.h"
 
+#include "runtime/limits.h"
+
 namespace maui::runtime {
 
 CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(policy) {
@@ -16,6 +18,7 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
   }
   const auto& system = policy.system_limits;
   has_limits_ |= system.max_procs || system.max_walltime || system.max_proc_seconds;
+  limit_book_ = std::make_shared<const LimitBook>(*this);
 }
 
 namespace {

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,6 +38,8 @@ struct ResolvedTarget {
   CredentialSource source;
 };
 
+class LimitBook;
+
 class CredentialDirectory {
  public:
   explicit CredentialDirectory(const ir::Policy& policy);
@@ -63,6 +66,8 @@ class CredentialDirectory {
   // The QOS of a job that did not ask for one: the first QDEF of user, DEFAULT user, group,
   // DEFAULT group, account, DEFAULT account, class, DEFAULT class, SYSCFG; else "DEFAULT".
   std::string default_qos(const Job& job) const;
+  // Every credential's throttling limits, resolved once (runtime/limits.h).
+  const LimitBook& limit_book() const { return *limit_book_; }
 
  private:
   struct Hash {
@@ -76,6 +81,7 @@ class CredentialDirectory {
   std::array<const ir::CredentialConfig*, 6> defaults_{};
   bool has_fairshare_caps_ = false;
   bool has_limits_ = false;
+  std::shared_ptr<const LimitBook> limit_book_;  // shared by copies: it points into the policy only
 };
 
 // The job credentials of a snapshot numbered densely per kind, so that per-credential state

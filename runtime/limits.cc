@@ -167,20 +167,21 @@ ResourceAmounts& UsageLedger::scoped(bool idle, ir::CredKind owner_kind, std::ui
       pair_key(owner, member));
 }
 
-Throttle::Throttle(const CredentialDirectory& dir, ClusterTotals totals, Epoch now, CredentialIndex* index)
-    : dir_(dir), totals_(totals), now_(now) {
-  if (!index) {
-    own_index_ = std::make_unique<CredentialIndex>();
-    index = own_index_.get();
-  }
-  index_ = index;
+LimitBook::LimitBook(const CredentialDirectory& dir) {
   const ir::Policy& p = dir.policy();
   for (const auto& [id, config] : p.credentials) {
-    if (id.kind == ir::CredKind::System) continue;
+    if (id.kind == ir::CredKind::System) {
+      // SYSCFG limits count every job in the system (manual 6.2.1: "or on a system-wide basis").
+      if (!system_.own) resolve(system_, dir, id.kind, &config);
+      continue;
+    }
+    const auto k = static_cast<std::size_t>(id.kind);
+    resolve(own_[k][id.name], dir, id.kind, &config);
     for (const auto& l : config.scoped)
       if (l.scope != ir::CredKind::System && l.scope != id.kind)
-        scoped_pairs_[static_cast<std::size_t>(id.kind)][static_cast<std::size_t>(l.scope)] = true;
+        scoped_pairs_[k][static_cast<std::size_t>(l.scope)] = true;
   }
+  for (std::size_t k = 0; k < defaults_.size(); ++k) resolve(defaults_[k], dir, static_cast<ir::CredKind>(k), nullptr);
   auto per_job = [&](R r, const std::optional<ir::Sourced<std::int64_t>>& v) {
     if (v && v->value != 0)
       per_job_[static_cast<std::size_t>(r)] = Resolved{v->value, v->value, LimitSource::System, nullptr, &v->from};
@@ -188,25 +189,20 @@ Throttle::Throttle(const CredentialDirectory& dir, ClusterTotals totals, Epoch n
   per_job(R::Proc, p.system_limits.max_procs);
   per_job(R::WC, p.system_limits.max_walltime);
   per_job(R::PS, p.system_limits.max_proc_seconds);
-  resolve(system_rules_, ir::CredKind::System, "");
 }
 
-void Throttle::resolve(Rules& rules, ir::CredKind kind, const std::string& name) const {
-  rules.resolved = true;
-  const ir::CredentialConfig* own = nullptr;
-  const ir::CredentialConfig* fallback = nullptr;
-  if (kind == ir::CredKind::System) {
-    // SYSCFG limits count every job in the system (manual 6.2.1: "or on a system-wide basis").
-    for (const auto& [id, config] : dir_.policy().credentials)
-      if (id.kind == ir::CredKind::System) {
-        own = &config;
-        break;
-      }
-  } else {
-    own = dir_.find(kind, name);
-    fallback = dir_.defaults(kind);
-    if (fallback == own) fallback = nullptr;
-  }
+const LimitBook::Rules& LimitBook::of(ir::CredKind kind, std::string_view name) const {
+  const auto k = static_cast<std::size_t>(kind);
+  const auto it = own_[k].find(name);
+  return it != own_[k].end() ? it->second : defaults_[k];
+}
+
+// `own`: the credential's line (null: the config never names it); the kind's DEFAULT fills in
+// what the line leaves unset.
+void LimitBook::resolve(Rules& rules, const CredentialDirectory& dir, ir::CredKind kind,
+                        const ir::CredentialConfig* own) const {
+  const ir::CredentialConfig* fallback = kind == ir::CredKind::System ? nullptr : dir.defaults(kind);
+  if (fallback == own) fallback = nullptr;
   rules.own = own;
   auto fill = [&](bool idle, const ir::LimitTable ir::CredentialConfig::*member) {
     for (std::size_t r = 0; r < ir::kLimitResources; ++r) {
@@ -243,21 +239,20 @@ void Throttle::resolve(Rules& rules, ir::CredKind kind, const std::string& name)
     }
 }
 
+Throttle::Throttle(const CredentialDirectory& dir, ClusterTotals totals, Epoch now, CredentialIndex* index)
+    : dir_(dir), totals_(totals), now_(now), book_(dir.limit_book()) {
+  if (!index) {
+    own_index_ = std::make_unique<CredentialIndex>();
+    index = own_index_.get();
+  }
+  index_ = index;
+}
+
 const Throttle::Rules& Throttle::rules(ir::CredKind kind, std::uint32_t id) const {
   auto& v = rules_[static_cast<std::size_t>(kind)];
   if (v.size() <= id) v.resize(index_->size(kind), nullptr);
   const Rules*& r = v[id];
-  if (!r) {
-    const std::string& name = index_->name(kind, id);
-    if (dir_.find(kind, name)) {
-      resolve(own_rules_.emplace_back(), kind, name);
-      r = &own_rules_.back();
-    } else {
-      auto& shared = default_rules_[static_cast<std::size_t>(kind)];
-      if (!shared) resolve(shared.emplace(), kind, name);
-      r = &*shared;
-    }
-  }
+  if (!r) r = &book_.of(kind, index_->name(kind, id));
   return *r;
 }
 
@@ -269,7 +264,7 @@ void Throttle::add(UsageLedger& ledger, const JobCredentialIds& ids, const Resou
   ledger.system(idle) += amount;
   for (std::size_t o = 0; o < kJobCreds; ++o)
     for (std::size_t m = 0; m < kJobCreds; ++m) {
-      if (!scoped_pairs_[o][m] || ids.by_kind[o] == JobCredentialIds::kNone ||
+      if (!book_.scoped_pair(o, m) || ids.by_kind[o] == JobCredentialIds::kNone ||
           ids.by_kind[m] == JobCredentialIds::kNone)
         continue;
       ledger.scoped(idle, static_cast<ir::CredKind>(o), ids.by_kind[o], static_cast<ir::CredKind>(m),
@@ -326,13 +321,13 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
     out.push_back(std::move(v));
   };
   auto plain = [&](const Rules& rules, ir::CredKind kind, std::uint32_t id, bool overridable) {
-    for (const PlainRule& rule : rules.plain) {
+    for (const LimitBook::PlainRule& rule : rules.plain) {
       if (!(families & (rule.idle ? kIdle : kActive))) continue;
       const R r = rule.resource;
       const ResourceAmounts* used =
           kind == ir::CredKind::System ? &ledger.system(rule.idle) : ledger.find(rule.idle, kind, id);
       const double usage = used ? (*used)[r] : 0.0;
-      const Resolved& base = rule.limit;
+      const LimitBook::Resolved& base = rule.limit;
       auto e = effective(base.soft, base.hard, base.source, base.config, base.from, overridable, rule.idle, r);
       if (!e || e->value <= 0 || !exceeds(usage, request[r], e->value)) continue;
       ir::Credential who{kind, kind == ir::CredKind::System ? std::string() : index_->name(kind, id)};
@@ -367,7 +362,7 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
                l.scope_name.has_value());
     }
   }
-  if (system_rules_.any()) plain(system_rules_, ir::CredKind::System, 0, false);
+  if (book_.system().any()) plain(book_.system(), ir::CredKind::System, 0, false);
 
   if (families & kSystem) {
     for (std::size_t i = 0; i < ir::kLimitResources; ++i) {
@@ -378,8 +373,8 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
       if (o && *o && (*o)->hard != 0) {
         if ((*o)->hard == -1) continue;
         e = Effective{soft ? (*o)->soft : (*o)->hard, LimitSource::QosOverride, &qos->id, &(*o)->from};
-      } else if (per_job_[i]) {
-        e = Effective{per_job_[i]->hard, LimitSource::System, nullptr, per_job_[i]->from};
+      } else if (const auto& per_job = book_.per_job(i)) {
+        e = Effective{per_job->hard, LimitSource::System, nullptr, per_job->from};
       }
       if (!e || e->value <= 0) continue;
       if (request[r] > static_cast<double>(e->value))

@@ -3,20 +3,20 @@
 // multi-dimensional limits (CLASSCFG[fast] MAXPROC[USER:steve]=3, MAXJOBPERUSER ...), soft and
 // hard levels, DEFAULT credentials and QOS override limits.
 //
-// A Throttle resolves each credential's limits once (own, DEFAULT, QOS override) and, given a
-// UsageLedger of what is counted so far (running jobs, and the jobs admitted so far in an
+// A LimitBook resolves each credential's limits once per policy (own, then DEFAULT); a Throttle
+// applies QOS overrides and, given a UsageLedger of what is counted so far (running jobs, and the jobs admitted so far in an
 // eligibility pass), answers "which limits would this job break": every one, with the
 // numbers, so that a blocked job can be explained.
 #pragma once
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "runtime/credentials.h"
@@ -115,6 +115,58 @@ class UsageLedger {
   std::array<ResourceAmounts, 2> system_{};
 };
 
+// Every credential's limits after the DEFAULT fallback (its own line first, then its kind's
+// DEFAULT), resolved once per policy and held by the CredentialDirectory: a Throttle is built
+// per iteration and per eligibility pass, and resolving again in each cost more than checking.
+class LimitBook {
+ public:
+  struct Resolved {  // one limit after the DEFAULT fallback; hard -1 = explicitly unlimited
+    std::int64_t soft = 0, hard = 0;
+    LimitSource source = LimitSource::Own;
+    const ir::CredentialConfig* config = nullptr;
+    const ir::Provenance* from = nullptr;
+  };
+  struct ScopedRule {
+    const ir::ScopedLimit* limit;
+    const ir::CredentialConfig* config;  // own or DEFAULT
+    bool from_default;
+  };
+  struct PlainRule {
+    bool idle;
+    ir::LimitResource resource;
+    Resolved limit;
+  };
+  struct Rules {  // one credential's limits, only those that are set
+    const ir::CredentialConfig* own = nullptr;
+    std::vector<PlainRule> plain;
+    std::vector<ScopedRule> scoped;
+    bool any() const { return !plain.empty() || !scoped.empty(); }
+  };
+
+  explicit LimitBook(const CredentialDirectory& dir);
+
+  // The credential's rules: its own when the config names it, else its kind's DEFAULT-derived
+  // ones (thousands of users share them: one copy, hot in the cache).
+  const Rules& of(ir::CredKind kind, std::string_view name) const;
+  const Rules& system() const { return system_; }  // SYSCFG: limits on all jobs together
+  // Whether some credential of kind `owner` limits its members of kind `member`.
+  bool scoped_pair(std::size_t owner, std::size_t member) const { return scoped_pairs_[owner][member]; }
+  const std::optional<Resolved>& per_job(std::size_t r) const { return per_job_[r]; }  // SYSTEMMAX*PERJOB
+
+ private:
+  void resolve(Rules& r, const CredentialDirectory& dir, ir::CredKind kind, const ir::CredentialConfig* own) const;
+
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::array<std::unordered_map<std::string, Rules, Hash, std::equal_to<>>, 5> own_;
+  std::array<Rules, 5> defaults_;
+  Rules system_;
+  std::array<std::array<bool, 5>, 5> scoped_pairs_{};  // (owner kind, member kind) configured
+  std::array<std::optional<Resolved>, ir::kLimitResources> per_job_;
+};
+
 class Throttle {
  public:
   // `index` numbers the credentials (shared with a PriorityCalculator to intern each job once);
@@ -148,46 +200,17 @@ class Throttle {
   Epoch now() const { return now_; }
 
  private:
-  struct Resolved {  // one limit after the DEFAULT fallback; hard -1 = explicitly unlimited
-    std::int64_t soft = 0, hard = 0;
-    LimitSource source = LimitSource::Own;
-    const ir::CredentialConfig* config = nullptr;
-    const ir::Provenance* from = nullptr;
-  };
-  struct ScopedRule {
-    const ir::ScopedLimit* limit;
-    const ir::CredentialConfig* config;  // own or DEFAULT
-    bool from_default;
-  };
-  struct PlainRule {
-    bool idle;
-    ir::LimitResource resource;
-    Resolved limit;
-  };
-  struct Rules {  // one credential's limits, only those that are set
-    bool resolved = false;
-    const ir::CredentialConfig* own = nullptr;
-    std::vector<PlainRule> plain;
-    std::vector<ScopedRule> scoped;
-    bool any() const { return !plain.empty() || !scoped.empty(); }
-  };
-
+  using Rules = LimitBook::Rules;
   const Rules& rules(ir::CredKind kind, std::uint32_t id) const;
-  void resolve(Rules& r, ir::CredKind kind, const std::string& name) const;
 
   const CredentialDirectory& dir_;
   ClusterTotals totals_;
   Epoch now_;
   std::unique_ptr<CredentialIndex> own_index_;
   CredentialIndex* index_;
-  // Rules by credential number. A credential the config never names shares its kind's
-  // DEFAULT-derived rules (thousands of users do): one copy, hot in the cache.
-  mutable std::array<std::vector<const Rules*>, 5> rules_;
-  mutable std::deque<Rules> own_rules_;
-  mutable std::array<std::optional<Rules>, 5> default_rules_;
-  Rules system_rules_;  // SYSCFG: limits on all jobs together
-  std::array<std::array<bool, 5>, 5> scoped_pairs_{};  // (owner kind, member kind) configured
-  std::array<std::optional<Resolved>, ir::kLimitResources> per_job_;  // SYSTEMMAX*PERJOB
+  const LimitBook& book_;
+  // The book's rules by credential number, looked up at a credential's first check.
+  mutable std::array<std::vector<const LimitBook::Rules*>, 5> rules_;
   // The ledger of the calls that take a Job (add_running ... check), built at their first use:
   // the scheduler keeps its own ledgers, and a ledger is kilobytes of tables.
   std::unique_ptr<UsageLedger> ledger_;
