@@ -3,10 +3,10 @@
 // multi-dimensional limits (CLASSCFG[fast] MAXPROC[USER:steve]=3, MAXJOBPERUSER ...), soft and
 // hard levels, DEFAULT credentials and QOS override limits.
 //
-// A LimitBook resolves each credential's limits once per policy (own, then DEFAULT); a Throttle
-// applies QOS overrides and, given a UsageLedger of what is counted so far (running jobs, and the jobs admitted so far in an
-// eligibility pass), answers "which limits would this job break": every one, with the
-// numbers, so that a blocked job can be explained.
+// A LimitBook resolves each credential's limits once per policy (own, then DEFAULT). A Throttle
+// applies the QOS overrides and, given a UsageLedger of what is counted so far (running jobs,
+// and the jobs admitted so far in an eligibility pass), answers "which limits would this job
+// break": every one, with the numbers, so that a blocked job can be explained.
 #pragma once
 
 #include <array>
