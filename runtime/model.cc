@@ -22,18 +22,7 @@ bool same_ignoring_case(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-const std::string& Job::credential(ir::CredKind kind) const {
-  static const std::string none;
-  switch (kind) {
-    case ir::CredKind::User: return user;
-    case ir::CredKind::Group: return group;
-    case ir::CredKind::Account: return account;
-    case ir::CredKind::Class: return job_class;
-    case ir::CredKind::Qos: return qos;
-    case ir::CredKind::System: return none;
-  }
-  return none;
-}
+const std::string Job::kNoCredential;
 
 ClusterTotals ClusterSnapshot::totals() const {
   ClusterTotals t;

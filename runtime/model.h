@@ -91,8 +91,20 @@ struct Job {
     Seconds r = walltime - elapsed(now);
     return r > 0 ? r : 0;
   }
-  // The job's credential of one kind (System has none: empty).
-  const std::string& credential(ir::CredKind kind) const;
+  // The job's credential of one kind (System has none: empty). Inline: every iteration numbers
+  // every waiting job's credentials.
+  const std::string& credential(ir::CredKind kind) const {
+    switch (kind) {
+      case ir::CredKind::User: return user;
+      case ir::CredKind::Group: return group;
+      case ir::CredKind::Account: return account;
+      case ir::CredKind::Class: return job_class;
+      case ir::CredKind::Qos: return qos;
+      case ir::CredKind::System: break;
+    }
+    return kNoCredential;
+  }
+  static const std::string kNoCredential;
 };
 
 // Configured totals of the cluster: the denominators of processor equivalents (PE).
