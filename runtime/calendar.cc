@@ -189,9 +189,11 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
       offer.assign(runs.size(), 0);
       for (std::size_t k = 0; k < i; ++k) offer[changes[k].run] += changes[k].delta;
       Opening o{t, {}, {}};
-      o.offer.reserve(static_cast<std::size_t>(std::count_if(
-          run_of.begin(), run_of.end(), [&](std::size_t r) { return r < runs.size() && offer[r] > 0; })));
-      o.same_as_previous.reserve(o.offer.capacity());
+      std::size_t offering = 0;  // nodes of the runs that offer something
+      for (std::size_t r = 0; r < runs.size(); ++r)
+        if (offer[r] > 0) offering += static_cast<std::size_t>(runs[r].nodes);
+      o.offer.reserve(offering);
+      o.same_as_previous.reserve(offering);
       std::size_t last_run = runs.size();
       for (std::size_t k = 0; k < candidates.size(); ++k) {
         const std::size_t r = run_of[k];
