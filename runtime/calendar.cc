@@ -34,6 +34,14 @@ void ResourceCalendar::book(std::size_t node, const Booking& booking) {
   list.insert(at, booking);
 }
 
+void ResourceCalendar::sort_bookings() {
+  // Stable: bookings that start together stay in booking order, as book() inserts them.
+  const auto by_start = [](const Booking& a, const Booking& b) { return a.start < b.start; };
+  for (auto& n : nodes_)
+    if (!std::is_sorted(n.bookings.begin(), n.bookings.end(), by_start))
+      std::stable_sort(n.bookings.begin(), n.bookings.end(), by_start);
+}
+
 void ResourceCalendar::release_running() {
   ++changes_;
   for (auto& n : nodes_)

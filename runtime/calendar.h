@@ -122,6 +122,15 @@ class ResourceCalendar {
   bool usable(std::size_t i) const { return nodes_[i].usable; }
 
   void book(std::size_t node, const Booking& booking);
+  // book() for many bookings at once: append() each, then sort_bookings() before asking
+  // anything. One sort per node instead of a search per booking (the scheduler books every
+  // running job at the start of each iteration); the bookings end up as book() leaves them.
+  void append(std::size_t node, const Booking& booking) {
+    if (booking.end <= booking.start) return;
+    ++changes_;
+    nodes_[node].bookings.push_back(booking);
+  }
+  void sort_bookings();
   // Drops every running job's booking (to book them again, charged to reservations).
   void release_running();
   // Counts the changes above: an answer cached at one count holds while the count stays.

@@ -201,14 +201,16 @@ class Iteration {
       // A job past its wallclock limit still holds its nodes until the RM ends it.
       if (end <= snap_.now) end = snap_.now + std::max<Seconds>(settings_.poll_interval, 1);
       running_.push_back({i, first, running_nodes_.size() - first, std::min(start, snap_.now), end});
-      book_job(i, nodes_of(running_.back()), running_.back().start, end);
+      book_job(i, nodes_of(running_.back()), running_.back().start, end, /*sort_later=*/true);
     }
+    calendar_.sort_bookings();
     if (limits_) limits_->soft = limits_->hard;  // both levels start from what runs
   }
 
   // Books a job's nodes; where the job runs inside a reservation it may use, that part is
-  // charged to the reservation (runtime/calendar.h).
-  void book_job(std::size_t i, std::span<const NodeTasks> nodes, Epoch start, Epoch end) {
+  // charged to the reservation (runtime/calendar.h). With `sort_later` the caller sorts the
+  // calendar's bookings once it has booked them all.
+  void book_job(std::size_t i, std::span<const NodeTasks> nodes, Epoch start, Epoch end, bool sort_later = false) {
     const Job& job = snap_.jobs[i];
     const Resources per_task = task_resources(job);
     const Viewer* v = any_shared_reservation_ ? &viewer(i, snap_.now) : nullptr;
@@ -241,7 +243,8 @@ class Iteration {
         calendar_.book(nt.node, {at, to, out, kNoReservation, kNoReservation});
         from = to;
       }
-      calendar_.book(nt.node, {from, end, amount, kNoReservation, kNoReservation});
+      if (sort_later) calendar_.append(nt.node, {from, end, amount, kNoReservation, kNoReservation});
+      else calendar_.book(nt.node, {from, end, amount, kNoReservation, kNoReservation});
       if (start <= snap_.now && end > snap_.now) free_now_[nt.node] -= amount.procs;
     }
   }

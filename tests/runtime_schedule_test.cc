@@ -219,6 +219,44 @@ TEST(ResourceCalendarSteps, FreeTasksByDurationEqualsFreeTasksForEveryDuration) 
   }
 }
 
+// Booking many at once (append, then sort_bookings) leaves every node's bookings as booking
+// them one by one does: in start order, bookings that start together in booking order, after
+// those already there; empty bookings dropped.
+TEST(ResourceCalendarAppend, AppendedThenSortedEqualsBookedOneByOne) {
+  std::mt19937 rng(29);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int reordered = 0;
+  for (int round = 0; round < 300; ++round) {
+    std::vector<Node> nodes;
+    for (int i = 0; i < 6; ++i) nodes.push_back(make_node(lines({"n", std::to_string(i)}), 4));
+    ResourceCalendar one_by_one(nodes, kNow), appended(nodes, kNow);
+    for (int b = pick(0, 4); b > 0; --b) {  // already there (an administrative reservation)
+      const auto n = static_cast<std::size_t>(pick(0, 5));
+      const Booking booking{kNow + pick(-5, 5), kNow + pick(0, 20), Resources{1, 0, 0, 0}, 0, kNoReservation};
+      one_by_one.book(n, booking);
+      appended.book(n, booking);
+    }
+    for (int b = pick(0, 25); b > 0; --b) {
+      const auto n = static_cast<std::size_t>(pick(0, 5));
+      // Few distinct starts, so that many bookings start together; ids tell them apart.
+      const Booking booking{kNow - pick(0, 3), kNow + pick(-1, 30), Resources{pick(1, 2), 0, 0, 0}, kNoReservation,
+                            static_cast<ReservationId>(b)};
+      one_by_one.book(n, booking);
+      appended.append(n, booking);
+    }
+    for (std::size_t n = 0; n < nodes.size(); ++n) {
+      const auto a = appended.bookings(n);
+      reordered += !std::is_sorted(a.begin(), a.end(), [](const Booking& x, const Booking& y) { return x.start < y.start; });
+    }
+    appended.sort_bookings();
+    for (std::size_t n = 0; n < nodes.size(); ++n) {
+      const auto want = one_by_one.bookings(n), got = appended.bookings(n);
+      ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin(), got.end())) << "round " << round << " node " << n;
+    }
+  }
+  EXPECT_GT(reordered, 100);  // sorting had work to do
+}
+
 // earliest_start asks once per run of neighbouring nodes with the same calendar: on calendars
 // where runs of nodes hold the same bookings (and some differ by one booking), its answer must
 // be the brute-force one: the first second at which the nodes' offers for the whole walltime add
