@@ -28,10 +28,8 @@ void keep_tasks(std::vector<Offer>& offers, std::int64_t tasks) {
 // the same calendar share one). Then the key order is the prefix order, offers of one prefix
 // keeping their order: a bucket sort over the prefixes, which stops once the job's tasks are
 // placed. False (nothing moved) otherwise.
-bool front_by_few_prefixes(std::vector<Offer>& offers, std::int64_t tasks) {
-  // Working memory kept between calls: the scheduler places a job or two per iteration.
-  static thread_local std::vector<std::uint8_t> group;
-  static thread_local std::vector<Offer> front;
+bool front_by_few_prefixes(std::vector<Offer>& offers, std::int64_t tasks, PlacementScratch& scratch) {
+  auto& [group, front] = scratch;
   std::array<std::size_t, kMaxGroups> first{};  // each prefix's first offer
   std::size_t groups = 0;
   group.resize(offers.size());
@@ -66,8 +64,8 @@ bool front_by_few_prefixes(std::vector<Offer>& offers, std::int64_t tasks) {
 
 }  // namespace
 
-void keep_front(std::vector<Offer>& offers, std::int64_t tasks) {
-  if (front_by_few_prefixes(offers, tasks)) return;
+void keep_front(std::vector<Offer>& offers, std::int64_t tasks, PlacementScratch& scratch) {
+  if (front_by_few_prefixes(offers, tasks, scratch)) return;
   const auto front = std::min<std::size_t>(offers.size(), static_cast<std::size_t>(std::max<std::int64_t>(tasks, 0)));
   const auto by_key = [](const Offer& a, const Offer& b) { return a.key < b.key; };
   const auto end_of_front = offers.begin() + static_cast<std::ptrdiff_t>(front);

@@ -61,7 +61,8 @@ struct IterationLists {
   std::vector<LimitViolation> scratch;
   std::vector<Running> running;
   std::vector<NodeTasks> running_nodes;
-  std::vector<Offer> offers;                   // a placement's, one placement at a time
+  std::vector<Offer> offers;                     // a placement's, one placement at a time
+  PlacementScratch placement;                    // keep_front's memory (emptied by it)
   std::vector<std::size_t> backfill_candidates;  // a backfill pass's
   void clear() {
     ids.clear(), qos.clear(), started.clear(), reserved.clear(), no_nodes_now.clear();
@@ -330,7 +331,7 @@ class Iteration {
       });
       o.key = placement_key(n, affinity, 0, free_for);
     }
-    keep_front(offers, job.tasks);
+    keep_front(offers, job.tasks, lists_.placement);
     return take(offers, job.tasks);
   }
 
@@ -504,7 +505,7 @@ class Iteration {
       // (shared/reference/backfill-notes.md).
       offers.push_back({nt, placement_key(nt.node, p.affinity, p.free_now, p.free_for)});
     }
-    keep_front(offers, job.tasks);
+    keep_front(offers, job.tasks, lists_.placement);
     std::vector<NodeTasks> nodes = take(offers, job.tasks);
     table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes));
     reserved_[i] = true;

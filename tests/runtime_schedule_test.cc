@@ -324,6 +324,7 @@ TEST(PlacementOrder, KeepFrontEqualsTheTakenPrefixOfAFullSort) {
   std::mt19937 rng(5);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   int shortened = 0;
+  PlacementScratch scratch;  // reused from round to round, as the scheduler does
   for (int round = 0; round < 2000; ++round) {
     const int n = pick(0, 60), prefixes = pick(1, 24);
     const bool increasing = pick(0, 3) != 0;
@@ -339,7 +340,7 @@ TEST(PlacementOrder, KeepFrontEqualsTheTakenPrefixOfAFullSort) {
     std::int64_t left = tasks;
     std::size_t taken = 0;
     for (; taken < want.size() && left > 0; ++taken) left -= want[taken].nt.tasks;
-    keep_front(offers, tasks);
+    keep_front(offers, tasks, scratch);
     ASSERT_EQ(offers.size(), taken) << "round " << round;
     for (std::size_t k = 0; k < taken; ++k) {
       ASSERT_EQ(offers[k].key, want[k].key) << "round " << round << " offer " << k;
