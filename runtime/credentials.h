@@ -70,11 +70,7 @@ class CredentialDirectory {
   const LimitBook& limit_book() const { return *limit_book_; }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  using Index = std::unordered_map<std::string, const ir::CredentialConfig*, Hash, std::equal_to<>>;
+  using Index = std::unordered_map<std::string, const ir::CredentialConfig*, StringHash, std::equal_to<>>;
 
   const ir::Policy& policy_;
   std::array<Index, 6> by_kind_;

@@ -207,10 +207,10 @@ bool FairshareStanding::update_from_current_window(const FairshareWindow* curren
 }
 
 const CredentialStanding* FairshareStanding::find(ir::CredKind kind, std::string_view name) const {
-  const auto before = [](const CredentialStanding& c, std::pair<ir::CredKind, std::string_view> key) {
-    return c.who.kind != key.first ? c.who.kind < key.first : std::string_view(c.who.name) < key.second;
+  const auto before = [](const CredentialStanding& c, const CredentialLess::Key& key) {
+    return CredentialLess{}(c.who, key);
   };
-  auto it = std::lower_bound(credentials_.begin(), credentials_.end(), std::pair{kind, name}, before);
+  auto it = std::lower_bound(credentials_.begin(), credentials_.end(), CredentialLess::Key{kind, name}, before);
   return it != credentials_.end() && it->who.kind == kind && it->who.name == name ? &*it : nullptr;
 }
 

@@ -156,11 +156,7 @@ class LimitBook {
  private:
   void resolve(Rules& r, const CredentialDirectory& dir, ir::CredKind kind, const ir::CredentialConfig* own) const;
 
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  std::array<std::unordered_map<std::string, Rules, Hash, std::equal_to<>>, 5> own_;
+  std::array<std::unordered_map<std::string, Rules, StringHash, std::equal_to<>>, 5> own_;
   std::array<Rules, 5> defaults_;
   Rules system_;
   std::array<std::array<bool, 5>, 5> scoped_pairs_{};  // (owner kind, member kind) configured

@@ -112,6 +112,13 @@ struct ClusterTotals {
   std::int64_t procs = 0, memory_mb = 0, swap_mb = 0, disk_mb = 0;
 };
 
+// Hashes a std::string key and a string_view alike, so that tables keyed by names are searched
+// without building a string.
+struct StringHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
 struct ClusterSnapshot {
   Epoch now = 0;
   std::vector<Node> nodes;
@@ -132,11 +139,7 @@ struct ClusterSnapshot {
     return allocated_node_by_name(job, k);
   }
 
-  struct NameHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  mutable std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> node_index_cache;  // find_node's
+  mutable std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> node_index_cache;  // find_node's
 
  private:
   std::optional<std::size_t> allocated_node_by_name(const Job& job, std::size_t k) const;  // and sets the hint
