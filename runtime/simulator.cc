@@ -353,13 +353,18 @@ class Simulation {
     for (const auto& s : result.starts) {
       std::vector<std::string> names;
       std::vector<std::int64_t> tasks;
+      std::vector<std::size_t> where;
       for (const auto& nt : s.nodes) {
         names.push_back(state.nodes[nt.node].name);
         tasks.push_back(nt.tasks);
+        where.push_back(nt.node);
       }
       const std::string id = state.jobs[s.job].id;
       RmStatus st = cluster_.start_job(id, names, tasks);
       if (!st.ok) warnings_.insert("simulator refused a start: " + st.error);
+      // The nodes are known by index here: the next iterations need not find them by name
+      // (a hint, checked against the name before use).
+      else state.jobs[s.job].allocated_node_hint = std::move(where);
       if (s.backfill && st.ok) cluster_.outcome(id).backfilled = true;
     }
     for (const auto& [job, times] : result.bypassed) state.jobs[job].bypass_count += times;
