@@ -41,18 +41,4 @@ SchedulerSettings SchedulerSettings::from(const ir::Policy& policy, std::vector<
   return out;
 }
 
-SchedulerSettings::AllocationKey SchedulerSettings::allocation_key(std::span<const Node> nodes,
-                                                                  std::span<const std::int64_t> free_now,
-                                                                  std::size_t n) const {
-  const auto i = static_cast<std::int64_t>(n);
-  switch (allocation) {
-    case NodeAllocation::FirstAvailable: return {i, 0, 0};
-    case NodeAllocation::LastAvailable: return {-i, 0, 0};
-    case NodeAllocation::MinResource: return {nodes[n].procs, nodes[n].memory_mb, i};
-    case NodeAllocation::CpuLoad: return {-free_now[n], i, 0};
-    case NodeAllocation::Priority: return {n < node_priority.size() ? -node_priority[n] : 0, i, 0};
-  }
-  return {i, 0, 0};
-}
-
 }  // namespace maui::runtime

@@ -36,9 +36,20 @@ struct SchedulerSettings {
   // NODEALLOCATIONPOLICY's order between nodes that are otherwise equally good, as a key to
   // compare (smaller first; the node's index last, so the order is total). `free_now` = procs
   // free now per node. A key rather than a comparison: placement sorts compare keys inline.
+  // Inline: asked for every node a job could take.
   using AllocationKey = std::array<std::int64_t, 3>;
   AllocationKey allocation_key(std::span<const Node> nodes, std::span<const std::int64_t> free_now,
-                               std::size_t n) const;
+                               std::size_t n) const {
+    const auto i = static_cast<std::int64_t>(n);
+    switch (allocation) {
+      case NodeAllocation::FirstAvailable: return {i, 0, 0};
+      case NodeAllocation::LastAvailable: return {-i, 0, 0};
+      case NodeAllocation::MinResource: return {nodes[n].procs, nodes[n].memory_mb, i};
+      case NodeAllocation::CpuLoad: return {-free_now[n], i, 0};
+      case NodeAllocation::Priority: return {n < node_priority.size() ? -node_priority[n] : 0, i, 0};
+    }
+    return {i, 0, 0};
+  }
 };
 
 }  // namespace maui::runtime
