@@ -1,6 +1,7 @@
 #include "runtime/credentials.h"
 
 #include "runtime/limits.h"
+#include "runtime/priority.h"
 
 namespace maui::runtime {
 
@@ -19,6 +20,7 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
   const auto& system = policy.system_limits;
   has_limits_ |= system.max_procs || system.max_walltime || system.max_proc_seconds;
   limit_book_ = std::make_shared<const LimitBook>(*this);
+  priority_plan_ = std::make_shared<const PriorityPlan>(policy);
 }
 
 namespace {

@@ -39,6 +39,7 @@ struct ResolvedTarget {
 };
 
 class LimitBook;
+struct PriorityPlan;
 
 class CredentialDirectory {
  public:
@@ -68,6 +69,8 @@ class CredentialDirectory {
   std::string default_qos(const Job& job) const;
   // Every credential's throttling limits, resolved once (runtime/limits.h).
   const LimitBook& limit_book() const { return *limit_book_; }
+  // The priority weights and settings, read once (runtime/priority.h).
+  const PriorityPlan& priority_plan() const { return *priority_plan_; }
 
  private:
   using Index = std::unordered_map<std::string, const ir::CredentialConfig*, StringHash, std::equal_to<>>;
@@ -78,6 +81,7 @@ class CredentialDirectory {
   bool has_fairshare_caps_ = false;
   bool has_limits_ = false;
   std::shared_ptr<const LimitBook> limit_book_;  // shared by copies: it points into the policy only
+  std::shared_ptr<const PriorityPlan> priority_plan_;  // the same
 };
 
 // The job credentials of a snapshot numbered densely per kind, so that per-credential state

@@ -68,39 +68,42 @@ Seconds effective_queue_time(const Job& job, AccrualPolicy policy, Epoch now) {
   return std::clamp<Seconds>(*job.queue_time_accrued, 0, since_submit);
 }
 
+PriorityPlan::PriorityPlan(const ir::Policy& policy) : accrual(accrual_policy(policy)) {
+  const ir::PriorityWeights& w = policy.priority;
+  for (std::size_t s = 0; s < ir::kPrioritySubcomponents; ++s) {
+    blank.subcomponents[s].weight = w.sub[s].weight.value;
+    blank.subcomponents[s].cap = w.sub[s].cap.value;
+  }
+  for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {
+    blank.components[c].weight = w.component[c].weight.value;
+    blank.components[c].cap = w.component[c].cap.value;
+  }
+  for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {
+    if (blank.components[c].weight == 0) continue;
+    RankedComponent r{blank.components[c].weight, blank.components[c].cap, {}};
+    const auto range = subcomponents_of(static_cast<C>(c));
+    for (std::size_t s = range.first; s < range.first + range.count; ++s)
+      if (blank.subcomponents[s].weight != 0 || s == idx(S::QueueTime) || s == idx(S::XFactor))
+        r.subcomponents.push_back(static_cast<S>(s));
+    ranked.push_back(std::move(r));
+  }
+  enable_negative = w.enable_negative.value;
+  reject_negative = w.reject_negative.value;
+  xfactor_min_walltime = std::max<Seconds>(0, w.xfactor_min_walltime.value);
+  for (const auto& c : ranked)
+    for (S s : c.subcomponents)
+      if (const std::optional<ir::CredKind> kind = credential_of(s)) ranked_kinds |= JobCredentialIds::bit(*kind);
+}
+
 PriorityCalculator::PriorityCalculator(const CredentialDirectory& dir, const FairshareStanding& fairshare,
                                        ClusterTotals totals, Epoch now, CredentialIndex* index)
     : dir_(dir),
       fairshare_(fairshare),
       totals_(totals),
       now_(now),
-      accrual_(accrual_policy(dir.policy())),
+      plan_(dir.priority_plan()),
       index_(index ? index : &own_index_) {
   index_->clear();
-  const ir::PriorityWeights& w = dir.policy().priority;
-  for (std::size_t s = 0; s < ir::kPrioritySubcomponents; ++s) {
-    blank_.subcomponents[s].weight = w.sub[s].weight.value;
-    blank_.subcomponents[s].cap = w.sub[s].cap.value;
-  }
-  for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {
-    blank_.components[c].weight = w.component[c].weight.value;
-    blank_.components[c].cap = w.component[c].cap.value;
-  }
-  for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {
-    if (blank_.components[c].weight == 0) continue;
-    RankedComponent r{blank_.components[c].weight, blank_.components[c].cap, {}};
-    const auto range = subcomponents_of(static_cast<C>(c));
-    for (std::size_t s = range.first; s < range.first + range.count; ++s)
-      if (blank_.subcomponents[s].weight != 0 || s == idx(S::QueueTime) || s == idx(S::XFactor))
-        r.subcomponents.push_back(static_cast<S>(s));
-    ranked_.push_back(std::move(r));
-  }
-  enable_negative_ = w.enable_negative.value;
-  reject_negative_ = w.reject_negative.value;
-  xfactor_min_walltime_ = std::max<Seconds>(0, w.xfactor_min_walltime.value);
-  for (const auto& c : ranked_)
-    for (S s : c.subcomponents)
-      if (const std::optional<ir::CredKind> kind = credential_of(s)) ranked_kinds_ |= JobCredentialIds::bit(*kind);
 }
 
 const PriorityCalculator::CredentialFactors& PriorityCalculator::factors(ir::CredKind kind,
@@ -135,10 +138,10 @@ PriorityBreakdown PriorityCalculator::evaluate(const Job& job) const { return ev
 PriorityCalculator::JobFacts PriorityCalculator::facts_of(const Job& job, const JobCredentialIds& ids) const {
   const std::uint32_t qos = ids[ir::CredKind::Qos];
   const double walltime = static_cast<double>(job.walltime);
-  const Seconds effective = effective_queue_time(job, accrual_, now_);
+  const Seconds effective = effective_queue_time(job, plan_.accrual, now_);
   const double queued = static_cast<double>(effective);
   // XFMINWCLIMIT floors the denominator; none (the manual's default) leaves the walltime.
-  const double denominator = std::max({walltime, static_cast<double>(xfactor_min_walltime_), 1.0});
+  const double denominator = std::max({walltime, static_cast<double>(plan_.xfactor_min_walltime), 1.0});
   return {job,
           ids,
           qos == JobCredentialIds::kNone ? nullptr : &factors(ir::CredKind::Qos, qos),
@@ -201,7 +204,7 @@ double PriorityCalculator::value_of(S s, const JobFacts& f) const {
 }
 
 std::int64_t PriorityCalculator::weight_of(S s, const JobFacts& f) const {
-  std::int64_t w = blank_.subcomponents[idx(s)].weight;
+  std::int64_t w = plan_.blank.subcomponents[idx(s)].weight;
   if (f.qos && s == S::QueueTime) w += f.qos->queuetime_weight;
   if (f.qos && s == S::XFactor) w += f.qos->xfactor_weight;
   return w;
@@ -209,12 +212,12 @@ std::int64_t PriorityCalculator::weight_of(S s, const JobFacts& f) const {
 
 PriorityCalculator::Settled PriorityCalculator::settle(double p) const {
   Settled s;
-  if (!enable_negative_) {
+  if (!plan_.enable_negative) {
     if (p < 1) {
       p = 1;
       s.floored = true;
     }
-  } else if (reject_negative_ && p < 0) {
+  } else if (plan_.reject_negative && p < 0) {
     s.rejected_negative = true;
   }
   if (p > kMaxPriority) {
@@ -226,7 +229,7 @@ PriorityCalculator::Settled PriorityCalculator::settle(double p) const {
 }
 
 PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredentialIds& ids) const {
-  PriorityBreakdown b = blank_;  // the weights and caps, copied in one piece
+  PriorityBreakdown b = plan_.blank;  // the weights and caps, copied in one piece
   const JobFacts f = facts_of(job, ids);
   b.effective_queue_time = f.effective_queue_time;
   b.xfactor = f.xfactor;
@@ -262,11 +265,11 @@ PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredenti
 PriorityCalculator::Rank PriorityCalculator::rank(const Job& job, const JobCredentialIds& ids) const {
   const JobFacts f = facts_of(job, ids);
   double sum = 0;
-  for (const auto& c : ranked_) {
+  for (const auto& c : plan_.ranked) {
     double factor = 0;
     for (S s : c.subcomponents)
       if (const std::int64_t w = weight_of(s, f); w != 0)
-        factor += static_cast<double>(w) * capped(value_of(s, f), blank_.subcomponents[idx(s)].cap);
+        factor += static_cast<double>(w) * capped(value_of(s, f), plan_.blank.subcomponents[idx(s)].cap);
     sum += static_cast<double>(c.weight) * capped(factor, c.cap);
   }
   const Settled settled = settle(sum);

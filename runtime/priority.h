@@ -76,6 +76,27 @@ struct PriorityBreakdown {
 // submission for a job with no such record. A running job keeps the time it waited.
 Seconds effective_queue_time(const Job& job, AccrualPolicy policy, Epoch now);
 
+// The policy's weights, caps and priority settings in the form ranking reads them, built once
+// per policy (held by the CredentialDirectory): every iteration ranks the queue again, and
+// reading them out of the IR each time cost more than ranking a short queue.
+struct PriorityPlan {
+  explicit PriorityPlan(const ir::Policy& policy);
+  AccrualPolicy accrual = AccrualPolicy::QueuePolicy;
+  // The weights and caps in the breakdown's layout (the IR keeps each with its provenance,
+  // spread over kilobytes).
+  PriorityBreakdown blank;
+  bool enable_negative = false, reject_negative = false;
+  // What rank() computes: the components that weigh something, each with the subcomponents
+  // whose weight is not 0 or may not be for some job (the QOS adds to QUEUETIME and XFACTOR).
+  struct RankedComponent {
+    std::int64_t weight = 0, cap = 0;
+    std::vector<ir::PrioritySubcomponent> subcomponents;
+  };
+  std::vector<RankedComponent> ranked;
+  unsigned ranked_kinds = JobCredentialIds::bit(ir::CredKind::Qos);  // the credential kinds they read
+  Seconds xfactor_min_walltime = 0;
+};
+
 class PriorityCalculator {
  public:
   // `fairshare` may be a default-constructed standing (fairshare off or no data).
@@ -101,7 +122,7 @@ class PriorityCalculator {
   Rank rank(const Job& job, const JobCredentialIds& ids) const;
   // The credential kinds rank() reads (JobCredentialIds bits): the QOS, and the kinds of the
   // CRED and FS terms that weigh something. The others may be left unnumbered.
-  unsigned ranked_kinds() const { return ranked_kinds_; }
+  unsigned ranked_kinds() const { return plan_.ranked_kinds; }
   // The numbering the calculator's per-credential cache uses.
   CredentialIndex& index() const { return *index_; }
 
@@ -142,20 +163,7 @@ class PriorityCalculator {
   const FairshareStanding& fairshare_;
   ClusterTotals totals_;
   Epoch now_;
-  AccrualPolicy accrual_;
-  // The policy's weights and caps, in the breakdown's layout (the IR keeps each with its
-  // provenance, spread over kilobytes), and the other settings every job needs.
-  PriorityBreakdown blank_;
-  bool enable_negative_ = false, reject_negative_ = false;
-  // What rank() computes: the components that weigh something, each with the subcomponents
-  // whose weight is not 0 or may not be for some job (the QOS adds to QUEUETIME and XFACTOR).
-  struct RankedComponent {
-    std::int64_t weight = 0, cap = 0;
-    std::vector<ir::PrioritySubcomponent> subcomponents;
-  };
-  std::vector<RankedComponent> ranked_;
-  unsigned ranked_kinds_ = JobCredentialIds::bit(ir::CredKind::Qos);
-  Seconds xfactor_min_walltime_ = 0;
+  const PriorityPlan& plan_;
   mutable CredentialIndex own_index_;
   CredentialIndex* index_;
   mutable std::array<std::vector<CredentialFactors>, 5> cache_;
