@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <unordered_map>
@@ -50,15 +51,15 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
   // Without a configured limit no job can break one: usage is not counted at all.
   // A ledger is kilobytes of tables: built only when there is a limit to count against.
   std::optional<Throttle> throttle;
-  std::optional<UsageLedger> hard, soft;
+  std::unique_ptr<UsageLedger> hard, soft;
   if (dir.has_limits()) {
     throttle.emplace(dir, totals, snapshot.now, &index);
-    hard.emplace();
+    hard = std::make_unique<UsageLedger>();
     hard->size_for(index);
     for (std::size_t i = 0; i < snapshot.jobs.size(); ++i)
       if (snapshot.jobs[i].is_active())
         throttle->add(*hard, ids[i], active_usage(snapshot.jobs[i], snapshot.now, totals), false);
-    soft = hard;
+    soft = std::make_unique<UsageLedger>(*hard);
   }
 
   // What the passes need of each job, gathered into priority order by one tight loop first:
