@@ -81,7 +81,7 @@ struct Booking {
 // Which reservations a job may use (indexed by ReservationId). A job never uses a running
 // job's resources.
 struct Viewer {
-  std::vector<bool> may_use;
+  std::vector<std::uint8_t> may_use;  // bytes, not bits: asked for every booking a question passes
   bool uses(ReservationId r) const { return r != kNoReservation && r < may_use.size() && may_use[r]; }
 };
 
@@ -168,7 +168,7 @@ class ResourceCalendar {
     std::vector<NodeTasks> offer;  // every candidate with tasks > 0 at `start`
     // Per offer: the offer before it is on a node with the same calendar (same_calendar), so
     // that a caller asking the same of each node asks once per run of them.
-    std::vector<bool> same_as_previous;
+    std::vector<std::uint8_t> same_as_previous;
   };
   std::optional<Opening> earliest_start(std::span<const std::size_t> candidates, const Resources& per_task,
                                         std::int64_t tasks, Seconds walltime, std::int64_t max_per_node,

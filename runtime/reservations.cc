@@ -186,7 +186,7 @@ bool ReservationTable::any_time_limited() const {
 template <class Overlap>
 void ReservationTable::fill_viewer(const Job& job, std::size_t self, std::string_view qos, Viewer& v,
                                    Overlap overlap) const {
-  v.may_use.assign(reservations_.size(), false);
+  v.may_use.assign(reservations_.size(), 0);
   for (const auto& r : reservations_)
     v.may_use[r.id] = r.kind == ReservationKind::Job ? r.job == self
                                                       : check_access(r.acl, {&job, qos, overlap(r)}).granted;

@@ -55,7 +55,9 @@ struct IterationLists {
   CredentialIndex index;  // emptied by the iteration's PriorityCalculator
   std::vector<JobCredentialIds> ids;
   std::vector<std::string> qos;
-  std::vector<bool> started, reserved, no_nodes_now;
+  // Per job, one byte each: read by index in every loop over the queue (the bit arithmetic of
+  // std::vector<bool> cost 3 % of a simulation).
+  std::vector<std::uint8_t> started, reserved, no_nodes_now;
   std::vector<std::size_t> hard_list, position, all_nodes;
   std::vector<std::int64_t> bypass_diff, free_now;
   std::vector<LimitViolation> scratch;
@@ -155,9 +157,9 @@ class Iteration {
     // against every eligible job as if all of them started.
     out_.queue.eligibility = select_eligible(*in_.dir, in_.fairshare ? *in_.fairshare : no_fairshare_, snap_,
                                              out_.queue.ranked, calc_.index(), ids_, /*admitted_use_active=*/false);
-    started_.assign(snap_.jobs.size(), false);
-    reserved_.assign(snap_.jobs.size(), false);
-    no_nodes_now_.assign(snap_.jobs.size(), false);
+    started_.assign(snap_.jobs.size(), 0);
+    reserved_.assign(snap_.jobs.size(), 0);
+    no_nodes_now_.assign(snap_.jobs.size(), 0);
     qos_.resize(snap_.jobs.size());
     for (const auto& e : out_.queue.eligibility.jobs)
       if (e.eligible) hard_list_.push_back(e.index);
@@ -392,7 +394,7 @@ class Iteration {
     std::uint64_t calendar_changes = std::numeric_limits<std::uint64_t>::max();
     Resources per_task;
     std::int64_t cap = 0;
-    std::vector<bool> may_use;
+    std::vector<std::uint8_t> may_use;
     bool built = false;
     std::int64_t at_one = 0;                               // tasks for a 1 s run
     std::vector<std::pair<Seconds, std::int64_t>> falls;  // (duration, tasks lost up to it)
@@ -827,9 +829,9 @@ class Iteration {
   std::optional<Limits> limits_;
   std::vector<JobCredentialIds>& ids_ = lists_.ids;
   std::vector<std::string>& qos_ = lists_.qos;
-  std::vector<bool>& started_ = lists_.started;
-  std::vector<bool>& reserved_ = lists_.reserved;
-  std::vector<bool>& no_nodes_now_ = lists_.no_nodes_now;
+  std::vector<std::uint8_t>& started_ = lists_.started;
+  std::vector<std::uint8_t>& reserved_ = lists_.reserved;
+  std::vector<std::uint8_t>& no_nodes_now_ = lists_.no_nodes_now;
   std::vector<std::size_t>& hard_list_ = lists_.hard_list;  // HARD-eligible jobs in priority order
   std::vector<std::size_t>& position_ = lists_.position;    // job index -> position in hard_list_
   std::size_t first_waiting_ = 0;
