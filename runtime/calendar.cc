@@ -29,6 +29,12 @@ void ResourceCalendar::book(std::size_t node, const Booking& booking) {
   if (booking.end <= booking.start) return;
   ++changes_;
   auto& list = nodes_[node].bookings;
+  // Most bookings start no earlier than every booking the node holds (a reservation after the
+  // running jobs): they go last without a search.
+  if (list.empty() || list.back().start <= booking.start) {
+    list.push_back(booking);
+    return;
+  }
   auto at = std::upper_bound(list.begin(), list.end(), booking.start,
                              [](Epoch t, const Booking& b) { return t < b.start; });
   list.insert(at, booking);
