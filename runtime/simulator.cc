@@ -201,6 +201,12 @@ std::vector<std::size_t> SimulatedCluster::finish_due() {
 
 namespace {
 
+std::int64_t total_procs(const std::vector<Node>& nodes) {
+  std::int64_t procs = 0;
+  for (const auto& n : nodes) procs += n.procs;
+  return procs;
+}
+
 class Simulation {
  public:
   Simulation(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes,
@@ -211,7 +217,8 @@ class Simulation {
         options_(options),
         cluster_(std::move(nodes), trace.unix_start_time.value_or(0)),
         fairshare_on_(policy_.fairshare.metric.value != ir::FairshareMetric::None),
-        accrual_(accrual_policy(policy_)) {
+        accrual_(accrual_policy(policy_)),
+        cluster_procs_(total_procs(cluster_.state().nodes)) {
     clock_.utc_offset = trace.time_zone.value_or(0);
     order_.resize(trace.jobs.size());
     for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
@@ -283,8 +290,7 @@ class Simulation {
   // reservations the next real iteration places again (docs/semantics.md).
   bool could_start_any() const {
     const ClusterSnapshot& state = cluster_.state();
-    std::int64_t cluster = 0;
-    for (const auto& n : state.nodes) cluster += n.procs;
+    const std::int64_t cluster = cluster_procs_;
     std::int64_t free = cluster, smallest = std::numeric_limits<std::int64_t>::max();
     for (const auto& j : state.jobs) {
       if (j.is_active()) free -= j.procs();
@@ -354,6 +360,7 @@ class Simulation {
       std::vector<std::string> names;
       std::vector<std::int64_t> tasks;
       std::vector<std::size_t> where;
+      names.reserve(s.nodes.size()), tasks.reserve(s.nodes.size()), where.reserve(s.nodes.size());
       for (const auto& nt : s.nodes) {
         names.push_back(state.nodes[nt.node].name);
         tasks.push_back(nt.tasks);
@@ -417,9 +424,7 @@ class Simulation {
     for (std::size_t k = 0; k < by_submission.size(); ++k) r.jobs[order_[k]] = std::move(by_submission[k]);
     for (auto& o : r.jobs)
       if (!o.start && o.reason.empty()) o.reason = "still waiting when the trace ended (no event could start it)";
-    std::int64_t procs = 0;
-    for (const auto& n : cluster_.state().nodes) procs += n.procs;
-    r.metrics = compute_metrics(r.jobs, procs);
+    r.metrics = compute_metrics(r.jobs, cluster_procs_);
     r.iterations = iterations_;
     r.warnings.assign(warnings_.begin(), warnings_.end());
     return r;
@@ -432,6 +437,7 @@ class Simulation {
   SimulatedCluster cluster_;
   const bool fairshare_on_;
   const AccrualPolicy accrual_;
+  const std::int64_t cluster_procs_;  // the simulated nodes never change
   ReservationClock clock_;
   std::vector<std::size_t> order_;  // trace positions by submission time
   std::size_t next_submit_ = 0;
