@@ -44,6 +44,18 @@ std::string node_list(const std::vector<NodeTasks>& nodes, const std::vector<Nod
 
 }  // namespace
 
+// What Iteration::too_few_tasks_now knows of one job shape: the shape, its access and the
+// calendar it was found short for, and what all nodes offer it by run length.
+struct NowCapacity {
+  std::uint64_t calendar_changes = std::numeric_limits<std::uint64_t>::max();
+  Resources per_task;
+  std::int64_t cap = 0;
+  std::vector<std::uint8_t> may_use;
+  bool built = false;
+  std::int64_t at_one = 0;                               // tasks for a 1 s run
+  std::vector<std::pair<Seconds, std::int64_t>> falls;  // (duration, tasks lost up to it)
+};
+
 // What an iteration keeps per job and per node. A workspace keeps them from one iteration to
 // the next for their memory: clear() empties every one, so no state carries over.
 struct IterationLists {
@@ -66,7 +78,11 @@ struct IterationLists {
   std::vector<Offer> offers;                     // a placement's, one placement at a time
   PlacementScratch placement;                    // keep_front's memory (emptied by it)
   std::vector<std::size_t> backfill_candidates;  // a backfill pass's
+  Viewer viewer;                                 // the last job's access (Iteration::viewer)
+  NowCapacity now_capacity;
   void clear() {
+    now_capacity.calendar_changes = std::numeric_limits<std::uint64_t>::max();
+    now_capacity.built = false;
     ids.clear(), qos.clear(), started.clear(), reserved.clear(), no_nodes_now.clear();
     hard_list.clear(), position.clear(), all_nodes.clear(), bypass_diff.clear(), free_now.clear();
     scratch.clear(), running.clear(), running_nodes.clear(), offers.clear(), backfill_candidates.clear();
@@ -389,16 +405,6 @@ class Iteration {
     for (std::size_t k = 1; k < c.falls.size(); ++k) c.falls[k].second += c.falls[k - 1].second;  // running sum
     c.built = true;
   }
-  struct NowCapacity {
-    // The shape, its access and the calendar it was found short for.
-    std::uint64_t calendar_changes = std::numeric_limits<std::uint64_t>::max();
-    Resources per_task;
-    std::int64_t cap = 0;
-    std::vector<std::uint8_t> may_use;
-    bool built = false;
-    std::int64_t at_one = 0;                               // tasks for a 1 s run
-    std::vector<std::pair<Seconds, std::int64_t>> falls;  // (duration, tasks lost up to it)
-  };
 
   // A node a job may take, with its place in the placement order (runtime/placement_order.h):
   // reservation affinity first, then what the caller ranks by, then NODEALLOCATIONPOLICY.
@@ -582,7 +588,7 @@ class Iteration {
     std::int64_t g = group_of(i);
     if (g < 0) return false;
     auto it = policy_.scheduling.reservation_groups.find(g);
-    return reservations_made_[g] < it->second.depth.value;
+    return reservations_made(g) < it->second.depth.value;
   }
 
   // RESERVATIONPOLICY HIGHEST (reference §8.2): a job that held a priority reservation keeps
@@ -619,7 +625,7 @@ class Iteration {
       if (!idle_job_found && try_start(i, LimitLevel::Soft)) continue;
       if (may_reserve(i)) {
         if (idle_job_found && try_start(i, LimitLevel::Soft)) continue;
-        if (reserve(i)) ++reservations_made_[group_of(i)];
+        if (reserve(i)) ++reservations_made(group_of(i));
         continue;
       }
       // No reservation left: strict priority order ends here; only backfill starts jobs now.
@@ -839,11 +845,17 @@ class Iteration {
   std::vector<std::int64_t>& free_now_ = lists_.free_now;  // procs free now per node, running jobs only
   std::optional<std::int64_t> free_total_;
   std::int64_t usable_procs_ = 0;  // procs of the usable nodes (book_running_jobs)
-  std::map<std::int64_t, std::int64_t> reservations_made_;
+  // Reservations made per RESERVATIONQOSLIST group (a policy has a few groups).
+  llvm::SmallVector<std::pair<std::int64_t, std::int64_t>, 4> reservations_made_;
+  std::int64_t& reservations_made(std::int64_t group) {
+    for (auto& [g, n] : reservations_made_)
+      if (g == group) return n;
+    return reservations_made_.emplace_back(group, 0).second;
+  }
   std::unordered_map<std::size_t, std::string> notes_;
   std::set<std::size_t> never_runnable_;
   std::vector<LimitViolation>& scratch_ = lists_.scratch;
-  Viewer cached_viewer_;
+  Viewer& cached_viewer_ = lists_.viewer;
   std::span<const NodeTasks> nodes_of(const Running& r) const {
     return std::span(running_nodes_).subspan(r.first, r.count);
   }
@@ -851,7 +863,7 @@ class Iteration {
   std::vector<NodeTasks>& running_nodes_ = lists_.running_nodes;
   std::map<std::pair<std::size_t, ReservationId>, Resources> charged_;
   std::vector<std::size_t>& all_nodes_ = lists_.all_nodes;
-  NowCapacity now_capacity_;
+  NowCapacity& now_capacity_ = lists_.now_capacity;
   bool any_shared_reservation_ = false;
 };
 
