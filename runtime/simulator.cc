@@ -67,18 +67,21 @@ SimulatedCluster::SimulatedCluster(std::vector<Node> nodes, Epoch origin) : orig
   state_.now = origin;
 }
 
-namespace {
-bool later(const std::pair<Epoch, std::string>& a, const std::pair<Epoch, std::string>& b) {
-  return a.first != b.first ? a.first > b.first : a.second > b.second;
+std::optional<std::size_t> SimulatedCluster::position_of(const std::string& id) const {
+  auto it = position_.find(id);
+  if (it == position_.end()) return std::nullopt;
+  return it->second;
 }
-}  // namespace
+
+Job* SimulatedCluster::job_at(std::size_t position) {
+  auto at = std::lower_bound(submitted_.begin(), submitted_.end(), position);
+  if (at == submitted_.end() || *at != position) return nullptr;  // completed: left the snapshot
+  return &state_.jobs[static_cast<std::size_t>(at - submitted_.begin())];
+}
 
 Job* SimulatedCluster::find(const std::string& id) {
-  auto it = position_.find(id);
-  if (it == position_.end()) return nullptr;
-  auto at = std::lower_bound(submitted_.begin(), submitted_.end(), it->second);
-  if (at == submitted_.end() || *at != it->second) return nullptr;  // completed: left the snapshot
-  return &state_.jobs[static_cast<std::size_t>(at - submitted_.begin())];
+  auto position = position_of(id);
+  return position ? job_at(*position) : nullptr;
 }
 
 void SimulatedCluster::drop_completed() {
@@ -121,17 +124,17 @@ void SimulatedCluster::submit(const TraceJob& t) {
 
 RmStatus SimulatedCluster::start_job(const std::string& id, const std::vector<std::string>& nodes,
                                      const std::vector<std::int64_t>& tasks) {
-  Job* job = find(id);
+  const auto position = position_of(id);
+  Job* job = position ? job_at(*position) : nullptr;
   if (!job) return RmStatus::failure(fmt::format("no job {}", id));
   if (job->state != JobState::Idle) return RmStatus::failure(fmt::format("job {} is {}, not Idle", id, to_string(job->state)));
   job->state = JobState::Running;
   job->start_time = state_.now;
   job->allocated_nodes = nodes;
   job->allocated_tasks = tasks;
-  const Epoch end = state_.now + run_[position_[id]];
-  ends_.emplace_back(end, id);
-  std::push_heap(ends_.begin(), ends_.end(), later);
-  outcomes_[position_[id]].start = state_.now - origin_;
+  ends_.emplace_back(state_.now + run_[*position], *position);
+  std::push_heap(ends_.begin(), ends_.end(), std::greater<>());
+  outcomes_[*position].start = state_.now - origin_;
   return {};
 }
 
@@ -177,18 +180,17 @@ JobOutcome& SimulatedCluster::outcome(const std::string& id) { return outcomes_[
 std::vector<std::size_t> SimulatedCluster::finish_due() {
   std::vector<std::size_t> done;
   while (!ends_.empty() && ends_.front().first <= state_.now) {
-    std::pop_heap(ends_.begin(), ends_.end(), later);
-    auto [end, id] = std::move(ends_.back());
+    std::pop_heap(ends_.begin(), ends_.end(), std::greater<>());
+    const auto [end, position] = ends_.back();
     ends_.pop_back();
-    Job* job = find(id);
+    Job* job = job_at(position);
     // A requeued job's old end is stale: it ends only at start + run of its current run.
-    if (!job || job->state != JobState::Running || !job->start_time || *job->start_time + run_[position_[id]] != end)
+    if (!job || job->state != JobState::Running || !job->start_time || *job->start_time + run_[position] != end)
       continue;
     job->state = JobState::Completed;
     ++completed_;
-    JobOutcome& o = outcomes_[position_[id]];
-    o.end = end - origin_;
-    done.push_back(position_[id]);
+    outcomes_[position].end = end - origin_;
+    done.push_back(position);
   }
   // Completed jobs stay in the snapshot (the scheduler passes them by) until they are half of
   // it: removing one moves every job behind it, which cost as much as a tenth of a simulation.

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -84,6 +85,8 @@ class SimulatedCluster final : public ResourceManager {
   JobOutcome& outcome(const std::string& id);
 
  private:
+  std::optional<std::size_t> position_of(const std::string& id) const;  // in outcomes_
+  Job* job_at(std::size_t position);  // null: completed and gone from the snapshot
   Job* find(const std::string& id);
   void drop_completed();  // completed jobs leave the snapshot
 
@@ -95,7 +98,7 @@ class SimulatedCluster final : public ResourceManager {
   // The outcome position of each job in state_.jobs: increasing, as jobs enter at the end and
   // leave in place, so a job is found by binary search and nothing is renumbered when one leaves.
   std::vector<std::size_t> submitted_;
-  std::vector<std::pair<Epoch, std::string>> ends_;        // min-heap of (end, job id)
+  std::vector<std::pair<Epoch, std::size_t>> ends_;       // min-heap of (end, outcome position)
   std::size_t completed_ = 0;                              // completed jobs still in state_.jobs
 };
 
