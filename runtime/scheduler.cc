@@ -220,16 +220,21 @@ class Iteration {
       // A job past its wallclock limit still holds its nodes until the RM ends it.
       if (end <= snap_.now) end = snap_.now + std::max<Seconds>(settings_.poll_interval, 1);
       running_.push_back({i, first, running_nodes_.size() - first, std::min(start, snap_.now), end});
-      book_job(i, nodes_of(running_.back()), running_.back().start, end, /*sort_later=*/true);
+      // No reservation is booked yet, so the job's nodes are booked whole (book_reservations
+      // charges them to reservations afterwards); appended, sorted once below. It runs now.
+      const Resources per_task = task_resources(job);
+      for (const auto& nt : nodes_of(running_.back())) {
+        calendar_.append(nt.node, {running_.back().start, end, per_task * nt.tasks, kNoReservation, kNoReservation});
+        free_now_[nt.node] -= per_task.procs * nt.tasks;
+      }
     }
     calendar_.sort_bookings();
     if (limits_) limits_->soft = limits_->hard;  // both levels start from what runs
   }
 
   // Books a job's nodes; where the job runs inside a reservation it may use, that part is
-  // charged to the reservation (runtime/calendar.h). With `sort_later` the caller sorts the
-  // calendar's bookings once it has booked them all.
-  void book_job(std::size_t i, std::span<const NodeTasks> nodes, Epoch start, Epoch end, bool sort_later = false) {
+  // charged to the reservation (runtime/calendar.h).
+  void book_job(std::size_t i, std::span<const NodeTasks> nodes, Epoch start, Epoch end) {
     const Job& job = snap_.jobs[i];
     const Resources per_task = task_resources(job);
     const Viewer* v = any_shared_reservation_ ? &viewer(i, snap_.now) : nullptr;
@@ -262,8 +267,7 @@ class Iteration {
         calendar_.book(nt.node, {at, to, out, kNoReservation, kNoReservation});
         from = to;
       }
-      if (sort_later) calendar_.append(nt.node, {from, end, amount, kNoReservation, kNoReservation});
-      else calendar_.book(nt.node, {from, end, amount, kNoReservation, kNoReservation});
+      calendar_.book(nt.node, {from, end, amount, kNoReservation, kNoReservation});
       if (start <= snap_.now && end > snap_.now) free_now_[nt.node] -= amount.procs;
     }
   }
