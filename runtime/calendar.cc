@@ -22,7 +22,9 @@ void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
     c.usable = n.state != NodeState::Down && n.state != NodeState::Drained && n.state != NodeState::Draining &&
                n.state != NodeState::Unknown;
     c.bookings.clear();
+    c.unsorted = false;
   }
+  unsorted_.clear();
 }
 
 void ResourceCalendar::book(std::size_t node, const Booking& booking) {
@@ -43,9 +45,11 @@ void ResourceCalendar::book(std::size_t node, const Booking& booking) {
 void ResourceCalendar::sort_bookings() {
   // Stable: bookings that start together stay in booking order, as book() inserts them.
   const auto by_start = [](const Booking& a, const Booking& b) { return a.start < b.start; };
-  for (auto& n : nodes_)
-    if (!std::is_sorted(n.bookings.begin(), n.bookings.end(), by_start))
-      std::stable_sort(n.bookings.begin(), n.bookings.end(), by_start);
+  for (std::size_t n : unsorted_) {
+    std::stable_sort(nodes_[n].bookings.begin(), nodes_[n].bookings.end(), by_start);
+    nodes_[n].unsorted = false;
+  }
+  unsorted_.clear();
 }
 
 void ResourceCalendar::release_running() {

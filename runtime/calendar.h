@@ -128,7 +128,13 @@ class ResourceCalendar {
   void append(std::size_t node, const Booking& booking) {
     if (booking.end <= booking.start) return;
     ++changes_;
-    nodes_[node].bookings.push_back(booking);
+    NodeCalendar& c = nodes_[node];
+    // Only nodes that got a booking out of order are sorted (most get one running job).
+    if (!c.bookings.empty() && booking.start < c.bookings.back().start && !c.unsorted) {
+      c.unsorted = true;
+      unsorted_.push_back(node);
+    }
+    c.bookings.push_back(booking);
   }
   void sort_bookings();
   // Drops every running job's booking (to book them again, charged to reservations).
@@ -186,6 +192,7 @@ class ResourceCalendar {
     // Sorted by start. Most nodes hold a booking or two: kept inline, a calendar built per
     // iteration costs one allocation instead of one per node.
     llvm::SmallVector<Booking, 2> bookings;
+    bool unsorted = false;  // appended out of order, listed in unsorted_
   };
   bool counts(const Booking& b, const Viewer& viewer) const;
   template <class At>
@@ -194,6 +201,7 @@ class ResourceCalendar {
 
   Epoch now_ = 0;
   std::vector<NodeCalendar> nodes_;
+  std::vector<std::size_t> unsorted_;  // nodes sort_bookings() must sort
   std::uint64_t changes_ = 0;
 
   // earliest_start's working memory, kept from call to call (the scheduler asks once per
