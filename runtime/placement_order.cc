@@ -16,20 +16,22 @@ bool alloc_before(const Offer& a, const Offer& b) {
   return std::lexicographical_compare(a.key.begin() + kPrefix, a.key.end(), b.key.begin() + kPrefix, b.key.end());
 }
 
-// The shortest prefix of sorted offers that holds `tasks` tasks.
-void keep_tasks(std::vector<Offer>& offers, std::int64_t tasks) {
-  std::size_t k = 0;
-  for (; k < offers.size() && tasks > 0; ++k) tasks -= offers[k].nt.tasks;
-  offers.resize(k);
+// Takes offer `o` for the tasks left.
+void take(const Offer& o, std::int64_t& tasks, std::vector<NodeTasks>& out) {
+  NodeTasks nt = o.nt;
+  nt.tasks = std::min(nt.tasks, tasks);
+  tasks -= nt.tasks;
+  out.push_back(nt);
 }
 
 // Offers usually come in node order with their allocation keys already increasing
 // (FIRSTAVAILABLE; MINRESOURCE on identical nodes), and with few distinct prefixes (nodes with
 // the same calendar share one). Then the key order is the prefix order, offers of one prefix
 // keeping their order: a bucket sort over the prefixes, which stops once the job's tasks are
-// placed. False (nothing moved) otherwise.
-bool front_by_few_prefixes(std::vector<Offer>& offers, std::int64_t tasks, PlacementScratch& scratch) {
-  auto& [group, front] = scratch;
+// placed. False (nothing taken) otherwise.
+bool front_by_few_prefixes(const std::vector<Offer>& offers, std::int64_t tasks, PlacementScratch& scratch,
+                           std::vector<NodeTasks>& out) {
+  auto& group = scratch.group;
   std::array<std::size_t, kMaxGroups> first{};  // each prefix's first offer
   std::size_t groups = 0;
   group.resize(offers.size());
@@ -51,28 +53,26 @@ bool front_by_few_prefixes(std::vector<Offer>& offers, std::int64_t tasks, Place
     const auto& y = offers[first[b]].key;
     return std::lexicographical_compare(x.begin(), x.begin() + kPrefix, y.begin(), y.begin() + kPrefix);
   });
-  front.clear();
   for (std::size_t r = 0; r < groups && tasks > 0; ++r)
     for (std::size_t k = first[order[r]]; k < offers.size() && tasks > 0; ++k)
-      if (group[k] == order[r]) {
-        front.push_back(offers[k]);
-        tasks -= offers[k].nt.tasks;
-      }
-  offers.swap(front);
+      if (group[k] == order[r]) take(offers[k], tasks, out);
   return true;
 }
 
 }  // namespace
 
-void keep_front(std::vector<Offer>& offers, std::int64_t tasks, PlacementScratch& scratch) {
-  if (front_by_few_prefixes(offers, tasks, scratch)) return;
+std::vector<NodeTasks> take_front(std::vector<Offer>& offers, std::int64_t tasks, PlacementScratch& scratch) {
   const auto front = std::min<std::size_t>(offers.size(), static_cast<std::size_t>(std::max<std::int64_t>(tasks, 0)));
+  std::vector<NodeTasks> out;
+  out.reserve(front);
+  if (front_by_few_prefixes(offers, tasks, scratch, out)) return out;
   const auto by_key = [](const Offer& a, const Offer& b) { return a.key < b.key; };
   const auto end_of_front = offers.begin() + static_cast<std::ptrdiff_t>(front);
   // Selecting the front, then sorting only it, compares less than a heap-based partial sort.
   if (end_of_front != offers.end()) std::nth_element(offers.begin(), end_of_front, offers.end(), by_key);
   std::sort(offers.begin(), end_of_front, by_key);
-  keep_tasks(offers, tasks);
+  for (auto o = offers.begin(); o != end_of_front && tasks > 0; ++o) take(*o, tasks, out);
+  return out;
 }
 
 }  // namespace maui::runtime

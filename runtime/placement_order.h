@@ -17,16 +17,16 @@ struct Offer {
   std::array<std::int64_t, 6> key;
 };
 
-// keep_front's working memory, kept by a caller that places job after job: only capacity
+// take_front's working memory, kept by a caller that places job after job: only capacity
 // carries over from one call to the next.
 struct PlacementScratch {
   std::vector<std::uint8_t> group;
-  std::vector<Offer> front;
 };
 
-// Keeps the offers a job of `tasks` tasks takes, in key order: the shortest prefix of the key
-// order that holds `tasks` tasks (each offer holds at least one), or every offer when they hold
-// fewer.
-void keep_front(std::vector<Offer>& offers, std::int64_t tasks, PlacementScratch& scratch);
+// What a job of `tasks` tasks takes of `offers`, in key order: the offers of the shortest
+// prefix of the key order that holds `tasks` tasks (each offer holds at least one), the last
+// one cut to the tasks left; every offer when they hold fewer. The offers are left in an
+// unspecified order.
+std::vector<NodeTasks> take_front(std::vector<Offer>& offers, std::int64_t tasks, PlacementScratch& scratch);
 
 }  // namespace maui::runtime

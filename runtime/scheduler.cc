@@ -76,7 +76,7 @@ struct IterationLists {
   std::vector<Running> running;
   std::vector<NodeTasks> running_nodes;
   std::vector<Offer> offers;                     // a placement's, one placement at a time
-  PlacementScratch placement;                    // keep_front's memory (emptied by it)
+  PlacementScratch placement;                    // take_front's memory
   std::vector<std::size_t> backfill_candidates;  // a backfill pass's
   Viewer viewer;                                 // the last job's access (Iteration::viewer)
   NowCapacity now_capacity;
@@ -353,8 +353,7 @@ class Iteration {
       });
       o.key = placement_key(n, affinity, 0, free_for);
     }
-    keep_front(offers, job.tasks, lists_.placement);
-    return take(offers, job.tasks);
+    return take_front(offers, job.tasks, lists_.placement);
   }
 
   // Whether a job shape surely finds fewer than `tasks` tasks now for a run of `duration`
@@ -416,20 +415,6 @@ class Iteration {
                                             std::int64_t second) const {
     const auto alloc = settings_.allocation_key(snap_.nodes, free_now_, node);
     return {affinity, first, second, alloc[0], alloc[1], alloc[2]};
-  }
-
-  // The first offers in order until the job's tasks are placed.
-  static std::vector<NodeTasks> take(const std::vector<Offer>& offers, std::int64_t tasks) {
-    std::vector<NodeTasks> chosen;
-    chosen.reserve(std::min<std::size_t>(offers.size(), static_cast<std::size_t>(std::max<std::int64_t>(tasks, 0))));
-    for (const auto& o : offers) {
-      if (tasks <= 0) break;
-      NodeTasks nt = o.nt;
-      nt.tasks = std::min(nt.tasks, tasks);
-      tasks -= nt.tasks;
-      chosen.push_back(nt);
-    }
-    return chosen;
   }
 
   std::int64_t free_procs_now() {
@@ -517,8 +502,7 @@ class Iteration {
       // (shared/reference/backfill-notes.md).
       offers.push_back({nt, placement_key(nt.node, p.affinity, p.free_now, p.free_for)});
     }
-    keep_front(offers, job.tasks, lists_.placement);
-    std::vector<NodeTasks> nodes = take(offers, job.tasks);
+    std::vector<NodeTasks> nodes = take_front(offers, job.tasks, lists_.placement);
     table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes));
     reserved_[i] = true;
     if (in_.explain)
