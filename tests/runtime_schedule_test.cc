@@ -1773,5 +1773,30 @@ TEST(ClusterSnapshot, AllocatedNodeHintsAreCheckedNotTrusted) {
   EXPECT_EQ(snap.allocated_node(job, 0), std::optional<std::size_t>(1));
 }
 
+// same_name, which checks the hints, agrees with string equality for every length it compares
+// word-wise and beyond, whichever single byte differs (first, middle, last, or in the overlap
+// of its two words).
+TEST(ClusterSnapshot, SameNameAgreesWithStringEquality) {
+  int compared = 0;
+  for (std::size_t n = 0; n <= 24; ++n) {
+    const std::string a = [&] {
+      std::string s;
+      for (std::size_t i = 0; i < n; ++i) s += static_cast<char>('a' + i % 26);
+      return s;
+    }();
+    EXPECT_TRUE(same_name(a, a)) << n;
+    EXPECT_FALSE(same_name(a, a + "x")) << n;
+    EXPECT_FALSE(same_name(a + "x", a)) << n;
+    for (std::size_t i = 0; i < n; ++i) {
+      std::string b = a;
+      b[i] = 'Z';
+      EXPECT_FALSE(same_name(a, b)) << "length " << n << ", byte " << i;
+      EXPECT_EQ(same_name(a, b), a == b);
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 300);  // every byte of every length 1..24
+}
+
 }  // namespace
 }  // namespace maui::runtime
