@@ -49,10 +49,17 @@ void CredentialIndex::grow(std::size_t k) {
 void CredentialIndex::clear() {
   for (auto& s : slots_) std::fill(s.begin(), s.end(), 0);
   for (auto& n : names_) n.clear();
+  last_.fill(kNoLast);
 }
 
 std::uint32_t CredentialIndex::intern(ir::CredKind kind, std::string_view name) {
   auto k = static_cast<std::size_t>(kind);
+  if (last_[k] < names_[k].size() && same_name(names_[k][last_[k]], name)) return last_[k];
+  last_[k] = intern_new(k, name);
+  return last_[k];
+}
+
+std::uint32_t CredentialIndex::intern_new(std::size_t k, std::string_view name) {
   if ((names_[k].size() + 1) * 2 > slots_[k].size()) grow(k);
   auto& slots = slots_[k];
   const std::size_t mask = slots.size() - 1;

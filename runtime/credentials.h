@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -113,8 +114,13 @@ class CredentialIndex {
   // table of (hash, id) pairs stays in the cache where std::unordered_map's nodes do not.
   // A slot holds hash << 32 | (id + 1); 0 is empty.
   void grow(std::size_t kind);
+  std::uint32_t intern_new(std::size_t kind, std::string_view name);  // by the table
   std::array<std::vector<std::uint64_t>, 5> slots_;
   std::array<std::vector<std::string>, 5> names_;
+  // The id interned last per kind, asked first: jobs in a row often share a name (every job of
+  // a site without QOS is in QOS DEFAULT), and comparing one name costs less than hashing.
+  static constexpr std::uint32_t kNoLast = std::numeric_limits<std::uint32_t>::max();
+  std::array<std::uint32_t, 5> last_{kNoLast, kNoLast, kNoLast, kNoLast, kNoLast};
 };
 
 }  // namespace maui::runtime
