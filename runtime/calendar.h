@@ -120,6 +120,8 @@ class ResourceCalendar {
   const Node& node(std::size_t i) const { return *nodes_[i].node; }
   // Down, drained or draining nodes take no new work.
   bool usable(std::size_t i) const { return nodes_[i].usable; }
+  // The node's procs when it takes new work, else 0.
+  std::int64_t usable_procs(std::size_t i) const { return nodes_[i].usable ? nodes_[i].capacity.procs : 0; }
 
   void book(std::size_t node, const Booking& booking);
   // book() for many bookings at once: append() each, then sort_bookings() before asking

@@ -153,7 +153,7 @@ class Iteration {
     any_shared_reservation_ = !table_.all().empty();
     if (!any_shared_reservation_) return;
     calendar_.release_running();
-    for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable(n) ? snap_.nodes[n].procs : 0;
+    for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable_procs(n);
     for (const auto& r : running_) book_job(r.job, nodes_of(r), r.start, r.end);
   }
 
@@ -187,7 +187,7 @@ class Iteration {
   void book_running_jobs() {
     free_now_.resize(snap_.nodes.size());
     for (std::size_t n = 0; n < snap_.nodes.size(); ++n) {
-      free_now_[n] = calendar_.usable(n) ? snap_.nodes[n].procs : 0;
+      free_now_[n] = calendar_.usable_procs(n);
       usable_procs_ += free_now_[n];
     }
     running_nodes_.reserve(snap_.nodes.size());  // most nodes run one job or none
@@ -199,8 +199,14 @@ class Iteration {
         out_.warnings.push_back(fmt::format("running job {} has no allocated nodes: its resources are not booked", job.id));
         continue;
       }
+      Epoch start = job.start_time.value_or(snap_.now);
+      Epoch end = start + job.walltime;
+      // A job past its wallclock limit still holds its nodes until the RM ends it.
+      if (end <= snap_.now) end = snap_.now + std::max<Seconds>(settings_.poll_interval, 1);
+      start = std::min(start, snap_.now);
       // All running jobs' nodes in one vector: one allocation per iteration, not one per job.
       const std::size_t first = running_nodes_.size();
+      const Resources per_task = task_resources(job);
       // Tasks the RM did not list per node are spread evenly, the first nodes taking one more.
       const std::int64_t n_alloc = static_cast<std::int64_t>(job.allocated_nodes.size());
       const std::int64_t even = job.tasks / n_alloc, more = job.tasks % n_alloc;
@@ -214,19 +220,12 @@ class Iteration {
         std::int64_t tasks = k < job.allocated_tasks.size() ? job.allocated_tasks[k]
                                                             : even + (static_cast<std::int64_t>(k) < more ? 1 : 0);
         running_nodes_.push_back({*node, tasks});
+        // No reservation is booked yet, so the node is booked whole (book_reservations charges
+        // it to reservations afterwards); appended, sorted once below. The job runs now.
+        calendar_.append(*node, {start, end, per_task * tasks, kNoReservation, kNoReservation});
+        free_now_[*node] -= per_task.procs * tasks;
       }
-      Epoch start = job.start_time.value_or(snap_.now);
-      Epoch end = start + job.walltime;
-      // A job past its wallclock limit still holds its nodes until the RM ends it.
-      if (end <= snap_.now) end = snap_.now + std::max<Seconds>(settings_.poll_interval, 1);
-      running_.push_back({i, first, running_nodes_.size() - first, std::min(start, snap_.now), end});
-      // No reservation is booked yet, so the job's nodes are booked whole (book_reservations
-      // charges them to reservations afterwards); appended, sorted once below. It runs now.
-      const Resources per_task = task_resources(job);
-      for (const auto& nt : nodes_of(running_.back())) {
-        calendar_.append(nt.node, {running_.back().start, end, per_task * nt.tasks, kNoReservation, kNoReservation});
-        free_now_[nt.node] -= per_task.procs * nt.tasks;
-      }
+      running_.push_back({i, first, running_nodes_.size() - first, start, end});
     }
     calendar_.sort_bookings();
     if (limits_) limits_->soft = limits_->hard;  // both levels start from what runs
