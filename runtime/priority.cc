@@ -91,8 +91,10 @@ PriorityPlan::PriorityPlan(const ir::Policy& policy) : accrual(accrual_policy(po
   reject_negative = w.reject_negative.value;
   xfactor_min_walltime = std::max<Seconds>(0, w.xfactor_min_walltime.value);
   for (const auto& c : ranked)
-    for (S s : c.subcomponents)
+    for (S s : c.subcomponents) {
       if (const std::optional<ir::CredKind> kind = credential_of(s)) ranked_kinds |= JobCredentialIds::bit(*kind);
+      ranks_by_pe |= s == S::PE;
+    }
 }
 
 PriorityCalculator::PriorityCalculator(const CredentialDirectory& dir, const FairshareStanding& fairshare,

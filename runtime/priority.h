@@ -94,6 +94,7 @@ struct PriorityPlan {
   };
   std::vector<RankedComponent> ranked;
   unsigned ranked_kinds = JobCredentialIds::bit(ir::CredKind::Qos);  // the credential kinds they read
+  bool ranks_by_pe = false;  // PE weighs something: ranking reads the cluster's totals
   Seconds xfactor_min_walltime = 0;
 };
 

@@ -104,7 +104,8 @@ class Iteration {
         policy_(in.dir->policy()),
         out_(out),
         settings_(SchedulerSettings::from(policy_, out.warnings)),
-        totals_(snap_.totals()),
+        // Only limits and the PE priority factor weigh jobs against the cluster's size.
+        totals_(in.dir->has_limits() || in.dir->priority_plan().ranks_by_pe ? snap_.totals() : ClusterTotals{}),
         calendar_(in.workspace ? in.workspace->calendar : own_calendar_),
         table_(*in.dir, calendar_),
         lists_(in.workspace && in.workspace->lists ? *in.workspace->lists : own_lists_),

@@ -1748,6 +1748,24 @@ TEST(ReservationPolicy, HighestKeepsReservationsWhateverTheDepth) {
   }
 }
 
+// The PE priority factor weighs a job's request against the cluster's totals: the iteration
+// sums them for ranking even when no limit is configured. n1 has 3,000 MB, n2 1,000 MB: "big"
+// asks 1 proc and 3,000 MB, 1.5 processor equivalents (3/4 of the memory of 2 procs); "small"
+// asks 1 proc, PE 1. With PEWEIGHT 100, big ranks 150 + 5 (minutes queued), small 100 + 10:
+// big first, although it came later.
+TEST(PriorityInTheIteration, ProcessorEquivalentsUseTheClusterTotals) {
+  TestPolicy p = fcfs("RESWEIGHT 1\nPEWEIGHT 100\nBACKFILLPOLICY FIRSTFIT\n");
+  Job big = J("big").submit(kNow - 5 * kMinute);
+  big.memory_per_task_mb = 3000;
+  ClusterSnapshot snap = snapshot_of(kNow, {make_node("n1", 1, 3000), make_node("n2", 1, 1000)},
+                                     {J("small").submit(kNow - 10 * kMinute), big});
+  IterationResult r = iterate(p, snap);
+  ASSERT_EQ(r.queue.ranked.size(), 2U);
+  EXPECT_EQ(snap.jobs[r.queue.ranked[0].index].id, "big");
+  EXPECT_EQ(r.queue.ranked[0].priority, 155);
+  EXPECT_EQ(r.queue.ranked[1].priority, 110);
+}
+
 // A running job remembers where its nodes were found; the hint must never outlive the nodes:
 // reordered, renamed or removed nodes are found again or reported missing.
 TEST(ClusterSnapshot, AllocatedNodeHintsAreCheckedNotTrusted) {
