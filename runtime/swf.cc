@@ -206,12 +206,43 @@ class SwfParser {
     return true;
   }
 
+  // The fields of a well-formed line and their columns, read in one pass (nearly every line
+  // of an archive trace is one). False for anything else: the caller then splits the line and
+  // reports the first problem. It accepts exactly what split_fields and parse_numbers accept.
+  static bool read_fields(std::string_view text, std::array<std::int64_t, kFields + 1>& value,
+                          std::array<int, kFields + 1>& column) {
+    const char* const begin = text.data();
+    const char* p = begin;
+    const char* const end = begin + text.size();
+    for (int f = 1; f <= kFields; ++f) {
+      while (p < end && is_blank(*p)) ++p;
+      if (p == end) return false;
+      column[f] = static_cast<int>(p - begin) + 1;
+      std::from_chars_result read;
+      if (allows_decimals(f)) {
+        double d = 0;
+        read = std::from_chars(p, end, d);
+        if (read.ec == std::errc() && !std::isfinite(d)) return false;
+      } else {
+        read = std::from_chars(p, end, value[f]);
+      }
+      if (read.ec != std::errc() || (read.ptr < end && !is_blank(*read.ptr))) return false;
+      p = read.ptr;
+    }
+    while (p < end && is_blank(*p)) ++p;
+    return p == end;
+  }
+
   void job(std::string_view text) {
-    SplitLine split = split_fields(text);
-    if (!check_field_count(split)) return;
     std::array<std::int64_t, kFields + 1> value{};  // value[f] is field f, 1-based like the SWF table
-    if (!parse_numbers(split, value)) return;
-    auto column = [&](int field) { return split.fields[field - 1].column; };
+    std::array<int, kFields + 1> columns{};
+    if (!read_fields(text, value, columns)) {
+      SplitLine split = split_fields(text);
+      if (!check_field_count(split)) return;
+      if (!parse_numbers(split, value)) return;
+      for (int f = 1; f <= kFields; ++f) columns[f] = split.fields[f - 1].column;
+    }
+    auto column = [&](int field) { return columns[field]; };
 
     if (auto seen = earlier_line(value[1])) {
       problem(column(1), fmt::format("{}: job {} already appeared on line {}", field_label(1), value[1], *seen));

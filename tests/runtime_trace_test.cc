@@ -255,6 +255,20 @@ TEST(SwfParse, DuplicateJobNumbersInAnyOrder) {
             (std::vector<std::string>{"t.swf:2:1: field 1 (job number): job 1 already appeared on line 1"}));
 }
 
+// A field is a whole blank-separated token: two numbers glued together are one bad token,
+// never two fields (17 tokens here, the last "-1-1", and a field 6 of "12.5-3").
+TEST(SwfParse, ATokenIsReadWholeNeverAsTwoFields) {
+  Trace t = parse(
+      "1 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1-1\n"
+      "2 0 0 5 1 12.5-3 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"
+      "3 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n");
+  EXPECT_EQ(problems_of(t), (std::vector<std::string>{
+                                "t.swf:1:43: expected 18 fields, found 17: field 18 (think time) is missing",
+                                "t.swf:2:11: field 6 (average CPU time): expected a number, got '12.5-3'",
+                            }));
+  EXPECT_EQ(numbers_of(t), (std::vector<std::int64_t>{3}));
+}
+
 TEST(SwfParse, ProblemTextIsShortenedForRunawayFields) {
   std::string junk(100, 'z');
   Trace t = parse("1 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1 " + junk + "\n");
