@@ -275,11 +275,10 @@ class Iteration {
   // ------------------------------------------------------------------------------------------
   // Per-job facts
 
-  const std::string& qos(std::size_t i) {
-    if (qos_[i].empty()) {
-      const Job& job = snap_.jobs[i];
-      qos_[i] = job.qos.empty() ? in_.dir->default_qos(job) : job.qos;
-    }
+  std::string_view qos(std::size_t i) {
+    const Job& job = snap_.jobs[i];
+    if (!job.qos.empty()) return job.qos;
+    if (qos_[i].empty()) qos_[i] = in_.dir->default_qos(job);  // computed once per iteration
     return qos_[i];
   }
 
