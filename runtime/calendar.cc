@@ -161,19 +161,22 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   // neighbouring candidates with the same calendar contributes the changes of its step function
   // once, weighted by its length; a sweep over all of them in time order finds the first t at
   // which the total reaches `tasks`.
-  auto& [runs, run_of, changes, points, ending, offer] = search_;
+  auto& [runs, changes, points, ending, offer] = search_;
   runs.clear();
-  run_of.assign(candidates.size(), candidates.size());  // none: not usable
+  bool in_run = false;  // the candidate before was usable: a run may go on
   for (std::size_t k = 0; k < candidates.size(); ++k) {
     const std::size_t n = candidates[k];
-    if (!nodes_[n].usable) continue;
-    if (runs.empty() || !same_calendar(runs.back().node, n)) runs.push_back({n});
-    else ++runs.back().nodes;
-    run_of[k] = runs.size() - 1;
+    if (!nodes_[n].usable) {
+      in_run = false;
+      continue;
+    }
+    if (in_run && same_calendar(candidates[runs.back().first], n)) ++runs.back().nodes;
+    else runs.push_back({k});
+    in_run = true;
   }
   changes.clear();
   for (std::size_t r = 0; r < runs.size(); ++r) {
-    const std::size_t n = runs[r].node;
+    const std::size_t n = candidates[runs[r].first];
     if (settled_changes(n, not_before, viewer, ending, [&](Epoch t, const Resources& free, std::int64_t& last) {
           const std::int64_t k = tasks_offered(tasks_in(free, per_task), max_per_node);
           if (k != last) changes.push_back({t, k - last, r});
@@ -212,13 +215,13 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
         if (offer[r] > 0) offering += static_cast<std::size_t>(runs[r].nodes);
       o.offer.reserve(offering);
       o.same_as_previous.reserve(offering);
-      std::size_t last_run = runs.size();
-      for (std::size_t k = 0; k < candidates.size(); ++k) {
-        const std::size_t r = run_of[k];
-        if (r >= runs.size() || offer[r] <= 0) continue;
-        o.offer.push_back({candidates[k], offer[r]});
-        o.same_as_previous.push_back(r == last_run);
-        last_run = r;
+      for (std::size_t r = 0; r < runs.size(); ++r) {
+        if (offer[r] <= 0) continue;
+        const std::size_t first = runs[r].first, end = first + static_cast<std::size_t>(runs[r].nodes);
+        for (std::size_t k = first; k < end; ++k) {
+          o.offer.push_back({candidates[k], offer[r]});
+          o.same_as_previous.push_back(k != first);
+        }
       }
       return o;
     }

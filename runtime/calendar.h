@@ -209,8 +209,8 @@ class ResourceCalendar {
   // earliest_start's working memory, kept from call to call (the scheduler asks once per
   // blocked job, iteration after iteration): only capacity carries over, so a calendar answers
   // one question at a time.
-  struct Run {
-    std::size_t node;  // the run's first node: it answers for all
+  struct Run {  // consecutive usable candidates with the same calendar
+    std::size_t first;  // the index of its first candidate, which answers for all
     std::int64_t nodes = 1;
   };
   struct Change {
@@ -220,7 +220,6 @@ class ResourceCalendar {
   };
   struct SearchMemory {
     std::vector<Run> runs;
-    std::vector<std::size_t> run_of;
     std::vector<Change> changes;
     std::vector<Epoch> points;
     std::vector<const Booking*> ending;
