@@ -134,7 +134,7 @@ void BM_PriorityOnly(benchmark::State& state) {
   const World& w = world();
   for (auto _ : state) {
     PriorityCalculator calc(*w.dir, w.standing, w.snapshot.totals(), w.snapshot.now);
-    auto ranked = rank_jobs(calc, w.snapshot.jobs, [](const Job& j) { return j.is_queued(); });
+    auto ranked = rank_jobs(calc, w.snapshot.jobs);
     benchmark::DoNotOptimize(ranked);
   }
 }

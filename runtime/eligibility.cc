@@ -146,7 +146,7 @@ QueueEvaluation evaluate_queue(const CredentialDirectory& dir, const FairshareSt
   std::vector<JobCredentialIds> ids;
   ids.reserve(snapshot.jobs.size());
   for (const auto& j : snapshot.jobs) ids.push_back(calc.index().intern(j));
-  q.ranked = rank_jobs(calc, snapshot.jobs, ids, [](const Job& j) { return j.is_queued(); });
+  q.ranked = rank_jobs(calc, snapshot.jobs, ids);
   q.eligibility = select_eligible(dir, fairshare, snapshot, q.ranked, calc.index(), ids, admitted_use_active);
   return q;
 }

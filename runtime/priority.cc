@@ -292,21 +292,19 @@ bool ranks_before(const Job& a, std::int64_t pa, const Job& b, std::int64_t pb) 
   return id_before(a.id, b.id);
 }
 
-std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs,
-                                 const std::function<bool(const Job&)>& include) {
+std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs) {
   std::vector<JobCredentialIds> ids;
   ids.reserve(jobs.size());
   for (const auto& j : jobs) ids.push_back(calc.index().intern(j));
-  return rank_jobs(calc, jobs, ids, include);
+  return rank_jobs(calc, jobs, ids);
 }
 
 std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs,
-                                 std::span<const JobCredentialIds> ids,
-                                 const std::function<bool(const Job&)>& include) {
+                                 std::span<const JobCredentialIds> ids) {
   std::vector<RankedJob> ranked;
   ranked.reserve(jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    if (include && !include(jobs[i])) continue;
+    if (!jobs[i].is_queued()) continue;
     const PriorityCalculator::Rank r = calc.rank(jobs[i], ids[i]);
     ranked.push_back({i, r.priority, jobs[i].submit_time, r.rejected_negative});
   }

@@ -10,7 +10,6 @@
 
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -178,12 +177,11 @@ struct RankedJob {
   Epoch submit_time = 0;  // the first tie-break, kept here so that sorting stays in this array
   bool rejected_negative = false;
 };
-std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs,
-                                 const std::function<bool(const Job&)>& include);
+// The queued jobs of `jobs` in scheduling order (RankedJob::index into `jobs`).
+std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs);
 // The same with the jobs' credential numbers (calc.index()), one per job.
 std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs,
-                                 std::span<const JobCredentialIds> ids,
-                                 const std::function<bool(const Job&)>& include);
+                                 std::span<const JobCredentialIds> ids);
 // Job ids in order: numbers (the RM's and the trace's) by value, so that job 99 comes before
 // job 100 (no leading zeros assumed); other ids as text.
 bool id_before(std::string_view a, std::string_view b);

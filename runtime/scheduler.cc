@@ -169,7 +169,7 @@ class Iteration {
       ids_.push_back(j.is_queued() || (count_running && j.is_active()) ? calc_.index().intern(j, kinds)
                                                                       : JobCredentialIds{});
     if (limits_) limits_->hard.size_for(calc_.index());  // copied to `soft` once running jobs count
-    out_.queue.ranked = rank_jobs(calc_, snap_.jobs, ids_, [](const Job& j) { return j.is_queued(); });
+    out_.queue.ranked = rank_jobs(calc_, snap_.jobs, ids_);
     // Active limits are checked when a job starts, against what really runs (below), not
     // against every eligible job as if all of them started.
     out_.queue.eligibility = select_eligible(*in_.dir, in_.fairshare ? *in_.fairshare : no_fairshare_, snap_,

@@ -312,7 +312,7 @@ TEST(RuntimePriority, OrderIsPriorityThenSubmissionThenId) {
       Job(J("r").user("hi").state(JobState::Running).start(10))};
   FairshareStanding no_fairshare;
   PriorityCalculator calc(*t.dir, no_fairshare, {}, kNow);
-  auto ranked = rank_jobs(calc, jobs, [](const Job& j) { return j.is_queued(); });
+  auto ranked = rank_jobs(calc, jobs);
   std::vector<std::string> order;
   for (const auto& r : ranked) order.push_back(jobs[r.index].id);
   EXPECT_EQ(order, (std::vector<std::string>{"d", "c", "a", "b"}));

@@ -176,7 +176,7 @@ TEST(RuntimeProperties, PriorityOrderIsDeterministic) {
     // And the order is priority descending, then submission, then id.
     FairshareStanding no_fairshare;
     PriorityCalculator calc(*t.dir, no_fairshare, {}, kNow);
-    auto ranked = rank_jobs(calc, c.snapshot.jobs, [](const Job& j) { return j.is_queued(); });
+    auto ranked = rank_jobs(calc, c.snapshot.jobs);
     for (std::size_t i = 1; i < ranked.size(); ++i)
       EXPECT_TRUE(ranks_before(c.snapshot.jobs[ranked[i - 1].index], ranked[i - 1].priority,
                                c.snapshot.jobs[ranked[i].index], ranked[i].priority))

@@ -14,7 +14,7 @@ int priority_command(const RunOptions& options) {
   if (!load_inputs(options, in)) return kRunInputError;
   const auto& snap = in.snapshot;
   runtime::PriorityCalculator calc(*in.directory, in.fairshare, snap.totals(), snap.now);
-  auto ranked = runtime::rank_jobs(calc, snap.jobs, [](const runtime::Job& j) { return j.is_queued(); });
+  auto ranked = runtime::rank_jobs(calc, snap.jobs);
   std::vector<runtime::PriorityRow> rows;
   rows.reserve(ranked.size());
   for (const auto& r : ranked) rows.push_back({&snap.jobs[r.index], calc.evaluate(snap.jobs[r.index])});
