@@ -67,9 +67,10 @@ struct IterationLists {
   CredentialIndex index;  // emptied by the iteration's PriorityCalculator
   std::vector<JobCredentialIds> ids;
   std::vector<std::string> qos;
-  // Per job, one byte each: read by index in every loop over the queue (the bit arithmetic of
-  // std::vector<bool> cost 3 % of a simulation).
-  std::vector<std::uint8_t> started, reserved, no_nodes_now;
+  // Per job, what the iteration did with it (Iteration::kStarted ...): one byte per job, read by
+  // index in every loop over the queue. One array, so that a job's marks share a cache line;
+  // bytes, because the bit arithmetic of std::vector<bool> cost 3 % of a simulation.
+  std::vector<std::uint8_t> marks;
   std::vector<std::size_t> hard_list, position, all_nodes;
   std::vector<std::int64_t> bypass_diff, free_now;
   std::vector<LimitViolation> scratch;
@@ -83,7 +84,7 @@ struct IterationLists {
   void clear() {
     now_capacity.calendar_changes = std::numeric_limits<std::uint64_t>::max();
     now_capacity.built = false;
-    ids.clear(), qos.clear(), started.clear(), reserved.clear(), no_nodes_now.clear();
+    ids.clear(), qos.clear(), marks.clear();
     hard_list.clear(), position.clear(), all_nodes.clear(), bypass_diff.clear(), free_now.clear();
     scratch.clear(), running.clear(), running_nodes.clear(), offers.clear(), backfill_candidates.clear();
   }
@@ -174,9 +175,7 @@ class Iteration {
     // against every eligible job as if all of them started.
     out_.queue.eligibility = select_eligible(*in_.dir, in_.fairshare ? *in_.fairshare : no_fairshare_, snap_,
                                              out_.queue.ranked, calc_.index(), ids_, /*admitted_use_active=*/false);
-    started_.assign(snap_.jobs.size(), 0);
-    reserved_.assign(snap_.jobs.size(), 0);
-    no_nodes_now_.assign(snap_.jobs.size(), 0);
+    marks_.assign(snap_.jobs.size(), 0);
     qos_.resize(snap_.jobs.size());
     for (const auto& e : out_.queue.eligibility.jobs)
       if (e.eligible) hard_list_.push_back(e.index);
@@ -431,17 +430,17 @@ class Iteration {
   }
 
   bool try_start(std::size_t i, LimitLevel level) {
-    if (started_[i] || reserved_[i]) return false;
+    if (taken(i)) return false;
     if (!limits_allow(i, level)) {
       if (in_.explain) note(i, "violates " + describe(scratch_.front()));
       return false;
     }
     // Within an iteration bookings are only added, so a job that found no nodes once finds
     // none later either (the HARD backfill pass retries every job of the SOFT pass).
-    if (no_nodes_now_[i]) return false;
+    if (marks_[i] & kNoNodesNow) return false;
     std::vector<NodeTasks> nodes = nodes_for_now(i);
     if (nodes.empty()) {
-      no_nodes_now_[i] = true;
+      marks_[i] |= kNoNodesNow;
       return false;
     }
     const Job& job = snap_.jobs[i];
@@ -452,9 +451,9 @@ class Iteration {
       limits_->throttle.add(limits_->soft, ids_[i], request, false);
       limits_->throttle.add(limits_->hard, ids_[i], request, false);
     }
-    started_[i] = true;
+    marks_[i] |= kStarted;
     const std::size_t pos = position_[i];
-    while (first_waiting_ < hard_list_.size() && started_[hard_list_[first_waiting_]]) ++first_waiting_;
+    while (first_waiting_ < hard_list_.size() && started(hard_list_[first_waiting_])) ++first_waiting_;
     const bool backfilled = first_waiting_ < pos;
     if (backfilled) bypass_diff_[0] += 1, bypass_diff_[pos] -= 1;
     out_.starts.push_back({i, std::move(nodes), backfilled, level});
@@ -503,7 +502,7 @@ class Iteration {
     }
     std::vector<NodeTasks> nodes = take_front(offers, job.tasks, lists_.placement);
     table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes));
-    reserved_[i] = true;
+    marks_[i] |= kReserved;
     if (in_.explain)
       note(i, fmt::format("reserved: starts at {} on {}", opening->start,
                           node_list(table_.all().back().nodes, snap_.nodes)));
@@ -601,7 +600,7 @@ class Iteration {
     for (const auto& e : out_.queue.eligibility.jobs) {
       if (!e.soft_eligible) continue;
       const std::size_t i = e.index;
-      if (started_[i] || reserved_[i]) continue;  // kept by RESERVATIONPOLICY HIGHEST
+      if (taken(i)) continue;  // kept by RESERVATIONPOLICY HIGHEST
       if (exceeds_cluster(i)) continue;
       if (!limits_allow(i, LimitLevel::Soft)) {  // policy, not resources: no reservation either
         if (in_.explain) note(i, "violates " + describe(scratch_.front()));
@@ -629,7 +628,7 @@ class Iteration {
     list.clear();
     for (const auto& e : out_.queue.eligibility.jobs) {
       if (!(level == LimitLevel::Soft ? e.soft_eligible : e.eligible)) continue;
-      if (started_[e.index] || reserved_[e.index]) continue;
+      if (taken(e.index)) continue;
       list.push_back(e.index);
     }
     return list;
@@ -712,11 +711,11 @@ class Iteration {
       // The window's candidates, BACKFILLDEPTH at most, in priority order.
       std::vector<std::size_t> jobs;
       for (std::size_t i : all_jobs)
-        if (!started_[i] && fits(w, i) && !depth_reached(static_cast<std::int64_t>(jobs.size()))) jobs.push_back(i);
+        if (!started(i) && fits(w, i) && !depth_reached(static_cast<std::int64_t>(jobs.size()))) jobs.push_back(i);
       std::int64_t procs_left = w.procs;
       auto fits_left = [&](std::size_t i) {
         const Job& job = snap_.jobs[i];
-        return !started_[i] && job.procs() <= procs_left && job.walltime <= w.duration;
+        return !started(i) && job.procs() <= procs_left && job.walltime <= w.duration;
       };
       if (greedy && greedy_window(jobs, level, fits_left, procs_left)) continue;
       // BESTFIT: repeatedly start the fitting job with the largest metric (earlier in priority
@@ -782,11 +781,11 @@ class Iteration {
     for (std::size_t p = 0; p < hard_list_.size(); ++p) {
       running += bypass_diff_[p];
       std::size_t i = hard_list_[p];
-      if (running > 0 && !started_[i]) out_.bypassed.emplace_back(i, running);
+      if (running > 0 && !started(i)) out_.bypassed.emplace_back(i, running);
     }
     if (in_.explain)
       for (std::size_t i : hard_list_)
-        if (!started_[i]) {
+        if (!started(i)) {
           auto it = notes_.find(i);
           out_.waiting.push_back({i, it != notes_.end() ? it->second
                                                          : fmt::format("waiting for resources: needs {} procs for {} s",
@@ -822,9 +821,14 @@ class Iteration {
   std::optional<Limits> limits_;
   std::vector<JobCredentialIds>& ids_ = lists_.ids;
   std::vector<std::string>& qos_ = lists_.qos;
-  std::vector<std::uint8_t>& started_ = lists_.started;
-  std::vector<std::uint8_t>& reserved_ = lists_.reserved;
-  std::vector<std::uint8_t>& no_nodes_now_ = lists_.no_nodes_now;
+  std::vector<std::uint8_t>& marks_ = lists_.marks;
+  enum : std::uint8_t {
+    kStarted = 1,
+    kReserved = 2,
+    kNoNodesNow = 4,  // found no nodes now: bookings are only added within an iteration
+  };
+  bool started(std::size_t i) const { return marks_[i] & kStarted; }
+  bool taken(std::size_t i) const { return marks_[i] & (kStarted | kReserved); }  // started or reserved
   std::vector<std::size_t>& hard_list_ = lists_.hard_list;  // HARD-eligible jobs in priority order
   std::vector<std::size_t>& position_ = lists_.position;    // job index -> position in hard_list_
   std::size_t first_waiting_ = 0;
