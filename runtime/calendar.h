@@ -191,10 +191,10 @@ class ResourceCalendar {
     const Node* node = nullptr;
     Resources capacity;
     bool usable = true;
-    bool unsorted = false;  // appended out of order, listed in unsorted_ (beside `usable`: no padding)
     // Sorted by start. Most nodes hold a booking or two: kept inline, a calendar built per
     // iteration costs one allocation instead of one per node.
     llvm::SmallVector<Booking, 2> bookings;
+    bool unsorted = false;  // appended out of order, listed in unsorted_
   };
   bool counts(const Booking& b, const Viewer& viewer) const;
   template <class At>
