@@ -27,16 +27,8 @@ void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
   unsorted_.clear();
 }
 
-void ResourceCalendar::book(std::size_t node, const Booking& booking) {
-  if (booking.end <= booking.start) return;
-  ++changes_;
-  auto& list = nodes_[node].bookings;
-  // Most bookings start no earlier than every booking the node holds (a reservation after the
-  // running jobs): they go last without a search.
-  if (list.empty() || list.back().start <= booking.start) {
-    list.push_back(booking);
-    return;
-  }
+void ResourceCalendar::insert_in_order(llvm::SmallVectorImpl<Booking>& list, const Booking& booking) {
+  // After the bookings that start no later (book() appends the usual case itself).
   auto at = std::upper_bound(list.begin(), list.end(), booking.start,
                              [](Epoch t, const Booking& b) { return t < b.start; });
   list.insert(at, booking);

@@ -123,7 +123,14 @@ class ResourceCalendar {
   // The node's procs when it takes new work, else 0.
   std::int64_t usable_procs(std::size_t i) const { return nodes_[i].usable ? nodes_[i].capacity.procs : 0; }
 
-  void book(std::size_t node, const Booking& booking);
+  // Inline: a reservation books each of its nodes, and most bookings go last on their node.
+  void book(std::size_t node, const Booking& booking) {
+    if (booking.end <= booking.start) return;
+    ++changes_;
+    auto& list = nodes_[node].bookings;
+    if (list.empty() || list.back().start <= booking.start) list.push_back(booking);
+    else insert_in_order(list, booking);
+  }
   // book() for many bookings at once: append() each, then sort_bookings() before asking
   // anything. One sort per node instead of a search per booking (the scheduler books every
   // running job at the start of each iteration); the bookings end up as book() leaves them.
@@ -196,6 +203,7 @@ class ResourceCalendar {
     llvm::SmallVector<Booking, 2> bookings;
     bool unsorted = false;  // appended out of order, listed in unsorted_
   };
+  static void insert_in_order(llvm::SmallVectorImpl<Booking>& list, const Booking& booking);
   bool counts(const Booking& b, const Viewer& viewer) const;
   template <class At>
   bool settled_changes(std::size_t node, Epoch from, const Viewer& viewer, std::vector<const Booking*>& ending,
