@@ -71,7 +71,7 @@ struct IterationLists {
   // index in every loop over the queue. One array, so that a job's marks share a cache line;
   // bytes, because the bit arithmetic of std::vector<bool> cost 3 % of a simulation.
   std::vector<std::uint8_t> marks;
-  std::vector<std::size_t> hard_list, position, all_nodes;
+  std::vector<std::size_t> hard_list, position, all_nodes, free_nodes;
   std::vector<std::int64_t> bypass_diff, free_now;
   std::vector<LimitViolation> scratch;
   std::vector<Running> running;
@@ -85,7 +85,7 @@ struct IterationLists {
     now_capacity.calendar_changes = std::numeric_limits<std::uint64_t>::max();
     now_capacity.built = false;
     ids.clear(), qos.clear(), marks.clear();
-    hard_list.clear(), position.clear(), all_nodes.clear(), bypass_diff.clear(), free_now.clear();
+    hard_list.clear(), position.clear(), all_nodes.clear(), free_nodes.clear(), bypass_diff.clear(), free_now.clear();
     scratch.clear(), running.clear(), running_nodes.clear(), offers.clear(), backfill_candidates.clear();
   }
 };
@@ -153,10 +153,15 @@ class Iteration {
     table_.add_standing(policy_, snap_, in_.clock, booking_horizon(snap_), in_.previous_reservations,
                         out_.warnings);
     any_shared_reservation_ = !table_.all().empty();
-    if (!any_shared_reservation_) return;
-    calendar_.release_running();
-    for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable_procs(n);
-    for (const auto& r : running_) book_job(r.job, nodes_of(r), r.start, r.end);
+    if (any_shared_reservation_) {
+      calendar_.release_running();
+      for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable_procs(n);
+      for (const auto& r : running_) book_job(r.job, nodes_of(r), r.start, r.end);
+    }
+    // The nodes with procs free now, in node order: loops over the nodes a job could start on
+    // pass the others by. Free procs only fall within an iteration, so the list stays a superset.
+    for (std::size_t n = 0; n < free_now_.size(); ++n)
+      if (free_now_[n] > 0) free_nodes_.push_back(n);
   }
 
   void evaluate_queue() {
@@ -328,7 +333,7 @@ class Iteration {
     offers.clear();
     std::int64_t total = 0;
     SameCalendarMemo<std::int64_t> tasks_on;
-    for (std::size_t n = 0; n < free_now_.size(); ++n) {
+    for (std::size_t n : free_nodes_) {
       if (!room_now(n, per_task)) continue;
       const std::int64_t k =
           tasks_on(calendar_, n, [&] { return tasks_offered(calendar_.free_tasks(n, snap_.now, end, per_task, v), cap); });
@@ -387,7 +392,7 @@ class Iteration {
     c.falls.clear();
     c.at_one = 0;
     SameCalendarMemo<std::vector<std::pair<Seconds, std::int64_t>>> steps_on;
-    for (std::size_t n = 0; n < free_now_.size(); ++n) {
+    for (std::size_t n : free_nodes_) {
       if (!room_now(n, c.per_task)) continue;
       const auto& steps = steps_on(calendar_, n, [&] {
         std::vector<std::pair<Seconds, std::int64_t>> steps;
@@ -416,8 +421,9 @@ class Iteration {
   }
 
   std::int64_t free_procs_now() {
-    if (!free_total_) free_total_ = std::accumulate(free_now_.begin(), free_now_.end(), std::int64_t{0},
-                                                    [](std::int64_t s, std::int64_t f) { return s + std::max<std::int64_t>(f, 0); });
+    if (!free_total_)
+      free_total_ = std::accumulate(free_nodes_.begin(), free_nodes_.end(), std::int64_t{0},
+                                    [&](std::int64_t s, std::size_t n) { return s + std::max<std::int64_t>(free_now_[n], 0); });
     return *free_total_;
   }
 
@@ -834,6 +840,7 @@ class Iteration {
   std::size_t first_waiting_ = 0;
   std::vector<std::int64_t>& bypass_diff_ = lists_.bypass_diff;
   std::vector<std::int64_t>& free_now_ = lists_.free_now;  // procs free now per node, running jobs only
+  std::vector<std::size_t>& free_nodes_ = lists_.free_nodes;  // nodes free now (book_reservations)
   std::optional<std::int64_t> free_total_;
   std::int64_t usable_procs_ = 0;  // procs of the usable nodes (book_running_jobs)
   // Reservations made per RESERVATIONQOSLIST group (a policy has a few groups).
