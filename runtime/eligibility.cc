@@ -88,7 +88,7 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
   for (std::size_t k = 0; k < ranked.size(); ++k) {
     const RankedJob& r = ranked[k];
     const Prepared& p = prepared[k];
-    JobEligibility e;
+    JobEligibility& e = report.jobs.emplace_back();  // filled in place
     e.index = r.index;
     e.priority = r.priority;
     const std::uint8_t f = p.flags;
@@ -118,7 +118,6 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
       }
       ++report.eligible;
     }
-    report.jobs.push_back(std::move(e));
   }
 
   // SOFT pass over the HARD list, in the same order.
