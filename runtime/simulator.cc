@@ -124,14 +124,19 @@ void SimulatedCluster::submit(const TraceJob& t) {
 
 RmStatus SimulatedCluster::start_job(const std::string& id, const std::vector<std::string>& nodes,
                                      const std::vector<std::int64_t>& tasks) {
+  return start_job(id, std::vector(nodes), std::vector(tasks));
+}
+
+RmStatus SimulatedCluster::start_job(const std::string& id, std::vector<std::string>&& nodes,
+                                     std::vector<std::int64_t>&& tasks) {
   const auto position = position_of(id);
   Job* job = position ? job_at(*position) : nullptr;
   if (!job) return RmStatus::failure(fmt::format("no job {}", id));
   if (job->state != JobState::Idle) return RmStatus::failure(fmt::format("job {} is {}, not Idle", id, to_string(job->state)));
   job->state = JobState::Running;
   job->start_time = state_.now;
-  job->allocated_nodes = nodes;
-  job->allocated_tasks = tasks;
+  job->allocated_nodes = std::move(nodes);
+  job->allocated_tasks = std::move(tasks);
   ends_.emplace_back(state_.now + run_[*position], *position);
   std::push_heap(ends_.begin(), ends_.end(), std::greater<>());
   outcomes_[*position].start = state_.now - origin_;
@@ -177,8 +182,8 @@ Epoch SimulatedCluster::next_end() const {
 
 JobOutcome& SimulatedCluster::outcome(const std::string& id) { return outcomes_[position_.at(id)]; }
 
-std::vector<std::size_t> SimulatedCluster::finish_due() {
-  std::vector<std::size_t> done;
+std::size_t SimulatedCluster::finish_due() {
+  std::size_t done = 0;
   while (!ends_.empty() && ends_.front().first <= state_.now) {
     std::pop_heap(ends_.begin(), ends_.end(), std::greater<>());
     const auto [end, position] = ends_.back();
@@ -190,7 +195,7 @@ std::vector<std::size_t> SimulatedCluster::finish_due() {
     job->state = JobState::Completed;
     ++completed_;
     outcomes_[position].end = end - origin_;
-    done.push_back(position);
+    ++done;
   }
   // Completed jobs stay in the snapshot (the scheduler passes them by) until they are half of
   // it: removing one moves every job behind it, which cost as much as a tenth of a simulation.
@@ -235,7 +240,7 @@ class Simulation {
       if (t == kEndOfTime) break;
       advance_to(t);
       const std::size_t jobs_before = cluster_.state().jobs.size();
-      if (!cluster_.finish_due().empty()) last_completion_ = t;
+      if (cluster_.finish_due() > 0) last_completion_ = t;
       // Jobs left the snapshot: the last report's job indices no longer hold.
       if (cluster_.state().jobs.size() != jobs_before) last_report_.reset();
       report_progress();
@@ -369,7 +374,7 @@ class Simulation {
         where.push_back(nt.node);
       }
       const std::string id = state.jobs[s.job].id;
-      RmStatus st = cluster_.start_job(id, names, tasks);
+      RmStatus st = cluster_.start_job(id, std::move(names), std::move(tasks));
       if (!st.ok) warnings_.insert("simulator refused a start: " + st.error);
       // The nodes are known by index here: the next iterations need not find them by name
       // (a hint, checked against the name before use).

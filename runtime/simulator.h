@@ -66,6 +66,8 @@ class SimulatedCluster final : public ResourceManager {
   ClusterSnapshot snapshot() override { return state_; }
   RmStatus start_job(const std::string& id, const std::vector<std::string>& nodes,
                      const std::vector<std::int64_t>& tasks) override;
+  // The same, taking the lists the simulation built for the start (no copies).
+  RmStatus start_job(const std::string& id, std::vector<std::string>&& nodes, std::vector<std::int64_t>&& tasks);
   RmStatus hold_job(const std::string& id, const std::string& reason) override;
   RmStatus cancel_job(const std::string& id, const std::string& reason) override;
   RmStatus requeue_job(const std::string& id) override;
@@ -78,9 +80,9 @@ class SimulatedCluster final : public ResourceManager {
   void submit(const TraceJob& job);
   // When the next running job ends (kEndOfTime: none runs).
   Epoch next_end() const;
-  // Ends every job whose run is over by now; returns their outcomes' indices in the trace.
+  // Ends every job whose run is over by now; returns how many ended.
   // Completed jobs stay in the snapshot, state Completed, until they are half of it.
-  std::vector<std::size_t> finish_due();
+  std::size_t finish_due();
   std::vector<JobOutcome>& outcomes() { return outcomes_; }  // in submission order
   JobOutcome& outcome(const std::string& id);
 

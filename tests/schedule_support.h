@@ -223,7 +223,7 @@ inline DriveResult drive(const TestPolicy& p, std::vector<Node> nodes, std::vect
       }
     if (t == kEndOfTime) break;
     state.now = std::max(state.now, t);
-    if (!cluster.finish_due().empty()) last_completion = state.now;
+    if (cluster.finish_due() > 0) last_completion = state.now;
     while (next < trace.size() && trace[next].submit <= state.now) cluster.submit(trace[next++]);
     if (!waiting()) continue;
     SchedulerInput in;
