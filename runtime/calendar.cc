@@ -19,19 +19,68 @@ void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
     NodeCalendar& c = nodes_[i];
     c.node = &n;
     c.capacity = resources_of(n);
-    c.usable = n.state != NodeState::Down && n.state != NodeState::Drained && n.state != NodeState::Draining &&
-               n.state != NodeState::Unknown;
+    c.usable = usable_state(n);
     c.bookings.clear();
     c.unsorted = false;
+    c.base = 0;
   }
   unsorted_.clear();
+  base_kept_ = false;
 }
 
-void ResourceCalendar::insert_in_order(llvm::SmallVectorImpl<Booking>& list, const Booking& booking) {
+bool ResourceCalendar::usable_state(const Node& n) {
+  return n.state != NodeState::Down && n.state != NodeState::Drained && n.state != NodeState::Draining &&
+         n.state != NodeState::Unknown;
+}
+
+void ResourceCalendar::keep_as_base() {
+  for (auto& c : nodes_) c.base = static_cast<std::uint32_t>(c.bookings.size());
+  base_kept_ = true;
+}
+
+bool ResourceCalendar::back_to_base(std::span<const Node> nodes, Epoch now) {
+  if (!base_kept_) return false;
+  if (nodes.size() != nodes_.size()) return base_kept_ = false;
+  ++changes_;
+  // One pass: a node that differs leaves the calendar half gone back, and reset() follows.
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    NodeCalendar& c = nodes_[i];
+    const Node& n = nodes[i];
+    if (c.capacity.procs != n.procs || c.capacity.mem_mb != n.memory_mb || c.capacity.swap_mb != n.swap_mb ||
+        c.capacity.disk_mb != n.disk_mb || c.usable != usable_state(n)) {
+      base_kept_ = false;
+      return false;
+    }
+    c.node = &n;
+    c.bookings.truncate(c.base);
+  }
+  now_ = now;
+  return true;
+}
+
+void ResourceCalendar::book_in_base(std::size_t node, const Booking& booking) {
+  const bool kept = base_kept_;  // book() may place it among the base bookings: it is one
+  book(node, booking);
+  base_kept_ = kept;
+  nodes_[node].base = static_cast<std::uint32_t>(nodes_[node].bookings.size());
+}
+
+void ResourceCalendar::insert_in_order(std::size_t node, const Booking& booking) {
   // After the bookings that start no later (book() appends the usual case itself).
-  auto at = std::upper_bound(list.begin(), list.end(), booking.start,
+  NodeCalendar& c = nodes_[node];
+  auto at = std::upper_bound(c.bookings.begin(), c.bookings.end(), booking.start,
                              [](Epoch t, const Booking& b) { return t < b.start; });
-  list.insert(at, booking);
+  if (base_kept_ && at - c.bookings.begin() < static_cast<std::ptrdiff_t>(c.base)) base_kept_ = false;
+  c.bookings.insert(at, booking);
+}
+
+void ResourceCalendar::unbook(std::size_t node, const Booking& booking) {
+  NodeCalendar& c = nodes_[node];
+  auto it = std::find(c.bookings.begin(), c.bookings.end(), booking);
+  if (it == c.bookings.end()) return;
+  ++changes_;
+  if (it - c.bookings.begin() < static_cast<std::ptrdiff_t>(c.base)) --c.base;
+  c.bookings.erase(it);
 }
 
 void ResourceCalendar::sort_bookings() {
@@ -46,6 +95,7 @@ void ResourceCalendar::sort_bookings() {
 
 void ResourceCalendar::release_running() {
   ++changes_;
+  base_kept_ = false;
   for (auto& n : nodes_)
     llvm::erase_if(n.bookings, [](const Booking& b) { return b.reservation == kNoReservation; });
 }

@@ -129,14 +129,27 @@ class ResourceCalendar {
     ++changes_;
     auto& list = nodes_[node].bookings;
     if (list.empty() || list.back().start <= booking.start) list.push_back(booking);
-    else insert_in_order(list, booking);
+    else insert_in_order(node, booking);
   }
+  // Removes one booking equal to `booking` from the node (none: nothing changes).
+  void unbook(std::size_t node, const Booking& booking);
+
+  // The base: what stays booked from one question to the next (a scheduler's running jobs,
+  // iteration after iteration). keep_as_base() makes what each node holds now its base;
+  // back_to_base() drops every booking made since, for the same nodes at a later `now`. It
+  // says false when it cannot: the nodes differ (capacity, state, number), or a booking went in
+  // among the base ones (it starts before one of them); then only reset() makes it usable.
+  void keep_as_base();
+  bool back_to_base(std::span<const Node> nodes, Epoch now);
+  // book() on a node that holds its base only (after back_to_base): the booking joins the base.
+  void book_in_base(std::size_t node, const Booking& booking);
   // book() for many bookings at once: append() each, then sort_bookings() before asking
   // anything. One sort per node instead of a search per booking (the scheduler books every
   // running job at the start of each iteration); the bookings end up as book() leaves them.
   void append(std::size_t node, const Booking& booking) {
     if (booking.end <= booking.start) return;
     ++changes_;
+    base_kept_ = false;  // sort_bookings() may move anything: keep_as_base() again after it
     NodeCalendar& c = nodes_[node];
     // Only nodes that got a booking out of order are sorted (most get one running job).
     if (!c.bookings.empty() && booking.start < c.bookings.back().start && !c.unsorted) {
@@ -202,8 +215,10 @@ class ResourceCalendar {
     // iteration costs one allocation instead of one per node.
     llvm::SmallVector<Booking, 2> bookings;
     bool unsorted = false;  // appended out of order, listed in unsorted_
+    std::uint32_t base = 0;  // the first `base` bookings are the base (keep_as_base)
   };
-  static void insert_in_order(llvm::SmallVectorImpl<Booking>& list, const Booking& booking);
+  void insert_in_order(std::size_t node, const Booking& booking);
+  static bool usable_state(const Node& n);
   bool counts(const Booking& b, const Viewer& viewer) const;
   template <class At>
   bool settled_changes(std::size_t node, Epoch from, const Viewer& viewer, std::vector<const Booking*>& ending,
@@ -213,6 +228,7 @@ class ResourceCalendar {
   std::vector<NodeCalendar> nodes_;
   std::vector<std::size_t> unsorted_;  // nodes sort_bookings() must sort
   std::uint64_t changes_ = 0;
+  bool base_kept_ = false;  // every node's base bookings are still its first ones
 
   // earliest_start's working memory, kept from call to call (the scheduler asks once per
   // blocked job, iteration after iteration): only capacity carries over, so a calendar answers

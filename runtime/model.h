@@ -123,7 +123,7 @@ struct StringHash {
 // Whether two names are equal. Names of up to 16 bytes are compared as two overlapping words
 // loaded from each end, without a call: the scheduler checks the node names of every running
 // job in every iteration, and calling memcmp for each cost 3 % of a simulation.
-inline bool same_name(std::string_view a, std::string_view b) {
+[[gnu::always_inline]] inline bool same_name(std::string_view a, std::string_view b) {
   const std::size_t n = a.size();
   if (n != b.size()) return false;
   auto words_equal = [&](auto word) {

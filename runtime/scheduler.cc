@@ -56,14 +56,31 @@ struct NowCapacity {
   std::vector<std::pair<Seconds, std::int64_t>> falls;  // (duration, tasks lost up to it)
 };
 
+// The running jobs as the calendar's base holds them (ResourceCalendar::keep_as_base). A
+// workspace carries them from one iteration to the next, so that an iteration books only the
+// jobs that started, changed or ended since the last one; each carried job is checked against
+// the snapshot (id, times, shape, node names, tasks) before it is kept.
+struct RunningJob {
+  std::string id;
+  std::size_t job;  // its index in this iteration's snapshot
+  Epoch start, end;
+  Resources per_task;
+  std::size_t first, count;  // its nodes in RunningLayer::nodes
+  bool all_nodes_known;      // else booked again each iteration (and warned about again)
+};
+struct RunningLayer {
+  std::vector<RunningJob> jobs, next;
+  std::vector<NodeTasks> nodes, next_nodes;
+  std::vector<std::uint8_t> handled;   // per carried job: kept or unbooked already
+  std::vector<std::int64_t> free_now;  // procs free now per node, running jobs only
+  std::int64_t usable_procs = 0;       // procs of the usable nodes
+};
+
 // What an iteration keeps per job and per node. A workspace keeps them from one iteration to
-// the next for their memory: clear() empties every one, so no state carries over.
+// the next for their memory: clear() empties every one but the running layer, which the next
+// iteration checks before it uses it.
 struct IterationLists {
-  struct Running {  // a running job as the iteration books it
-    std::size_t job;
-    std::size_t first, count;  // its nodes in running_nodes
-    Epoch start, end;
-  };
+  RunningLayer running;
   CredentialIndex index;  // emptied by the iteration's PriorityCalculator
   std::vector<JobCredentialIds> ids;
   std::vector<std::string> qos;
@@ -74,8 +91,6 @@ struct IterationLists {
   std::vector<std::size_t> hard_list, position, all_nodes, free_nodes;
   std::vector<std::int64_t> bypass_diff, free_now;
   std::vector<LimitViolation> scratch;
-  std::vector<Running> running;
-  std::vector<NodeTasks> running_nodes;
   std::vector<Offer> offers;                     // a placement's, one placement at a time
   PlacementScratch placement;                    // take_front's memory
   std::vector<std::size_t> backfill_candidates;  // a backfill pass's
@@ -86,7 +101,7 @@ struct IterationLists {
     now_capacity.built = false;
     ids.clear(), qos.clear(), marks.clear();
     hard_list.clear(), position.clear(), all_nodes.clear(), free_nodes.clear(), bypass_diff.clear(), free_now.clear();
-    scratch.clear(), running.clear(), running_nodes.clear(), offers.clear(), backfill_candidates.clear();
+    scratch.clear(), offers.clear(), backfill_candidates.clear();
   }
 };
 
@@ -111,7 +126,12 @@ class Iteration {
         table_(*in.dir, calendar_),
         lists_(in.workspace && in.workspace->lists ? *in.workspace->lists : own_lists_),
         calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now, &lists_.index) {
-    calendar_.reset(snap_.nodes, snap_.now);
+    // Administrative reservations are booked before the running jobs, and the running jobs
+    // are booked again inside standing ones (book_reservations): no base to keep with either.
+    keeps_base_ = in.workspace && in.workspace->lists && in.admin_reservations.empty() &&
+                  policy_.standing_reservations.empty();
+    carried_ = keeps_base_ && calendar_.back_to_base(snap_.nodes, snap_.now);
+    if (!carried_) calendar_.reset(snap_.nodes, snap_.now);
     lists_.clear();
     // Without a configured limit no job can break one: usage is not counted at all.
     if (in.dir->has_limits()) limits_.emplace(*in.dir, totals_, snap_.now, &calc_.index());
@@ -156,7 +176,7 @@ class Iteration {
     if (any_shared_reservation_) {
       calendar_.release_running();
       for (std::size_t n = 0; n < snap_.nodes.size(); ++n) free_now_[n] = calendar_.usable_procs(n);
-      for (const auto& r : running_) book_job(r.job, nodes_of(r), r.start, r.end);
+      for (const auto& r : layer_.jobs) book_job(r.job, nodes_of(r), r.start, r.end);
     }
     // The nodes with procs free now, in node order: loops over the nodes a job could start on
     // pass the others by. Free procs only fall within an iteration, so the list stays a superset.
@@ -189,13 +209,24 @@ class Iteration {
     bypass_diff_.assign(hard_list_.size() + 1, 0);
   }
 
+  // Running jobs are the calendar's base (RunningLayer). Carried from the last iteration, each
+  // job there is kept if the snapshot still runs it as it was booked, booked again if anything
+  // of it changed, unbooked if it no longer runs; the others are booked anew. Without a carried
+  // layer every running job is booked anew: what the calendar holds is the same either way.
   void book_running_jobs() {
-    free_now_.resize(snap_.nodes.size());
-    for (std::size_t n = 0; n < snap_.nodes.size(); ++n) {
-      free_now_[n] = calendar_.usable_procs(n);
-      usable_procs_ += free_now_[n];
+    RunningLayer& layer = layer_;
+    if (!carried_) {
+      layer.jobs.clear(), layer.nodes.clear();
+      layer.free_now.resize(snap_.nodes.size());
+      layer.usable_procs = 0;
+      for (std::size_t n = 0; n < snap_.nodes.size(); ++n) {
+        layer.free_now[n] = calendar_.usable_procs(n);
+        layer.usable_procs += layer.free_now[n];
+      }
     }
-    running_nodes_.reserve(snap_.nodes.size());  // most nodes run one job or none
+    layer.next.clear(), layer.next_nodes.clear();
+    layer.handled.assign(layer.jobs.size(), 0);
+    std::size_t cursor = 0;  // carried jobs keep the snapshot's order: the next is usually it
     for (std::size_t i = 0; i < snap_.jobs.size(); ++i) {
       const Job& job = snap_.jobs[i];
       if (!job.is_active()) continue;
@@ -209,31 +240,93 @@ class Iteration {
       // A job past its wallclock limit still holds its nodes until the RM ends it.
       if (end <= snap_.now) end = snap_.now + std::max<Seconds>(settings_.poll_interval, 1);
       start = std::min(start, snap_.now);
-      // All running jobs' nodes in one vector: one allocation per iteration, not one per job.
-      const std::size_t first = running_nodes_.size();
       const Resources per_task = task_resources(job);
-      // Tasks the RM did not list per node are spread evenly, the first nodes taking one more.
-      const std::int64_t n_alloc = static_cast<std::int64_t>(job.allocated_nodes.size());
-      const std::int64_t even = job.tasks / n_alloc, more = job.tasks % n_alloc;
-      for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
-        auto node = snap_.allocated_node(job, k);
-        if (!node) {
-          out_.warnings.push_back(fmt::format("running job {} runs on {}, which is not a node of the cluster", job.id,
-                                              job.allocated_nodes[k]));
-          continue;
+      if (carried_) {
+        std::optional<std::size_t> c;
+        for (std::size_t k = cursor; k < layer.jobs.size() && !c; ++k)
+          if (!layer.handled[k] && same_name(layer.jobs[k].id, job.id)) c = k;
+        if (c) {
+          cursor = *c + 1;
+          layer.handled[*c] = 1;
+          RunningJob& old = layer.jobs[*c];
+          if (old.all_nodes_known && old.start == start && old.end == end && old.per_task == per_task &&
+              runs_where_booked(job, old)) {
+            const std::size_t first = layer.next_nodes.size();
+            layer.next_nodes.insert(layer.next_nodes.end(), layer.nodes.begin() + static_cast<std::ptrdiff_t>(old.first),
+                                    layer.nodes.begin() + static_cast<std::ptrdiff_t>(old.first + old.count));
+            layer.next.push_back(std::move(old));
+            layer.next.back().job = i, layer.next.back().first = first;
+            ++in_.workspace->running_jobs_carried;
+            continue;
+          }
+          unbook_running(old);
         }
-        std::int64_t tasks = k < job.allocated_tasks.size() ? job.allocated_tasks[k]
-                                                            : even + (static_cast<std::int64_t>(k) < more ? 1 : 0);
-        running_nodes_.push_back({*node, tasks});
-        // No reservation is booked yet, so the node is booked whole (book_reservations charges
-        // it to reservations afterwards); appended, sorted once below. The job runs now.
-        calendar_.append(*node, {start, end, per_task * tasks, kNoReservation, kNoReservation});
-        free_now_[*node] -= per_task.procs * tasks;
       }
-      running_.push_back({i, first, running_nodes_.size() - first, start, end});
+      book_running_job(i, start, end, per_task);
     }
-    calendar_.sort_bookings();
+    for (std::size_t k = 0; k < layer.jobs.size(); ++k)
+      if (!layer.handled[k]) unbook_running(layer.jobs[k]);  // no longer running
+    std::swap(layer.jobs, layer.next), std::swap(layer.nodes, layer.next_nodes);
+    if (!carried_) {
+      calendar_.sort_bookings();
+      if (keeps_base_) calendar_.keep_as_base();
+    }
+    free_now_.assign(layer.free_now.begin(), layer.free_now.end());
+    usable_procs_ = layer.usable_procs;
     if (limits_) limits_->soft = limits_->hard;  // both levels start from what runs
+  }
+
+  // Tasks the RM did not list per node are spread evenly, the first nodes taking one more.
+  static std::int64_t tasks_on(const Job& job, std::size_t k) {
+    if (k < job.allocated_tasks.size()) return job.allocated_tasks[k];
+    const std::int64_t n = static_cast<std::int64_t>(job.allocated_nodes.size());
+    return job.tasks / n + (static_cast<std::int64_t>(k) < job.tasks % n ? 1 : 0);
+  }
+
+  // Whether the job still runs on the nodes, with the tasks, it was booked with.
+  bool runs_where_booked(const Job& job, const RunningJob& booked) const {
+    if (job.allocated_nodes.size() != booked.count) return false;
+    for (std::size_t k = 0; k < booked.count; ++k) {
+      const NodeTasks& nt = layer_.nodes[booked.first + k];
+      if (!same_name(snap_.nodes[nt.node].name, job.allocated_nodes[k]) || nt.tasks != tasks_on(job, k)) return false;
+    }
+    return true;
+  }
+
+  void unbook_running(const RunningJob& r) {
+    for (std::size_t k = r.first; k < r.first + r.count; ++k) {
+      const NodeTasks& nt = layer_.nodes[k];
+      calendar_.unbook(nt.node, {r.start, r.end, r.per_task * nt.tasks, kNoReservation, kNoReservation});
+      layer_.free_now[nt.node] += r.per_task.procs * nt.tasks;
+    }
+  }
+
+  // Books running job i into the base (layer_.next, layer_.next_nodes).
+  void book_running_job(std::size_t i, Epoch start, Epoch end, const Resources& per_task) {
+    const Job& job = snap_.jobs[i];
+    RunningLayer& layer = layer_;
+    const std::size_t first = layer.next_nodes.size();
+    bool all_known = true;
+    for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
+      auto node = snap_.allocated_node(job, k);
+      if (!node) {
+        out_.warnings.push_back(fmt::format("running job {} runs on {}, which is not a node of the cluster", job.id,
+                                            job.allocated_nodes[k]));
+        all_known = false;
+        continue;
+      }
+      const std::int64_t tasks = tasks_on(job, k);
+      layer.next_nodes.push_back({*node, tasks});
+      // No reservation is booked yet, so the node is booked whole (book_reservations charges
+      // it to reservations afterwards). A calendar built anew gets every running job: appended,
+      // sorted once (sort_bookings); a carried one gets a few, each in its place.
+      const Booking b{start, end, per_task * tasks, kNoReservation, kNoReservation};
+      if (carried_) calendar_.book_in_base(*node, b);
+      else calendar_.append(*node, b);
+      layer.free_now[*node] -= per_task.procs * tasks;
+    }
+    layer.next.push_back({keeps_base_ ? job.id : std::string(), i, start, end, per_task, first,
+                          layer.next_nodes.size() - first, all_known});
   }
 
   // Books a job's nodes; where the job runs inside a reservation it may use, that part is
@@ -812,7 +905,6 @@ class Iteration {
   ResourceCalendar own_calendar_;  // without a workspace
   ResourceCalendar& calendar_;
   ReservationTable table_;
-  using Running = IterationLists::Running;
   IterationLists own_lists_;  // without a workspace
   IterationLists& lists_;
   PriorityCalculator calc_;
@@ -854,11 +946,12 @@ class Iteration {
   std::set<std::size_t> never_runnable_;
   std::vector<LimitViolation>& scratch_ = lists_.scratch;
   Viewer& cached_viewer_ = lists_.viewer;
-  std::span<const NodeTasks> nodes_of(const Running& r) const {
-    return std::span(running_nodes_).subspan(r.first, r.count);
+  RunningLayer& layer_ = lists_.running;
+  bool keeps_base_ = false;  // the running jobs stay the calendar's base for the next iteration
+  bool carried_ = false;     // the calendar went back to the base the last iteration left
+  std::span<const NodeTasks> nodes_of(const RunningJob& r) const {
+    return std::span(layer_.nodes).subspan(r.first, r.count);
   }
-  std::vector<Running>& running_ = lists_.running;
-  std::vector<NodeTasks>& running_nodes_ = lists_.running_nodes;
   std::map<std::pair<std::size_t, ReservationId>, Resources> charged_;
   std::vector<std::size_t>& all_nodes_ = lists_.all_nodes;
   NowCapacity& now_capacity_ = lists_.now_capacity;

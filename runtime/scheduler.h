@@ -32,8 +32,9 @@
 
 namespace maui::runtime {
 
-// Memory one iteration leaves to the next, for a caller that runs many (the simulator): only
-// capacity carries over, never state, so every iteration decides the same with or without it.
+// What one iteration leaves to the next, for a caller that runs many (the simulator): memory,
+// and the running jobs as the calendar holds them, each checked against the next snapshot
+// before it is used; every iteration decides the same with or without a workspace.
 struct IterationLists;  // the iteration's per-job and per-node lists (runtime/scheduler.cc)
 struct SchedulerWorkspace {
   SchedulerWorkspace();
@@ -43,6 +44,7 @@ struct SchedulerWorkspace {
 
   ResourceCalendar calendar;
   std::unique_ptr<IterationLists> lists;  // emptied at the start of each iteration
+  std::int64_t running_jobs_carried = 0;  // running jobs found booked as they run (not booked again)
 };
 
 struct SchedulerInput {

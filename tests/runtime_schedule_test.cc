@@ -257,6 +257,74 @@ TEST(ResourceCalendarAppend, AppendedThenSortedEqualsBookedOneByOne) {
   EXPECT_GT(reordered, 100);  // sorting had work to do
 }
 
+// The base a scheduler keeps from one iteration to the next: back_to_base() drops exactly what
+// was booked after keep_as_base(), and refuses (false) when a booking went in among the base
+// ones or the nodes changed; unbook() and book_in_base() change the base itself.
+TEST(ResourceCalendarBase, BackToBaseDropsExactlyWhatCameAfter) {
+  std::mt19937 rng(31);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto list = [](const ResourceCalendar& c, std::size_t n) {
+    const auto b = c.bookings(n);
+    return std::vector<Booking>(b.begin(), b.end());
+  };
+  int kept = 0, refused = 0;
+  for (int round = 0; round < 300; ++round) {
+    std::vector<Node> nodes;
+    for (int i = 0; i < 5; ++i) nodes.push_back(make_node(lines({"n", std::to_string(i)}), 4));
+    ResourceCalendar cal(nodes, kNow);
+    EXPECT_FALSE(cal.back_to_base(nodes, kNow));  // nothing kept yet
+    for (int b = pick(0, 8); b > 0; --b)
+      cal.book(static_cast<std::size_t>(pick(0, 4)),
+               {kNow - pick(0, 50), kNow + pick(1, 50), Resources{1, 0, 0, 0}, kNoReservation, kNoReservation});
+    cal.keep_as_base();
+    std::vector<std::vector<Booking>> base;
+    for (std::size_t n = 0; n < nodes.size(); ++n) base.push_back(list(cal, n));
+    // Later bookings; now and then one that starts before a base booking on its node.
+    bool among_base = false;
+    for (int b = pick(0, 6); b > 0; --b) {
+      const auto n = static_cast<std::size_t>(pick(0, 4));
+      const Epoch start = pick(0, 9) == 0 ? kNow - pick(0, 60) : kNow + pick(0, 40);
+      for (const auto& x : base[n]) among_base |= start < x.start;
+      cal.book(n, {start, start + pick(1, 30), Resources{1, 0, 0, 0}, 0, kNoReservation});
+    }
+    ASSERT_EQ(cal.back_to_base(nodes, kNow + 5), !among_base) << "round " << round;
+    if (among_base) {
+      ++refused;
+      continue;
+    }
+    ++kept;
+    EXPECT_EQ(cal.now(), kNow + 5);
+    for (std::size_t n = 0; n < nodes.size(); ++n) ASSERT_EQ(list(cal, n), base[n]) << "round " << round;
+    // The base changes: one booking leaves, one comes; going back keeps both changes.
+    const auto n = static_cast<std::size_t>(pick(0, 4));
+    if (!base[n].empty()) {
+      const Booking gone = base[n][static_cast<std::size_t>(pick(0, static_cast<int>(base[n].size()) - 1))];
+      cal.unbook(n, gone);
+      base[n].erase(std::find(base[n].begin(), base[n].end(), gone));
+    }
+    const Booking added{kNow - pick(0, 50), kNow + pick(1, 50), Resources{2, 0, 0, 0}, kNoReservation, kNoReservation};
+    cal.book_in_base(n, added);
+    base[n].insert(std::upper_bound(base[n].begin(), base[n].end(), added.start,
+                                    [](Epoch t, const Booking& b) { return t < b.start; }),
+                   added);
+    cal.book(n, {kNow + 100, kNow + 200, Resources{1, 0, 0, 0}, 0, kNoReservation});
+    ASSERT_TRUE(cal.back_to_base(nodes, kNow + 6));
+    for (std::size_t k = 0; k < nodes.size(); ++k) ASSERT_EQ(list(cal, k), base[k]) << "round " << round;
+    // Other nodes: no going back.
+    std::vector<Node> changed = nodes;
+    switch (round % 4) {
+      case 0: changed[static_cast<std::size_t>(pick(0, 4))].procs = 8; break;
+      case 1: changed[static_cast<std::size_t>(pick(0, 4))].memory_mb = 1024; break;
+      case 2: changed[static_cast<std::size_t>(pick(0, 4))].state = NodeState::Down; break;
+      case 3: changed.pop_back(); break;
+    }
+    EXPECT_FALSE(cal.back_to_base(changed, kNow + 7)) << "round " << round;
+    EXPECT_FALSE(cal.back_to_base(nodes, kNow + 7)) << "round " << round;  // until kept again
+  }
+  EXPECT_GT(kept, 100);
+  EXPECT_GT(refused, 15);
+}
+
 // earliest_start asks once per run of neighbouring nodes with the same calendar: on calendars
 // where runs of nodes hold the same bookings (and some differ by one booking), its answer must
 // be the brute-force one: the first second at which the nodes' offers for the whole walltime add
@@ -1420,6 +1488,75 @@ TEST(SchedulerWorkspace, ReusedMemoryNeverChangesADecision) {
     }
   }
   EXPECT_GT(iterations, 500) << iterations;
+}
+
+// A workspace carries the running jobs' bookings from one iteration to the next (the calendar's
+// base) and books only what changed. On random workloads without administrative reservations,
+// for every backfill policy, each iteration decides as a fresh one (drive() compares them), and
+// running jobs were carried (the check is not vacuous).
+TEST(SchedulerWorkspace, CarriedRunningJobsDecideAsAFreshIteration) {
+  SchedulerWorkspace workspace;
+  std::int64_t iterations = 0;
+  for (std::string_view policy : kPolicies) {
+    TestPolicy p = fcfs(policy);
+    for (int seed = 1; seed <= 3; ++seed) {
+      SCOPED_TRACE(lines({policy, "seed ", std::to_string(seed)}));
+      const Workload w = random_workload(5000 + seed, false);
+      const DriveResult d = drive(p, w.nodes, w.jobs, {}, {.workspace = &workspace});
+      iterations += d.iterations;
+      expect_all_started(d);
+    }
+  }
+  EXPECT_GT(iterations, 500) << iterations;
+  EXPECT_GT(workspace.running_jobs_carried, 5 * iterations) << workspace.running_jobs_carried;
+}
+
+// A running job the snapshot changes in place (other nodes, other tasks, a longer walltime, an
+// unknown node) or a node that goes down is booked as the snapshot says, not as it was carried:
+// after each change, an iteration in the workspace decides and warns as a fresh one.
+TEST(SchedulerWorkspace, ChangedRunningJobsAreBookedAsTheSnapshotSays) {
+  TestPolicy p = fcfs("BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 2\n");
+  std::vector<Node> nodes;
+  for (int i = 1; i <= 6; ++i) nodes.push_back(make_node(lines({"n0", std::to_string(i)}), 2));
+  ClusterSnapshot snap = snapshot_of(
+      kMonday, nodes,
+      {running_on(J("r1").tasks(2).walltime(2 * kHour), kMonday - kHour, {"n01"}),
+       running_on(J("r2").tasks(4).walltime(3 * kHour), kMonday - kHour, {"n02", "n03"}),
+       running_on(J("r3").tasks(2).walltime(4 * kHour), kMonday - kHour, {"n04"}),
+       J("q1").tasks(10).walltime(kHour).submit(kMonday - 50), J("q2").tasks(8).walltime(kHour).submit(kMonday - 40),
+       J("q3").tasks(2).walltime(30 * kMinute).submit(kMonday - 30),
+       J("q4").tasks(3).walltime(2 * kHour).submit(kMonday - 20)});
+  SchedulerWorkspace workspace;
+  auto both_ways = [&](std::string_view change) {
+    SCOPED_TRACE(change);
+    SchedulerInput in;
+    in.dir = p.dir.get();
+    in.snapshot = &snap;
+    const IterationResult fresh = schedule_iteration(in);
+    in.workspace = &workspace;
+    const IterationResult carried = schedule_iteration(in);
+    expect_same_decisions(fresh, snap, carried, snap);
+    EXPECT_EQ(carried.warnings, fresh.warnings);
+  };
+  both_ways("first");
+  const std::int64_t carried_before = workspace.running_jobs_carried;
+  both_ways("nothing changed");
+  EXPECT_EQ(workspace.running_jobs_carried - carried_before, 3);  // every running job was carried
+  snap.now += 60;
+  snap.jobs[0].allocated_nodes = {"n05"};  // r1 restarted elsewhere
+  both_ways("r1 on n05");
+  snap.jobs[1].allocated_tasks = {3, 1};  // r2's tasks now uneven
+  both_ways("r2 uneven");
+  snap.jobs[2].walltime = 6 * kHour;  // r3 runs longer
+  both_ways("r3 longer");
+  snap.nodes[5].state = NodeState::Down;  // n06 down
+  both_ways("n06 down");
+  snap.jobs[0].allocated_nodes = {"zz"};  // r1 on a node the cluster does not have
+  both_ways("r1 on zz");
+  snap.jobs[1].state = JobState::Completed;  // r2 ended
+  both_ways("r2 ended");
+  snap.now = kMonday + 5 * kHour;  // r3 is past its walltime: booked up to now + poll interval
+  both_ways("r3 overdue");
 }
 
 // The simulator keeps completed jobs in its snapshot until they are half of it: every iteration

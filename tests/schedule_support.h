@@ -182,8 +182,8 @@ inline void expect_same_decisions(const IterationResult& a, const ClusterSnapsho
 
 // Checks drive() makes of every iteration besides running it.
 struct DriveChecks {
-  // Run it again in this workspace: it must decide the same (SchedulerWorkspace carries memory,
-  // never state).
+  // Run it again in this workspace: it must decide the same (SchedulerWorkspace carries memory
+  // and the running jobs' bookings, which the next iteration checks against its snapshot).
   SchedulerWorkspace* workspace = nullptr;
   // Run it again on the snapshot without its completed jobs (the simulator keeps them for a
   // while): it must decide the same.
