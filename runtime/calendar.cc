@@ -25,7 +25,8 @@ void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
     c.base = 0;
   }
   unsorted_.clear();
-  base_kept_ = false;
+  base_kept_ = at_base_ = false;
+  ++base_version_;
 }
 
 bool ResourceCalendar::usable_state(const Node& n) {
@@ -35,7 +36,8 @@ bool ResourceCalendar::usable_state(const Node& n) {
 
 void ResourceCalendar::keep_as_base() {
   for (auto& c : nodes_) c.base = static_cast<std::uint32_t>(c.bookings.size());
-  base_kept_ = true;
+  base_kept_ = at_base_ = true;
+  ++base_version_;
 }
 
 bool ResourceCalendar::back_to_base(std::span<const Node> nodes, Epoch now) {
@@ -55,13 +57,20 @@ bool ResourceCalendar::back_to_base(std::span<const Node> nodes, Epoch now) {
     c.bookings.truncate(c.base);
   }
   now_ = now;
+  at_base_ = true;
   return true;
 }
 
 void ResourceCalendar::book_in_base(std::size_t node, const Booking& booking) {
+  if (!at_base_) {  // other bookings are there too: the base is lost
+    book(node, booking);
+    base_kept_ = false;
+    return;
+  }
   const bool kept = base_kept_;  // book() may place it among the base bookings: it is one
   book(node, booking);
-  base_kept_ = kept;
+  base_kept_ = kept, at_base_ = true;
+  ++base_version_;
   nodes_[node].base = static_cast<std::uint32_t>(nodes_[node].bookings.size());
 }
 
@@ -79,6 +88,7 @@ void ResourceCalendar::unbook(std::size_t node, const Booking& booking) {
   auto it = std::find(c.bookings.begin(), c.bookings.end(), booking);
   if (it == c.bookings.end()) return;
   ++changes_;
+  ++base_version_;  // when at the base, the base changes
   if (it - c.bookings.begin() < static_cast<std::ptrdiff_t>(c.base)) --c.base;
   c.bookings.erase(it);
 }
@@ -95,7 +105,7 @@ void ResourceCalendar::sort_bookings() {
 
 void ResourceCalendar::release_running() {
   ++changes_;
-  base_kept_ = false;
+  base_kept_ = at_base_ = false;
   for (auto& n : nodes_)
     llvm::erase_if(n.bookings, [](const Booking& b) { return b.reservation == kNoReservation; });
 }
@@ -189,6 +199,27 @@ bool ResourceCalendar::settled_changes(std::size_t node, Epoch from, const Viewe
 }
 
 std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
+    std::span<const std::size_t> candidates, const Resources& per_task, std::int64_t tasks, Seconds walltime,
+    std::int64_t max_per_node, const Viewer& viewer, Epoch not_before) const {
+  LastOpening& last = last_opening_;
+  if (!at_base_) return search_earliest_start(candidates, per_task, tasks, walltime, max_per_node, viewer, not_before);
+  if (last.asked && last.base_version == base_version_ && last.not_before <= not_before &&
+      (!last.answer || last.answer->start >= not_before) && last.tasks == tasks && last.walltime == walltime &&
+      last.max_per_node == max_per_node && last.per_task == per_task && last.may_use == viewer.may_use &&
+      std::equal(candidates.begin(), candidates.end(), last.candidates.begin(), last.candidates.end()))
+    return last.answer;
+  last.answer = search_earliest_start(candidates, per_task, tasks, walltime, max_per_node, viewer, not_before);
+  last.asked = true;
+  last.base_version = base_version_;
+  last.candidates.assign(candidates.begin(), candidates.end());
+  last.per_task = per_task;
+  last.tasks = tasks, last.walltime = walltime, last.max_per_node = max_per_node;
+  last.may_use = viewer.may_use;
+  last.not_before = not_before;
+  return last.answer;
+}
+
+std::optional<ResourceCalendar::Opening> ResourceCalendar::search_earliest_start(
     std::span<const std::size_t> candidates, const Resources& per_task, std::int64_t tasks, Seconds walltime,
     std::int64_t max_per_node, const Viewer& viewer, Epoch not_before) const {
   if (tasks <= 0) return Opening{not_before, {}, {}};

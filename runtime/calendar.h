@@ -127,6 +127,7 @@ class ResourceCalendar {
   void book(std::size_t node, const Booking& booking) {
     if (booking.end <= booking.start) return;
     ++changes_;
+    at_base_ = false;
     auto& list = nodes_[node].bookings;
     if (list.empty() || list.back().start <= booking.start) list.push_back(booking);
     else insert_in_order(node, booking);
@@ -141,7 +142,8 @@ class ResourceCalendar {
   // among the base ones (it starts before one of them); then only reset() makes it usable.
   void keep_as_base();
   bool back_to_base(std::span<const Node> nodes, Epoch now);
-  // book() on a node that holds its base only (after back_to_base): the booking joins the base.
+  // book() at the base (after back_to_base, nothing else booked since): the booking joins the
+  // base. Anywhere else it is book(), and the base is lost (back_to_base says false).
   void book_in_base(std::size_t node, const Booking& booking);
   // book() for many bookings at once: append() each, then sort_bookings() before asking
   // anything. One sort per node instead of a search per booking (the scheduler books every
@@ -149,7 +151,7 @@ class ResourceCalendar {
   void append(std::size_t node, const Booking& booking) {
     if (booking.end <= booking.start) return;
     ++changes_;
-    base_kept_ = false;  // sort_bookings() may move anything: keep_as_base() again after it
+    base_kept_ = at_base_ = false;  // sort_bookings() may move anything: keep_as_base() again after it
     NodeCalendar& c = nodes_[node];
     // Only nodes that got a booking out of order are sorted (most get one running job).
     if (!c.bookings.empty() && booking.start < c.bookings.back().start && !c.unsorted) {
@@ -191,6 +193,10 @@ class ResourceCalendar {
   // [t, t + walltime) on `candidates`, and how many each candidate offers then. With
   // max_per_node > 0 a node offers exactly that many tasks or none (a job that asked for a node
   // count); 0 = any number. None: never (not enough resources on the candidates).
+  // Asked at the base (nothing booked since back_to_base) the same question as last time at
+  // the same base, no earlier than then, it answers as then without searching: t is still the
+  // first time that fits, if it is not past. A scheduler asks for its top blocked job iteration
+  // after iteration, and between events the running jobs often stay the same.
   struct Opening {
     Epoch start = 0;
     std::vector<NodeTasks> offer;  // every candidate with tasks > 0 at `start`
@@ -218,6 +224,9 @@ class ResourceCalendar {
     std::uint32_t base = 0;  // the first `base` bookings are the base (keep_as_base)
   };
   void insert_in_order(std::size_t node, const Booking& booking);
+  std::optional<Opening> search_earliest_start(std::span<const std::size_t> candidates, const Resources& per_task,
+                                               std::int64_t tasks, Seconds walltime, std::int64_t max_per_node,
+                                               const Viewer& viewer, Epoch not_before) const;
   static bool usable_state(const Node& n);
   bool counts(const Booking& b, const Viewer& viewer) const;
   template <class At>
@@ -229,6 +238,22 @@ class ResourceCalendar {
   std::vector<std::size_t> unsorted_;  // nodes sort_bookings() must sort
   std::uint64_t changes_ = 0;
   bool base_kept_ = false;  // every node's base bookings are still its first ones
+  bool at_base_ = false;    // and nothing else is booked
+  std::uint64_t base_version_ = 0;  // counts the changes of the base
+
+  // earliest_start's last question and answer at the base (see there).
+  struct LastOpening {
+    std::uint64_t base_version = 0;
+    std::vector<std::size_t> candidates;
+    Resources per_task;
+    std::int64_t tasks = 0, max_per_node = 0;
+    Seconds walltime = 0;
+    std::vector<std::uint8_t> may_use;
+    Epoch not_before = 0;
+    std::optional<Opening> answer;
+    bool asked = false;
+  };
+  mutable LastOpening last_opening_;
 
   // earliest_start's working memory, kept from call to call (the scheduler asks once per
   // blocked job, iteration after iteration): only capacity carries over, so a calendar answers

@@ -325,6 +325,76 @@ TEST(ResourceCalendarBase, BackToBaseDropsExactlyWhatCameAfter) {
   EXPECT_GT(refused, 15);
 }
 
+// earliest_start at the base answers as a search on a calendar built afresh with the same
+// bookings: through base changes (unbook, book_in_base), bookings beyond the base, going back to
+// it at later times, and questions asked again (the answer it remembers) or changed.
+TEST(ResourceCalendarBase, EarliestStartAtTheBaseEqualsAFreshSearch) {
+  std::mt19937 rng(37);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  std::vector<Node> nodes;
+  for (int i = 0; i < 6; ++i) nodes.push_back(make_node(lines({"n", std::to_string(i)}), 2));
+  const std::vector<std::size_t> all{0, 1, 2, 3, 4, 5};
+  const Viewer nobody;
+  int asked_again = 0, questions = 0;
+  for (int round = 0; round < 200; ++round) {
+    ResourceCalendar cal(nodes, kNow);
+    Epoch now = kNow;
+    auto running = [&] {
+      const Epoch start = now - pick(0, 50);
+      return Booking{start, now + pick(1, 80), Resources{pick(1, 2), 0, 0, 0}, kNoReservation, kNoReservation};
+    };
+    for (int b = pick(0, 6); b > 0; --b) cal.book(static_cast<std::size_t>(pick(0, 5)), running());
+    cal.keep_as_base();
+    struct Question {
+      std::int64_t tasks;
+      Seconds walltime;
+    } q{pick(1, 12), pick(1, 100)};
+    for (int step = 0; step < 30; ++step) {
+      now += pick(0, 3) == 0 ? 0 : pick(1, 20);
+      ASSERT_TRUE(cal.back_to_base(nodes, now)) << "round " << round << " step " << step;
+      switch (pick(0, 5)) {
+        case 0: {  // a running job ends
+          const auto n = static_cast<std::size_t>(pick(0, 5));
+          const auto b = cal.bookings(n);
+          if (!b.empty()) cal.unbook(n, b[static_cast<std::size_t>(pick(0, static_cast<int>(b.size()) - 1))]);
+          break;
+        }
+        case 1: cal.book_in_base(static_cast<std::size_t>(pick(0, 5)), running()); break;  // one starts
+        case 2: q = {pick(1, 12), pick(1, 100)}; break;                                     // another question
+        default: break;                                                                     // time passes
+      }
+      for (int again = pick(1, 2); again > 0; --again) {  // the same question once or twice
+        ResourceCalendar fresh(nodes, now);
+        for (std::size_t n = 0; n < nodes.size(); ++n)
+          for (const auto& b : cal.bookings(n)) fresh.book(n, b);
+        const auto want = fresh.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, nobody, now);
+        const auto got = cal.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, nobody, now);
+        ++questions, asked_again += again == 1;
+        ASSERT_EQ(got.has_value(), want.has_value()) << "round " << round << " step " << step;
+        if (!want) continue;
+        ASSERT_EQ(got->start, want->start) << "round " << round << " step " << step;
+        ASSERT_EQ(got->offer, want->offer) << "round " << round << " step " << step;
+      }
+      // A booking beyond the base (a reservation), asked about too, gone at the next step.
+      if (pick(0, 1)) {
+        cal.book(static_cast<std::size_t>(pick(0, 5)), {now + pick(0, 40), now + pick(41, 90), Resources{2, 0, 0, 0}, 0,
+                                                        kNoReservation});
+        ResourceCalendar fresh(nodes, now);
+        for (std::size_t n = 0; n < nodes.size(); ++n)
+          for (const auto& b : cal.bookings(n)) fresh.book(n, b);
+        const auto want = fresh.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, nobody, now);
+        const auto got = cal.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, nobody, now);
+        ASSERT_EQ(got.has_value(), want.has_value()) << "round " << round << " step " << step;
+        if (want) {
+          ASSERT_EQ(got->start, want->start) << "round " << round << " step " << step;
+        }
+      }
+    }
+  }
+  EXPECT_GT(questions, 5000);
+  EXPECT_GT(asked_again, 1000);
+}
+
 // earliest_start asks once per run of neighbouring nodes with the same calendar: on calendars
 // where runs of nodes hold the same bookings (and some differ by one booking), its answer must
 // be the brute-force one: the first second at which the nodes' offers for the whole walltime add
