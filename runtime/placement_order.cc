@@ -75,4 +75,17 @@ std::vector<NodeTasks> take_front(std::vector<Offer>& offers, std::int64_t tasks
   return out;
 }
 
+std::vector<NodeTasks> take_front_of_runs(std::vector<OfferRun>& runs, std::int64_t tasks) {
+  // Keys end with the node index (or grow with it): no two runs have the same key.
+  std::sort(runs.begin(), runs.end(), [](const OfferRun& a, const OfferRun& b) { return a.key < b.key; });
+  std::vector<NodeTasks> out;
+  for (const auto& r : runs)
+    for (std::int64_t k = 0; k < r.count && tasks > 0; ++k) {
+      const std::int64_t t = std::min(r.tasks, tasks);
+      out.push_back({r.first_node + static_cast<std::size_t>(k), t});
+      tasks -= t;
+    }
+  return out;
+}
+
 }  // namespace maui::runtime

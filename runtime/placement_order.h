@@ -29,4 +29,18 @@ struct PlacementScratch {
 // unspecified order.
 std::vector<NodeTasks> take_front(std::vector<Offer>& offers, std::int64_t tasks, PlacementScratch& scratch);
 
+// Offers of consecutive nodes given as runs: nodes first_node, first_node + 1, ... (count of
+// them) each offer `tasks`, under the key of the run's first node. take_front_of_runs yields
+// what take_front yields for the offers the runs stand for, provided that within a run the keys
+// share their first three parts and the allocation key grows with the node index, and that no
+// two runs' allocation keys interleave: FIRSTAVAILABLE, and MINRESOURCE on runs of nodes with
+// the same capacity. The runs are left in an unspecified order.
+struct OfferRun {
+  std::size_t first_node = 0;
+  std::int64_t count = 0;
+  std::int64_t tasks = 0;            // per node
+  std::array<std::int64_t, 6> key;  // the first node's
+};
+std::vector<NodeTasks> take_front_of_runs(std::vector<OfferRun>& runs, std::int64_t tasks);
+
 }  // namespace maui::runtime

@@ -92,6 +92,7 @@ struct IterationLists {
   std::vector<std::int64_t> bypass_diff, free_now;
   std::vector<LimitViolation> scratch;
   std::vector<Offer> offers;                     // a placement's, one placement at a time
+  std::vector<OfferRun> offer_runs;              // a reservation's placement, as runs
   PlacementScratch placement;                    // take_front's memory
   std::vector<std::size_t> backfill_candidates;  // a backfill pass's
   Viewer viewer;                                 // the last job's access (Iteration::viewer)
@@ -101,7 +102,7 @@ struct IterationLists {
     now_capacity.built = false;
     ids.clear(), qos.clear(), marks.clear();
     hard_list.clear(), position.clear(), all_nodes.clear(), free_nodes.clear(), bypass_diff.clear(), free_now.clear();
-    scratch.clear(), offers.clear(), backfill_candidates.clear();
+    scratch.clear(), offers.clear(), offer_runs.clear(), backfill_candidates.clear();
   }
 };
 
@@ -578,7 +579,12 @@ class Iteration {
       return false;
     }
     std::vector<Offer>& offers = lists_.offers;
-    offers.clear();
+    std::vector<OfferRun>& runs = lists_.offer_runs;
+    offers.clear(), runs.clear();
+    // Nodes with the same calendar have the same place and, for these two policies, allocation
+    // keys that grow with the index: they are ordered as runs (take_front_of_runs).
+    const bool by_runs =
+        settings_.allocation == NodeAllocation::FirstAvailable || settings_.allocation == NodeAllocation::MinResource;
     struct Place {
       int affinity = 2;
       std::int64_t free_now = 0;
@@ -587,7 +593,8 @@ class Iteration {
     Place p;
     for (std::size_t k = 0; k < opening->offer.size(); ++k) {
       const NodeTasks& nt = opening->offer[k];
-      if (!opening->same_as_previous[k]) {
+      const bool same = opening->same_as_previous[k];
+      if (!same) {
         p = Place{};
         if (room_now(nt.node, per_task)) {
           p.free_now = calendar_.free_tasks(nt.node, snap_.now, snap_.now + 1, per_task, v);
@@ -597,9 +604,14 @@ class Iteration {
       }
       // Nodes busy now before idle ones: the idle nodes stay free for backfill
       // (shared/reference/backfill-notes.md).
-      offers.push_back({nt, placement_key(nt.node, p.affinity, p.free_now, p.free_for)});
+      if (!by_runs) offers.push_back({nt, placement_key(nt.node, p.affinity, p.free_now, p.free_for)});
+      else if (same && nt.node == runs.back().first_node + static_cast<std::size_t>(runs.back().count))
+        ++runs.back().count;
+      else
+        runs.push_back({nt.node, 1, nt.tasks, placement_key(nt.node, p.affinity, p.free_now, p.free_for)});
     }
-    std::vector<NodeTasks> nodes = take_front(offers, job.tasks, lists_.placement);
+    std::vector<NodeTasks> nodes =
+        by_runs ? take_front_of_runs(runs, job.tasks) : take_front(offers, job.tasks, lists_.placement);
     table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes));
     marks_[i] |= kReserved;
     if (in_.explain)

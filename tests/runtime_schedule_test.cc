@@ -492,6 +492,46 @@ TEST(PlacementOrder, TakeFrontEqualsTheTakenPrefixOfAFullSort) {
   EXPECT_GT(shortened, 500);  // most rounds leave offers behind
 }
 
+// take_front_of_runs takes what take_front takes of the offers the runs stand for: on random
+// runs of consecutive nodes (each run one place, few or many distinct places), with
+// FIRSTAVAILABLE keys (the node index) and MINRESOURCE keys (the run's procs and memory, then
+// the index), in node order or shuffled.
+TEST(PlacementOrder, TakeFrontOfRunsEqualsTakeFrontOfTheirOffers) {
+  std::mt19937 rng(11);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int cut = 0, multi_run = 0;
+  PlacementScratch scratch;
+  for (int round = 0; round < 2000; ++round) {
+    const bool min_resource = pick(0, 1);
+    const int places = pick(1, 6);
+    std::vector<OfferRun> runs;
+    std::vector<Offer> offers;
+    std::size_t node = static_cast<std::size_t>(pick(0, 3));
+    for (int r = pick(0, 12); r > 0; --r) {
+      const std::int64_t count = pick(1, 8), tasks = pick(1, 3), procs = pick(1, 3), mem = pick(0, 1) * 1024;
+      const int place = pick(0, places - 1);
+      auto key = [&](std::size_t n) -> std::array<std::int64_t, 6> {
+        const auto i = static_cast<std::int64_t>(n);
+        if (min_resource) return {place % 2, place / 2, 0, procs, mem, i};
+        return {place % 2, place / 2, 0, i, 0, 0};
+      };
+      runs.push_back({node, count, tasks, key(node)});
+      for (std::int64_t k = 0; k < count; ++k) offers.push_back({{node + static_cast<std::size_t>(k), tasks}, key(node + static_cast<std::size_t>(k))});
+      node += static_cast<std::size_t>(count + pick(0, 2));  // a gap: a node that offers nothing
+    }
+    std::shuffle(runs.begin(), runs.end(), rng);
+    std::int64_t total = 0;
+    for (const auto& o : offers) total += o.nt.tasks;
+    const std::int64_t tasks = pick(0, static_cast<int>(total) + 2);
+    const auto want = take_front(offers, tasks, scratch);
+    ASSERT_EQ(take_front_of_runs(runs, tasks), want) << "round " << round;
+    cut += tasks < total;
+    multi_run += runs.size() > 3;
+  }
+  EXPECT_GT(cut, 1000);
+  EXPECT_GT(multi_run, 1000);
+}
+
 // The same picture through the scheduler with BESTFIT. X (3 procs) runs on n0..n2 until T + 1 h,
 // Y on n7 until T + 2 h. C (6 procs, 1 h) ranks first: 4 nodes are idle, so it is reserved at
 // T + 1 h (X ends; n0..n6 are free then, n7 is not). Its 6 nodes: the 3 busy now (n0..n2)
