@@ -440,17 +440,34 @@ class Iteration {
       return {};
     }
     // Best fit in time: the nodes whose free time ends soonest after the job keep the longer
-    // gaps for the jobs that need them.
-    SameCalendarMemo<std::pair<int, Seconds>> fit;  // affinity, how long the node stays free
+    // gaps for the jobs that need them. Neighbours with the same calendar share their place:
+    // for FIRSTAVAILABLE and MINRESOURCE they are ordered as runs (take_front_of_runs).
+    std::vector<OfferRun>& runs = lists_.offer_runs;
+    runs.clear();
+    const bool by_runs = orders_by_runs();
+    std::optional<std::size_t> previous;
+    int affinity = 2;
+    Seconds free_for = 0;
     for (auto& o : offers) {
       const std::size_t n = o.nt.node;
-      const auto [affinity, free_for] = fit(calendar_, n, [&] {
-        return std::pair{any_shared_reservation_ ? *affinity_on(i, n, snap_.now, end, v) : 2,
-                         calendar_.free_for(n, snap_.now, per_task, v)};
-      });
-      o.key = placement_key(n, affinity, 0, free_for);
+      const bool same = previous && calendar_.same_calendar(*previous, n);
+      previous = n;
+      if (!same) {
+        affinity = any_shared_reservation_ ? *affinity_on(i, n, snap_.now, end, v) : 2;
+        free_for = calendar_.free_for(n, snap_.now, per_task, v);
+      }
+      if (!by_runs) o.key = placement_key(n, affinity, 0, free_for);
+      else if (same && n == runs.back().first_node + static_cast<std::size_t>(runs.back().count)) ++runs.back().count;
+      else runs.push_back({n, 1, o.nt.tasks, placement_key(n, affinity, 0, free_for)});
     }
-    return take_front(offers, job.tasks, lists_.placement);
+    return by_runs ? take_front_of_runs(runs, job.tasks) : take_front(offers, job.tasks, lists_.placement);
+  }
+
+  // Whether nodes with the same calendar, one after the other, can be placed as a run
+  // (take_front_of_runs): their allocation keys grow with the index.
+  bool orders_by_runs() const {
+    return settings_.allocation == NodeAllocation::FirstAvailable ||
+           settings_.allocation == NodeAllocation::MinResource;
   }
 
   // Whether a job shape surely finds fewer than `tasks` tasks now for a run of `duration`
@@ -581,10 +598,8 @@ class Iteration {
     std::vector<Offer>& offers = lists_.offers;
     std::vector<OfferRun>& runs = lists_.offer_runs;
     offers.clear(), runs.clear();
-    // Nodes with the same calendar have the same place and, for these two policies, allocation
-    // keys that grow with the index: they are ordered as runs (take_front_of_runs).
-    const bool by_runs =
-        settings_.allocation == NodeAllocation::FirstAvailable || settings_.allocation == NodeAllocation::MinResource;
+    // Nodes with the same calendar have the same place: ordered as runs where they can be.
+    const bool by_runs = orders_by_runs();
     struct Place {
       int affinity = 2;
       std::int64_t free_now = 0;

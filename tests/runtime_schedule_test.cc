@@ -1162,6 +1162,25 @@ TEST(JobShape, NodeAllocationPolicyPicksTheNode) {
   }
 }
 
+// On identical idle nodes (one run of the same calendar) a 2-task job takes the first two nodes,
+// or the last two with LASTAVAILABLE, whatever the runs the placement forms.
+TEST(JobShape, IdenticalNodesAreTakenInAllocationOrder) {
+  for (auto [allocation, nodes] : {std::pair<std::string_view, Strings>{"FIRSTAVAILABLE", {"n1:1", "n2:1"}},
+                                   {"LASTAVAILABLE", {"n3:1", "n4:1"}},
+                                   {"MINRESOURCE", {"n1:1", "n2:1"}},
+                                   {"CPULOAD", {"n1:1", "n2:1"}}}) {
+    SCOPED_TRACE(allocation);
+    TestPolicy p = fcfs(lines({"NODEALLOCATIONPOLICY ", allocation, "\n"}));
+    ClusterSnapshot snap = snapshot_of(
+        kNow, {make_node("n1", 1), make_node("n2", 1), make_node("n3", 1), make_node("n4", 1)},
+        {J("j").tasks(2).submit(kNow)});
+    IterationResult r = iterate(p, snap);
+    const StartDecision* j = start_of(r, snap, "j");
+    ASSERT_NE(j, nullptr);
+    EXPECT_EQ(placed(snap, j->nodes), nodes);
+  }
+}
+
 // TASKS=4 NODES=2: two nodes with two tasks each (docs/jobs-json.md: `nodes` is the requested
 // node count). n1 has 3 free procs, n2 4, n3 1: the job fits as n1:2 + n2:2; n3's single proc
 // cannot hold two tasks and must not be used.
