@@ -78,7 +78,10 @@ std::vector<NodeTasks> take_front(std::vector<Offer>& offers, std::int64_t tasks
 std::vector<NodeTasks> take_front_of_runs(std::vector<OfferRun>& runs, std::int64_t tasks) {
   // Keys end with the node index (or grow with it): no two runs have the same key.
   std::sort(runs.begin(), runs.end(), [](const OfferRun& a, const OfferRun& b) { return a.key < b.key; });
+  std::int64_t nodes = 0;
+  for (const auto& r : runs) nodes += r.count;
   std::vector<NodeTasks> out;
+  out.reserve(static_cast<std::size_t>(std::min(nodes, std::max<std::int64_t>(tasks, 0))));
   for (const auto& r : runs)
     for (std::int64_t k = 0; k < r.count && tasks > 0; ++k) {
       const std::int64_t t = std::min(r.tasks, tasks);
