@@ -30,8 +30,16 @@ void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
 }
 
 bool ResourceCalendar::usable_state(const Node& n) {
-  return n.state != NodeState::Down && n.state != NodeState::Drained && n.state != NodeState::Draining &&
-         n.state != NodeState::Unknown;
+  switch (n.state) {
+    case NodeState::Idle:
+    case NodeState::Running:
+    case NodeState::Busy: return true;
+    case NodeState::Draining:
+    case NodeState::Drained:
+    case NodeState::Down:
+    case NodeState::Unknown: return false;
+  }
+  return false;
 }
 
 void ResourceCalendar::keep_as_base() {
