@@ -456,9 +456,13 @@ class Iteration {
         affinity = any_shared_reservation_ ? *affinity_on(i, n, snap_.now, end, v) : 2;
         free_for = calendar_.free_for(n, snap_.now, per_task, v);
       }
-      if (!by_runs) o.key = placement_key(n, affinity, 0, free_for);
-      else if (same && n == runs.back().first_node + static_cast<std::size_t>(runs.back().count)) ++runs.back().count;
-      else runs.push_back({n, 1, o.nt.tasks, placement_key(n, affinity, 0, free_for)});
+      if (by_runs && same && n == runs.back().first_node + static_cast<std::size_t>(runs.back().count)) {
+        ++runs.back().count;
+        continue;
+      }
+      const auto key = placement_key(n, affinity, 0, free_for);
+      if (by_runs) runs.push_back({n, 1, o.nt.tasks, key});
+      else o.key = key;
     }
     return by_runs ? take_front_of_runs(runs, job.tasks) : take_front(offers, job.tasks, lists_.placement);
   }
@@ -619,11 +623,13 @@ class Iteration {
       }
       // Nodes busy now before idle ones: the idle nodes stay free for backfill
       // (shared/reference/backfill-notes.md).
-      if (!by_runs) offers.push_back({nt, placement_key(nt.node, p.affinity, p.free_now, p.free_for)});
-      else if (same && nt.node == runs.back().first_node + static_cast<std::size_t>(runs.back().count))
+      if (by_runs && same && nt.node == runs.back().first_node + static_cast<std::size_t>(runs.back().count)) {
         ++runs.back().count;
-      else
-        runs.push_back({nt.node, 1, nt.tasks, placement_key(nt.node, p.affinity, p.free_now, p.free_for)});
+        continue;
+      }
+      const auto key = placement_key(nt.node, p.affinity, p.free_now, p.free_for);
+      if (by_runs) runs.push_back({nt.node, 1, nt.tasks, key});
+      else offers.push_back({nt, key});
     }
     std::vector<NodeTasks> nodes =
         by_runs ? take_front_of_runs(runs, job.tasks) : take_front(offers, job.tasks, lists_.placement);

@@ -499,7 +499,7 @@ TEST(PlacementOrder, TakeFrontEqualsTheTakenPrefixOfAFullSort) {
 TEST(PlacementOrder, TakeFrontOfRunsEqualsTakeFrontOfTheirOffers) {
   std::mt19937 rng(11);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  int cut = 0, multi_run = 0;
+  int cut = 0, multi_run = 0, in_order = 0;
   PlacementScratch scratch;
   for (int round = 0; round < 2000; ++round) {
     const bool min_resource = pick(0, 1);
@@ -519,7 +519,8 @@ TEST(PlacementOrder, TakeFrontOfRunsEqualsTakeFrontOfTheirOffers) {
       for (std::int64_t k = 0; k < count; ++k) offers.push_back({{node + static_cast<std::size_t>(k), tasks}, key(node + static_cast<std::size_t>(k))});
       node += static_cast<std::size_t>(count + pick(0, 2));  // a gap: a node that offers nothing
     }
-    std::shuffle(runs.begin(), runs.end(), rng);
+    const bool shuffled = pick(0, 1);
+    if (shuffled) std::shuffle(runs.begin(), runs.end(), rng);
     std::int64_t total = 0;
     for (const auto& o : offers) total += o.nt.tasks;
     const std::int64_t tasks = pick(0, static_cast<int>(total) + 2);
@@ -527,9 +528,11 @@ TEST(PlacementOrder, TakeFrontOfRunsEqualsTakeFrontOfTheirOffers) {
     ASSERT_EQ(take_front_of_runs(runs, tasks), want) << "round " << round;
     cut += tasks < total;
     multi_run += runs.size() > 3;
+    in_order += !shuffled && !min_resource && runs.size() > 3;
   }
   EXPECT_GT(cut, 1000);
   EXPECT_GT(multi_run, 1000);
+  EXPECT_GT(in_order, 300);
 }
 
 // The same picture through the scheduler with BESTFIT. X (3 procs) runs on n0..n2 until T + 1 h,
