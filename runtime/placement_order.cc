@@ -16,9 +16,8 @@ bool alloc_before(const Offer& a, const Offer& b) {
   return std::lexicographical_compare(a.key.begin() + kPrefix, a.key.end(), b.key.begin() + kPrefix, b.key.end());
 }
 
-// Takes offer `o` for the tasks left.
-void take(const Offer& o, std::int64_t& tasks, std::vector<NodeTasks>& out) {
-  NodeTasks nt = o.nt;
+// Takes what node `nt` offers, up to the tasks left.
+void take(NodeTasks nt, std::int64_t& tasks, std::vector<NodeTasks>& out) {
   nt.tasks = std::min(nt.tasks, tasks);
   tasks -= nt.tasks;
   out.push_back(nt);
@@ -55,7 +54,7 @@ bool front_by_few_prefixes(const std::vector<Offer>& offers, std::int64_t tasks,
   });
   for (std::size_t r = 0; r < groups && tasks > 0; ++r)
     for (std::size_t k = first[order[r]]; k < offers.size() && tasks > 0; ++k)
-      if (group[k] == order[r]) take(offers[k], tasks, out);
+      if (group[k] == order[r]) take(offers[k].nt, tasks, out);
   return true;
 }
 
@@ -71,7 +70,7 @@ std::vector<NodeTasks> take_front(std::vector<Offer>& offers, std::int64_t tasks
   // Selecting the front, then sorting only it, compares less than a heap-based partial sort.
   if (end_of_front != offers.end()) std::nth_element(offers.begin(), end_of_front, offers.end(), by_key);
   std::sort(offers.begin(), end_of_front, by_key);
-  for (auto o = offers.begin(); o != end_of_front && tasks > 0; ++o) take(*o, tasks, out);
+  for (auto o = offers.begin(); o != end_of_front && tasks > 0; ++o) take(o->nt, tasks, out);
   return out;
 }
 
@@ -83,11 +82,8 @@ std::vector<NodeTasks> take_front_of_runs(std::vector<OfferRun>& runs, std::int6
   std::vector<NodeTasks> out;
   out.reserve(static_cast<std::size_t>(std::min(nodes, std::max<std::int64_t>(tasks, 0))));
   for (const auto& r : runs)
-    for (std::int64_t k = 0; k < r.count && tasks > 0; ++k) {
-      const std::int64_t t = std::min(r.tasks, tasks);
-      out.push_back({r.first_node + static_cast<std::size_t>(k), t});
-      tasks -= t;
-    }
+    for (std::int64_t k = 0; k < r.count && tasks > 0; ++k)
+      take({r.first_node + static_cast<std::size_t>(k), r.tasks}, tasks, out);
   return out;
 }
 

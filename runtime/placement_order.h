@@ -42,5 +42,12 @@ struct OfferRun {
   std::array<std::int64_t, 6> key;  // the first node's
 };
 std::vector<NodeTasks> take_front_of_runs(std::vector<OfferRun>& runs, std::int64_t tasks);
+// Counts `node` into the last run when it is the run's next node (the caller knows it shares
+// the run's calendar); false: it starts a run of its own.
+inline bool extends_last_run(std::vector<OfferRun>& runs, std::size_t node) {
+  if (runs.empty() || node != runs.back().first_node + static_cast<std::size_t>(runs.back().count)) return false;
+  ++runs.back().count;
+  return true;
+}
 
 }  // namespace maui::runtime

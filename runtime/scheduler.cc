@@ -92,7 +92,7 @@ struct IterationLists {
   std::vector<std::int64_t> bypass_diff, free_now;
   std::vector<LimitViolation> scratch;
   std::vector<Offer> offers;                     // a placement's, one placement at a time
-  std::vector<OfferRun> offer_runs;              // a reservation's placement, as runs
+  std::vector<OfferRun> offer_runs;              // a placement's offers as runs (take_front_of_runs)
   PlacementScratch placement;                    // take_front's memory
   std::vector<std::size_t> backfill_candidates;  // a backfill pass's
   Viewer viewer;                                 // the last job's access (Iteration::viewer)
@@ -253,8 +253,8 @@ class Iteration {
           if (old.all_nodes_known && old.start == start && old.end == end && old.per_task == per_task &&
               runs_where_booked(job, old)) {
             const std::size_t first = layer.next_nodes.size();
-            layer.next_nodes.insert(layer.next_nodes.end(), layer.nodes.begin() + static_cast<std::ptrdiff_t>(old.first),
-                                    layer.nodes.begin() + static_cast<std::ptrdiff_t>(old.first + old.count));
+            const auto from = layer.nodes.begin() + static_cast<std::ptrdiff_t>(old.first);
+            layer.next_nodes.insert(layer.next_nodes.end(), from, from + static_cast<std::ptrdiff_t>(old.count));
             layer.next.push_back(std::move(old));
             layer.next.back().job = i, layer.next.back().first = first;
             ++in_.workspace->running_jobs_carried;
@@ -456,10 +456,7 @@ class Iteration {
         affinity = any_shared_reservation_ ? *affinity_on(i, n, snap_.now, end, v) : 2;
         free_for = calendar_.free_for(n, snap_.now, per_task, v);
       }
-      if (by_runs && same && n == runs.back().first_node + static_cast<std::size_t>(runs.back().count)) {
-        ++runs.back().count;
-        continue;
-      }
+      if (by_runs && same && extends_last_run(runs, n)) continue;
       const auto key = placement_key(n, affinity, 0, free_for);
       if (by_runs) runs.push_back({n, 1, o.nt.tasks, key});
       else o.key = key;
@@ -623,10 +620,7 @@ class Iteration {
       }
       // Nodes busy now before idle ones: the idle nodes stay free for backfill
       // (shared/reference/backfill-notes.md).
-      if (by_runs && same && nt.node == runs.back().first_node + static_cast<std::size_t>(runs.back().count)) {
-        ++runs.back().count;
-        continue;
-      }
+      if (by_runs && same && extends_last_run(runs, nt.node)) continue;
       const auto key = placement_key(nt.node, p.affinity, p.free_now, p.free_for);
       if (by_runs) runs.push_back({nt.node, 1, nt.tasks, key});
       else offers.push_back({nt, key});

@@ -516,7 +516,10 @@ TEST(PlacementOrder, TakeFrontOfRunsEqualsTakeFrontOfTheirOffers) {
         return {place % 2, place / 2, 0, i, 0, 0};
       };
       runs.push_back({node, count, tasks, key(node)});
-      for (std::int64_t k = 0; k < count; ++k) offers.push_back({{node + static_cast<std::size_t>(k), tasks}, key(node + static_cast<std::size_t>(k))});
+      for (std::int64_t k = 0; k < count; ++k) {
+        const std::size_t n = node + static_cast<std::size_t>(k);
+        offers.push_back({{n, tasks}, key(n)});
+      }
       node += static_cast<std::size_t>(count + pick(0, 2));  // a gap: a node that offers nothing
     }
     const bool shuffled = pick(0, 1);
@@ -533,6 +536,19 @@ TEST(PlacementOrder, TakeFrontOfRunsEqualsTakeFrontOfTheirOffers) {
   EXPECT_GT(cut, 1000);
   EXPECT_GT(multi_run, 1000);
   EXPECT_GT(in_order, 300);
+}
+
+// A run of nodes 3 and 4 grows by node 5 only: not by 7 (a gap), not by 4 again; no run, no growth.
+TEST(PlacementOrder, ARunGrowsOnlyByItsNextNode) {
+  std::vector<OfferRun> runs;
+  EXPECT_FALSE(extends_last_run(runs, 0));
+  runs.push_back({3, 2, 1, {}});
+  EXPECT_FALSE(extends_last_run(runs, 7));
+  EXPECT_FALSE(extends_last_run(runs, 4));
+  EXPECT_TRUE(extends_last_run(runs, 5));
+  EXPECT_EQ(runs.back().count, 3);
+  EXPECT_TRUE(extends_last_run(runs, 6));
+  EXPECT_EQ(runs.back().count, 4);
 }
 
 // The same picture through the scheduler with BESTFIT. X (3 procs) runs on n0..n2 until T + 1 h,
