@@ -31,8 +31,10 @@ ScheduleMetrics compute_metrics(const std::vector<JobOutcome>& jobs, std::int64_
   m.jobs = static_cast<std::int64_t>(jobs.size());
   Epoch first_submit = std::numeric_limits<Epoch>::max();
   Epoch last_end = std::numeric_limits<Epoch>::min();
-  Seconds total_wait = 0;
-  std::int64_t area = 0;  // proc-seconds delivered
+  // Sums in doubles: exact for any real trace (below 2^53), and no overflow for the largest
+  // jobs a trace may hold (10^9 procs for 10^12 s, schemas/ir.h).
+  double total_wait = 0;
+  double area = 0;  // proc-seconds delivered
   double total_slowdown = 0;
   for (const JobOutcome& job : jobs) {
     first_submit = std::min(first_submit, job.submit);
@@ -41,21 +43,20 @@ ScheduleMetrics compute_metrics(const std::vector<JobOutcome>& jobs, std::int64_
     if (job.backfilled) ++m.backfilled;
     Seconds wait = *job.start - job.submit;
     Seconds run = job.end - *job.start;
-    total_wait += wait;
+    total_wait += static_cast<double>(wait);
     m.max_wait = std::max(m.max_wait, wait);
     total_slowdown += bounded_slowdown(wait, run);
-    area += job.procs * run;
+    area += static_cast<double>(job.procs) * static_cast<double>(run);
     last_end = std::max(last_end, job.end);
   }
   m.never_started = m.jobs - m.started;
   if (m.started == 0) return m;  // nothing ran: every rate stays 0 rather than NaN
   auto started = static_cast<double>(m.started);
-  m.average_wait = static_cast<double>(total_wait) / started;
+  m.average_wait = total_wait / started;
   m.average_bounded_slowdown = total_slowdown / started;
   m.backfill_share = static_cast<double>(m.backfilled) / started;
   m.makespan = std::max<Seconds>(last_end - first_submit, 0);
-  m.utilization = ratio(static_cast<double>(area),
-                        static_cast<double>(machine_procs) * static_cast<double>(m.makespan));
+  m.utilization = ratio(area, static_cast<double>(machine_procs) * static_cast<double>(m.makespan));
   return m;
 }
 

@@ -97,6 +97,28 @@ void SimulatedCluster::drop_completed() {
   completed_ = 0;
 }
 
+namespace {
+
+JobOutcome outcome_of(const TraceJob& t) {
+  JobOutcome o;
+  o.number = t.number;
+  o.submit = t.submit;
+  o.procs = t.procs;
+  o.requested = t.requested;
+  o.user = t.user;
+  o.group = t.group;
+  o.job_class = t.job_class;
+  return o;
+}
+
+bool replayable(const TraceJob& t) {
+  auto within = [](std::int64_t v, std::int64_t min, std::int64_t max) { return v >= min && v <= max; };
+  return within(t.submit, 0, ir::kMaxSeconds) && within(t.run, 0, ir::kMaxSeconds) &&
+         within(t.requested, 1, ir::kMaxSeconds) && within(t.procs, 1, ir::kMaxProcs);
+}
+
+}  // namespace
+
 void SimulatedCluster::submit(const TraceJob& t) {
   Job j;
   j.id = std::to_string(t.number);
@@ -109,15 +131,7 @@ void SimulatedCluster::submit(const TraceJob& t) {
   j.submit_time = origin_ + t.submit;
   position_[j.id] = outcomes_.size();
   run_.push_back(t.run);
-  JobOutcome o;
-  o.number = t.number;
-  o.submit = t.submit;
-  o.procs = t.procs;
-  o.requested = t.requested;
-  o.user = t.user;
-  o.group = t.group;
-  o.job_class = t.job_class;
-  outcomes_.push_back(std::move(o));
+  outcomes_.push_back(outcome_of(t));
   submitted_.push_back(outcomes_.size() - 1);
   state_.jobs.push_back(std::move(j));
 }
@@ -222,13 +236,14 @@ class Simulation {
         policy_(dir.policy()),
         trace_(trace),
         options_(options),
-        cluster_(std::move(nodes), trace.unix_start_time.value_or(0)),
+        cluster_(std::move(nodes), origin_of(trace)),
         fairshare_on_(policy_.fairshare.metric.value != ir::FairshareMetric::None),
         accrual_(accrual_policy(policy_)),
         cluster_procs_(total_procs(cluster_.state().nodes)) {
-    clock_.utc_offset = trace.time_zone.value_or(0);
-    order_.resize(trace.jobs.size());
-    for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+    clock_.utc_offset = std::clamp<Seconds>(trace.time_zone.value_or(0), -kMaxTimeZone, kMaxTimeZone);
+    order_.reserve(trace.jobs.size());
+    for (std::size_t i = 0; i < trace.jobs.size(); ++i)
+      if (replayable(trace.jobs[i])) order_.push_back(i);
     std::stable_sort(order_.begin(), order_.end(),
                      [&](std::size_t a, std::size_t b) { return trace.jobs[a].submit < trace.jobs[b].submit; });
   }
@@ -286,7 +301,13 @@ class Simulation {
   void advance_to(Epoch t) {
     ClusterSnapshot& state = cluster_.state();
     if (t <= state.now) return;
-    if (fairshare_on_) accrue_usage(history_, policy_, state, state.now, t);
+    if (fairshare_on_) {
+      // Windows more than FSDEPTH intervals before t are forgotten before any refresh reads
+      // them (fairshare_standing): usage is not accrued into them. A trace may leave years
+      // between two events, and a window per FSINTERVAL of them would only fill memory.
+      const FairshareClock fc = FairshareClock::from(policy_.fairshare);
+      accrue_usage(history_, policy_, state, std::max(state.now, oldest_window_read(t, fc)), t);
+    }
     if (last_report_ && accrual_ != AccrualPolicy::Always)
       accrue_queue_time(state, *last_report_, accrual_, t - state.now);  // also moves the clock
     state.now = t;
@@ -308,6 +329,11 @@ class Simulation {
     return free > 0 && smallest <= free;
   }
 
+  // The start of the oldest window a refresh at `now` or later keeps (one more than FSDEPTH).
+  static Epoch oldest_window_read(Epoch now, const FairshareClock& fc) {
+    return window_start(now, fc.interval) - fc.interval * fc.depth;
+  }
+
   // Maui refreshes fairshare usage once per iteration, i.e. once per RMPOLLINTERVAL; the
   // simulator, which iterates at every event, does the same once per RMPOLLINTERVAL of
   // simulated time.
@@ -317,7 +343,7 @@ class Simulation {
     const Seconds refresh = std::max<Seconds>(policy_.scheduling.poll_interval.value, 1);
     if (!standing_at_ || now - *standing_at_ >= refresh) {
       const FairshareClock fc = FairshareClock::from(policy_.fairshare);
-      history_.forget_before(window_start(now, fc.interval) - fc.interval * fc.depth);
+      history_.forget_before(oldest_window_read(now, fc));
       standing_ = FairshareStanding::compute(dir_, history_, now, std::move(standing_));
       standing_at_ = now;
     }
@@ -422,13 +448,26 @@ class Simulation {
     for (const auto& w : result.waiting) set(w.job, w.reason);
   }
 
+  // read_swf refuses times and processor counts beyond schemas/ir.h's bounds; a trace built
+  // another way may hold them. Such a job is not replayed (its outcome says why) and such an
+  // origin is not used: the clock would overflow.
+  static Epoch origin_of(const Trace& trace) {
+    const Epoch origin = trace.unix_start_time.value_or(0);
+    return origin >= -ir::kMaxSeconds && origin <= ir::kMaxSeconds ? origin : 0;
+  }
+
   SimulationResult finish() {
     explain_the_waiting();
     SimulationResult r;
     // Outcomes are in submission order; the result lists jobs in trace order.
     std::vector<JobOutcome>& by_submission = cluster_.outcomes();
-    r.jobs.resize(by_submission.size());
+    r.jobs.resize(trace_.jobs.size());
     for (std::size_t k = 0; k < by_submission.size(); ++k) r.jobs[order_[k]] = std::move(by_submission[k]);
+    for (std::size_t i = 0; i < trace_.jobs.size(); ++i)
+      if (!replayable(trace_.jobs[i])) {
+        r.jobs[i] = outcome_of(trace_.jobs[i]);
+        r.jobs[i].reason = "not replayed: a time or processor count beyond the simulator's bounds";
+      }
     for (auto& o : r.jobs)
       if (!o.start && o.reason.empty()) o.reason = "still waiting when the trace ended (no event could start it)";
     r.metrics = compute_metrics(r.jobs, cluster_procs_);

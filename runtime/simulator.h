@@ -104,6 +104,8 @@ class SimulatedCluster final : public ResourceManager {
   std::size_t completed_ = 0;                              // completed jobs still in state_.jobs
 };
 
+// A job with a time or processor count beyond schemas/ir.h's bounds (which read_swf refuses,
+// but a trace built in code may hold) is not replayed: its outcome says so.
 SimulationResult simulate(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes,
                           const SimulationOptions& options = {});
 

@@ -11,6 +11,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <string_view>
 #include <system_error>
@@ -19,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "runtime/line_reader.h"
+#include "schemas/ir.h"
 
 namespace maui::runtime {
 
@@ -157,8 +159,11 @@ class SwfParser {
     if (colon == std::string_view::npos) return;
     std::string_view key = trim(text.substr(semicolon + 1, colon - semicolon - 1));
     std::optional<std::int64_t>* target = nullptr;
-    if (key == "UnixStartTime") target = &trace_.unix_start_time;
-    else if (key == "TimeZone") target = &trace_.time_zone;
+    // The simulator's clock starts at UnixStartTime and reads days in TimeZone: both bounded
+    // (schemas/ir.h, Bounds).
+    std::int64_t max = std::numeric_limits<std::int64_t>::max();  // either way
+    if (key == "UnixStartTime") target = &trace_.unix_start_time, max = ir::kMaxSeconds;
+    else if (key == "TimeZone") target = &trace_.time_zone, max = kMaxTimeZone;
     else if (key == "MaxNodes") target = &trace_.max_nodes;
     else if (key == "MaxProcs") target = &trace_.max_procs;
     if (target == nullptr) return;
@@ -169,9 +174,13 @@ class SwfParser {
       return;
     }
     const Field& token = value.fields[0];
+    const int column = static_cast<int>(colon) + 1 + token.column;
     std::string why;
-    if (auto number = to_integer(token.text, why)) *target = *number;
-    else problem(static_cast<int>(colon) + 1 + token.column, fmt::format("header {}: {}", key, why));
+    auto number = to_integer(token.text, why);
+    if (!number) return problem(column, fmt::format("header {}: {}", key, why));
+    if (*number > max || *number < -max)
+      return problem(column, fmt::format("header {}: expected seconds from {} to {}, got {}", key, -max, max, *number));
+    *target = *number;
   }
 
   bool check_field_count(const SplitLine& split) {
@@ -252,18 +261,34 @@ class SwfParser {
       problem(column(2), fmt::format("{}: expected seconds >= 0, got {}", field_label(2), value[2]));
       return;
     }
+    if (beyond_bound(value, 2, column)) return;
     if (value[4] < 0) {
       problem(column(4), fmt::format("{}: no run time (got {}); the job cannot be replayed", field_label(4),
                                      value[4]));
       return;
     }
-    std::int64_t procs = value[5] > 0 ? value[5] : value[8];
+    if (beyond_bound(value, 4, column)) return;
+    const int procs_field = value[5] > 0 ? 5 : 8;
+    const std::int64_t procs = value[procs_field];
     if (procs <= 0) {
       problem(column(5), fmt::format("{}: no processor count: field 5 is {} and {} is {}", field_label(5),
                                      value[5], field_label(8), value[8]));
       return;
     }
+    if (beyond_bound(value, procs_field, column) || beyond_bound(value, 9, column)) return;
     accept(value, procs);
+  }
+
+  // A time or a processor count larger than any real trace has (schemas/ir.h, Bounds): the
+  // simulator adds times up and sums processors, so such a line is refused, not replayed.
+  template <class Column>
+  bool beyond_bound(const std::array<std::int64_t, kFields + 1>& value, int field, Column column) {
+    const bool procs = field == 5 || field == 8;
+    const std::int64_t max = procs ? ir::kMaxProcs : ir::kMaxSeconds;
+    if (value[field] <= max) return false;
+    problem(column(field), fmt::format("{}: expected at most {} {}, got {}", field_label(field), max,
+                                       procs ? "procs" : "seconds", value[field]));
+    return true;
   }
 
   void accept(const std::array<std::int64_t, kFields + 1>& value, std::int64_t procs) {

@@ -8,7 +8,9 @@
 // time is at least 1 s (a limit of 0 means nothing to a scheduler); a job that ran 0 s runs 0 s.
 // A line with no run time (-1), no processor count, a negative submit time, a job number seen
 // before, a field that is not a number (decimals only in fields 6 and 7) or other than 18
-// fields is a TraceProblem, located at the offending field.
+// fields is a TraceProblem, located at the offending field; so is a submit, run or requested
+// time beyond ir::kMaxSeconds or a processor count beyond ir::kMaxProcs (schemas/ir.h), and a
+// header UnixStartTime beyond ir::kMaxSeconds or TimeZone beyond a day either way.
 #pragma once
 
 #include <cstdint>
@@ -51,6 +53,9 @@ struct Trace {
   std::optional<std::int64_t> max_nodes, max_procs;
   std::int64_t lines = 0;
 };
+
+// A trace's TimeZone (seconds east of UTC) is at most a day either way.
+inline constexpr Seconds kMaxTimeZone = 24 * 3600;
 
 struct TraceReadOptions {
   std::int64_t limit_jobs = 0;  // read at most this many jobs (0 = all)

@@ -18,6 +18,18 @@
 namespace maui::ir {
 
 // ---------------------------------------------------------------------------------------------
+// Bounds
+
+// The largest quantities the tools accept from a config, a cluster snapshot, a job trace or the
+// command line: far beyond any real cluster, and small enough that every sum and product the
+// engine forms from them (a cluster's total procs, tasks x per-task memory, a start plus a
+// walltime) stays well inside 64 bits. A larger value is an input error, never an overflow.
+inline constexpr std::int64_t kMaxProcs = 1'000'000'000;          // of one node, or of one job in all
+inline constexpr std::int64_t kMaxMegabytes = 1'000'000'000'000;  // memory, swap or disk (an exabyte)
+inline constexpr std::int64_t kMaxNodes = 1'000'000;              // in one cluster
+inline constexpr std::int64_t kMaxSeconds = 1'000'000'000'000;    // a time or a duration (31,700 years)
+
+// ---------------------------------------------------------------------------------------------
 // Provenance
 
 // How a value got its value.

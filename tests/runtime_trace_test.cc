@@ -18,6 +18,7 @@
 
 #include "runtime/sim_metrics.h"
 #include "runtime/swf.h"
+#include "schemas/ir.h"
 
 namespace maui::runtime {
 namespace {
@@ -320,6 +321,43 @@ TEST(SwfParse, HeaderWithoutNumberIsAProblem) {
                             }));
   EXPECT_FALSE(t.max_nodes);
   EXPECT_FALSE(t.max_procs);
+}
+
+// Times and processor counts beyond schemas/ir.h's bounds are refused at their field, the
+// first bad one of a line in field order; values exactly at the bounds are jobs.
+TEST(SwfParse, ValuesBeyondTheBoundsAreLocatedErrors) {
+  const std::string text =
+      "; UnixStartTime: 1000000000001\n"                                                      // 1 col 18
+      "; TimeZone: -86401\n"                                                                  // 2 col 13
+      "1 1000000000001 0 5 4 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                             // 3 field 2
+      "2 0 0 1000000000001 4 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                             // 4 field 4
+      "3 0 0 5 1000000001 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                                // 5 field 5
+      "4 0 0 5 -1 -1 -1 1000000001 10 -1 1 3 7 -1 2 -1 -1 -1\n"                               // 6 field 8
+      "5 0 0 5 4 -1 -1 4 1000000000001 -1 1 3 7 -1 2 -1 -1 -1\n"                              // 7 field 9
+      "6 1000000000001 0 1000000000001 4 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                 // 8 field 2 first
+      "7 1000000000000 0 1000000000000 1000000000 -1 -1 4 1000000000000 -1 1 3 7 -1 2 -1 -1 -1\n"  // 9 at the bounds
+      "; TimeZone: 86400\n"
+      "; UnixStartTime: -1000000000000\n";
+  Trace t = parse(text);
+  EXPECT_EQ(problems_of(t),
+            (std::vector<std::string>{
+                "t.swf:1:18: header UnixStartTime: expected seconds from -1000000000000 to 1000000000000, got "
+                "1000000000001",
+                "t.swf:2:13: header TimeZone: expected seconds from -86400 to 86400, got -86401",
+                "t.swf:3:3: field 2 (submit time): expected at most 1000000000000 seconds, got 1000000000001",
+                "t.swf:4:7: field 4 (run time): expected at most 1000000000000 seconds, got 1000000000001",
+                "t.swf:5:9: field 5 (allocated procs): expected at most 1000000000 procs, got 1000000001",
+                "t.swf:6:18: field 8 (requested procs): expected at most 1000000000 procs, got 1000000001",
+                "t.swf:7:19: field 9 (requested time): expected at most 1000000000000 seconds, got 1000000000001",
+                "t.swf:8:3: field 2 (submit time): expected at most 1000000000000 seconds, got 1000000000001",
+            }));
+  ASSERT_EQ(numbers_of(t), std::vector<std::int64_t>{7});
+  EXPECT_EQ(t.jobs[0].submit, ir::kMaxSeconds);
+  EXPECT_EQ(t.jobs[0].run, ir::kMaxSeconds);
+  EXPECT_EQ(t.jobs[0].requested, ir::kMaxSeconds);
+  EXPECT_EQ(t.jobs[0].procs, ir::kMaxProcs);
+  EXPECT_EQ(t.time_zone, 86400);
+  EXPECT_EQ(t.unix_start_time, -ir::kMaxSeconds);
 }
 
 TEST(SwfParse, LimitJobsStopsAfterThatManyAcceptedJobs) {
