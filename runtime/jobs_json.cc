@@ -1,6 +1,7 @@
 #include "runtime/jobs_json.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -8,6 +9,7 @@
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
+#include "schemas/ir.h"
 
 namespace maui::runtime {
 
@@ -55,13 +57,12 @@ class Reader {
     const json::Object* o = root.getAsObject();
     if (!o) return error("(root)", "expected an object with a \"jobs\" array");
     known(*o, "", {"now", "nodes", "jobs"});
-    if (const json::Value* now = o->get("now")) {
-      if (auto v = integer(*now)) out_.now = *v;
-      else error("now", "expected an integer time (seconds since 1970)");
-    }
+    if (o->get("now")) out_.now = time(*o, "", "now");
     if (const json::Value* nodes = o->get("nodes")) {
       const json::Array* a = nodes->getAsArray();
       if (!a) error("nodes", "expected an array");
+      else if (a->size() > static_cast<std::size_t>(ir::kMaxNodes))
+        error("nodes", fmt::format("{} nodes: expected at most {}", a->size(), ir::kMaxNodes));
       else
         for (std::size_t i = 0; i < a->size(); ++i) node((*a)[i], fmt::format("nodes[{}]", i));
     }
@@ -82,7 +83,9 @@ class Reader {
 
   static std::optional<std::int64_t> integer(const json::Value& v) {
     if (auto i = v.getAsInteger()) return *i;
-    if (auto d = v.getAsNumber(); d && *d == static_cast<double>(static_cast<std::int64_t>(*d)))
+    // A whole number written as a double (1e3); past 2^53 doubles are not exact, and past 2^63
+    // the conversion itself is undefined.
+    if (auto d = v.getAsNumber(); d && std::fabs(*d) <= 0x1p53 && *d == std::trunc(*d))
       return static_cast<std::int64_t>(*d);
     return std::nullopt;
   }
@@ -115,20 +118,23 @@ class Reader {
     if (!s || s->empty()) return error(p, "expected a non-empty string");
     into = s->str();
   }
+  // An integer from min to max (schemas/ir.h, Bounds: beyond them the engine's sums overflow).
   template <class T>
   void count(const json::Object& o, const std::string& path, std::string_view key, T& into, std::int64_t min,
-             std::string_view what) {
+             std::int64_t max, std::string_view what) {
     const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
     if (!v) return;
     auto i = integer(*v);
-    if (!i || *i < min) return error(fmt::format("{}.{}", path, key), fmt::format("expected {}", what));
+    if (!i || *i < min || *i > max)
+      return error(fmt::format("{}.{}", path, key), fmt::format("expected {} from {} to {}", what, min, max));
     into = static_cast<T>(*i);
   }
   std::optional<std::int64_t> time(const json::Object& o, const std::string& path, std::string_view key) {
     const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
     if (!v) return std::nullopt;
-    if (auto i = integer(*v)) return *i;
-    error(fmt::format("{}.{}", path, key), "expected an integer time (seconds since 1970)");
+    if (auto i = integer(*v); i && *i >= -ir::kMaxSeconds && *i <= ir::kMaxSeconds) return *i;
+    error(path.empty() ? std::string(key) : fmt::format("{}.{}", path, key),
+          fmt::format("expected an integer time (seconds since 1970) within {} s of 1970", ir::kMaxSeconds));
     return std::nullopt;
   }
   void names(const json::Object& o, const std::string& path, std::string_view key, std::vector<std::string>& into) {
@@ -150,10 +156,10 @@ class Reader {
     known(*o, path, {"name", "procs", "memory", "swap", "disk", "features", "partition", "state"});
     Node n;
     text(*o, path, "name", n.name, true);
-    count(*o, path, "procs", n.procs, 0, "a number of processors >= 0");
-    count(*o, path, "memory", n.memory_mb, 0, "megabytes >= 0");
-    count(*o, path, "swap", n.swap_mb, 0, "megabytes >= 0");
-    count(*o, path, "disk", n.disk_mb, 0, "megabytes >= 0");
+    count(*o, path, "procs", n.procs, 0, ir::kMaxProcs, "a number of processors");
+    count(*o, path, "memory", n.memory_mb, 0, ir::kMaxMegabytes, "megabytes");
+    count(*o, path, "swap", n.swap_mb, 0, ir::kMaxMegabytes, "megabytes");
+    count(*o, path, "disk", n.disk_mb, 0, ir::kMaxMegabytes, "megabytes");
     names(*o, path, "features", n.features);
     text(*o, path, "partition", n.partition);
     if (const json::Value* s = o->get("state")) {
@@ -183,13 +189,13 @@ class Reader {
     text(*o, path, "account", j.account);
     text(*o, path, "class", j.job_class);
     text(*o, path, "qos", j.qos);
-    count(*o, path, "tasks", j.tasks, 1, "a positive integer");
-    count(*o, path, "procs_per_task", j.procs_per_task, 1, "a positive integer");
+    count(*o, path, "tasks", j.tasks, 1, ir::kMaxProcs, "a number of tasks");
+    count(*o, path, "procs_per_task", j.procs_per_task, 1, ir::kMaxProcs, "a number of processors");
     if (const json::Value* procs = o->get("procs")) {
       // `procs` is the job's total: tasks x procs_per_task, the shorthand for one-proc tasks.
       auto total = integer(*procs);
-      if (!total || *total < 1) {
-        error(path + ".procs", "expected a positive integer");
+      if (!total || *total < 1 || *total > ir::kMaxProcs) {
+        error(path + ".procs", fmt::format("expected a number of processors from 1 to {}", ir::kMaxProcs));
       } else if (o->get("procs_per_task")) {
         if (*total != j.tasks * j.procs_per_task)
           error(path + ".procs", fmt::format("is {} but tasks x procs_per_task is {}", *total, j.tasks * j.procs_per_task));
@@ -201,16 +207,26 @@ class Reader {
         j.procs_per_task = *total / j.tasks;
       }
     }
-    count(*o, path, "memory_per_task", j.memory_per_task_mb, 0, "megabytes >= 0");
-    count(*o, path, "swap_per_task", j.swap_per_task_mb, 0, "megabytes >= 0");
-    count(*o, path, "disk_per_task", j.disk_per_task_mb, 0, "megabytes >= 0");
-    count(*o, path, "nodes", j.nodes, 0, "a number of nodes >= 0");
+    count(*o, path, "memory_per_task", j.memory_per_task_mb, 0, ir::kMaxMegabytes, "megabytes");
+    count(*o, path, "swap_per_task", j.swap_per_task_mb, 0, ir::kMaxMegabytes, "megabytes");
+    count(*o, path, "disk_per_task", j.disk_per_task_mb, 0, ir::kMaxMegabytes, "megabytes");
+    count(*o, path, "nodes", j.nodes, 0, ir::kMaxNodes, "a number of nodes");
+    // The job's totals, tasks x per-task, are bounded as a node's are (the calendar books them).
+    auto at_most = [&](std::string_view what, std::int64_t per_task, std::int64_t max) {
+      if (per_task > 0 && j.tasks > max / per_task)
+        error(path, fmt::format("tasks x {} is more than {}", what, max));
+    };
+    at_most("procs_per_task", j.procs_per_task, ir::kMaxProcs);
+    at_most("memory_per_task", j.memory_per_task_mb, ir::kMaxMegabytes);
+    at_most("swap_per_task", j.swap_per_task_mb, ir::kMaxMegabytes);
+    at_most("disk_per_task", j.disk_per_task_mb, ir::kMaxMegabytes);
     if (const json::Value* w = o->get("walltime")) {
       std::optional<std::int64_t> seconds = integer(*w);
       if (!seconds)
         if (auto s = w->getAsString()) seconds = duration(std::string_view(s->data(), s->size()));
-      if (!seconds || *seconds <= 0)
-        error(path + ".walltime", "expected a positive number of seconds or [[[DD:]HH:]MM:]SS");
+      if (!seconds || *seconds <= 0 || *seconds > ir::kMaxSeconds)
+        error(path + ".walltime",
+              fmt::format("expected a number of seconds from 1 to {} or [[[DD:]HH:]MM:]SS", ir::kMaxSeconds));
       else
         j.walltime = *seconds;
     } else {
@@ -230,15 +246,16 @@ class Reader {
     names(*o, path, "allocated_nodes", j.allocated_nodes);
     names(*o, path, "holds", j.holds);
     names(*o, path, "dependencies", j.dependencies);
-    count(*o, path, "bypass_count", j.bypass_count, 0, "an integer >= 0");
+    count(*o, path, "bypass_count", j.bypass_count, 0, ir::kMaxSeconds, "a count");
     if (o->get("queue_time_accrued")) {
       Seconds accrued = 0;
-      count(*o, path, "queue_time_accrued", accrued, 0, "seconds >= 0");
+      count(*o, path, "queue_time_accrued", accrued, 0, ir::kMaxSeconds, "seconds");
       j.queue_time_accrued = accrued;
     }
     if (const json::Value* u = o->get("utilized_procs")) {
       auto d = u->getAsNumber();
-      if (!d || *d < 0) error(path + ".utilized_procs", "expected a number >= 0");
+      if (!d || !(*d >= 0 && *d <= ir::kMaxProcs))
+        error(path + ".utilized_procs", fmt::format("expected a number from 0 to {}", ir::kMaxProcs));
       else j.utilized_procs = *d;
     }
     if (!j.id.empty()) {

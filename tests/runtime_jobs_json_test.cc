@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "runtime/jobs_json.h"
+#include "schemas/ir.h"
 
 namespace maui::runtime {
 namespace {
@@ -60,7 +61,7 @@ TEST(RuntimeJobsJson, LocatedErrors) {
                                    {"id": "2", "user": "a", "walltime": 60, "submit_time": 0},
                                    {"id": "3", "user": "a", "walltime": 60, "submit_time": 0},
                                    {"id": "4", "user": "a", "walltime": 60, "submit_time": 0, "procs": -2}]})"),
-            std::vector<std::string>{"jobs[3].procs: expected a positive integer"});
+            std::vector<std::string>{"jobs[3].procs: expected a number of processors from 1 to 1000000000"});
   EXPECT_EQ(errors_of(R"({"jobs": [{"id": "", "user": "a", "walltime": "soon", "submit_time": "now",
                                     "state": "Sleeping", "tasks": 0, "prcs": 4, "holds": [1]}]})"),
             (std::vector<std::string>{
@@ -68,9 +69,9 @@ TEST(RuntimeJobsJson, LocatedErrors) {
                 "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, submit_time, state, "
                 "start_time, allocated_nodes, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs)",
                 "jobs[0].id: expected a non-empty string",
-                "jobs[0].tasks: expected a positive integer",
-                "jobs[0].walltime: expected a positive number of seconds or [[[DD:]HH:]MM:]SS",
-                "jobs[0].submit_time: expected an integer time (seconds since 1970)",
+                "jobs[0].tasks: expected a number of tasks from 1 to 1000000000",
+                "jobs[0].walltime: expected a number of seconds from 1 to 1000000000000 or [[[DD:]HH:]MM:]SS",
+                "jobs[0].submit_time: expected an integer time (seconds since 1970) within 1000000000000 s of 1970",
                 "jobs[0].state: expected Idle, Hold, Starting, Running, Suspended or Completed",
                 "jobs[0].holds[0]: expected a non-empty string"}));
   EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "state": "Running"}]})"),
@@ -86,12 +87,47 @@ TEST(RuntimeJobsJson, LocatedErrors) {
             (std::vector<std::string>{"nodes: expected an array", "jobs: expected an array"}));
   EXPECT_EQ(errors_of(R"({"nodes": [{"procs": 2.5}]})"),
             (std::vector<std::string>{"nodes[0].name: missing: expected a non-empty string",
-                                      "nodes[0].procs: expected a number of processors >= 0",
+                                      "nodes[0].procs: expected a number of processors from 0 to 1000000000",
                                       "jobs: missing: expected an array of jobs"}));
   EXPECT_EQ(errors_of("[1]"), std::vector<std::string>{"(root): expected an object with a \"jobs\" array"});
   auto syntax = errors_of("{\"jobs\": [\n  {\"id\": }\n]}");
   ASSERT_EQ(syntax.size(), 1u);
   EXPECT_EQ(syntax[0].substr(0, 25), "JOBS.json:2:10: invalid J");
+}
+
+// schemas/ir.h's bounds: values exactly at them read; one past them, a number too large for
+// 64 bits and a job whose totals pass them are errors at their path, never an overflow.
+TEST(RuntimeJobsJson, ValuesWithinTheBounds) {
+  auto at = parse_jobs_json("JOBS.json", R"({"now": 1000000000000,
+    "nodes": [{"name": "n1", "procs": 1000000000, "memory": 1000000000000, "swap": 1000000000000,
+               "disk": 1000000000000}],
+    "jobs": [{"id": "1", "user": "a", "tasks": 1000000, "procs_per_task": 1000, "memory_per_task": 1000000,
+              "nodes": 1000000, "walltime": 1000000000000, "submit_time": -1000000000000, "state": "Running",
+              "start_time": -1000000000000, "bypass_count": 1000000000000, "queue_time_accrued": 1000000000000,
+              "utilized_procs": 1000000000}]})");
+  EXPECT_TRUE(at.errors.empty()) << at.errors.front();
+  ASSERT_EQ(at.snapshot.jobs.size(), 1u);
+  EXPECT_EQ(at.snapshot.jobs[0].walltime, ir::kMaxSeconds);
+  EXPECT_EQ(at.snapshot.nodes[0].memory_mb, ir::kMaxMegabytes);
+
+  EXPECT_EQ(errors_of(R"({"now": -1000000000001,
+    "nodes": [{"name": "n1", "procs": 1000000001, "memory": 1e300}],
+    "jobs": [{"id": "1", "user": "a", "tasks": 1000000001, "walltime": "999999999:00:00", "submit_time": 1e19},
+             {"id": "2", "user": "a", "tasks": 1000, "procs_per_task": 1000001, "memory_per_task": 1000000001,
+              "walltime": 1, "submit_time": 0, "bypass_count": 1000000000001},
+             {"id": "3", "user": "a", "procs": 1000000001, "walltime": 1, "submit_time": 0}]})"),
+            (std::vector<std::string>{
+                "now: expected an integer time (seconds since 1970) within 1000000000000 s of 1970",
+                "nodes[0].procs: expected a number of processors from 0 to 1000000000",
+                "nodes[0].memory: expected megabytes from 0 to 1000000000000",
+                "jobs[0].tasks: expected a number of tasks from 1 to 1000000000",
+                "jobs[0].walltime: expected a number of seconds from 1 to 1000000000000 or [[[DD:]HH:]MM:]SS",
+                "jobs[0].submit_time: expected an integer time (seconds since 1970) within 1000000000000 s of 1970",
+                "jobs[1]: tasks x procs_per_task is more than 1000000000",
+                "jobs[1]: tasks x memory_per_task is more than 1000000000000",
+                "jobs[1].bypass_count: expected a count from 0 to 1000000000000",
+                "jobs[2].procs: expected a number of processors from 1 to 1000000000",
+            }));
 }
 
 TEST(RuntimeJobsJson, DocumentedExampleReads) {
