@@ -590,15 +590,26 @@ Result<ir::TaskResources> parse_resources(std::string_view text) {
       r.issues.push_back(error_at(text, offset + sep + 1, fmt::format("expected a number in '{}'", item)));
       return r;
     }
-    if (name == "PROCS") t.procs = *v.value;
-    else if (name == "MEM") t.mem_mb = *v.value;
-    else if (name == "SWAP") t.swap_mb = *v.value;
-    else if (name == "DISK") t.disk_mb = *v.value;
-    else {
+    std::int64_t* into = name == "PROCS" ? &t.procs
+                         : name == "MEM"   ? &t.mem_mb
+                         : name == "SWAP"  ? &t.swap_mb
+                         : name == "DISK"  ? &t.disk_mb
+                                           : nullptr;
+    if (!into) {
       r.issues.push_back(error_at(text, offset, fmt::format("unknown resource '{}' (expected PROCS, MEM, "
                                                             "SWAP or DISK)", name)));
       return r;
     }
+    // PROCS:-1 is the manual's "all processors of the node".
+    const bool procs = into == &t.procs;
+    const std::int64_t min = procs ? -1 : 0, max = procs ? ir::kMaxProcs : ir::kMaxMegabytes;
+    if (*v.value < min || *v.value > max) {
+      r.issues.push_back(error_at(text, offset + sep + 1,
+                                  fmt::format("expected {} from {} to {}{}, found '{}'", name, min, max,
+                                              procs ? " (-1: all of the node's)" : " MB", item.substr(sep + 1))));
+      return r;
+    }
+    *into = *v.value;
   }
   r.value = t;
   return r;

@@ -131,8 +131,11 @@ TEST_F(MauirunTool, InputErrorsAreLocatedAndExitTwo) {
   write("bad.json", R"({"jobs": [{"id": "a", "user": "x", "walltime": 60, "submit_time": 1, "procs": 0}]})");
   auto r = run("priority --config site.cfg --jobs bad.json");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("bad.json: jobs[0].procs: expected a positive integer"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("bad.json: jobs[0].procs: expected a number of processors from 1 to 1000000000"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
+  auto far = run("priority --config site.cfg --jobs bad.json --now 1000000000001");
+  EXPECT_EQ(far.code, 2);
+  EXPECT_NE(far.err.find("--now must be within 1000000000000 seconds of 1970"), std::string::npos) << far.err;
 
   write("fs/FS." + std::to_string(kWindow), "user john 3000\nuser steve lots\nsched NONE 10000\n");
   auto f = run("fairshare --config site.cfg --fs-dir fs --now 1700000000");
@@ -252,4 +255,15 @@ TEST_F(SimulateTool, InputErrorsExitTwo) {
   EXPECT_EQ(bad_host.code, 2);
   EXPECT_NE(bad_host.err.find("node009 is not a node of the cluster"), std::string::npos) << bad_host.err;
   EXPECT_EQ(run("simulate --config easy.cfg --trace story.swf --procs-per-node 0 --nodes 2").code, 2);
+  // Beyond schemas/ir.h's bounds: refused before anything is built (a cluster of 10^9 nodes
+  // would not fit in memory; 10^10 procs per node would overflow the cluster's total).
+  for (const char* args : {"--nodes 1000001", "--nodes 2 --procs-per-node 1000000001"}) {
+    auto big = run(std::string("simulate --config easy.cfg --trace story.swf ") + args);
+    EXPECT_EQ(big.code, 2) << args;
+    EXPECT_NE(big.err.find("expected --nodes from 0 to 1000000, --procs-per-node from 1 to 1000000000"),
+              std::string::npos)
+        << big.err;
+    EXPECT_EQ(big.out, "") << args;
+  }
+  EXPECT_EQ(run("simulate --config easy.cfg --trace story.swf --nodes 1000 --procs-per-node 1000000000").code, 0);
 }

@@ -702,6 +702,26 @@ TEST(ParseResources, Bad) {
   EXPECT_EQ(issues(number), Strings{"invalid-value!@12+1"});
 }
 
+// schemas/ir.h's bounds: a node or task of more is an error at the number, not an overflow.
+TEST(ParseResources, AmountsWithinTheBounds) {
+  auto most = parse_resources("PROCS:1000000000;MEM:1000000000000;SWAP:1000000000000;DISK:1000000000000");
+  ASSERT_TRUE(most.value);
+  EXPECT_EQ(most.value->procs, ir::kMaxProcs);
+  EXPECT_EQ(most.value->disk_mb, ir::kMaxMegabytes);
+  auto procs = parse_resources("PROCS:1000000001");
+  EXPECT_FALSE(procs.value);
+  EXPECT_EQ(issues(procs), Strings{"invalid-value!@6+10"});
+  EXPECT_EQ(procs.issues[0].message, "expected PROCS from -1 to 1000000000 (-1: all of the node's), found '1000000001'");
+  auto memory = parse_resources("PROCS:2;MEM:1000000000001");
+  EXPECT_FALSE(memory.value);
+  EXPECT_EQ(issues(memory), Strings{"invalid-value!@12+13"});
+  auto negative = parse_resources("SWAP:-1");
+  EXPECT_FALSE(negative.value);
+  EXPECT_EQ(negative.issues[0].message, "expected SWAP from 0 to 1000000000000 MB, found '-1'");
+  auto below_all = parse_resources("PROCS:-2");
+  EXPECT_FALSE(below_all.value);
+}
+
 // --- DAYS ----------------------------------------------------------------------------------
 
 TEST(ParseDays, Lists) {

@@ -7,10 +7,12 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
+#include "schemas/ir.h"
 #include "tools/mauirun/commands.h"
 
 using namespace llvm;
 using namespace maui::tools;
+namespace ir = maui::ir;
 
 namespace {
 
@@ -111,12 +113,19 @@ int main(int argc, char** argv) {
                                    &errs()))
     return kRunInputError;
 
+  // Beyond these the engine's sums would overflow (schemas/ir.h, Bounds).
+  if (now.getNumOccurrences() && (now > ir::kMaxSeconds || now < -ir::kMaxSeconds)) {
+    errs() << "mauirun: --now must be within " << ir::kMaxSeconds << " seconds of 1970\n";
+    return kRunInputError;
+  }
   if (priority_sub) return priority_command(options());
   if (fairshare_sub) return fairshare_command(options());
   if (eligible_sub) return eligible_command(options());
   if (simulate_sub) {
-    if (sim_nodes < 0 || procs_per_node < 1 || limit_jobs < 0) {
-      errs() << "mauirun simulate: --nodes and --limit-jobs must be >= 0 and --procs-per-node >= 1\n";
+    if (sim_nodes < 0 || sim_nodes > ir::kMaxNodes || procs_per_node < 1 || procs_per_node > ir::kMaxProcs ||
+        limit_jobs < 0) {
+      errs() << "mauirun simulate: expected --nodes from 0 to " << ir::kMaxNodes << ", --procs-per-node from 1 to "
+             << ir::kMaxProcs << " and --limit-jobs >= 0\n";
       return kRunInputError;
     }
     return simulate_command(simulate_options());
