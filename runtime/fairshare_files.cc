@@ -57,6 +57,10 @@ std::string_view maui_type(ir::CredKind k) {
   return "?";
 }
 
+// A window's usage by one credential: far more than 10^9 procs (schemas/ir.h, Bounds) deliver in
+// any window, and small enough that sums over every window and credential stay finite.
+constexpr double kMaxUsage = 1e30;
+
 std::optional<double> number(std::string_view text) {
   std::string s(text);
   char* end = nullptr;
@@ -119,8 +123,9 @@ ParsedFairshareFile parse_fairshare_file(std::string_view name, std::string_view
     }
     std::string_view value_text = f.back();
     auto value = number(value_text);
-    if (!value || *value < 0) {
-      error(fmt::format("expected a usage (a number of proc-seconds >= 0), found '{}'", value_text));
+    if (!value || *value < 0 || *value > kMaxUsage) {
+      error(fmt::format("expected a usage (a number of proc-seconds from 0 to {:g}), found '{}'", kMaxUsage,
+                        value_text));
       continue;
     }
     if (type->total) {

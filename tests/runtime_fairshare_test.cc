@@ -237,16 +237,18 @@ TEST(RuntimeFairshare, BadLinesAreLocatedAndCounted) {
       "qos high lots\n"
       "user john 12\n"
       "class batch -3\n"
-      "sched NONE 40\n";
+      "sched NONE 40\n"
+      "acct a 1e31\n";
   auto p = parse_fairshare_file("FS.123", text, 123);
   std::vector<std::string> errors;
   for (const auto& e : p.errors) errors.push_back(e.text());
   EXPECT_EQ(errors, (std::vector<std::string>{
                         "FS.123:3: expected a type (user, group, acct, qos, class or sched), found 'usr'",
                         "FS.123:4: expected '<type> <name> <usage>', found 2 fields",
-                        "FS.123:5: expected a usage (a number of proc-seconds >= 0), found 'lots'",
+                        "FS.123:5: expected a usage (a number of proc-seconds from 0 to 1e+30), found 'lots'",
                         "FS.123:6: a second line for user john replaces the first",
-                        "FS.123:7: expected a usage (a number of proc-seconds >= 0), found '-3'"}));
+                        "FS.123:7: expected a usage (a number of proc-seconds from 0 to 1e+30), found '-3'",
+                        "FS.123:9: expected a usage (a number of proc-seconds from 0 to 1e+30), found '1e31'"}));
   EXPECT_DOUBLE_EQ(p.window.usage.at({K::User, "john"}), 12);
   EXPECT_DOUBLE_EQ(p.window.total, 40);
 
