@@ -10,6 +10,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include "schemas/ir.h"
+#include "schemas/json_input.h"
 
 namespace maui::runtime {
 
@@ -270,6 +271,10 @@ class Reader {
 
 JobsFile parse_jobs_json(std::string_view name, std::string_view text) {
   JobsFile out;
+  if (auto problem = json_input_problem(text)) {
+    out.errors.push_back(fmt::format("{}:{}:{}: invalid JSON: {}", name, problem->line, problem->column, problem->message));
+    return out;
+  }
   auto parsed = json::parse(llvm::StringRef(text.data(), text.size()));
   if (!parsed) {
     out.errors.push_back(syntax_error(name, llvm::toString(parsed.takeError())));

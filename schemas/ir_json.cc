@@ -37,6 +37,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include "schemas/ir_names.h"
+#include "schemas/json_input.h"
 #include "schemas/json_writer.h"
 
 namespace maui::ir {
@@ -820,55 +821,6 @@ struct Codec<std::map<K, V>> {
   }
 };
 
-// ---------------------------------------------------------------------------------------------
-// Checks on the raw text that llvm::json::parse does not make
-
-// json::parse recurses once per nesting level without a limit, so garbage like a million '['
-// would overflow the stack; the format itself nests about ten deep.
-constexpr int kMaxDepth = 64;
-
-// json::parse reads an integer that does not fit in 64 bits as INT64_MAX (strtoll clamps), which
-// would silently turn a typo into "unlimited"; such literals are rejected here instead.
-std::optional<std::string> lexical_error(llvm::StringRef text) {
-  int depth = 0;
-  bool in_string = false;
-  bool escaped = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (escaped)
-        escaped = false;
-      else if (c == '\\')
-        escaped = true;
-      else if (c == '"')
-        in_string = false;
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxDepth)
-        return fmt::format("nested deeper than {} levels at byte {}", kMaxDepth, i);
-    } else if (c == ']' || c == '}') {
-      if (depth > 0) --depth;
-    } else if (c == '-' || (c >= '0' && c <= '9')) {
-      std::size_t end = i + 1;
-      while (end < text.size() && std::string_view("0123456789.eE+-").find(text[end]) !=
-                                      std::string_view::npos)
-        ++end;
-      const std::string_view number(text.data() + i, end - i);
-      if (number.find_first_of(".eE") == std::string_view::npos) {
-        std::int64_t ignored = 0;
-        const auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), ignored);
-        if (ec == std::errc::result_out_of_range)
-          return fmt::format("integer {} at byte {} does not fit in 64 bits", number, i);
-      }
-      i = end - 1;
-    }
-  }
-  return std::nullopt;
-}
-
 llvm::Error make_error(const std::string& message) {
   return llvm::createStringError(std::errc::invalid_argument, "%s", message.c_str());
 }
@@ -923,7 +875,8 @@ void write_json(const Policy& policy, llvm::raw_ostream& stream, bool pretty) {
 }
 
 llvm::Expected<Policy> from_json(llvm::StringRef text) {
-  if (auto error = lexical_error(text)) return make_error("invalid JSON: " + *error);
+  if (auto problem = json_input_problem(std::string_view(text.data(), text.size())))
+    return make_error(fmt::format("invalid JSON: {} at byte {}", problem->message, problem->offset));
   llvm::Expected<json::Value> document = json::parse(text);
   if (!document) return make_error("invalid JSON: " + llvm::toString(document.takeError()));
 

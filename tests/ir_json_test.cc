@@ -545,7 +545,7 @@ TEST(IrJson, GarbageGivesAnErrorNotACrash) {
       {R"({"version":1.5})", "version: expected an integer"},
       {R"({"version":1})", "(root): missing key \"files\""},
       {R"({"version":99999999999999999999})",
-       "invalid JSON: integer 99999999999999999999 at byte 11 does not fit in 64 bits"},
+       "invalid JSON: integer 99999999999999999999 does not fit in 64 bits at byte 11"},
       {binary, "invalid JSON: "},
       {std::string(100000, '['), "invalid JSON: nested deeper than 64 levels at byte 64"},
       {std::string(100000, '{'), "invalid JSON: nested deeper than 64 levels"},

@@ -119,6 +119,12 @@ TEST_F(CheckTool, SarifAndBaseline) {
   EXPECT_EQ(mauic("check starved.cfg --baseline nothing.sarif").code, 2);
   write("bad.sarif", "{]");
   EXPECT_EQ(mauic("check starved.cfg --baseline bad.sarif").code, 2);
+  // Nesting that would overflow the JSON parser's stack is refused before it is parsed.
+  write("deep.sarif", std::string(100000, '[') + std::string(100000, ']'));
+  auto deep = mauic("check starved.cfg --baseline deep.sarif");
+  EXPECT_TRUE(deep.exited) << "killed by signal " << deep.signal;
+  EXPECT_EQ(deep.code, 2);
+  EXPECT_NE(deep.err.find("deep.sarif:1:65: not JSON: nested deeper than 64 levels"), std::string::npos) << deep.err;
 }
 
 TEST_F(CheckTool, PrintSmtlib) {

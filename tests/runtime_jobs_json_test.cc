@@ -90,6 +90,12 @@ TEST(RuntimeJobsJson, LocatedErrors) {
                                       "nodes[0].procs: expected a number of processors from 0 to 1000000000",
                                       "jobs: missing: expected an array of jobs"}));
   EXPECT_EQ(errors_of("[1]"), std::vector<std::string>{"(root): expected an object with a \"jobs\" array"});
+  // Nesting llvm::json::parse would recurse through until the stack overflows, and an integer
+  // it would clamp to 2^63 - 1, are refused before it reads them (schemas/json_input.h).
+  EXPECT_EQ(errors_of("{\"jobs\":\n  " + std::string(100000, '[') + std::string(100000, ']') + "}"),
+            std::vector<std::string>{"JOBS.json:2:66: invalid JSON: nested deeper than 64 levels"});
+  EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 99999999999999999999}]})"),
+            std::vector<std::string>{"JOBS.json:1:48: invalid JSON: integer 99999999999999999999 does not fit in 64 bits"});
   auto syntax = errors_of("{\"jobs\": [\n  {\"id\": }\n]}");
   ASSERT_EQ(syntax.size(), 1u);
   EXPECT_EQ(syntax[0].substr(0, 25), "JOBS.json:2:10: invalid J");

@@ -133,6 +133,10 @@ TEST_F(MauirunTool, InputErrorsAreLocatedAndExitTwo) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("bad.json: jobs[0].procs: expected a number of processors from 1 to 1000000000"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
+  write("syntax.json", "{\n ]");
+  auto syntax = run("priority --config site.cfg --jobs syntax.json");
+  EXPECT_EQ(syntax.code, 2);
+  EXPECT_EQ(syntax.err.rfind("syntax.json:2:2: invalid JSON: ", 0), 0u) << syntax.err;  // located once
   auto far = run("priority --config site.cfg --jobs bad.json --now 1000000000001");
   EXPECT_EQ(far.code, 2);
   EXPECT_NE(far.err.find("--now must be within 1000000000000 seconds of 1970"), std::string::npos) << far.err;

@@ -6,6 +6,7 @@
 #include "checker/report.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
+#include "schemas/json_input.h"
 
 namespace maui::prove {
 
@@ -227,7 +228,12 @@ Baseline read_baseline(const std::string& path) {
     b.error = fmt::format("cannot read baseline '{}': {}", path, buffer.getError().message());
     return b;
   }
-  auto parsed = llvm::json::parse((*buffer)->getBuffer());
+  const llvm::StringRef text = (*buffer)->getBuffer();
+  if (auto problem = json_input_problem(std::string_view(text.data(), text.size()))) {
+    b.error = fmt::format("{}:{}:{}: not JSON: {}", path, problem->line, problem->column, problem->message);
+    return b;
+  }
+  auto parsed = llvm::json::parse(text);
   if (!parsed) {
     b.error = fmt::format("{}: not JSON: {}", path, llvm::toString(parsed.takeError()));
     return b;

@@ -36,7 +36,8 @@ bool load_jobs(const std::string& path, Inputs& in) {
     return false;
   }
   auto file = runtime::parse_jobs_json(path, (*buffer)->getBuffer().str());
-  for (const auto& e : file.errors) llvm::errs() << path << ": " << e << "\n";
+  // A syntax error is already located (path:line:col: ...); the others name a JSON path.
+  for (const auto& e : file.errors) llvm::errs() << (e.starts_with(path + ":") ? "" : path + ": ") << e << "\n";
   if (!file.errors.empty()) {
     llvm::errs() << "mauirun: " << path << ": " << file.errors.size() << " error"
                  << (file.errors.size() == 1 ? "" : "s") << "\n";
