@@ -133,6 +133,28 @@ TEST_F(CheckTool, PrintSmtlib) {
   std::size_t files = 0;
   for (const auto& e : std::filesystem::directory_iterator(dir_ / "queries")) files += e.path().extension() == ".smt2";
   EXPECT_GT(files, 0u);
+
+  // A query file that cannot be written (here each name leads to /dev/full: the disk is full)
+  // is an I/O error: exit 2 and the file named, never a run that looks complete.
+  std::filesystem::create_directory(dir_ / "full");
+  for (const auto& e : std::filesystem::directory_iterator(dir_ / "queries"))
+    std::filesystem::create_symlink("/dev/full", dir_ / "full" / e.path().filename());
+  auto full = mauic("check clean.cfg --print-smtlib full");
+  EXPECT_EQ(full.code, 2) << full.err;
+  EXPECT_NE(full.err.find("mauic: cannot write 'full/"), std::string::npos) << full.err;
+  EXPECT_NE(full.err.find("No space left on device"), std::string::npos) << full.err;
+}
+
+// Standard output that cannot be written is an I/O error (exit 2, said on stderr), not an abort.
+TEST_F(CheckTool, FullStandardOutputIsAnError) {
+  write("clean.cfg", kClean);
+  auto r = run_in_dir(MAUIC_PATH, "lint clean.cfg --format json >/dev/full");
+  EXPECT_TRUE(r.exited) << "killed by signal " << r.signal;
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "mauic: cannot write standard output: No space left on device\n");
+  auto help = run_in_dir(MAUIC_PATH, "--help >/dev/full");
+  EXPECT_TRUE(help.exited) << "killed by signal " << help.signal;
+  EXPECT_EQ(help.code, 2);
 }
 
 TEST_F(CheckTool, DiffFailOnNewAccess) {

@@ -270,4 +270,13 @@ TEST_F(SimulateTool, InputErrorsExitTwo) {
     EXPECT_EQ(big.out, "") << args;
   }
   EXPECT_EQ(run("simulate --config easy.cfg --trace story.swf --nodes 1000 --procs-per-node 1000000000").code, 0);
+  // Output that cannot be written is an I/O error, never a run that looks complete.
+  auto csv = run("simulate --config easy.cfg --trace story.swf --nodes 2 --jobs-out /dev/full");
+  EXPECT_EQ(csv.code, 2);
+  EXPECT_NE(csv.err.find("mauirun: cannot write '/dev/full': No space left on device"), std::string::npos) << csv.err;
+  auto out = run("simulate --config easy.cfg --trace story.swf --nodes 2 >/dev/full");
+  EXPECT_TRUE(out.exited) << "killed by signal " << out.signal;
+  EXPECT_EQ(out.code, 2);
+  EXPECT_NE(out.err.find("mauirun: cannot write standard output: No space left on device"), std::string::npos)
+      << out.err;
 }

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "checker/prove/properties.h"
+#include "checker/prove/smt.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace maui::prove {
@@ -31,6 +32,9 @@ Report check_policy(const Compilation& unit, const Options& options) {
       stage.run(ctx);
     } catch (const z3::exception& e) {
       report.internal_errors.push_back(std::string(stage.property) + ": Z3: " + e.msg());
+    } catch (const SmtlibWriteError& e) {
+      report.input_errors.push_back(std::string("mauic: ") + e.what());
+      break;
     }
     std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
     report.timings.push_back({stage.property, took.count()});

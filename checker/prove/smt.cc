@@ -1,6 +1,8 @@
 #include "checker/prove/smt.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 
@@ -44,10 +46,15 @@ CheckOutcome Session::check(const std::string& query, const std::vector<z3::expr
     // The assertions plus the assumptions as facts: the file is one self-contained query.
     std::string base = file_name(query);
     unsigned n = dumped_[base]++;
-    std::ofstream out(n ? fmt::format("{}/{}-{}.smt2", smtlib_dir_, base, n) : fmt::format("{}/{}.smt2", smtlib_dir_, base));
+    const std::string path =
+        n ? fmt::format("{}/{}-{}.smt2", smtlib_dir_, base, n) : fmt::format("{}/{}.smt2", smtlib_dir_, base);
+    errno = 0;
+    std::ofstream out(path);
     out << "; mauic check: " << query << "\n" << fast_.to_smt2();
     for (const auto& a : assumptions) out << "(assert " << a << ")\n";
     out << "(check-sat)\n";
+    out.close();
+    if (!out) throw SmtlibWriteError(fmt::format("cannot write '{}'{}{}", path, errno ? ": " : "", errno ? std::strerror(errno) : ""));
   }
   CheckOutcome o;
   switch (fast_.check(assumptions)) {

@@ -7,6 +7,7 @@
 
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,11 @@ enum class Answer { Sat, Unsat, Unknown };
 struct CheckOutcome {
   Answer answer = Answer::Unknown;
   std::string reason;  // Unknown: Z3's reason (timeout, incomplete theory ...)
+};
+
+// --print-smtlib could not write a query file: the run stops there (the files were its point).
+struct SmtlibWriteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 class Session {

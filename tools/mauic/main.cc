@@ -8,6 +8,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 #include "tools/mauic/commands.h"
+#include "tools/standard_output.h"
 
 using namespace llvm;
 using namespace maui::tools;
@@ -92,6 +93,7 @@ void print_version(raw_ostream& os) { os << "mauic " << MAUI_VERSION << " (maui.
 
 int main(int argc, char** argv) {
   InitLLVM init(argc, argv);
+  check_standard_output_at_exit("mauic");
   cl::HideUnrelatedOptions(category);
   cl::SetVersionPrinter(print_version);
   // A usage error must exit 2 (not cl's default 1): pass an error stream and check the result.

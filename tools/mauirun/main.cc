@@ -9,6 +9,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "schemas/ir.h"
 #include "tools/mauirun/commands.h"
+#include "tools/standard_output.h"
 
 using namespace llvm;
 using namespace maui::tools;
@@ -96,6 +97,7 @@ SimulateOptions simulate_options() {
 
 int main(int argc, char** argv) {
   InitLLVM init(argc, argv);
+  check_standard_output_at_exit("mauirun");
   cl::HideUnrelatedOptions(category);
   cl::SetVersionPrinter(print_version);
   // A usage error must exit 2 (not cl's default 1): pass an error stream and check the result.

@@ -1,4 +1,6 @@
 // mauirun simulate: the policy on a replayed SWF trace (runtime/simulator.h).
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <span>
 #include <variant>
@@ -117,10 +119,13 @@ int simulate_command(const SimulateOptions& o) {
                                      static_cast<std::int64_t>(trace.problems.size())};
   for (const auto& n : nodes) summary.procs += n.procs;
   if (!o.jobs_out.empty()) {
+    errno = 0;
     std::ofstream csv(o.jobs_out, std::ios::binary);
     if (csv) runtime::write_jobs_csv(csv, result.jobs);
+    csv.close();  // what is still buffered may not fit either
     if (!csv) {
-      llvm::errs() << "mauirun: cannot write '" << o.jobs_out << "'\n";
+      llvm::errs() << "mauirun: cannot write '" << o.jobs_out << "'" << (errno ? ": " : "")
+                   << (errno ? std::strerror(errno) : "") << "\n";
       return kRunInputError;
     }
   }
