@@ -110,8 +110,8 @@ int main(int argc, char** argv) {
                                    "[--format text|json]\n"
                                    "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N --procs-per-node P] "
                                    "[--jobs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--reservation SPEC]...\n\n"
-                                   "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage or input error\n"
-                                   "(simulate: nothing simulated; skipped trace lines are reported and counted).\n",
+                                   "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
+                                   "(simulate: after an input error nothing is simulated; skipped trace lines are reported and counted).\n",
                                    &errs()))
     return kRunInputError;
 
