@@ -8,6 +8,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "schemas/input_file.h"
 
 namespace maui {
 
@@ -21,7 +22,8 @@ static std::string real_path_of(const std::string& path) {
 
 namespace {
 // A config is small text. Reading /dev/zero or a FIFO (#INCLUDE /dev/zero) must not hang or
-// exhaust memory: only regular files up to kMaxConfigBytes are read.
+// exhaust memory: only regular files up to kMaxConfigBytes are read, and as much of standard
+// input.
 constexpr std::uint64_t kMaxConfigBytes = 64ull << 20;
 
 std::optional<std::string> unreadable_reason(const std::string& path) {
@@ -42,14 +44,24 @@ std::optional<unsigned> SourceSet::load_main(const std::string& path, Diagnostic
     sink.report_file("io-error", Severity::Error, path, fmt::format("cannot read '{}': {}", path, *why));
     return std::nullopt;
   }
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false,
-                                                   /*RequiresNullTerminator=*/true);
-  if (!buffer) {
-    sink.report_file("io-error", Severity::Error, path,
-                     fmt::format("cannot read '{}': {}", path, buffer.getError().message()));
-    return std::nullopt;
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  if (path == "-") {  // standard input: a stream, read up to the same limit
+    InputFile in = read_input_file(path, kMaxConfigBytes);
+    if (!in.error.empty()) {
+      sink.report_file("io-error", Severity::Error, path, fmt::format("cannot read '{}': {}", path, in.error));
+      return std::nullopt;
+    }
+    buffer = llvm::MemoryBuffer::getMemBufferCopy(in.text, path);
+  } else {
+    auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/true);
+    if (!file) {
+      sink.report_file("io-error", Severity::Error, path,
+                       fmt::format("cannot read '{}': {}", path, file.getError().message()));
+      return std::nullopt;
+    }
+    buffer = std::move(*file);
   }
-  unsigned id = mgr_.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  unsigned id = mgr_.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   names_.push_back(path);
   real_paths_.push_back(path == "-" ? path : real_path_of(path));
   parent_.push_back(0);

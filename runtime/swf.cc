@@ -358,6 +358,10 @@ std::string stream_error(gzFile gz, const std::string& path) {
   return error;
 }
 
+// The largest archive traces are some 50 MB of text (about 100 bytes per job): 1 GB holds ten
+// million jobs.
+constexpr std::size_t kMaxTraceBytes = 1ull << 30;
+
 // The whole file through zlib. gzread recognises gzip by its magic bytes (1f 8b) and passes any
 // other file through unchanged, so a plain trace and a compressed one take the same path
 // whatever their names.
@@ -379,6 +383,11 @@ std::string read_all(const std::string& path, std::string& text) {
   std::size_t size = 0;
   int got = 0;
   do {
+    if (size > kMaxTraceBytes) {  // /dev/zero, a runaway stream: not a trace
+      ::gzclose_r(gz);
+      text.clear();
+      return fmt::format("cannot read '{}': it is larger than {} GB", path, kMaxTraceBytes >> 30);
+    }
     text.resize(size + kChunk);
     got = ::gzread(gz, text.data() + size, static_cast<unsigned>(kChunk));
     if (got > 0) size += static_cast<std::size_t>(got);

@@ -6,7 +6,7 @@
 
 #include <tao/pegtl.hpp>
 
-#include "llvm/Support/MemoryBuffer.h"
+#include "schemas/input_file.h"
 
 namespace maui::prove {
 
@@ -315,14 +315,14 @@ AssertionFile parse_assertions(std::string_view text, const std::string& path) {
 }
 
 AssertionFile read_assertions(const std::string& path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
+  InputFile in = read_input_file(path, kMaxAssertionBytes);
+  if (!in.error.empty()) {
     AssertionFile out;
     out.path = path;
-    out.errors.push_back(fmt::format("{}: error: cannot read the assertions file: {}", path, buffer.getError().message()));
+    out.errors.push_back(fmt::format("{}: error: cannot read the assertions file: {}", path, in.error));
     return out;
   }
-  return parse_assertions((*buffer)->getBuffer(), path);
+  return parse_assertions(in.text, path);
 }
 
 }  // namespace maui::prove

@@ -10,6 +10,7 @@
 // become assertions, each bad one a located `file:line:col: error: expected ... [assert-syntax]`.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +74,8 @@ struct AssertionFile {
 // Parses `text` as the assertions file `path` (the name used in messages).
 AssertionFile parse_assertions(std::string_view text, const std::string& path);
 // Reads and parses a file; an unreadable file is one error.
+// An assertions file is small text, like a config: at most this much is read.
+inline constexpr std::uint64_t kMaxAssertionBytes = 64ull << 20;
 AssertionFile read_assertions(const std::string& path);
 
 }  // namespace maui::prove

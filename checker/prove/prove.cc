@@ -2,9 +2,10 @@
 
 #include <chrono>
 
+#include "checker/prove/assertions.h"
 #include "checker/prove/properties.h"
 #include "checker/prove/smt.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "schemas/input_file.h"
 
 namespace maui::prove {
 
@@ -47,8 +48,8 @@ void attach_assertions(Compilation& unit, const Options& options) {
   if (options.assertions_file.empty()) return;
   for (unsigned b = 1; b <= unit.sources.buffer_count(); ++b)
     if (unit.sources.display_name(b) == options.assertions_file) return;
-  if (auto buffer = llvm::MemoryBuffer::getFile(options.assertions_file))
-    unit.sources.add_buffer(options.assertions_file, (*buffer)->getBuffer());
+  if (InputFile in = read_input_file(options.assertions_file, kMaxAssertionBytes); in.error.empty())
+    unit.sources.add_buffer(options.assertions_file, in.text);
 }
 
 Report coverage_only(const Compilation& unit, const Options& options) {

@@ -4,8 +4,8 @@
 
 #include "checker/checks/check_util.h"
 #include "checker/report.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
+#include "schemas/input_file.h"
 #include "schemas/json_input.h"
 
 namespace maui::prove {
@@ -223,13 +223,14 @@ void apply_suppressions(const Compilation& unit, Report& report) {
 
 Baseline read_baseline(const std::string& path) {
   Baseline b;
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
-    b.error = fmt::format("cannot read baseline '{}': {}", path, buffer.getError().message());
+  constexpr std::uint64_t kMaxBaselineBytes = 1ull << 30;  // SARIF of every finding of a large site
+  InputFile in = read_input_file(path, kMaxBaselineBytes);
+  if (!in.error.empty()) {
+    b.error = fmt::format("cannot read baseline '{}': {}", path, in.error);
     return b;
   }
-  const llvm::StringRef text = (*buffer)->getBuffer();
-  if (auto problem = json_input_problem(std::string_view(text.data(), text.size()))) {
+  const llvm::StringRef text(in.text);
+  if (auto problem = json_input_problem(in.text)) {
     b.error = fmt::format("{}:{}:{}: not JSON: {}", path, problem->line, problem->column, problem->message);
     return b;
   }

@@ -1,13 +1,14 @@
 #include "tools/mauirun/inputs.h"
 
+#include <cstdint>
 #include <ctime>
 
 #include "checker/pipeline.h"
 #include "checker/report.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/fairshare_files.h"
 #include "runtime/jobs_json.h"
+#include "schemas/input_file.h"
 
 namespace maui::tools {
 
@@ -30,12 +31,14 @@ bool load_config(const std::string& path, Inputs& in) {
 }
 
 bool load_jobs(const std::string& path, Inputs& in) {
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path);
-  if (!buffer) {
-    llvm::errs() << "mauirun: cannot read '" << path << "': " << buffer.getError().message() << "\n";
+  // A million jobs take some 300 MB of JSON.
+  constexpr std::uint64_t kMaxSnapshotBytes = 1ull << 30;
+  InputFile json = read_input_file(path, kMaxSnapshotBytes);
+  if (!json.error.empty()) {
+    llvm::errs() << "mauirun: cannot read '" << path << "': " << json.error << "\n";
     return false;
   }
-  auto file = runtime::parse_jobs_json(path, (*buffer)->getBuffer().str());
+  auto file = runtime::parse_jobs_json(path, json.text);
   // A syntax error is already located (path:line:col: ...); the others name a JSON path.
   for (const auto& e : file.errors) llvm::errs() << (e.starts_with(path + ":") ? "" : path + ": ") << e << "\n";
   if (!file.errors.empty()) {

@@ -1,0 +1,19 @@
+// Reading a whole input file (a trace, a snapshot, an assertions file, a baseline, a config on
+// standard input) with a size limit: a FIFO, a device such as /dev/zero or a runaway file must end
+// in an error that says so, never in exhausted memory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace maui {
+
+struct InputFile {
+  std::string text;
+  std::string error;  // empty when read: "No such file or directory", "it is larger than 64 MB", ...
+};
+
+// The whole of `path` ("-": standard input), at most `max_bytes`.
+InputFile read_input_file(const std::string& path, std::uint64_t max_bytes);
+
+}  // namespace maui
