@@ -12,12 +12,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "runtime/line_reader.h"
+#include "schemas/input_file.h"
 
 namespace maui::runtime {
 
@@ -178,15 +177,14 @@ FairshareLoad load_fairshare_dir(const std::string& dir, const FairshareClock& c
     Epoch start = current - static_cast<Epoch>(k) * clock.interval;
     std::string name = fairshare_file_name(start);
     std::string path = dir + "/" + name;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      if (::access(path.c_str(), F_OK) == 0)
-        load.errors.push_back({name, 0, "cannot be read"});
+    if (::access(path.c_str(), F_OK) != 0) continue;  // no file: nothing was used in that window
+    // A window file holds a line per credential: 64 MB is millions of them.
+    InputFile in = read_input_file(path, 64ull << 20);
+    if (!in.error.empty()) {
+      load.errors.push_back({name, 0, "cannot be read: " + in.error});
       continue;
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    auto parsed = parse_fairshare_file(name, text.str(), start);
+    auto parsed = parse_fairshare_file(name, in.text, start);
     load.history.window(start) = std::move(parsed.window);
     load.files.push_back(name);
     for (auto& e : parsed.errors) load.errors.push_back(std::move(e));

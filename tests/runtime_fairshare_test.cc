@@ -263,6 +263,12 @@ TEST(RuntimeFairshare, BadLinesAreLocatedAndCounted) {
   // A file without a total line: the total is the per-kind usage.
   EXPECT_DOUBLE_EQ(load.history.find(window_start(kNow, 86400))->total, 1);
   EXPECT_TRUE(load_fairshare_dir((dir.path() / "missing").string(), FairshareClock{}, kNow).failure);
+  // A window's name taken by something that is not a file is said, not skipped.
+  std::filesystem::create_directory(dir.path() / fmt::format("FS.{}", window_start(kNow, 86400) - 86400));
+  auto odd = load_fairshare_dir(dir.path().string(), FairshareClock::from(t.policy().fairshare), kNow);
+  ASSERT_EQ(odd.errors.size(), 2u);
+  EXPECT_EQ(odd.errors[1].text(),
+            fmt::format("FS.{}:0: cannot be read: it is a directory", window_start(kNow, 86400) - 86400));
 }
 
 TEST(RuntimeFairshare, SaveRollsOldWindowsOut) {
