@@ -534,6 +534,29 @@ static void report_numeric_classes(std::string_view text, std::vector<Issue>& is
   }
 }
 
+// How deep the groups of a regular expression nest. llvm::Regex compiles a group by recursion,
+// so thousands of nested groups would overflow the stack; a host pattern needs a few.
+constexpr int kMaxRegexGroupDepth = 32;
+int group_depth(std::string_view re) {
+  int depth = 0, deepest = 0;
+  for (std::size_t i = 0; i < re.size(); ++i) {
+    if (re[i] == '\\') {
+      ++i;  // an escaped character
+    } else if (re[i] == '[') {  // a bracket expression: ']' right after '[' or '[^' is literal
+      std::size_t j = i + 1;
+      if (j < re.size() && re[j] == '^') ++j;
+      if (j < re.size() && re[j] == ']') ++j;
+      while (j < re.size() && re[j] != ']') ++j;
+      i = j;
+    } else if (re[i] == '(') {
+      deepest = std::max(deepest, ++depth);
+    } else if (re[i] == ')' && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
 Result<ir::HostExpression> parse_hostlist(std::string_view text) {
   Result<ir::HostExpression> r;
   ir::HostExpression h;
@@ -543,7 +566,9 @@ Result<ir::HostExpression> parse_hostlist(std::string_view text) {
     h.kind = ir::HostExpression::Kind::Regex;
     h.regex = std::string(text);
     std::string error;
-    if (!llvm::Regex(llvm::StringRef(h.regex)).isValid(error)) {  // POSIX extended, like Maui's regcomp
+    if (group_depth(text) > kMaxRegexGroupDepth)
+      error = fmt::format("groups nested deeper than {}", kMaxRegexGroupDepth);
+    if (!error.empty() || !llvm::Regex(llvm::StringRef(h.regex)).isValid(error)) {  // POSIX extended, like Maui's regcomp
       r.issues.push_back(error_at(text, 0, fmt::format("invalid host regular expression '{}': {}",
                                                        text, error)));
       return r;

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 #include <string_view>
 #include <unordered_map>
 
 #include <fmt/format.h>
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Regex.h"
 
 namespace maui::runtime {
 
@@ -232,17 +234,19 @@ std::optional<std::vector<std::size_t>> hosts_by_regex(const ir::StandingReserva
                                                        const ir::HostExpression& h,
                                                        std::span<const Node> nodes,
                                                        std::vector<std::string>& errors) {
-  std::regex re;
-  try {
-    re = std::regex(h.regex, std::regex::extended);
-  } catch (const std::regex_error& e) {
+  // llvm::Regex, not std::regex: libstdc++ matches by backtracking, and a pattern such as
+  // (a*)*(a*)*b against a long node name ran for minutes; llvm::Regex walks its state sets.
+  const std::string whole = "^(" + h.regex + ")$";  // the whole name must match
+  const llvm::Regex re(llvm::StringRef(whole.data(), whole.size()));
+  std::string why;
+  if (!re.isValid(why)) {
     errors.push_back(fmt::format("SRCFG[{}] HOSTLIST={}: the regular expression does not compile: {}",
-                                 sr.name, h.regex, e.what()));
+                                 sr.name, h.regex, why));
     return std::nullopt;
   }
   std::vector<std::size_t> out;
   for (std::size_t i = 0; i < nodes.size(); ++i)
-    if (std::regex_match(nodes[i].name, re)) out.push_back(i);
+    if (re.match(llvm::StringRef(nodes[i].name.data(), nodes[i].name.size()))) out.push_back(i);
   if (out.empty())
     errors.push_back(fmt::format("SRCFG[{}] HOSTLIST={}: the regular expression matches no node",
                                  sr.name, h.regex));

@@ -395,6 +395,17 @@ TEST(ReservationPlacement, HostRegex) {
   EXPECT_FALSE(r.placement->host_locked);
 }
 
+// A pattern that makes a backtracking matcher take exponential time on a long name (std::regex
+// did not finish (a*)*(a*)*b against 28 characters in a minute) is matched by walking state sets:
+// this test ends at once or never.
+TEST(ReservationPlacement, HostRegexIsMatchedWithoutBacktracking) {
+  const std::vector<Node> nodes = {make_node(std::string(60, 'a'), 4, 1024), make_node("aab", 4, 1024)};
+  auto r = place("SRCFG[r] HOSTLIST=(a*)*(a*)*b ACCESS=SHARED\n", "r", nodes);
+  EXPECT_TRUE(r.errors.empty());
+  ASSERT_TRUE(r.placement);
+  EXPECT_EQ(r.placement->candidates, (std::vector<std::size_t>{1}));
+}
+
 // A regular expression that does not compile (the compiler rejects it, so the IR is built by
 // hand) leaves no placement and says why.
 TEST(ReservationPlacement, BadRegexIsAnError) {

@@ -642,6 +642,21 @@ TEST(ParseHostlist, Regex) {
   EXPECT_EQ(star.value->kind, ir::HostExpression::Kind::Regex);
 }
 
+// Groups nested deeper than 32 are refused before llvm::Regex compiles them (by recursion: 200,000
+// of them overflowed the stack); brackets and escapes are not groups.
+TEST(ParseHostlist, DeeplyNestedGroupsAreRefused) {
+  auto nested = [](int depth) { return std::string(depth, '(') + "node" + std::string(depth, ')'); };
+  EXPECT_TRUE(parse_hostlist(nested(32)).value);
+  for (int depth : {33, 200000}) {
+    auto deep = parse_hostlist(nested(depth));
+    EXPECT_FALSE(deep.value);
+    ASSERT_EQ(deep.issues.size(), 1u);
+    EXPECT_NE(deep.issues[0].message.find("groups nested deeper than 32"), std::string::npos);
+  }
+  // '(' in a bracket expression or escaped opens no group: 32 groups here, not 36.
+  EXPECT_TRUE(parse_hostlist("[(((]\\(" + nested(32)).value);
+}
+
 TEST(ParseHostlist, Bad) {
   auto backwards = parse_hostlist("node[03-01]");
   EXPECT_FALSE(backwards.value);
