@@ -1,5 +1,7 @@
 #include "runtime/credentials.h"
 
+#include <algorithm>
+
 #include "runtime/limits.h"
 #include "runtime/priority.h"
 
@@ -10,6 +12,10 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
     auto k = static_cast<std::size_t>(id.kind);
     by_kind_[k].emplace(id.name, &config);
     if (id.name == "DEFAULT") defaults_[k] = &config;
+    if (id.kind == ir::CredKind::System) {
+      if (!system_qdef_) system_qdef_ = qdef(&config);
+      if (!system_qos_list_ && config.qos_list) system_qos_list_ = &*config.qos_list;
+    }
     if (config.fairshare_target && (config.fairshare_target->mode == ir::FairshareMode::CapAbsolute ||
                                     config.fairshare_target->mode == ir::FairshareMode::CapRelative))
       has_fairshare_caps_ = true;
@@ -112,24 +118,49 @@ std::optional<ResolvedTarget> CredentialDirectory::fairshare_target(ir::CredKind
 
 std::string CredentialDirectory::default_qos(const Job& job) const {
   using K = ir::CredKind;
-  auto qdef = [](const ir::CredentialConfig* c) -> const std::string* {
-    return c && c->qos_default && !c->qos_default->value.empty() ? &c->qos_default->value : nullptr;
-  };
   for (K kind : {K::User, K::Group, K::Account, K::Class}) {
     if (const auto* q = qdef(find(kind, job.credential(kind)))) return *q;
     if (const auto* q = qdef(defaults(kind))) return *q;
   }
-  for (const auto& [id, config] : policy_.credentials)
-    if (id.kind == K::System)
-      if (const auto* q = qdef(&config)) return *q;
+  if (system_qdef_) return *system_qdef_;
   return "DEFAULT";
 }
 
-}  // namespace maui::runtime
-
-namespace maui::runtime {
-void assign_default_qos(ClusterSnapshot& snapshot, const CredentialDirectory& dir) {
-  for (auto& job : snapshot.jobs)
-    if (job.qos.empty()) job.qos = dir.default_qos(job);
+const ir::NameList* CredentialDirectory::qos_list(ir::CredKind kind, std::string_view name) const {
+  if (const auto* own = find(kind, name); own && own->qos_list) return &*own->qos_list;
+  if (const auto* d = defaults(kind); d && d->qos_list) return &*d->qos_list;
+  return nullptr;
 }
+
+bool CredentialDirectory::may_use_qos(const Job& job, std::string_view qos) const {
+  using K = ir::CredKind;
+  if (qos == default_qos(job)) return true;
+  auto listed = [&](const ir::NameList* l) {
+    return std::find(l->names.begin(), l->names.end(), qos) != l->names.end();
+  };
+  constexpr std::array<K, 4> kKinds{K::User, K::Group, K::Account, K::Class};
+  for (K kind : kKinds)  // an ONLY list replaces every other
+    if (const auto* l = qos_list(kind, job.credential(kind)); l && l->mode == ir::ListMode::Only) return listed(l);
+  bool allowed = system_qos_list_ && listed(system_qos_list_);
+  for (K kind : kKinds)
+    if (const auto* l = qos_list(kind, job.credential(kind)); l && l->mode == ir::ListMode::Or) allowed = allowed || listed(l);
+  for (K kind : kKinds)
+    if (const auto* l = qos_list(kind, job.credential(kind)); l && l->mode == ir::ListMode::And) allowed = allowed && listed(l);
+  return allowed;
+}
+
+std::string CredentialDirectory::job_qos(const Job& job) const {
+  return !job.qos.empty() && may_use_qos(job, job.qos) ? job.qos : default_qos(job);
+}
+
+std::vector<RefusedQos> assign_qos(ClusterSnapshot& snapshot, const CredentialDirectory& dir) {
+  std::vector<RefusedQos> refused;
+  for (auto& job : snapshot.jobs) {
+    std::string qos = dir.job_qos(job);
+    if (!job.qos.empty() && qos != job.qos) refused.push_back({job.id, job.qos, qos});
+    job.qos = std::move(qos);
+  }
+  return refused;
+}
+
 }  // namespace maui::runtime

@@ -68,6 +68,22 @@ class CredentialDirectory {
   // The QOS of a job that did not ask for one: the first QDEF of user, DEFAULT user, group,
   // DEFAULT group, account, DEFAULT account, class, DEFAULT class, SYSCFG; else "DEFAULT".
   std::string default_qos(const Job& job) const;
+  // SYSCFG's QDEF and QLIST (null when no SYSCFG line sets them).
+  const std::string* system_qdef() const { return system_qdef_; }
+  const ir::NameList* system_qos_list() const { return system_qos_list_; }
+  // The QDEF a credential entry sets (null: the entry is null or sets none).
+  static const std::string* qdef(const ir::CredentialConfig* c) {
+    return c && c->qos_default && !c->qos_default->value.empty() ? &c->qos_default->value : nullptr;
+  }
+  // The QLIST that speaks for a credential: its own, else its kind's DEFAULT's (null: neither).
+  const ir::NameList* qos_list(ir::CredKind kind, std::string_view name) const;
+  // May the job run under `qos`? Its default QOS, and the QOS its credentials' QLISTs give it
+  // (manual 7.3; docs/semantics.md 78): SYSCFG's list, or'ed with each of user, group, account
+  // and class (own list, else its kind's DEFAULT), and'ed with their '&' lists, replaced by the
+  // first '^' list of user, group, account, class.
+  bool may_use_qos(const Job& job, std::string_view qos) const;
+  // The QOS the job runs under: the one it asked for when it may use it, else its default.
+  std::string job_qos(const Job& job) const;
   // Every credential's throttling limits, resolved once (runtime/limits.h).
   const LimitBook& limit_book() const { return *limit_book_; }
   // The priority weights and settings, read once (runtime/priority.h).
@@ -79,6 +95,8 @@ class CredentialDirectory {
   const ir::Policy& policy_;
   std::array<Index, 6> by_kind_;
   std::array<const ir::CredentialConfig*, 6> defaults_{};
+  const std::string* system_qdef_ = nullptr;
+  const ir::NameList* system_qos_list_ = nullptr;
   bool has_fairshare_caps_ = false;
   bool has_limits_ = false;
   std::shared_ptr<const LimitBook> limit_book_;  // shared by copies: it points into the policy only
@@ -126,6 +144,11 @@ class CredentialIndex {
 }  // namespace maui::runtime
 
 namespace maui::runtime {
-// Gives every job that did not ask for a QOS its default QOS (CredentialDirectory::default_qos).
-void assign_default_qos(ClusterSnapshot& snapshot, const CredentialDirectory& dir);
+// A job's QOS request that its credentials do not allow: it runs under `given` instead.
+struct RefusedQos {
+  std::string job, asked, given;
+};
+// Gives every job its QOS (CredentialDirectory::job_qos); returns the requests refused, in
+// snapshot order, so that the tools can say why a job runs under another QOS.
+std::vector<RefusedQos> assign_qos(ClusterSnapshot& snapshot, const CredentialDirectory& dir);
 }  // namespace maui::runtime

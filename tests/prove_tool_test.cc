@@ -33,7 +33,9 @@ TEST_F(CheckTool, ExitCodes) {
 }
 
 // --assert (docs/check.md, "Assertions"): QOS hiprio's 1000 is worth 1000 minutes of queue time.
-const char* kQos = "SERVERHOST h\nQOSCFG[hiprio] PRIORITY=1000\nQOSCFG[normal] PRIORITY=0\nQOSWEIGHT 1\n";
+const char* kQos =
+    "SERVERHOST h\nQOSCFG[hiprio] PRIORITY=1000\nQOSCFG[normal] PRIORITY=0\nQOSWEIGHT 1\n"
+    "USERCFG[DEFAULT] QLIST=hiprio,normal\n";
 
 TEST_F(CheckTool, AssertExitCodes) {
   write("qos.cfg", kQos);

@@ -94,6 +94,29 @@ TEST_F(MauirunTool, PriorityTextAndJson) {
   EXPECT_EQ(run("priority --config site.cfg --jobs jobs.json --job nope").code, 2);
 }
 
+TEST_F(MauirunTool, AQosTheJobMayNotUseIsReplacedByItsDefault) {
+  // docs/semantics.md 78: john may use hiprio, steve may not and runs under his QDEF.
+  write("qos.cfg",
+        "SERVERHOST head\nQOSWEIGHT 1\nQOSCFG[hiprio] PRIORITY=1000\nQOSCFG[normal] PRIORITY=10\n"
+        "USERCFG[john] QLIST=hiprio\nUSERCFG[steve] QDEF=normal\n");
+  write("qos.json", R"({"now": 1700000000, "jobs": [
+    {"id": "j1", "user": "john", "qos": "hiprio", "walltime": 60, "submit_time": 1700000000},
+    {"id": "s1", "user": "steve", "qos": "hiprio", "walltime": 60, "submit_time": 1700000000}]})");
+  auto r = run("priority --config qos.cfg --jobs qos.json --format json");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "mauirun: note: job s1 asks for QOS hiprio, which no QLIST or QDEF of its credentials gives it; it "
+            "runs under QOS normal (docs/semantics.md 78)\n");
+  auto parsed = json::parse(r.out);
+  ASSERT_TRUE(bool(parsed)) << r.out;
+  const auto* jobs = parsed->getAsObject()->getArray("jobs");
+  ASSERT_EQ(jobs->size(), 2u);
+  EXPECT_EQ(*(*jobs)[0].getAsObject()->getString("id"), "j1");
+  EXPECT_EQ(*(*jobs)[0].getAsObject()->getInteger("priority"), 1000);
+  EXPECT_EQ(*(*jobs)[1].getAsObject()->getString("id"), "s1");
+  EXPECT_EQ(*(*jobs)[1].getAsObject()->getInteger("priority"), 10);
+}
+
 TEST_F(MauirunTool, FairshareJson) {
   auto r = run("fairshare --config site.cfg --fs-dir fs --now 1700000000 --format json");
   EXPECT_EQ(r.code, 0) << r.err;

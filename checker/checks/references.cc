@@ -111,7 +111,7 @@ void check_default_not_in_list(const Compilation& c, DiagnosticSink& sink) {
       diag.notes.push_back({locate(c, list->from.where), fmt::format("{} is set here", l)});
     };
     check(cfg.qos_default, cfg.qos_list, "QDEF", "QLIST",
-          "Maui uses the first QOS of the access list instead");
+          "Maui 3.3.1 gives its jobs the first QOS of the access list instead; mauirun gives them the QDEF (docs/semantics.md 78)");
     check(cfg.partition_default, cfg.partition_list, "PDEF", "PLIST",
           "jobs default to a partition they may not use");
   }

@@ -107,7 +107,9 @@ struct StackAnswer {
 // ACL constraints live in a push / pop scope.
 struct AclSolver {
   explicit AclSolver(Context& ctx)
-      : s(ctx.z3, ctx.options.timeout_ms, ctx.options.smtlib_dir), job(declare_job(s, ctx.world, "job")) {}
+      : s(ctx.z3, ctx.options.timeout_ms, ctx.options.smtlib_dir), job(declare_job(s, ctx.world, "job")) {
+    assume_qos_access(s, job, ctx.world);  // a job some reservation admits must be able to exist
+  }
   Session s;
   SymbolicJob job;
 };

@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <array>
+
 namespace maui::prove {
 
 SymbolicJob declare_job(Session& s, const World& w, const std::string& prefix) {
@@ -62,6 +65,54 @@ z3::expr acl_admits(const SymbolicJob& j, const World& w, std::span<const ir::Ac
   z3::expr admits = !z3::mk_or(excluded) && z3::mk_and(required);
   if (!plain.empty()) admits = admits && z3::mk_or(plain);
   return admits;
+}
+
+namespace {
+// "The job's credential of this kind is one of the names for which `pred` holds".
+template <class Pred>
+z3::expr any_name(const SymbolicJob& j, const World& w, ir::CredKind kind, Pred pred) {
+  z3::expr_vector names(j.tasks.ctx());
+  for (const auto& n : w.names(kind))
+    if (pred(n)) names.push_back(has_credential(j, w, kind, n));
+  return z3::mk_or(names);
+}
+}  // namespace
+
+void assume_qos_access(Session& s, const SymbolicJob& j, const World& w) {
+  for (const auto& q : w.names(ir::CredKind::Qos))
+    s.assume(z3::implies(has_credential(j, w, ir::CredKind::Qos, q), may_use_qos(j, w, q)));
+}
+
+z3::expr may_use_qos(const SymbolicJob& j, const World& w, const std::string& qos) {
+  using K = ir::CredKind;
+  using runtime::CredentialDirectory;
+  const auto& dir = w.directory();
+  z3::context& c = j.tasks.ctx();
+  constexpr std::array<K, 4> kKinds{K::User, K::Group, K::Account, K::Class};
+  auto listed = [&](const ir::NameList* l) { return l && std::count(l->names.begin(), l->names.end(), qos) > 0; };
+  auto list_is = [&](K k, ir::ListMode mode, bool with_qos) {
+    return any_name(j, w, k, [&](const std::string& n) {
+      const auto* l = dir.qos_list(k, n);
+      return l && l->mode == mode && listed(l) == with_qos;
+    });
+  };
+  // The default QOS: the first QDEF of user, DEFAULT user, ..., class, DEFAULT class, SYSCFG,
+  // else DEFAULT; built from the end of that chain.
+  z3::expr is_default = c.bool_val(dir.system_qdef() ? *dir.system_qdef() == qos : qos == "DEFAULT");
+  for (auto k = kKinds.rbegin(); k != kKinds.rend(); ++k) {
+    if (const auto* d = CredentialDirectory::qdef(dir.defaults(*k))) is_default = c.bool_val(*d == qos);
+    auto own = [&](const std::string& n) { return CredentialDirectory::qdef(dir.find(*k, n)); };
+    z3::expr sets = any_name(j, w, *k, [&](const std::string& n) { return own(n) != nullptr; });
+    z3::expr names_it = any_name(j, w, *k, [&](const std::string& n) { return own(n) && *own(n) == qos; });
+    is_default = names_it || (!sets && is_default);
+  }
+  // The access list: SYSCFG's, or'ed, and'ed, and replaced by the first ONLY list.
+  z3::expr allowed = c.bool_val(listed(dir.system_qos_list()));
+  for (K k : kKinds) allowed = allowed || list_is(k, ir::ListMode::Or, true);
+  for (K k : kKinds) allowed = allowed && !list_is(k, ir::ListMode::And, false);
+  for (auto k = kKinds.rbegin(); k != kKinds.rend(); ++k)
+    allowed = list_is(*k, ir::ListMode::Only, true) || (!list_is(*k, ir::ListMode::Only, false) && allowed);
+  return is_default || allowed;
 }
 
 namespace {

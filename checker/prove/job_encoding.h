@@ -39,6 +39,15 @@ void track_acl(Session& s, const SymbolicJob& j, const World& w, const ir::Stand
 // "class interactive AND (user helpdesk OR group operations OR group sysadmin)"
 std::string acl_text(std::span<const ir::AclEntry> acl);
 
+// The job may run under QOS `qos`: its default QOS or one its access list gives it (runtime
+// CredentialDirectory::may_use_qos, rule for rule; docs/semantics.md 78).
+z3::expr may_use_qos(const SymbolicJob& j, const World& w, const std::string& qos);
+
+// Only jobs that can run: the job's QOS is one it may use, as a background fact. Properties of
+// what runs (starvation, coverage) assume it; priority assertions and bounds are about the
+// priority function and take any QOS.
+void assume_qos_access(Session& s, const SymbolicJob& j, const World& w);
+
 // The job a model describes (the QOS as the job's explicit QOS).
 runtime::Job job_from_model(z3::model& m, const SymbolicJob& j, const World& w, const std::string& id);
 

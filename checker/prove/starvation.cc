@@ -1,8 +1,8 @@
 // Property b, starvation (docs/rules/check/starvation.md): for each credential the config names,
 // and each class x user pair whose class and user both take part in an ACL or a scoped limit,
 // does any job exist that can ever start? The job may be of any shape (tasks, walltime), any of
-// its other credentials, any QOS (the runtime does not check QLIST yet, decision 51), on any
-// node in any hour of the week. It must fit:
+// its other credentials, any QOS its credentials give it (decision 78), on any node in any hour
+// of the week. It must fit:
 //   - the hard limits of its credentials with nothing else running (own or DEFAULT, scoped
 //     limits such as CLASSCFG[c] MAXPROC[USER:u]), SYSTEMMAX*PERJOB or the QOS's OMAXJ*,
 //     MAX.WCLIMIT, and '^' fairshare caps with no usage (when FSPOLICY turns fairshare on);
@@ -80,6 +80,7 @@ class Starvation {
         cell_(ctx.z3.int_const("job.cell")), totals_(w_.totals()), throttle_(w_.directory(), totals_, kWeekStart),
         standing_(runtime::FairshareStanding::compute(w_.directory(), runtime::FairshareHistory{}, kWeekStart)) {
     s_.assume(cell_ >= 0 && cell_ < static_cast<int>(cells_.size()));
+    assume_qos_access(s_, job_, w_);
     encode_limits();
     encode_system();
     encode_nodes();
@@ -212,6 +213,10 @@ void Starvation::encode_nodes() {
 // The runtime's answer for a concrete job: no hard limit broken with nothing running, no
 // fairshare cap reached, and a node-hour whose holders all admit it in a partition it may use.
 bool Starvation::runtime_starts(const runtime::Job& job, std::string* why) const {
+  if (!w_.directory().may_use_qos(job, job.qos)) {
+    if (why) *why = fmt::format("no QLIST or QDEF of its credentials gives it QOS {}", job.qos);
+    return false;
+  }
   std::vector<runtime::LimitViolation> out;
   runtime::Job copy = job;
   throttle_.check(copy, runtime::job_request(copy, totals_), runtime::LimitLevel::Hard,

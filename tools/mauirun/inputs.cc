@@ -62,7 +62,11 @@ bool load_inputs(const RunOptions& options, Inputs& in) {
   }
   if (options.now) in.snapshot.now = *options.now;
   else if (!file_has_now) in.snapshot.now = static_cast<runtime::Epoch>(std::time(nullptr));
-  runtime::assign_default_qos(in.snapshot, *in.directory);
+  // A QOS the job may not use is not an input error: Maui gives the job its default QOS.
+  for (const auto& r : runtime::assign_qos(in.snapshot, *in.directory))
+    llvm::errs() << "mauirun: note: job " << r.job << " asks for QOS " << r.asked
+                 << ", which no QLIST or QDEF of its credentials gives it; it runs under QOS " << r.given
+                 << " (docs/semantics.md 78)\n";
 
   if (!options.fs_dir.empty()) {
     auto clock = runtime::FairshareClock::from(in.policy().fairshare);

@@ -1,0 +1,113 @@
+// The checker's QOS access formula (checker/prove/job_encoding.h may_use_qos) against the
+// runtime's (CredentialDirectory::may_use_qos), on every job of the world of random configs,
+// and what starvation makes of a QOS that nothing gives (docs/semantics.md 78).
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "checker/pipeline.h"
+#include "checker/prove/job_encoding.h"
+#include "checker/prove/world.h"
+#include "tests/prove_support.h"
+
+namespace maui::prove {
+namespace {
+
+// QLIST / QDEF lines on every credential kind, DEFAULT and SYSCFG included, each list with a
+// random marker (none, '&' or '^').
+std::string random_config(std::mt19937& rng) {
+  const std::vector<std::string> families{"USERCFG", "GROUPCFG", "ACCOUNTCFG", "CLASSCFG"};
+  const std::vector<std::string> names{"DEFAULT", "x", "y"};
+  const std::vector<std::string> qos{"a", "b", "c", "DEFAULT"};
+  auto pick = [&](const std::vector<std::string>& v) { return v[rng() % v.size()]; };
+  auto list = [&] {
+    std::string out = pick(qos);
+    if (rng() % 2) out += "," + pick(qos);
+    const char* markers[] = {"", "", "&", "^"};
+    return out + markers[rng() % 4];
+  };
+  std::string cfg = "SERVERHOST h\nQOSCFG[a] PRIORITY=1\nQOSCFG[b] PRIORITY=2\nQOSCFG[c] PRIORITY=3\n";
+  if (rng() % 3 == 0) cfg += "SYSCFG QLIST=" + list() + (rng() % 2 ? " QDEF=" + pick(qos) : "") + "\n";
+  for (const auto& family : families)
+    for (const auto& name : names) {
+      std::string line;
+      if (rng() % 2) line += " QLIST=" + list();
+      if (rng() % 3 == 0) line += " QDEF=" + pick(qos);
+      if (!line.empty()) cfg += family + "[" + name + "]" + line + "\n";
+    }
+  return cfg;
+}
+
+// Every combination of one name per kind (user, group, account, class).
+void for_each_job(const World& w, const std::function<void(const std::array<std::size_t, 4>&)>& f) {
+  std::array<std::size_t, 4> at{};
+  const auto& kinds = ir::kCredKinds;
+  while (true) {
+    f(at);
+    std::size_t k = 0;
+    while (k < 4 && ++at[k] == w.names(kinds[k]).size()) at[k++] = 0;
+    if (k == 4) return;
+  }
+}
+
+TEST(QosAccessEncoding, MirrorsTheRuntimeOnEveryJob) {
+  std::mt19937 rng(20261122);
+  std::size_t compared = 0, allowed = 0;
+  for (int round = 0; round < 40; ++round) {
+    const std::string text = random_config(rng);
+    auto unit = checker::check_text("q.cfg", text);
+    World w(unit->policy);
+    z3::context z;
+    Session s(z, 0);
+    SymbolicJob j = declare_job(s, w, "job");
+    z3::expr_vector literals(z);
+    for (const auto& per_kind : j.is)
+      for (const auto& l : per_kind) literals.push_back(l);
+    for_each_job(w, [&](const std::array<std::size_t, 4>& at) {
+      runtime::Job job = plain_job(w, "j");
+      z3::expr_vector values(z);
+      for (std::size_t k = 0; k < 5; ++k)
+        for (std::size_t n = 0; n < j.is[k].size(); ++n)
+          values.push_back(z.bool_val(k < 4 && n == at[k]));
+      for (std::size_t k = 0; k < 4; ++k) set_credential(job, ir::kCredKinds[k], w.names(ir::kCredKinds[k])[at[k]]);
+      for (const auto& q : w.names(ir::CredKind::Qos)) {
+        const bool runtime = w.directory().may_use_qos(job, q);
+        z3::expr formula = may_use_qos(j, w, q).substitute(literals, values).simplify();
+        ASSERT_TRUE(formula.is_true() || formula.is_false()) << formula;
+        ASSERT_EQ(formula.is_true(), runtime) << text << "job " << job.user << "/" << job.group << "/" << job.account
+                                              << "/" << job.job_class << " QOS " << q;
+        ++compared;
+        allowed += runtime;
+      }
+    });
+  }
+  // The random configs exercise both answers, often.
+  EXPECT_GT(compared, 4000u);
+  EXPECT_GT(allowed, compared / 5);
+  EXPECT_LT(allowed, compared * 4 / 5);
+}
+
+TEST(QosAccessStarvation, AQosNothingGivesNeverRuns) {
+  auto c = testing_support::check_config(
+      "SERVERHOST h\nQOSCFG[hiprio] PRIORITY=1000\nQOSCFG[granted] PRIORITY=10\nUSERCFG[steve] QLIST=granted\n");
+  const Result* hiprio = nullptr;
+  const Result* granted = nullptr;
+  for (const auto& r : c.report.results) {
+    if (r.property != "starvation") continue;
+    if (r.subject == "qos hiprio") hiprio = &r;
+    if (r.subject == "qos granted") granted = &r;
+  }
+  ASSERT_TRUE(hiprio && granted) << c.text;
+  EXPECT_EQ(hiprio->status, Status::Violated) << hiprio->message;
+  EXPECT_NE(hiprio->message.find("no QLIST or QDEF of its credentials gives it QOS hiprio"), std::string::npos)
+      << hiprio->message;
+  EXPECT_EQ(granted->status, Status::Proved) << granted->message;
+  // The witness is a job of the one user the QLIST gives it to.
+  EXPECT_NE(granted->message.find("user steve"), std::string::npos) << granted->message;
+  EXPECT_TRUE(c.report.internal_errors.empty());
+}
+
+}  // namespace
+}  // namespace maui::prove
