@@ -1,5 +1,7 @@
 // mauic diff (checker/diff/): structural changes with both locations, per-credential verdicts
 // with concrete gained / lost access, and the plan-style summary.
+#include <map>
+
 #include <gtest/gtest.h>
 
 #include "checker/diff/diff.h"
@@ -72,6 +74,28 @@ TEST(Diff, IncomparableWhenBothDirections) {
     }
   EXPECT_TRUE(found) << maui::diff::render_text(d);
   EXPECT_NE(maui::diff::render_json(d).find("\"verdict\": \"incomparable\""), std::string::npos);
+}
+
+TEST(Diff, QosAccessGainedAndLost) {
+  // docs/semantics.md 78: QLISTs and QDEFs give QOS; a QDEF replaces DEFAULT as the default.
+  std::string qos = "QOSCFG[hiprio] PRIORITY=10\nQOSCFG[normal] PRIORITY=1\n";
+  auto d = diff(std::string(kNodes) + qos + "USERCFG[john] QLIST=normal\nUSERCFG[ann] QLIST=normal\n",
+                std::string(kNodes) + qos + "USERCFG[john] QLIST=normal,hiprio\nGROUPCFG[staff] QDEF=hiprio\n");
+  const std::string text = maui::diff::render_text(d);
+  EXPECT_TRUE(has_line(d, "+ user john gains QOS hiprio")) << text;
+  EXPECT_TRUE(has_line(d, "- user ann loses QOS normal")) << text;
+  EXPECT_TRUE(has_line(d, "+ group staff gains QOS hiprio")) << text;
+  EXPECT_TRUE(has_line(d, "- group staff loses QOS DEFAULT")) << text;
+  EXPECT_EQ(d.summary.size(), 4u) << text;
+  EXPECT_TRUE(d.gains_access());
+  std::map<std::string, maui::diff::Verdict> verdicts;
+  for (const auto& c : d.semantic) verdicts[c.credential.name] = c.verdict;
+  EXPECT_EQ(verdicts["john"], maui::diff::Verdict::MorePermissive);
+  EXPECT_EQ(verdicts["ann"], maui::diff::Verdict::LessPermissive);
+  EXPECT_EQ(verdicts["staff"], maui::diff::Verdict::Incomparable);
+  EXPECT_EQ(verdicts.size(), 3u) << text;
+  const std::string json = maui::diff::render_json(d);
+  EXPECT_NE(json.find("\"qos_gained\": [\n        \"hiprio\"\n      ]"), std::string::npos) << json;
 }
 
 }  // namespace

@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 
 #include "checker/diff/structural.h"
+#include "checker/prove/job_encoding.h"
 #include "checker/prove/prove.h"
 #include "checker/report.h"
 #include "llvm/Support/JSON.h"
@@ -106,6 +109,24 @@ std::optional<std::int64_t> hard_limit(const runtime::CredentialDirectory& dir, 
   return l->hard;
 }
 
+// The QOS a job of this credential may use, its other credentials being ones neither config
+// names (as the reservation access above: what the credential grants by itself).
+std::set<std::string> usable_qos(const prove::World& w, const ir::Credential& c, const std::set<std::string>& qos) {
+  std::set<std::string> out;
+  if (c.kind == ir::CredKind::Qos) return out;
+  runtime::Job job = prove::plain_job(w, "diff");
+  prove::set_credential(job, c.kind, c.name);
+  for (const auto& q : qos)
+    if (w.directory().may_use_qos(job, q)) out.insert(q);
+  return out;
+}
+
+std::vector<std::string> set_minus(const std::set<std::string>& a, const std::set<std::string>& b) {
+  std::vector<std::string> out;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+
 std::string who(const ir::Credential& c, const std::array<std::string, 5>& other) {
   if (c.name == other[prove::kind_index(c.kind)]) return fmt::format("any other {}", ir::to_string(c.kind));
   return fmt::format("{} {}", ir::to_string(c.kind), c.name);
@@ -120,9 +141,12 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
   runtime::CredentialDirectory old_dir(old_unit.policy), new_dir(new_unit.policy);
   prove::World old_world(old_unit.policy), new_world(new_unit.policy);
   std::set<ir::Credential> all;
-  for (const auto* w : {&old_world, &new_world})
+  std::set<std::string> qos;
+  for (const auto* w : {&old_world, &new_world}) {
     for (ir::CredKind k : ir::kCredKinds)
       for (const auto& n : w->names(k)) all.insert({k, n});
+    for (const auto& q : w->names(ir::CredKind::Qos)) qos.insert(q);
+  }
   for (const auto& c : all) {
     // OTHER of one side is the same population as OTHER of the other; skip names that are
     // merely the other side's representative spelling.
@@ -130,6 +154,9 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
     ch.credential = c;
     ch.gained = minus(access_for(b, c), access_for(a, c));
     ch.lost = minus(access_for(a, c), access_for(b, c));
+    auto old_qos = usable_qos(old_world, c, qos), new_qos = usable_qos(new_world, c, qos);
+    ch.qos_gained = set_minus(new_qos, old_qos);
+    ch.qos_lost = set_minus(old_qos, new_qos);
     for (std::size_t ri = 0; ri < ir::kLimitResources; ++ri) {
       auto r = static_cast<ir::LimitResource>(ri);
       auto o = hard_limit(old_dir, c, r), n = hard_limit(new_dir, c, r);
@@ -138,7 +165,7 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
       ch.limits.push_back({runtime::limit_name(runtime::LimitFamily::Active, r), o ? std::to_string(*o) : "unlimited",
                            n ? std::to_string(*n) : "unlimited", looser});
     }
-    bool gains = !ch.gained.empty(), losses = !ch.lost.empty();
+    bool gains = !ch.gained.empty() || !ch.qos_gained.empty(), losses = !ch.lost.empty() || !ch.qos_lost.empty();
     for (const auto& l : ch.limits) (l.looser ? gains : losses) = true;
     if (!gains && !losses) continue;
     ch.verdict = gains && losses ? Verdict::Incomparable : gains ? Verdict::MorePermissive : Verdict::LessPermissive;
@@ -147,6 +174,8 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
       d.summary.push_back(fmt::format("+ {} gains {} {}", name, prove::nodes_text(g.nodes), prove::hours_text(g.hours)));
     for (const auto& l : ch.lost)
       d.summary.push_back(fmt::format("- {} loses {} {}", name, prove::nodes_text(l.nodes), prove::hours_text(l.hours)));
+    if (!ch.qos_gained.empty()) d.summary.push_back(fmt::format("+ {} gains QOS {}", name, fmt::join(ch.qos_gained, ", ")));
+    if (!ch.qos_lost.empty()) d.summary.push_back(fmt::format("- {} loses QOS {}", name, fmt::join(ch.qos_lost, ", ")));
     for (const auto& l : ch.limits)
       d.summary.push_back(fmt::format("~ {} {} {} → {}", name, l.limit, l.old_value, l.new_value));
     d.semantic.push_back(std::move(ch));
@@ -178,12 +207,15 @@ llvm::json::Value side_json(const diff::Side& s) {
   if (s.value.empty()) return nullptr;
   return llvm::json::Object{{"value", s.value}, {"file", s.file}, {"line", static_cast<std::int64_t>(s.line)}};
 }
+llvm::json::Array strings_json(const std::vector<std::string>& list) {
+  llvm::json::Array out;
+  for (const auto& s : list) out.push_back(s);
+  return out;
+}
 llvm::json::Array changes_json(const std::vector<AccessChange>& list) {
   llvm::json::Array out;
   for (const auto& a : list) {
-    llvm::json::Array nodes;
-    for (const auto& n : a.nodes) nodes.push_back(n);
-    out.push_back(llvm::json::Object{{"nodes", std::move(nodes)}, {"hours", prove::hours_text(a.hours)}});
+    out.push_back(llvm::json::Object{{"nodes", strings_json(a.nodes)}, {"hours", prove::hours_text(a.hours)}});
   }
   return out;
 }
@@ -202,6 +234,8 @@ std::string render_json(const DiffResult& d) {
                                           {"verdict", std::string(to_string(c.verdict))},
                                           {"gained", changes_json(c.gained)},
                                           {"lost", changes_json(c.lost)},
+                                          {"qos_gained", strings_json(c.qos_gained)},
+                                          {"qos_lost", strings_json(c.qos_lost)},
                                           {"limits", std::move(limits)}});
   }
   for (const auto& s : d.summary) summary.push_back(s);

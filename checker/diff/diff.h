@@ -7,8 +7,10 @@
 // its throttling limits (own, else DEFAULT: the runtime's resolution) and its reservation access
 // over the week (checker/prove coverage: which nodes it can reach in each hour). Each is
 // equivalent, more permissive, less permissive or incomparable, with the concrete access gained
-// and lost, and a plan-style summary:
+// and lost, the QOS it may use (runtime may_use_qos, docs/semantics.md 78) gained and lost, and
+// a plan-style summary:
 //   + group staff gains node001–node004 Mon–Fri 09:00–17:00
+//   + user john gains QOS hiprio
 //   ~ user john MAXJOB 8 → 4
 #pragma once
 
@@ -49,6 +51,7 @@ struct CredentialChange {
   ir::Credential credential;  // name OTHER: the credentials neither config names
   Verdict verdict = Verdict::Equivalent;
   std::vector<AccessChange> gained, lost;
+  std::vector<std::string> qos_gained, qos_lost;  // sorted
   std::vector<LimitChange> limits;
 };
 
