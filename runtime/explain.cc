@@ -165,15 +165,23 @@ std::string render_priority_table(const ir::Policy& policy, std::span<const Prio
   std::array<double, ir::kPriorityComponents> totals{};
   std::array<double, ir::kPrioritySubcomponents> sub_totals{};
   double magnitude = 0;
+  bool any_system = false;
   for (const auto& row : rows) {
     const auto& b = row.breakdown;
-    out += fmt::format("{:<20} {:>10}", row.job->id, b.priority);
+    any_system |= b.system_priority.has_value();
+    std::string line = fmt::format("{:<20} {:>10}", row.job->id, b.priority);
+    // As Maui's diagnose -p: '*' right after the priority marks one an operator set (setspri).
+    const std::size_t mark = line.size();
     for (const auto& c : columns) {
       std::string inner;
       for (std::size_t i = 0; i < c.subs.size(); ++i) inner += fmt::format("{}{}", i ? ":" : "", cell(b[c.subs[i]].value));
-      out += fmt::format("  {:5.1f}({})", b[c.component].percent, inner);
+      line += fmt::format("  {:5.1f}({})", b[c.component].percent, inner);
     }
-    out += "\n";
+    if (b.system_priority) {
+      if (line.size() > mark) line[mark] = '*';
+      else line += '*';
+    }
+    out += line + "\n";
     for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {
       totals[c] += std::fabs(b.components[c].contribution);
       magnitude += std::fabs(b.components[c].contribution);
@@ -191,6 +199,7 @@ std::string render_priority_table(const ir::Policy& policy, std::span<const Prio
     out += fmt::format("  {:5.1f}({})", share(totals[static_cast<std::size_t>(c.component)]), inner);
   }
   out += "\n";
+  if (any_system) out += "\n* system priority set on the job\n";
   return out;
 }
 
@@ -199,6 +208,11 @@ std::string render_priority_breakdown(const ir::Policy& policy, const PriorityRo
   std::string out = fmt::format("job {}: priority {}", row.job->id, b.priority);
   if (b.floored) out += fmt::format(" (sum {} raised to 1: ENABLENEGJOBPRIORITY is FALSE)", number(b.sum));
   if (b.capped) out += fmt::format(" (sum {} cut to the maximum 1000000000)", number(b.sum));
+  if (b.system_priority)
+    out += b.system_priority->relative
+               ? fmt::format(" (system priority: {:+} added)", b.system_priority->value)
+               : fmt::format(" (system priority {}: 1000000000 + {}, above every job without one)",
+                             b.system_priority->value, b.system_priority->value);
   if (b.rejected_negative) out += " (negative: REJECTNEGPRIOJOBS makes the job ineligible)";
   out += fmt::format("\n  effective queue time {} ({} under JOBPRIOACCRUALPOLICY {}), expansion factor {:.2f}\n",
                      duration_text(b.effective_queue_time), number(static_cast<double>(b.effective_queue_time) / 60.0) + " min",

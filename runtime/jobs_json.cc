@@ -120,15 +120,19 @@ class Reader {
     into = s->str();
   }
   // An integer from min to max (schemas/ir.h, Bounds: beyond them the engine's sums overflow).
+  // True when the key is there and within them (then stored in `into`).
   template <class T>
-  void count(const json::Object& o, const std::string& path, std::string_view key, T& into, std::int64_t min,
+  bool count(const json::Object& o, const std::string& path, std::string_view key, T& into, std::int64_t min,
              std::int64_t max, std::string_view what) {
     const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
-    if (!v) return;
+    if (!v) return false;
     auto i = integer(*v);
-    if (!i || *i < min || *i > max)
-      return error(fmt::format("{}.{}", path, key), fmt::format("expected {} from {} to {}", what, min, max));
+    if (!i || *i < min || *i > max) {
+      error(fmt::format("{}.{}", path, key), fmt::format("expected {} from {} to {}", what, min, max));
+      return false;
+    }
     into = static_cast<T>(*i);
+    return true;
   }
   std::optional<std::int64_t> time(const json::Object& o, const std::string& path, std::string_view key) {
     const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
@@ -182,7 +186,8 @@ class Reader {
     known(*o, path,
           {"id", "user", "group", "account", "class", "qos", "tasks", "procs", "procs_per_task", "memory_per_task",
            "swap_per_task", "disk_per_task", "nodes", "walltime", "submit_time", "state", "start_time",
-           "allocated_nodes", "holds", "dependencies", "bypass_count", "queue_time_accrued", "utilized_procs"});
+           "allocated_nodes", "holds", "dependencies", "bypass_count", "queue_time_accrued", "utilized_procs",
+           "system_priority", "relative_system_priority"});
     Job j;
     text(*o, path, "id", j.id, true);
     text(*o, path, "user", j.user, true);
@@ -252,6 +257,17 @@ class Reader {
       Seconds accrued = 0;
       count(*o, path, "queue_time_accrued", accrued, 0, ir::kMaxSeconds, "seconds");
       j.queue_time_accrued = accrued;
+    }
+    // Maui's setspri: absolute (above every job without one) or relative (-r).
+    if (o->get("system_priority") && o->get("relative_system_priority")) {
+      error(path + ".relative_system_priority", "a job has an absolute or a relative system priority, not both");
+    } else if (o->get("system_priority")) {
+      SystemPriority sp;
+      if (count(*o, path, "system_priority", sp.value, 0, kMaxSystemPriority, "a priority")) j.system_priority = sp;
+    } else if (o->get("relative_system_priority")) {
+      SystemPriority sp{0, true};
+      if (count(*o, path, "relative_system_priority", sp.value, -kMaxSystemPriority, kMaxSystemPriority, "a priority"))
+        j.system_priority = sp;
     }
     if (const json::Value* u = o->get("utilized_procs")) {
       auto d = u->getAsNumber();

@@ -38,6 +38,17 @@ struct Node {
 // arrive from the RM in state Hold without naming the hold, which counts as a hold too.
 enum class JobState : std::uint8_t { Idle, Hold, Starting, Running, Suspended, Completed };
 
+inline constexpr std::int64_t kMaxSystemPriority = 1'000'000'000;
+
+// An operator's system priority (Maui's `setspri`, docs/semantics.md 79), applied after the floor
+// and the 1e9 cap: absolute puts the job above every job without one (1e9 + value), relative adds
+// to the priority the policy gives it.
+struct SystemPriority {
+  std::int64_t value = 0;  // absolute 0..kMaxSystemPriority, relative -kMax..kMax
+  bool relative = false;
+  bool operator==(const SystemPriority&) const = default;
+};
+
 struct Job {
   std::string id;
   // Credentials. An empty QOS means "the default QOS" (QDEF chain, runtime/credentials.h).
@@ -66,6 +77,7 @@ struct Job {
   mutable std::vector<std::size_t> allocated_node_hint;
   std::vector<std::string> holds;            // "user", "system", "batch", "defer" ...
   std::vector<std::string> dependencies;     // ids of jobs that must complete first
+  std::optional<SystemPriority> system_priority;
   std::int64_t bypass_count = 0;             // times backfill started a lower-priority job
   bool soft_policy_violation = false;        // running job over a soft active limit (SPVIOLATION)
 

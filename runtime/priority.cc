@@ -212,20 +212,19 @@ std::int64_t PriorityCalculator::weight_of(S s, const JobFacts& f) const {
   return w;
 }
 
-PriorityCalculator::Settled PriorityCalculator::settle(double p) const {
+PriorityCalculator::Settled PriorityCalculator::settle(double p, const std::optional<SystemPriority>& system) const {
   Settled s;
-  if (!plan_.enable_negative) {
-    if (p < 1) {
-      p = 1;
-      s.floored = true;
-    }
-  } else if (plan_.reject_negative && p < 0) {
-    s.rejected_negative = true;
+  if (!plan_.enable_negative && p < 1) {
+    p = 1;
+    s.floored = true;
   }
   if (p > kMaxPriority) {
     p = kMaxPriority;
     s.capped = true;
   }
+  // Maui applies the system priority to the unrounded priority, then stores it as an integer.
+  if (system) p = system->relative ? p + static_cast<double>(system->value) : kMaxPriority + static_cast<double>(system->value);
+  s.rejected_negative = plan_.enable_negative && plan_.reject_negative && p < 0;
   s.priority = static_cast<std::int64_t>(std::trunc(std::max(p, -9.0e18)));
   return s;
 }
@@ -254,7 +253,8 @@ PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredenti
   }
   for (auto& comp : b.components)
     comp.percent = magnitude > 0 ? std::fabs(comp.contribution) / magnitude * 100.0 : 0.0;
-  const Settled settled = settle(b.sum);
+  const Settled settled = settle(b.sum, job.system_priority);
+  b.system_priority = job.system_priority;
   b.priority = settled.priority;
   b.floored = settled.floored;
   b.capped = settled.capped;
@@ -274,7 +274,7 @@ PriorityCalculator::Rank PriorityCalculator::rank(const Job& job, const JobCrede
         factor += static_cast<double>(w) * capped(value_of(s, f), plan_.blank.subcomponents[idx(s)].cap);
     sum += static_cast<double>(c.weight) * capped(factor, c.cap);
   }
-  const Settled settled = settle(sum);
+  const Settled settled = settle(sum, job.system_priority);
   return {settled.priority, settled.rejected_negative};
 }
 

@@ -58,6 +58,7 @@ struct PriorityBreakdown {
   bool floored = false;            // ENABLENEGJOBPRIORITY FALSE raised it to 1
   bool capped = false;             // cut to 1e9
   bool rejected_negative = false;  // negative with REJECTNEGPRIOJOBS TRUE: not eligible
+  std::optional<SystemPriority> system_priority;  // the job's, applied after floor and cap
   Seconds effective_queue_time = 0;
   double xfactor = 0;
 
@@ -151,12 +152,13 @@ class PriorityCalculator {
   double value_of(ir::PrioritySubcomponent s, const JobFacts& f) const;
   // The subcomponent's weight for this job: *WEIGHT, plus QTWEIGHT / XFWEIGHT of its QOS.
   std::int64_t weight_of(ir::PrioritySubcomponent s, const JobFacts& f) const;
-  // ENABLENEGJOBPRIORITY, REJECTNEGPRIOJOBS and the 1e9 cap applied to the sum.
+  // ENABLENEGJOBPRIORITY and the 1e9 cap applied to the sum, then the job's system priority,
+  // then REJECTNEGPRIOJOBS on the result.
   struct Settled {
     std::int64_t priority = 0;
     bool floored = false, capped = false, rejected_negative = false;
   };
-  Settled settle(double sum) const;
+  Settled settle(double sum, const std::optional<SystemPriority>& system) const;
   const CredentialFactors& factors(ir::CredKind kind, std::uint32_t id) const;
 
   const CredentialDirectory& dir_;

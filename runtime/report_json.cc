@@ -74,8 +74,12 @@ std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow>
           {"weight", cs.weight},           {"cap", cap_value(cs.cap)},   {"factor", num(cs.factor)},
           {"contribution", num(cs.contribution)}, {"percent", num(cs.percent)}, {"subcomponents", std::move(subs)}};
     }
+    json::Value system = nullptr;
+    if (b.system_priority)
+      system = json::Object{{"value", b.system_priority->value}, {"relative", b.system_priority->relative}};
     jobs.push_back(json::Object{{"id", row.job->id},
                                 {"priority", b.priority},
+                                {"system_priority", std::move(system)},
                                 {"state", std::string(to_string(row.job->state))},
                                 {"sum", num(b.sum)},
                                 {"floored", b.floored},

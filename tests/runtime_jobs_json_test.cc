@@ -67,7 +67,8 @@ TEST(RuntimeJobsJson, LocatedErrors) {
             (std::vector<std::string>{
                 "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
                 "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, submit_time, state, "
-                "start_time, allocated_nodes, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs)",
+                "start_time, allocated_nodes, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs, "
+                "system_priority, relative_system_priority)",
                 "jobs[0].id: expected a non-empty string",
                 "jobs[0].tasks: expected a number of tasks from 1 to 1000000000",
                 "jobs[0].walltime: expected a number of seconds from 1 to 1000000000000 or [[[DD:]HH:]MM:]SS",
@@ -103,6 +104,28 @@ TEST(RuntimeJobsJson, LocatedErrors) {
 
 // schemas/ir.h's bounds: values exactly at them read; one past them, a number too large for
 // 64 bits and a job whose totals pass them are errors at their path, never an overflow.
+// setspri (docs/semantics.md 79): absolute 0 to 1e9, or relative -1e9 to 1e9, not both.
+TEST(RuntimeJobsJson, SystemPriority) {
+  auto f = parse_jobs_json("JOBS.json", R"({"jobs": [
+      {"id": "a", "user": "u", "walltime": 60, "submit_time": 0, "system_priority": 1000000000},
+      {"id": "r", "user": "u", "walltime": 60, "submit_time": 0, "relative_system_priority": -1000000000},
+      {"id": "n", "user": "u", "walltime": 60, "submit_time": 0}]})");
+  ASSERT_TRUE(f.errors.empty()) << f.errors.front();
+  EXPECT_EQ(f.snapshot.jobs[0].system_priority, (SystemPriority{1'000'000'000, false}));
+  EXPECT_EQ(f.snapshot.jobs[1].system_priority, (SystemPriority{-1'000'000'000, true}));
+  EXPECT_FALSE(f.snapshot.jobs[2].system_priority.has_value());
+  EXPECT_EQ(errors_of(R"({"jobs": [
+      {"id": "1", "user": "u", "walltime": 60, "submit_time": 0, "system_priority": -1},
+      {"id": "2", "user": "u", "walltime": 60, "submit_time": 0, "relative_system_priority": 1000000001},
+      {"id": "3", "user": "u", "walltime": 60, "submit_time": 0, "system_priority": 1, "relative_system_priority": 1},
+      {"id": "4", "user": "u", "walltime": 60, "submit_time": 0, "system_priority": "high"}]})"),
+            (std::vector<std::string>{
+                "jobs[0].system_priority: expected a priority from 0 to 1000000000",
+                "jobs[1].relative_system_priority: expected a priority from -1000000000 to 1000000000",
+                "jobs[2].relative_system_priority: a job has an absolute or a relative system priority, not both",
+                "jobs[3].system_priority: expected a priority from 0 to 1000000000"}));
+}
+
 TEST(RuntimeJobsJson, ValuesWithinTheBounds) {
   auto at = parse_jobs_json("JOBS.json", R"({"now": 1000000000000,
     "nodes": [{"name": "n1", "procs": 1000000000, "memory": 1000000000000, "swap": 1000000000000,

@@ -318,6 +318,43 @@ TEST(RuntimePriority, OrderIsPriorityThenSubmissionThenId) {
   EXPECT_EQ(order, (std::vector<std::string>{"d", "c", "a", "b"}));
 }
 
+// An operator's system priority (setspri, docs/semantics.md 79), after the floor and the cap:
+// absolute is 1e9 + value, relative is added; REJECTNEGPRIOJOBS judges the result.
+TEST(RuntimePriority, SystemPriorityComesAfterTheFloorAndTheCap) {
+  auto t = compile_policy("QUEUETIMEWEIGHT 1\nUSERWEIGHT 1\nUSERCFG[big] PRIORITY=2000000000\n");
+  auto with = [](Job job, std::int64_t value, bool relative) {
+    job.system_priority = SystemPriority{value, relative};
+    return job;
+  };
+  const Job queued = J("q").submit(kNow - 100 * 60);  // 100 minutes: priority 100
+  EXPECT_EQ(score(t, queued).priority, 100);
+  auto absolute = score(t, with(queued, 5, false));
+  EXPECT_EQ(absolute.priority, 1'000'000'005);
+  ASSERT_TRUE(absolute.system_priority.has_value());
+  EXPECT_EQ(score(t, with(queued, 0, false)).priority, 1'000'000'000);
+  EXPECT_EQ(score(t, with(queued, -40, true)).priority, 60);
+  // Capped at 1e9 first, then 7 added: above the cap, and above an absolute 5.
+  auto capped = score(t, with(J("b").user("big").submit(kNow), 7, true));
+  EXPECT_TRUE(capped.capped);
+  EXPECT_EQ(capped.priority, 1'000'000'007);
+  // Floored at 1 first (ENABLENEGJOBPRIORITY FALSE), then -10: negative, and still ranked.
+  auto floored = score(t, with(J("f").submit(kNow), -10, true));
+  EXPECT_TRUE(floored.floored);
+  EXPECT_EQ(floored.priority, -9);
+  EXPECT_FALSE(floored.rejected_negative);
+  auto strict = compile_policy("QUEUETIMEWEIGHT 1\nENABLENEGJOBPRIORITY TRUE\nREJECTNEGPRIOJOBS TRUE\n");
+  EXPECT_TRUE(score(strict, with(queued, -101, true)).rejected_negative);
+  EXPECT_FALSE(score(strict, with(queued, -100, true)).rejected_negative);
+  // The order: the absolute one first, then the relative ones by their result.
+  std::vector<Job> jobs = {queued, with(J("a").submit(kNow), 5, false), with(J("r").submit(kNow - 60 * 60), 50, true),
+                           with(J("c").user("big").submit(kNow), 7, true)};
+  FairshareStanding no_fairshare;
+  PriorityCalculator calc(*t.dir, no_fairshare, {}, kNow);
+  std::vector<std::string> order;
+  for (const auto& r : rank_jobs(calc, jobs)) order.push_back(jobs[r.index].id);
+  EXPECT_EQ(order, (std::vector<std::string>{"c", "a", "r", "q"}));
+}
+
 // Ranking computes priorities without the terms that weigh nothing and without the
 // percentages; on random weights (0 included, for subcomponents and components), caps,
 // credential priorities, fairshare targets, QOS queue-time and expansion-factor weights and
@@ -356,6 +393,8 @@ TEST(RuntimePriority, RankingPriorityEqualsTheExplainedOne) {
       auto cred = [&] { return fmt::format("c{}", pick(0, 2)); };  // c2 is not configured
       Job job = J(std::to_string(j)).user(cred()).group(cred()).account(cred()).qos(cred()).job_class(cred())
                     .tasks(pick(1, 8)).walltime(pick(60, 7200)).submit(kNow - pick(0, 86400));
+      if (pick(0, 3) == 0) job.system_priority = SystemPriority{pick(-2000, 2000), pick(0, 1) == 1};
+      if (job.system_priority && !job.system_priority->relative) job.system_priority->value = pick(0, 2000);
       const JobCredentialIds ids = calc.index().intern(job);
       const PriorityBreakdown explained = calc.evaluate(job, ids);
       const PriorityCalculator::Rank ranked = calc.rank(job, ids);

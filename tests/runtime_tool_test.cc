@@ -117,6 +117,35 @@ TEST_F(MauirunTool, AQosTheJobMayNotUseIsReplacedByItsDefault) {
   EXPECT_EQ(*(*jobs)[1].getAsObject()->getInteger("priority"), 10);
 }
 
+TEST_F(MauirunTool, SystemPriorityIsMarkedAndExplained) {
+  write("sp.cfg", "SERVERHOST head\nQUEUETIMEWEIGHT 1\n");
+  write("sp.json", R"({"now": 1700000000, "jobs": [
+    {"id": "old", "user": "u", "walltime": 60, "submit_time": 1699994000},
+    {"id": "pushed", "user": "u", "walltime": 60, "submit_time": 1700000000, "system_priority": 5},
+    {"id": "nudged", "user": "u", "walltime": 60, "submit_time": 1699999400, "relative_system_priority": 95}]})");
+  auto text = run("priority --config sp.cfg --jobs sp.json");
+  EXPECT_EQ(text.code, 0) << text.err;
+  // 100 minutes queued: 100; 1e9 + 5; 10 minutes + 95 = 105.
+  auto pushed = text.out.find("pushed               1000000005*   0.0(    0)");
+  auto nudged = text.out.find("nudged                      105* 100.0(   10)");
+  auto old = text.out.find("old                         100  100.0(  100)");
+  EXPECT_TRUE(pushed != std::string::npos && nudged != std::string::npos && old != std::string::npos) << text.out;
+  EXPECT_TRUE(pushed < nudged && nudged < old) << text.out;
+  EXPECT_NE(text.out.find("\n* system priority set on the job\n"), std::string::npos) << text.out;
+  auto detail = run("priority --config sp.cfg --jobs sp.json --job nudged");
+  EXPECT_NE(detail.out.find("job nudged: priority 105 (system priority: +95 added)"), std::string::npos) << detail.out;
+  auto r = run("priority --config sp.cfg --jobs sp.json --format json");
+  auto parsed = json::parse(r.out);
+  ASSERT_TRUE(bool(parsed)) << r.out;
+  const auto* jobs = parsed->getAsObject()->getArray("jobs");
+  ASSERT_EQ(jobs->size(), 3u);
+  const auto* first = (*jobs)[0].getAsObject()->getObject("system_priority");
+  ASSERT_NE(first, nullptr) << r.out;
+  EXPECT_EQ(*first->getInteger("value"), 5);
+  EXPECT_EQ(*first->getBoolean("relative"), false);
+  EXPECT_EQ((*jobs)[2].getAsObject()->get("system_priority")->kind(), json::Value::Null);
+}
+
 TEST_F(MauirunTool, FairshareJson) {
   auto r = run("fairshare --config site.cfg --fs-dir fs --now 1700000000 --format json");
   EXPECT_EQ(r.code, 0) << r.err;
