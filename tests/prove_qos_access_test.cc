@@ -109,5 +109,26 @@ TEST(QosAccessStarvation, AQosNothingGivesNeverRuns) {
   EXPECT_TRUE(c.report.internal_errors.empty());
 }
 
+// never-binds asks the same question: an '&' list alone gives nothing, a '^' list takes over.
+TEST(QosAccessOverrides, NeverBindsFollowsTheAccessRules) {
+  auto verdict = [](const std::string& config) {
+    auto c = testing_support::check_config("SERVERHOST h\nQOSCFG[hiprio] OMAXJOB=2\n" + config);
+    for (const auto& r : c.report.results)
+      if (r.property == "override-consistency" && r.check == "never-binds") return std::make_pair(r.status, r.message);
+    return std::make_pair(Status::Unknown, c.text);
+  };
+  EXPECT_EQ(verdict("USERCFG[steve] QLIST=hiprio\n").first, Status::Proved);
+  auto only_and = verdict("USERCFG[steve] QLIST=hiprio&\n");
+  EXPECT_EQ(only_and.first, Status::Violated) << only_and.second;
+  EXPECT_NE(only_and.second.find("the QLISTs naming it give it to no job"), std::string::npos) << only_and.second;
+  EXPECT_EQ(verdict("USERCFG[steve] QLIST=hiprio\nCLASSCFG[DEFAULT] QLIST=low^\n").first, Status::Violated);
+  EXPECT_EQ(verdict("USERCFG[steve] QLIST=hiprio\nCLASSCFG[DEFAULT] QLIST=low^\nCLASSCFG[fast] QLIST=normal\n").first,
+            Status::Proved);  // class fast has a list of its own: no ONLY list for its jobs
+  EXPECT_EQ(verdict("GROUPCFG[g] QDEF=hiprio\n").first, Status::Proved);
+  auto none = verdict("");
+  EXPECT_EQ(none.first, Status::Violated);
+  EXPECT_NE(none.second.find("no QLIST or QDEF grants QOS hiprio to any credential"), std::string::npos) << none.second;
+}
+
 }  // namespace
 }  // namespace maui::prove

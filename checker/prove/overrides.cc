@@ -1,7 +1,7 @@
 // Property a, override-consistency (docs/rules/check/override-consistency.md), for every QOS with
 // override limits (OMAX* active, OMAXJ* per job):
-//   never-binds   no credential can obtain the QOS: no QLIST (own or DEFAULT, any kind) and no
-//                 QDEF names it, and it is not the QOS DEFAULT;
+//   never-binds   no job can run under the QOS (decision 78: Z3 over every combination of
+//                 credentials, with their QLISTs and QDEFs);
 //   stricter      the override replaces a credential's limit with a stricter one, so a job is
 //                 worse off with the QOS than without it. Z3 finds usage and a request between
 //                 the two limits; the runtime's Throttle then must block the job in the QOS (by
@@ -25,17 +25,25 @@ namespace {
 using R = ir::LimitResource;
 using runtime::LimitFamily;
 
-bool obtainable(const ir::Policy& p, const std::string& qos, std::vector<Location>* where) {
-  if (qos == "DEFAULT") return true;
-  bool found = false;
+// The QLIST and QDEF lines that name the QOS.
+std::vector<Location> naming_lines(const ir::Policy& p, const std::string& qos) {
+  std::vector<Location> where;
   for (const auto& [id, c] : p.credentials) {
-    bool listed = c.qos_list && std::find(c.qos_list->names.begin(), c.qos_list->names.end(), qos) != c.qos_list->names.end();
-    bool defaulted = c.qos_default && c.qos_default->value == qos;
-    if (listed && where) where->push_back(location_of(c.qos_list->from, fmt::format("{}[{}] QLIST", ir::family_of(id.kind), id.name)));
-    if (defaulted && where) where->push_back(location_of(c.qos_default->from, fmt::format("{}[{}] QDEF", ir::family_of(id.kind), id.name)));
-    found |= listed || defaulted;
+    if (c.qos_list && std::count(c.qos_list->names.begin(), c.qos_list->names.end(), qos))
+      where.push_back(location_of(c.qos_list->from, fmt::format("{}[{}] QLIST", ir::family_of(id.kind), id.name)));
+    if (c.qos_default && c.qos_default->value == qos)
+      where.push_back(location_of(c.qos_default->from, fmt::format("{}[{}] QDEF", ir::family_of(id.kind), id.name)));
   }
-  return found;
+  return where;
+}
+
+// Some job may run under the QOS (decision 78: its default, or its access list gives it).
+bool obtainable(Context& ctx, const std::string& qos) {
+  Session s(ctx.z3, ctx.options.timeout_ms, ctx.options.smtlib_dir);
+  SymbolicJob j = declare_job(s, ctx.world, "job");
+  assume_qos_access(s, j, ctx.world);
+  // Unknown (a timeout) counts as obtainable: "never binds" is claimed only when proved.
+  return s.check("never-binds-" + qos, {has_credential(j, ctx.world, ir::CredKind::Qos, qos)}).answer != Answer::Unsat;
 }
 
 std::string limit_text(std::int64_t v) { return v < 0 ? "unlimited" : std::to_string(v); }
@@ -262,18 +270,26 @@ void check_override_consistency(Context& ctx) {
     reach.check = "never-binds";
     reach.subject = fmt::format("QOS {}", id.name);
     reach.where = location_of(first->from, "");
-    std::vector<Location> grants;
-    if (obtainable(ctx.policy(), id.name, &grants)) {
+    std::vector<Location> grants = naming_lines(ctx.policy(), id.name);
+    if (obtainable(ctx, id.name)) {
       reach.status = Status::Proved;
       reach.message = fmt::format("the override limits of QOS {} can bind: {}", id.name,
-                                  id.name == "DEFAULT" ? "it is the default QOS" : "a QLIST or QDEF grants it");
+                                  grants.empty() ? "it is the default QOS" : "a QLIST or QDEF grants it");
       reach.blame = grants;
     } else {
       reach.status = Status::Violated;
       reach.severity = Severity::Warning;
-      reach.message = fmt::format("the override limits of QOS {} can never bind: no QLIST or QDEF grants QOS {} to any credential",
-                                  id.name, id.name);
-      reach.witness = llvm::json::Object{{"qos", id.name}, {"granted_by", llvm::json::Array{}}};
+      reach.message =
+          grants.empty()
+              ? fmt::format("the override limits of QOS {} can never bind: no QLIST or QDEF grants QOS {} to any credential",
+                            id.name, id.name)
+              : fmt::format("the override limits of QOS {} can never bind: the QLISTs naming it give it to no job "
+                            "('&' lists only narrow, a '^' list replaces the others; docs/semantics.md 78)",
+                            id.name);
+      llvm::json::Array named;
+      for (const auto& g : grants) named.push_back(g.message);
+      reach.witness = llvm::json::Object{{"qos", id.name}, {"granted_by", std::move(named)}};
+      reach.blame = grants;
       for (const auto& [family, table] : tables)
         for (std::size_t r = 0; r < ir::kLimitResources; ++r)
           if (const auto& l = table->by_resource()[r])
