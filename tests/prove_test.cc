@@ -136,6 +136,29 @@ TEST(CheckManual, OverrideStricterThanTheLimitItReplaces) {
   EXPECT_EQ(r->blame.size(), 2u);
 }
 
+// Idle overrides replace idle limits the same way (decision 43): OMAXIJOB=1 below steve's
+// MAXIJOB=3 blocks a second queued hiprio job that QOS DEFAULT would admit; OMAXIPROC=64 above
+// the group's MAXIPROC=16 only loosens.
+TEST(CheckManual, IdleOverrideStricterThanTheIdleLimitItReplaces) {
+  Checked c = check_text(
+      "SERVERHOST h\nUSERCFG[steve] MAXIJOB=3 QLIST=hiprio\nGROUPCFG[DEFAULT] MAXIPROC=16\n"
+      "QOSCFG[hiprio] OMAXIJOB=1 OMAXIPROC=64\n");
+  ASSERT_TRUE(c.report.internal_errors.empty()) << c.report.internal_errors.front();
+  const Result* r = find(c.report, "override-consistency", "QOS hiprio OMAXIJOB user steve");
+  ASSERT_NE(r, nullptr) << c.text;
+  EXPECT_EQ(r->status, Status::Violated);
+  EXPECT_EQ(r->witness.getInteger("usage").getValueOr(-1), 1);
+  EXPECT_NE(r->message.find("OMAXIJOB=1 replaces MAXIJOB=3; with 1 jobs queued a hiprio job is blocked that would be "
+                            "eligible in QOS DEFAULT"),
+            std::string::npos)
+      << r->message;
+  EXPECT_EQ(r->blame.size(), 2u);
+  const Result* procs = find(c.report, "override-consistency", "QOS hiprio OMAXIPROC");
+  ASSERT_NE(procs, nullptr) << c.text;
+  EXPECT_EQ(procs->status, Status::Proved);
+  EXPECT_NE(procs->message.find("group DEFAULT 16"), std::string::npos) << procs->message;
+}
+
 const char* kExample3 =
     "SERVERHOST h\nNODECFG[DEFAULT] PROCS=16\n"
     "NODECFG[node001]\nNODECFG[node002]\nNODECFG[node003]\nNODECFG[node004]\nNODECFG[node005]\nNODECFG[node020]\n"

@@ -48,12 +48,17 @@ bool obtainable(Context& ctx, const std::string& qos) {
 
 std::string limit_text(std::int64_t v) { return v < 0 ? "unlimited" : std::to_string(v); }
 
+// The credential's limit table an override of this family replaces: MAX* (active) or MAXI* (idle).
+const ir::LimitTable& table_of(const ir::CredentialConfig& c, LimitFamily family) {
+  return family == LimitFamily::Idle ? c.idle : c.active;
+}
+
 // The limit of `kind name` the runtime would use for `r` without any override: own, else DEFAULT.
-const ir::Limit* base_limit(const World& w, ir::CredKind kind, const std::string& name, R r) {
+const ir::Limit* base_limit(const World& w, ir::CredKind kind, const std::string& name, R r, LimitFamily family) {
   const auto* own = w.directory().find(kind, name);
-  if (own && own->active[r]) return &*own->active[r];
+  if (own && table_of(*own, family)[r]) return &*table_of(*own, family)[r];
   const auto* d = w.directory().defaults(kind);
-  if (d && d->active[r]) return &*d->active[r];
+  if (d && table_of(*d, family)[r]) return &*table_of(*d, family)[r];
   return nullptr;
 }
 
@@ -98,16 +103,21 @@ Replay replay(Context& ctx, ir::CredKind kind, const std::string& name, const st
     else j.tasks = amount;
     if (r == R::Node) j.nodes = amount;
   };
-  if (family == LimitFamily::Active && sc.usage > 0) {
-    std::int64_t running = r == R::Job ? sc.usage : 1;
-    for (std::int64_t i = 0; i < running; ++i) {
+  // The usage: jobs already running (active limits) or already admitted to the queue (idle).
+  if (family != LimitFamily::System && sc.usage > 0) {
+    std::int64_t using_jobs = r == R::Job ? sc.usage : 1;
+    for (std::int64_t i = 0; i < using_jobs; ++i) {
       runtime::Job j = base;
-      j.id = fmt::format("running{}", i);
+      j.id = fmt::format("using{}", i);
       j.qos = "DEFAULT";
+      if (r != R::Job) size(j, sc.usage);
+      if (family == LimitFamily::Idle) {
+        throttle.add_idle(j, runtime::job_request(j, totals));
+        continue;
+      }
       j.state = runtime::JobState::Running;
       j.start_time = kWeekStart;
-      if (r != R::Job) size(j, sc.usage);
-      if (r == R::PS || r == R::WC) j.walltime = sc.usage, j.start_time = kWeekStart;  // all of it still to run
+      if (r == R::PS || r == R::WC) j.walltime = sc.usage;  // all of it still to run
       throttle.add_running(j);
     }
   }
@@ -116,7 +126,9 @@ Replay replay(Context& ctx, ir::CredKind kind, const std::string& name, const st
   auto blocked = [&](const std::string& q, std::string* what) {
     job.qos = q;
     std::vector<runtime::LimitViolation> out;
-    unsigned families = family == LimitFamily::System ? runtime::Throttle::kSystem : runtime::Throttle::kActive;
+    unsigned families = family == LimitFamily::System ? runtime::Throttle::kSystem
+                        : family == LimitFamily::Idle ? runtime::Throttle::kIdle
+                                                      : runtime::Throttle::kActive;
     throttle.check(job, runtime::job_request(job, totals), runtime::LimitLevel::Hard, families, out);
     for (const auto& v : out)
       if (v.resource == r && (family == LimitFamily::System || (v.credential.kind == kind && v.credential.name == name))) {
@@ -131,27 +143,30 @@ Replay replay(Context& ctx, ir::CredKind kind, const std::string& name, const st
   return rp;
 }
 
-void stricter_active(Context& ctx, const std::string& qos, R r, const ir::Limit& o) {
+// OMAX<R> / OMAXI<R> replaces the R limit (MAX<R> / MAXI<R>) of the job's user, group, account
+// and class (decision 43): stricter when below one of them.
+void stricter_limit(Context& ctx, const std::string& qos, LimitFamily family, R r, const ir::Limit& o) {
+  const std::string lname = runtime::limit_name(family, r);
   bool violated = false;
   std::vector<std::string> replaced;  // "user steve 30", for the PROVED result
   std::vector<Location> replaced_lines;
   for (ir::CredKind kind : {ir::CredKind::User, ir::CredKind::Group, ir::CredKind::Account, ir::CredKind::Class}) {
     for (const auto& name : ctx.world.names(kind)) {
-      const ir::Limit* base = base_limit(ctx.world, kind, name, r);
+      const ir::Limit* base = base_limit(ctx.world, kind, name, r, family);
       if (!base) continue;  // no limit to replace: the override does not apply (decision 43)
       if (o.hard < 0 || (base->hard >= 0 && base->hard <= o.hard)) {
-        bool from_default = !ctx.world.directory().find(kind, name) || !ctx.world.directory().find(kind, name)->active[r];
+        const auto* own = ctx.world.directory().find(kind, name);
+        bool from_default = !own || !table_of(*own, family)[r];
         std::string label = fmt::format("{} {} {}", ir::to_string(kind), from_default ? "DEFAULT" : name, limit_text(base->hard));
         if (std::find(replaced.begin(), replaced.end(), label) == replaced.end()) {
           replaced.push_back(label);
           replaced_lines.push_back(location_of(base->from, fmt::format("{}[{}] {}={}", ir::family_of(kind),
                                                                         from_default ? "DEFAULT" : name,
-                                                                        runtime::limit_name(LimitFamily::Active, r),
+                                                                        lname,
                                                                         limit_text(base->hard))));
         }
         continue;
       }
-      std::string lname = runtime::limit_name(LimitFamily::Active, r);
       bool other = ctx.world.is_other(kind, name);
       Location override_line = location_of(o.from, fmt::format("QOSCFG[{}] O{}={}", qos, lname, o.hard));
       Location limit_line = location_of(base->from, fmt::format("{}[{}] {}={}", ir::family_of(kind),
@@ -159,7 +174,7 @@ void stricter_active(Context& ctx, const std::string& qos, R r, const ir::Limit&
       auto sc = between(ctx, fmt::format("override-{}-{}-{}-{}", qos, lname, ir::to_string(kind), name), o.hard,
                         override_line, base->hard, limit_line, r == R::Job);
       if (!sc) continue;
-      Replay rp = replay(ctx, kind, name, qos, r, LimitFamily::Active, *sc);
+      Replay rp = replay(ctx, kind, name, qos, r, family, *sc);
       if (!rp.blocked_with_qos || rp.blocked_without) {
         ctx.mismatch("override-consistency", fmt::format("QOS {} O{} for {} {}: blocked with QOS {}, without {}", qos,
                                                          lname, ir::to_string(kind), name, rp.blocked_with_qos,
@@ -176,9 +191,10 @@ void stricter_active(Context& ctx, const std::string& qos, R r, const ir::Limit&
       std::string who = other ? fmt::format("any {} without its own {}", ir::to_string(kind), lname)
                               : fmt::format("{} {}", ir::to_string(kind), name);
       res.message = fmt::format(
-          "QOS {} is worse off than no QOS for {}: O{}={} replaces {}={}; with {} {} in use a {} job is blocked "
-          "that would start in QOS DEFAULT",
-          qos, who, lname, o.hard, lname, limit_text(base->hard), sc->usage, r == R::Job ? "jobs" : "units", qos);
+          "QOS {} is worse off than no QOS for {}: O{}={} replaces {}={}; with {} {} {} a {} job is blocked "
+          "that would {} in QOS DEFAULT",
+          qos, who, lname, o.hard, lname, limit_text(base->hard), sc->usage, r == R::Job ? "jobs" : "units",
+          family == LimitFamily::Idle ? "queued" : "in use", qos, family == LimitFamily::Idle ? "be eligible" : "start");
       res.blame = {override_line, limit_line};
       res.witness = llvm::json::Object{{"credential", fmt::format("{} {}", ir::to_string(kind), name)},
                                        {"qos", qos},
@@ -193,7 +209,6 @@ void stricter_active(Context& ctx, const std::string& qos, R r, const ir::Limit&
     }
   }
   if (violated || replaced.empty()) return;
-  std::string lname = runtime::limit_name(LimitFamily::Active, r);
   Result res;
   res.property = "override-consistency";
   res.check = "stricter";
@@ -313,7 +328,7 @@ void check_override_consistency(Context& ctx) {
           res.message = fmt::format("override soft limit {} is above its hard limit {}", l->soft, l->hard);
           ctx.add(std::move(res));
         }
-        if (family == LimitFamily::Active) stricter_active(ctx, id.name, r, *l);
+        if (family != LimitFamily::System) stricter_limit(ctx, id.name, family, r, *l);
         if (family == LimitFamily::System && (r == R::Proc || r == R::WC || r == R::PS)) stricter_system(ctx, id.name, r, *l);
       }
   }
