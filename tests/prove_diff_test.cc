@@ -98,4 +98,32 @@ TEST(Diff, QosAccessGainedAndLost) {
   EXPECT_NE(json.find("\"qos_gained\": [\n        \"hiprio\"\n      ]"), std::string::npos) << json;
 }
 
+TEST(Diff, PriorityByReferenceJobs) {
+  // The unnamed job: QUEUETIMEWEIGHT 1 → 2 doubles its day in the queue (1440 → 2880 minutes);
+  // on submission its sum 0 is raised to 1 in both. John's own PRIORITY adds 2000, then 500;
+  // ann's QDEF moves her jobs to QOS fast, worth 300 with QOSWEIGHT 1.
+  std::string common = std::string(kNodes) + "USERWEIGHT 1\nQOSWEIGHT 1\nQOSCFG[fast] PRIORITY=300\n";
+  auto d = diff(common + "QUEUETIMEWEIGHT 1\nUSERCFG[john] PRIORITY=2000\nUSERCFG[ann] MAXJOB=4\n",
+                common + "QUEUETIMEWEIGHT 2\nUSERCFG[john] PRIORITY=500\nUSERCFG[ann] MAXJOB=4 QDEF=fast\n");
+  const std::string text = maui::diff::render_text(d);
+  ASSERT_EQ(d.priority.size(), 3u) << text;
+  EXPECT_EQ(d.priority[0].text, "~ any job's priority 1 → 1 on submission, 1440 → 2880 after a day queued");
+  EXPECT_FALSE(d.priority[0].credential.has_value());
+  EXPECT_EQ(d.priority[1].text, "~ user ann's advantage over any other user +0 → +300");
+  EXPECT_EQ(d.priority[2].text, "~ user john's advantage over any other user +2000 → +500");
+  EXPECT_EQ(d.priority[2].new_value.day, 500);
+  EXPECT_NE(text.find("~ user john's advantage over any other user +2000 → +500\n"), std::string::npos) << text;
+  // Priority is neither more nor less permissive: only ann's QOS access (gains fast, loses
+  // DEFAULT) has a verdict.
+  ASSERT_EQ(d.semantic.size(), 1u) << text;
+  EXPECT_EQ(d.semantic[0].credential.name, "ann");
+  EXPECT_EQ(d.semantic[0].verdict, maui::diff::Verdict::Incomparable);
+  const std::string json = maui::diff::render_json(d);
+  EXPECT_NE(json.find("\"credential\": \"user john\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"day_queued\": 2880"), std::string::npos) << json;
+  EXPECT_NE(maui::diff::render_sarif(d, "test").find("\"ruleId\": \"priority-changed\""), std::string::npos);
+  // Unchanged weights and priorities: no priority lines.
+  EXPECT_TRUE(diff(common, common).priority.empty());
+}
+
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -14,7 +15,9 @@
 #include "checker/report.h"
 #include "llvm/Support/JSON.h"
 #include "runtime/credentials.h"
+#include "runtime/fairshare.h"
 #include "runtime/limits.h"
+#include "runtime/priority.h"
 
 namespace maui::diff {
 
@@ -127,6 +130,50 @@ std::vector<std::string> set_minus(const std::set<std::string>& a, const std::se
   return out;
 }
 
+// A reference job's priorities under one policy: one task of one hour, no fairshare usage,
+// submitted at the week's start (kWeekStart) and a day before it.
+class ReferenceJobs {
+ public:
+  explicit ReferenceJobs(const prove::World& w)
+      : w_(w), standing_(runtime::FairshareStanding::compute(w.directory(), {}, kNow)),
+        calc_(w.directory(), standing_, w.totals(), kNow) {}
+
+  // The job of credentials no config names, with `c` set (none: that job itself). A QOS is
+  // taken as asked for: priority is about the function, as in priority assertions.
+  ReferencePriority of(const std::optional<ir::Credential>& c) const {
+    return priorities(c, [](const runtime::PriorityBreakdown& b) { return b.priority; });
+  }
+  // What `c`'s own settings add to the unnamed job's priority sums (before the floor at 1 and the
+  // 1e9 cap, which would hide it), rounded to whole points.
+  ReferencePriority advantage(const ir::Credential& c) const {
+    // Clamped far beyond the 1e9 cap so that the difference below cannot overflow.
+    auto sum = [](const runtime::PriorityBreakdown& b) {
+      return static_cast<std::int64_t>(std::llround(std::clamp(b.sum, -1e15, 1e15)));
+    };
+    ReferencePriority own = priorities(c, sum), base = priorities(std::nullopt, sum);
+    return {own.now - base.now, own.day - base.day};
+  }
+
+ private:
+  template <class Value>
+  ReferencePriority priorities(const std::optional<ir::Credential>& c, Value value) const {
+    runtime::Job job = prove::plain_job(w_, "reference");
+    if (c) prove::set_credential(job, c->kind, c->name);
+    if (!c || c->kind != ir::CredKind::Qos) job.qos = w_.directory().job_qos(job);
+    ReferencePriority p;
+    job.submit_time = kNow;
+    p.now = value(calc_.evaluate(job));
+    job.submit_time = kNow - 86400;
+    p.day = value(calc_.evaluate(job));
+    return p;
+  }
+
+  static constexpr runtime::Epoch kNow = prove::kWeekStart;
+  const prove::World& w_;
+  runtime::FairshareStanding standing_;
+  runtime::PriorityCalculator calc_;
+};
+
 std::string who(const ir::Credential& c, const std::array<std::string, 5>& other) {
   if (c.name == other[prove::kind_index(c.kind)]) return fmt::format("any other {}", ir::to_string(c.kind));
   return fmt::format("{} {}", ir::to_string(c.kind), c.name);
@@ -180,13 +227,29 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
       d.summary.push_back(fmt::format("~ {} {} {} → {}", name, l.limit, l.old_value, l.new_value));
     d.semantic.push_back(std::move(ch));
   }
+  const ReferenceJobs old_jobs(old_world), new_jobs(new_world);
+  if (auto o = old_jobs.of(std::nullopt), n = new_jobs.of(std::nullopt); o != n) {
+    d.priority.push_back({std::nullopt, o, n,
+                          fmt::format("~ any job's priority {} → {} on submission, {} → {} after a day queued", o.now,
+                                      n.now, o.day, n.day)});
+  }
+  for (const auto& c : all) {
+    if (c.name == b.other[prove::kind_index(c.kind)] || c.name == a.other[prove::kind_index(c.kind)]) continue;
+    auto o = old_jobs.advantage(c), n = new_jobs.advantage(c);
+    if (o == n) continue;
+    std::string text = fmt::format("~ {}'s advantage over any other {} {:+} → {:+}", who(c, b.other),
+                                   ir::to_string(c.kind), o.now, n.now);
+    if (o.day - o.now != n.day - n.now) text += fmt::format(" (after a day queued {:+} → {:+})", o.day, n.day);
+    d.priority.push_back({c, o, n, std::move(text)});
+  }
   return d;
 }
 
 std::string render_text(const DiffResult& d) {
   std::string out;
-  if (d.summary.empty() && d.structural.empty()) return "no changes\n";
+  if (d.summary.empty() && d.priority.empty() && d.structural.empty()) return "no changes\n";
   for (const auto& s : d.summary) out += s + "\n";
+  for (const auto& p : d.priority) out += p.text + "\n";
   if (!d.semantic.empty()) out += "\n";
   for (const auto& c : d.semantic)
     out += fmt::format("{} {}: {}\n", ir::to_string(c.credential.kind), c.credential.name, to_string(c.verdict));
@@ -239,8 +302,21 @@ std::string render_json(const DiffResult& d) {
                                           {"limits", std::move(limits)}});
   }
   for (const auto& s : d.summary) summary.push_back(s);
+  llvm::json::Array priority;
+  for (const auto& p : d.priority) {
+    auto values = [](const ReferencePriority& r) {
+      return llvm::json::Object{{"submission", r.now}, {"day_queued", r.day}};
+    };
+    summary.push_back(p.text);
+    priority.push_back(llvm::json::Object{
+        {"credential", p.credential ? llvm::json::Value(fmt::format("{} {}", ir::to_string(p.credential->kind), p.credential->name))
+                                    : llvm::json::Value(nullptr)},
+        {"old", values(p.old_value)},
+        {"new", values(p.new_value)}});
+  }
   llvm::json::Object doc{{"version", 1}, {"structural", std::move(structural)}, {"semantic", std::move(semantic)},
-                         {"summary", std::move(summary)}, {"gains_access", d.gains_access()}};
+                         {"summary", std::move(summary)}, {"priority", std::move(priority)},
+                         {"gains_access", d.gains_access()}};
   std::string out;
   llvm::raw_string_ostream os(out);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(doc))) << "\n";
@@ -264,8 +340,11 @@ std::string render_sarif(const DiffResult& d, std::string_view tool_version) {
     results.push_back(llvm::json::Object{{"ruleId", line[0] == '+' ? "access-gained" : line[0] == '-' ? "access-lost" : "limit-changed"},
                                          {"level", line[0] == '+' ? "warning" : "note"},
                                          {"message", llvm::json::Object{{"text", line}}}});
+  for (const auto& p : d.priority)
+    results.push_back(llvm::json::Object{
+        {"ruleId", "priority-changed"}, {"level", "note"}, {"message", llvm::json::Object{{"text", p.text}}}});
   llvm::json::Array rules;
-  for (const char* id : {"access-gained", "access-lost", "config-change", "limit-changed"})
+  for (const char* id : {"access-gained", "access-lost", "config-change", "limit-changed", "priority-changed"})
     rules.push_back(llvm::json::Object{{"id", id}, {"name", id}});
   llvm::json::Object driver{{"name", "mauic diff"}, {"version", std::string(tool_version)}, {"rules", std::move(rules)}};
   llvm::json::Object sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},

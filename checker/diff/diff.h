@@ -12,8 +12,14 @@
 //   + group staff gains node001–node004 Mon–Fri 09:00–17:00
 //   + user john gains QOS hiprio
 //   ~ user john MAXJOB 8 → 4
+// Priority, by reference jobs (one task, one hour, no fairshare usage), each priority taken on
+// submission and after a day in the queue: the job of credentials neither config names, and per
+// credential its advantage over that job (what its own settings add):
+//   ~ any job's priority 1 → 1 on submission, 1441 → 2881 after a day queued
+//   ~ user john's advantage over any other user +2000 → +500
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,10 +61,22 @@ struct CredentialChange {
   std::vector<LimitChange> limits;
 };
 
+// Priorities of a reference job (docs/check.md, "mauic diff"): on submission and after a day.
+struct ReferencePriority {
+  std::int64_t now = 0, day = 0;
+  bool operator==(const ReferencePriority&) const = default;
+};
+struct PriorityChange {
+  std::optional<ir::Credential> credential;  // none: the job of credentials neither config names
+  ReferencePriority old_value, new_value;     // with a credential: its advantage over that job
+  std::string text;                           // the plan line, "~ user john's advantage ..."
+};
+
 struct DiffResult {
   std::vector<StructuralChange> structural;
   std::vector<CredentialChange> semantic;  // only credentials that are not equivalent
-  std::vector<std::string> summary;        // plan lines
+  std::vector<PriorityChange> priority;     // only what changed; the unnamed job first
+  std::vector<std::string> summary;        // plan lines of access and limits (priority: in `priority`)
   bool gains_access() const;
 };
 
