@@ -32,7 +32,7 @@ constexpr Rule kRules[] = {
     {"compat-minus-one", S::Warning, "Maui 3.3.1 ignores the integer value -1 of a scalar parameter", nullptr},
     {"compat-multidim-limit", S::Warning, "a multi-dimensional limit that Maui 3.3.1 ignores, does not enforce, or reads as a plain limit", nullptr},
     {"compat-override-scope", S::Warning, "a QOS override limit replaces the limit of every credential of the job in Maui 3.3.1", check_override_scope},
-    {"compat-qos-flag", S::Warning, "a documented QOS flag that Maui 3.3.1 cannot set", nullptr},
+    {"compat-qos-flag", S::Warning, "a documented QOS flag that Maui 3.3.1 cannot set or acts on differently", nullptr},
     {"compat-reject-negative-default", S::Warning, "REJECTNEGPRIOJOBS defaults to TRUE by the manual but FALSE in Maui 3.3.1", check_reject_negative_default},
     {"compat-soft-backfill-pass", S::Warning, "Maui 3.3.1 skips the soft-limit backfill pass", check_soft_backfill_pass},
     {"compat-sr-default-access", S::Warning, "a standing reservation without ACCESS is DEDICATED by the manual, SHARED in Maui 3.3.1", check_sr_default_access},

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
@@ -430,6 +432,23 @@ class ObjectLowerer {
     keep_raw(c.other, a, row);
   }
 
+  // How Maui 3.3.1's handling of an IGN* QOS flag differs from the manual's (reference §2.6).
+  static std::optional<std::string> ign_flag_difference(std::string_view f) {
+    const bool user = f == "IGNJOBPERUSER" || f == "IGNPROCPERUSER" || f == "IGNNODEPERUSER" || f == "IGNPSPERUSER" ||
+                      f == "IGNJOBQUEUEDPERUSER" || f == "IGNUSER" || f == "IGNALL";
+    const bool time = f == "IGNSYSMAXTIME" || f == "IGNSYSTEM" || f == "IGNALL";
+    std::string out;
+    if (user)
+      out = fmt::format("lifts the limits {} names for every credential of the job (group, account, class and "
+                        "QOS too), not only for its user{}",
+                        f, f == "IGNNODEPERUSER" ? ", and lifts MAXPROC with MAXNODE" : "");
+    if (time)
+      out += fmt::format("{}does not act on {}", out.empty() ? "" : ", and ",
+                         f == "IGNSYSMAXTIME" ? std::string(f) : fmt::format("the IGNSYSMAXTIME part of {}", f));
+    if (out.empty()) return std::nullopt;
+    return out;
+  }
+
   void flags(ir::CredentialConfig& c, const AttributeToken& a, const Row& row) {
     bool qos = c.id.kind == ir::CredKind::Qos;
     if (row.name == "FLAGS")
@@ -445,6 +464,11 @@ class ObjectLowerer {
         ctx_.report("compat-qos-flag", Severity::Warning, f,
                     fmt::format("Maui 3.3.1 cannot set the QOS flag {} (its flag parser rejects "
                                 "it) although the manual documents it", f));
+      // On a FLAGS= line 3.3.1 reads no flag at all (compat-flags-attribute says so).
+      if (qos && row.name != "FLAGS")
+        if (auto differs = ign_flag_difference(f))
+          ctx_.report("compat-qos-flag", Severity::Warning, f,
+                      fmt::format("Maui 3.3.1 {}; mauirun does what the manual says (docs/semantics.md 80)", *differs));
       into.push_back(ir::Sourced<std::string>{std::string(f), ctx_.provenance(a.whole.text)});
     }
   }

@@ -23,6 +23,15 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
                    !config.qos.override_active.empty() || !config.qos.override_idle.empty() ||
                    !config.qos.override_system.empty();
   }
+  if (const auto* d = defaults_[static_cast<std::size_t>(ir::CredKind::Qos)]) default_qos_flags_ = read_qos_flags(*d);
+  for (const auto& [id, config] : policy.credentials) {
+    if (id.kind != ir::CredKind::Qos) continue;
+    const QosFlags& f =
+        qos_flags_.emplace(id.name, config.qos.flags.empty() ? default_qos_flags_ : read_qos_flags(config, &ignored_qos_flags_))
+            .first->second;
+    has_scheduling_qos_flags_ |= f.no_backfill || f.no_reservation;
+  }
+  has_scheduling_qos_flags_ |= default_qos_flags_.no_backfill || default_qos_flags_.no_reservation;
   const auto& system = policy.system_limits;
   has_limits_ |= system.max_procs || system.max_walltime || system.max_proc_seconds;
   limit_book_ = std::make_shared<const LimitBook>(*this);
@@ -124,6 +133,11 @@ std::string CredentialDirectory::default_qos(const Job& job) const {
   }
   if (system_qdef_) return *system_qdef_;
   return "DEFAULT";
+}
+
+const QosFlags& CredentialDirectory::qos_flags(std::string_view qos) const {
+  auto it = qos_flags_.find(qos);
+  return it == qos_flags_.end() ? default_qos_flags_ : it->second;
 }
 
 const ir::NameList* CredentialDirectory::qos_list(ir::CredKind kind, std::string_view name) const {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "runtime/model.h"
+#include "runtime/qos_flags.h"
 #include "schemas/ir.h"
 
 namespace maui::runtime {
@@ -84,6 +85,12 @@ class CredentialDirectory {
   bool may_use_qos(const Job& job, std::string_view qos) const;
   // The QOS the job runs under: the one it asked for when it may use it, else its default.
   std::string job_qos(const Job& job) const;
+  // The flags of a QOS: its own QFLAGS, else QOSCFG[DEFAULT]'s (runtime/qos_flags.h).
+  const QosFlags& qos_flags(std::string_view qos) const;
+  // True when some QOS has NOBF or NORESERVATION: only then does scheduling look at flags.
+  bool has_scheduling_qos_flags() const { return has_scheduling_qos_flags_; }
+  // "QOSCFG[q] QFLAGS=X: ignored: why" for each flag the engine does not implement.
+  const std::vector<std::string>& ignored_qos_flags() const { return ignored_qos_flags_; }
   // Every credential's throttling limits, resolved once (runtime/limits.h).
   const LimitBook& limit_book() const { return *limit_book_; }
   // The priority weights and settings, read once (runtime/priority.h).
@@ -95,6 +102,10 @@ class CredentialDirectory {
   const ir::Policy& policy_;
   std::array<Index, 6> by_kind_;
   std::array<const ir::CredentialConfig*, 6> defaults_{};
+  std::unordered_map<std::string, QosFlags, StringHash, std::equal_to<>> qos_flags_;
+  QosFlags default_qos_flags_;
+  bool has_scheduling_qos_flags_ = false;
+  std::vector<std::string> ignored_qos_flags_;
   const std::string* system_qdef_ = nullptr;
   const ir::NameList* system_qos_list_ = nullptr;
   bool has_fairshare_caps_ = false;

@@ -204,6 +204,7 @@ void LimitBook::resolve(Rules& rules, const CredentialDirectory& dir, ir::CredKi
   const ir::CredentialConfig* fallback = kind == ir::CredKind::System ? nullptr : dir.defaults(kind);
   if (fallback == own) fallback = nullptr;
   rules.own = own;
+  if (kind == ir::CredKind::Qos) rules.qos_flags = &dir.qos_flags(own ? std::string_view(own->id.name) : "DEFAULT");
   auto fill = [&](bool idle, const ir::LimitTable ir::CredentialConfig::*member) {
     for (std::size_t r = 0; r < ir::kLimitResources; ++r) {
       // A limit is "set" when its hard value is non-zero: -1 (unlimited) is set and stops the
@@ -281,6 +282,12 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
   // Override limits come from the job's own QOS line (manual 6.2.2).
   const std::uint32_t qos_id = ids[ir::CredKind::Qos];
   const ir::CredentialConfig* qos = qos_id == JobCredentialIds::kNone ? nullptr : rules(ir::CredKind::Qos, qos_id).own;
+  // The exemptions of the QOS's flags (IGN*PERUSER, IGNSYSMAX*; docs/semantics.md 80).
+  const QosFlags* exempt = qos_id == JobCredentialIds::kNone ? nullptr : rules(ir::CredKind::Qos, qos_id).qos_flags;
+  if (exempt && !exempt->any_limit_exemption()) exempt = nullptr;
+  auto user_exempt = [&](bool idle, R r) {
+    return exempt && (idle ? exempt->ignore_user_idle : exempt->ignore_user_active)[static_cast<std::size_t>(r)];
+  };
 
   // The QOS's OMAX<R> supersedes the R limit that another credential of the job has; a
   // credential without an R limit stays without one (docs/semantics.md, Engine).
@@ -324,6 +331,7 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
     for (const LimitBook::PlainRule& rule : rules.plain) {
       if (!(families & (rule.idle ? kIdle : kActive))) continue;
       const R r = rule.resource;
+      if (kind == ir::CredKind::User && user_exempt(rule.idle, r)) continue;
       const ResourceAmounts* used =
           kind == ir::CredKind::System ? &ledger.system(rule.idle) : ledger.find(rule.idle, kind, id);
       const double usage = used ? (*used)[r] : 0.0;
@@ -349,6 +357,8 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
       if (!(families & (l.idle ? kIdle : kActive))) continue;
       const std::uint32_t member = ids[l.scope];
       if (member == JobCredentialIds::kNone) continue;
+      // A per-user limit inside another credential (MAXPROCPERUSER), or one of the user's own.
+      if ((kind == ir::CredKind::User || l.scope == ir::CredKind::User) && user_exempt(l.idle, l.resource)) continue;
       const std::string& member_name = index_->name(l.scope, member);
       if (l.scope_name && *l.scope_name != member_name) continue;
       auto e = effective(l.limit.soft, l.limit.hard, rule.from_default ? LimitSource::Default : LimitSource::Own,
@@ -373,7 +383,7 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
       if (o && *o && (*o)->hard != 0) {
         if ((*o)->hard == -1) continue;
         e = Effective{soft ? (*o)->soft : (*o)->hard, LimitSource::QosOverride, &qos->id, &(*o)->from};
-      } else if (const auto& per_job = book_.per_job(i)) {
+      } else if (const auto& per_job = book_.per_job(i); per_job && !(exempt && exempt->ignore_system[i])) {
         e = Effective{per_job->hard, LimitSource::System, nullptr, per_job->from};
       }
       if (!e || e->value <= 0) continue;

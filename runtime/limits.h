@@ -138,6 +138,7 @@ class LimitBook {
   };
   struct Rules {  // one credential's limits, only those that are set
     const ir::CredentialConfig* own = nullptr;
+    const QosFlags* qos_flags = nullptr;  // a QOS's: the limits its jobs are exempt from
     std::vector<PlainRule> plain;
     std::vector<ScopedRule> scoped;
     bool any() const { return !plain.empty() || !scoped.empty(); }

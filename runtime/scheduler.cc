@@ -127,6 +127,8 @@ class Iteration {
         table_(*in.dir, calendar_),
         lists_(in.workspace && in.workspace->lists ? *in.workspace->lists : own_lists_),
         calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now, &lists_.index) {
+    const auto& ignored = in.dir->ignored_qos_flags();
+    out.warnings.insert(out.warnings.end(), ignored.begin(), ignored.end());
     // Administrative reservations are booked before the running jobs, and the running jobs
     // are booked again inside standing ones (book_reservations): no base to keep with either.
     keeps_base_ = in.workspace && in.workspace->lists && in.admin_reservations.empty() &&
@@ -547,8 +549,18 @@ class Iteration {
                                    level, Throttle::kActive, scratch_) == 0;
   }
 
+  // A start now would pass a higher-priority job that still waits: a backfill.
+  bool would_backfill(std::size_t i) {
+    while (first_waiting_ < hard_list_.size() && started(hard_list_[first_waiting_])) ++first_waiting_;
+    return first_waiting_ < position_[i];
+  }
+
   bool try_start(std::size_t i, LimitLevel level) {
     if (taken(i)) return false;
+    if (const QosFlags* f = scheduling_flags(i); f && f->no_backfill && would_backfill(i)) {
+      if (in_.explain) note(i, "waits for the jobs ahead of it: its QOS has NOBF");
+      return false;
+    }
     if (!limits_allow(i, level)) {
       if (in_.explain) note(i, "violates " + describe(scratch_.front()));
       return false;
@@ -569,10 +581,9 @@ class Iteration {
       limits_->throttle.add(limits_->soft, ids_[i], request, false);
       limits_->throttle.add(limits_->hard, ids_[i], request, false);
     }
-    marks_[i] |= kStarted;
     const std::size_t pos = position_[i];
-    while (first_waiting_ < hard_list_.size() && started(hard_list_[first_waiting_])) ++first_waiting_;
-    const bool backfilled = first_waiting_ < pos;
+    const bool backfilled = would_backfill(i);
+    marks_[i] |= kStarted;
     if (backfilled) bypass_diff_[0] += 1, bypass_diff_[pos] -= 1;
     out_.starts.push_back({i, std::move(nodes), backfilled, level});
     return true;
@@ -694,9 +705,15 @@ class Iteration {
     return -1;
   }
 
+  // The job's QOS flags, when some QOS has scheduling flags (NOBF, NORESERVATION).
+  const QosFlags* scheduling_flags(std::size_t i) {
+    return in_.dir->has_scheduling_qos_flags() ? &in_.dir->qos_flags(qos(i)) : nullptr;
+  }
+
   bool may_reserve(std::size_t i) {
     if (settings_.backfill == BackfillPolicy::None || settings_.reservation_policy == ReservationPolicy::Never)
       return false;
+    if (const QosFlags* f = scheduling_flags(i); f && f->no_reservation) return false;
     std::int64_t g = group_of(i);
     if (g < 0) return false;
     auto it = policy_.scheduling.reservation_groups.find(g);
@@ -741,7 +758,11 @@ class Iteration {
         continue;
       }
       // No reservation left: strict priority order ends here; only backfill starts jobs now.
-      if (in_.explain) note(i, "waiting for resources (RESERVATIONDEPTH reached: backfill only)");
+      if (in_.explain) {
+        const QosFlags* f = scheduling_flags(i);
+        note(i, f && f->no_reservation ? "waiting for resources (its QOS has NORESERVATION: backfill only)"
+                                       : "waiting for resources (RESERVATIONDEPTH reached: backfill only)");
+      }
       idle_job_found = true;
     }
   }

@@ -1,6 +1,7 @@
 // The checker's QOS access formula (checker/prove/job_encoding.h may_use_qos) against the
 // runtime's (CredentialDirectory::may_use_qos), on every job of the world of random configs,
 // and what starvation makes of a QOS that nothing gives (docs/semantics.md 78).
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -128,6 +129,31 @@ TEST(QosAccessOverrides, NeverBindsFollowsTheAccessRules) {
   auto none = verdict("");
   EXPECT_EQ(none.first, Status::Violated);
   EXPECT_NE(none.second.find("no QLIST or QDEF grants QOS hiprio to any credential"), std::string::npos) << none.second;
+}
+
+// Starvation knows the QOS flags that lift limits (decision 80). The only node admits jobs of
+// more than an hour (a NOT TIMELIMIT ACL) while SYSTEMMAXJOBWALLTIME allows an hour: only jobs
+// of a QOS with IGNSYSMAXTIME can run there, and with MAXPS=3600 on the user, only those whose
+// QOS lifts both (IGNALL). The witnesses are replayed through the runtime.
+TEST(QosAccessStarvation, QosFlagsThatLiftLimitsAreUsed) {
+  auto c = testing_support::check_config(
+      "SERVERHOST h\nNODECFG[n1] PROCS=1\nSRCFG[long] HOSTLIST=n1 PERIOD=INFINITY TIMELIMIT=!1:00:00\n"
+      "SYSTEMMAXJOBWALLTIME 1:00:00\nQOSCFG[long] QFLAGS=IGNSYSMAXTIME\nQOSCFG[free] QFLAGS=IGNPSPERUSER\n"
+      "QOSCFG[all] QFLAGS=IGNALL\nUSERCFG[steve] QLIST=long\nUSERCFG[eve] MAXJOB=3\n"
+      "USERCFG[ann] MAXPS=3600 QLIST=free,long\nUSERCFG[bob] MAXPS=3600 QLIST=all\n");
+  ASSERT_TRUE(c.report.internal_errors.empty()) << c.report.internal_errors.front();
+  std::map<std::string, const Result*> by_subject;
+  for (const auto& r : c.report.results)
+    if (r.property == "starvation") by_subject[r.subject] = &r;
+  for (const char* who : {"user steve", "user eve", "user ann", "user bob"})
+    ASSERT_TRUE(by_subject.count(who)) << who << "\n" << c.text;
+  EXPECT_EQ(by_subject["user steve"]->status, Status::Proved) << by_subject["user steve"]->message;
+  EXPECT_NE(by_subject["user steve"]->message.find("QOS long"), std::string::npos) << by_subject["user steve"]->message;
+  EXPECT_EQ(by_subject["user eve"]->status, Status::Violated) << by_subject["user eve"]->message;
+  // QOS long lifts the walltime but not ann's MAXPS, QOS free the reverse.
+  EXPECT_EQ(by_subject["user ann"]->status, Status::Violated) << by_subject["user ann"]->message;
+  EXPECT_EQ(by_subject["user bob"]->status, Status::Proved) << by_subject["user bob"]->message;
+  EXPECT_NE(by_subject["user bob"]->message.find("QOS all"), std::string::npos) << by_subject["user bob"]->message;
 }
 
 }  // namespace

@@ -361,6 +361,60 @@ TEST(RuntimeLimits, SystemPerJobLimitsAndQosOverride) {
             std::vector<std::string>{"violates system HARD SYSTEMMAXJOBWALLTIME limit of 86400 per job (request 172800)"});
 }
 
+// QOS flags (docs/semantics.md 80): IGN*PERUSER lift the user's limits and the per-user limits
+// inside other credentials, not the group's; IGNJOBQUEUEDPERUSER the user's MAXIJOB; IGNSYSMAX*
+// the system per-job limits (but not the QOS's own OMAXJ*); IGNALL all of them; a QOS without
+// flags of its own takes QOSCFG[DEFAULT]'s.
+TEST(RuntimeLimits, QosFlagsLiftLimits) {
+  auto t = compile_policy(
+      "USERCFG[john] MAXJOB=1 MAXIJOB=1\nGROUPCFG[staff] MAXJOB=2\nCLASSCFG[batch] MAXPROCPERUSER=2\n"
+      "SYSTEMMAXPROCPERJOB 4\nSYSTEMMAXJOBWALLTIME 1:00:00\n"
+      "QOSCFG[free] QFLAGS=IGNJOBPERUSER\nQOSCFG[wide] QFLAGS=IGNPROCPERUSER:IGNSYSMAXPROC OMAXJPROC=6\n"
+      "QOSCFG[all] QFLAGS=IGNALL\nQOSCFG[DEFAULT] QFLAGS=IGNSYSMAXTIME\n"
+      "QOSCFG[plain] PRIORITY=1\n");
+  auto violations = [&](const Job& job, const std::vector<Job>& running, unsigned families) {
+    Throttle th(*t.dir, {}, kNow);
+    for (const auto& r : running) th.add_running(r);
+    std::vector<LimitViolation> v;
+    th.check(job, job_request(job, {}), LimitLevel::Hard, families, v);
+    return reasons(v);
+  };
+  const Job running = J("r").user("john").group("staff").running(kNow - 60);
+  const auto all_families = Throttle::kActive | Throttle::kSystem;
+  auto john = [](std::string qos) { return Job(J("n").user("john").group("staff").qos(std::move(qos)).submit(kNow)); };
+  EXPECT_EQ(violations(john("plain"), {running}, all_families),
+            std::vector<std::string>{"violates active HARD MAXJOB limit of 1 for user john (request 1, usage 1)"});
+  EXPECT_TRUE(violations(john("free"), {running}, all_families).empty());
+  // The group's MAXJOB still counts: a third job of the group is blocked even in QOS free.
+  EXPECT_EQ(violations(john("free"), {running, J("r2").user("ann").group("staff").running(kNow - 60)}, all_families),
+            std::vector<std::string>{"violates active HARD MAXJOB limit of 2 for group staff (request 1, usage 2)"});
+  // 6 procs: class batch's per-user 2 is lifted, the system's 4 is lifted, QOS wide's own 6 holds.
+  Job six = Job(J("w").user("ann").tasks(6).qos("wide").submit(kNow));
+  EXPECT_TRUE(violations(six, {}, all_families).empty());
+  six.tasks = 7;
+  EXPECT_EQ(violations(six, {}, all_families),
+            std::vector<std::string>{"violates system HARD SYSTEMMAXPROCPERJOB limit of 6 per job (request 7)"});
+  Job three = Job(J("p").user("ann").tasks(3).qos("plain").submit(kNow));
+  EXPECT_EQ(violations(three, {}, all_families).size(), 1u);  // MAXPROCPERUSER 2 of class batch
+  // IGNALL: everything user and system; the DEFAULT QOS's IGNSYSMAXTIME reaches QOS plain's
+  // jobs (no flags of its own) but not QOS free's (its own flags replace DEFAULT's).
+  Job big = Job(J("b").user("john").group("staff").tasks(8).walltime(7200).qos("all").submit(kNow));
+  EXPECT_TRUE(violations(big, {running}, all_families).empty());
+  Job long_plain = Job(J("l").user("ann").walltime(7200).qos("plain").submit(kNow));
+  EXPECT_TRUE(violations(long_plain, {}, Throttle::kSystem).empty());
+  Job long_free = Job(J("l").user("ann").walltime(7200).qos("free").submit(kNow));
+  EXPECT_EQ(violations(long_free, {}, Throttle::kSystem),
+            std::vector<std::string>{"violates system HARD SYSTEMMAXJOBWALLTIME limit of 3600 per job (request 7200)"});
+  // Idle: john's MAXIJOB=1 stops a second queued job unless its QOS is queue.
+  auto idle = compile_policy("USERCFG[john] MAXIJOB=1\nQOSCFG[queue] QFLAGS=IGNJOBQUEUEDPERUSER\nQOSCFG[plain] PRIORITY=1\n");
+  auto s = snapshot({J("q1").user("john").qos("plain").submit(kNow - 10), J("q2").user("john").qos("plain").submit(kNow),
+                     J("q3").user("john").qos("queue").submit(kNow)});
+  auto o = evaluate(idle, s);
+  EXPECT_TRUE(o["q1"].eligible);
+  EXPECT_FALSE(o["q2"].eligible);
+  EXPECT_TRUE(o["q3"].eligible) << ::testing::PrintToString(reasons(o["q3"].violations));
+}
+
 TEST(RuntimeLimits, SystemWideLimitsOnSyscfg) {
   // 6.2.1: limits "can be applied to any job credential ... or on a system-wide basis".
   auto t = compile_policy("SYSCFG[base] MAXJOB=2\n");

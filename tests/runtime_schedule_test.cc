@@ -91,6 +91,41 @@ TEST(SeedBackfillOverview, WithBackfillCStartsAndBIsReservedAtAsLimit) {
   }
 }
 
+// QOS flags (docs/semantics.md 80) on the same cluster. NOBF: C may start only in priority
+// order, so it waits behind B. NORESERVATION: B gets no reservation, so a C of 5 hours (which
+// B's reservation at now + 3 h would stop) backfills; with an ordinary QOS it waits.
+TEST(SeedBackfillOverview, QosFlagsNobfAndNoreservation) {
+  TestPolicy p = fcfs("BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\nQOSCFG[nobf] QFLAGS=NOBF\n"
+                      "QOSCFG[nores] QFLAGS=NORESERVATION\nQOSCFG[plain] PRIORITY=0\n");
+  const AbcCluster cluster = abc_clusters().front();
+  ClusterSnapshot snap = abc_snapshot(cluster);
+  snap.jobs[2].qos = "nobf";
+  IterationResult r = iterate(p, snap);
+  EXPECT_TRUE(started_ids(r, snap).empty());
+  EXPECT_NE(reservation_named(r, ReservationKind::Job, "B"), nullptr);
+  // In priority order a NOBF job starts as any other: here B, once A is gone.
+  snap = abc_snapshot(cluster);
+  snap.jobs.erase(snap.jobs.begin());
+  snap.jobs[0].qos = "nobf";
+  r = iterate(p, snap);
+  EXPECT_EQ(started_ids(r, snap), Strings{"B"});
+
+  snap = abc_snapshot(cluster);
+  snap.jobs[2].walltime = 5 * kHour;
+  snap.jobs[1].qos = "plain";
+  r = iterate(p, snap);
+  EXPECT_TRUE(started_ids(r, snap).empty());
+  snap.jobs[1].qos = "nores";
+  r = iterate(p, snap);
+  EXPECT_EQ(reservation_named(r, ReservationKind::Job, "B"), nullptr);
+  EXPECT_EQ(started_ids(r, snap), Strings{"C"});
+  EXPECT_TRUE(r.warnings.empty());
+  // A flag the engine does not implement is reported, not silently dropped.
+  TestPolicy preempt = fcfs("QOSCFG[hi] QFLAGS=PREEMPTOR,NOBF\n");
+  EXPECT_EQ(iterate(preempt, snap).warnings,
+            Strings{"QOSCFG[hi] QFLAGS=PREEMPTOR: ignored: preemption is not implemented by this engine"});
+}
+
 // Without backfill (BACKFILLPOLICY NONE): strict priority order; B waits, so C waits behind it.
 // NONE also makes no priority reservation (reference §8.3).
 TEST(SeedBackfillOverview, WithoutBackfillCWaits) {

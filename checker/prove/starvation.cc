@@ -4,7 +4,8 @@
 // its other credentials, any QOS its credentials give it (decision 78), on any node in any hour
 // of the week. It must fit:
 //   - the hard limits of its credentials with nothing else running (own or DEFAULT, scoped
-//     limits such as CLASSCFG[c] MAXPROC[USER:u]), SYSTEMMAX*PERJOB or the QOS's OMAXJ*,
+//     limits such as CLASSCFG[c] MAXPROC[USER:u]), SYSTEMMAX*PERJOB or the QOS's OMAXJ*, less
+//     what the QOS's flags lift (IGN*PERUSER, IGNSYSMAX*; decision 80),
 //     MAX.WCLIMIT, and '^' fairshare caps with no usage (when FSPOLICY turns fairshare on);
 //   - one node: its PROCS, a partition in the credentials' PLIST, and every standing reservation
 //     holding that node in that hour must admit it.
@@ -93,6 +94,17 @@ class Starvation {
   void encode_system();
   void encode_nodes();
   bool runtime_starts(const runtime::Job& job, std::string* why) const;
+  // "The job's QOS lifts this limit" (QOS flags, decision 80): the QOS names whose flags say so.
+  template <class Lifts>
+  z3::expr qos_lifts(Lifts lifts) const {
+    z3::expr_vector qos(ctx_.z3);
+    for (const auto& q : w_.names(ir::CredKind::Qos))
+      if (lifts(w_.directory().qos_flags(q))) qos.push_back(has_credential(job_, w_, ir::CredKind::Qos, q));
+    return z3::mk_or(qos);
+  }
+  z3::expr user_exempt(R r) const {
+    return qos_lifts([r](const runtime::QosFlags& f) { return f.ignore_user_active[static_cast<std::size_t>(r)]; });
+  }
 
   Context& ctx_;
   const World& w_;
@@ -120,7 +132,8 @@ void Starvation::encode_limits() {
         const ir::Limit* l = own && own->active[r] ? &*own->active[r] : fallback && fallback->active[r] ? &*fallback->active[r] : nullptr;
         if (!l || l->hard < 0) continue;
         std::string lname = runtime::limit_name(runtime::LimitFamily::Active, r);
-        s_.track(z3::implies(is, request_within(job_, r, l->hard)),
+        z3::expr applies = kind == ir::CredKind::User ? is && !user_exempt(r) : is;
+        s_.track(z3::implies(applies, request_within(job_, r, l->hard)),
                  location_of(l->from, fmt::format("{}[{}] {}={}", ir::family_of(kind), label_name, lname, l->hard)));
       }
       const auto* wc = own && own->max_walltime ? &*own->max_walltime : fallback && fallback->max_walltime ? &*fallback->max_walltime : nullptr;
@@ -140,6 +153,8 @@ void Starvation::encode_limits() {
       for (const auto& sl : own->scoped) {
         if (sl.idle || sl.limit.hard < 0) continue;
         z3::expr scope = sl.scope_name ? has_credential(job_, w_, sl.scope, *sl.scope_name) : ctx_.z3.bool_val(true);
+        // A per-user limit (or one of the user's own) is lifted by the QOS's IGN*PERUSER flags.
+        if (kind == ir::CredKind::User || sl.scope == ir::CredKind::User) scope = scope && !user_exempt(sl.resource);
         s_.track(z3::implies(is && scope, request_within(job_, sl.resource, sl.limit.hard)),
                  location_of(sl.limit.from, fmt::format("{}[{}] {}[{}{}]={}", ir::family_of(kind), name,
                                                          runtime::limit_name(runtime::LimitFamily::Active, sl.resource),
@@ -188,6 +203,9 @@ void Starvation::encode_system() {
         s_.track(z3::implies(is, request_within(job_, pj.r, o.hard)),
                  location_of(o.from, fmt::format("QOSCFG[{}] O{}={}", q, runtime::limit_name(runtime::LimitFamily::System, pj.r), o.hard)));
     }
+    // IGNSYSMAX* flags lift the system value too (decision 80).
+    overridden.push_back(
+        qos_lifts([&pj](const runtime::QosFlags& f) { return f.ignore_system[static_cast<std::size_t>(pj.r)]; }));
     if (*pj.value && (*pj.value)->value > 0)
       s_.track(z3::implies(!z3::mk_or(overridden), request_within(job_, pj.r, (*pj.value)->value)),
                location_of((*pj.value)->from, fmt::format("{}={}", pj.name, (*pj.value)->value)));
