@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "runtime/limits.h"
+#include "runtime/unimplemented.h"
 #include "runtime/priority.h"
 
 namespace maui::runtime {
@@ -27,11 +28,12 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
   for (const auto& [id, config] : policy.credentials) {
     if (id.kind != ir::CredKind::Qos) continue;
     const QosFlags& f =
-        qos_flags_.emplace(id.name, config.qos.flags.empty() ? default_qos_flags_ : read_qos_flags(config, &ignored_qos_flags_))
+        qos_flags_.emplace(id.name, config.qos.flags.empty() ? default_qos_flags_ : read_qos_flags(config))
             .first->second;
     has_scheduling_qos_flags_ |= f.no_backfill || f.no_reservation;
   }
   has_scheduling_qos_flags_ |= default_qos_flags_.no_backfill || default_qos_flags_.no_reservation;
+  unimplemented_ = unimplemented_settings(policy);
   const auto& system = policy.system_limits;
   has_limits_ |= system.max_procs || system.max_walltime || system.max_proc_seconds;
   limit_book_ = std::make_shared<const LimitBook>(*this);

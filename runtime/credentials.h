@@ -89,8 +89,8 @@ class CredentialDirectory {
   const QosFlags& qos_flags(std::string_view qos) const;
   // True when some QOS has NOBF or NORESERVATION: only then does scheduling look at flags.
   bool has_scheduling_qos_flags() const { return has_scheduling_qos_flags_; }
-  // "QOSCFG[q] QFLAGS=X: ignored: why" for each flag the engine does not implement.
-  const std::vector<std::string>& ignored_qos_flags() const { return ignored_qos_flags_; }
+  // Each setting the engine does not implement, with why (runtime/unimplemented.h).
+  const std::vector<std::string>& unimplemented() const { return unimplemented_; }
   // Every credential's throttling limits, resolved once (runtime/limits.h).
   const LimitBook& limit_book() const { return *limit_book_; }
   // The priority weights and settings, read once (runtime/priority.h).
@@ -105,7 +105,7 @@ class CredentialDirectory {
   std::unordered_map<std::string, QosFlags, StringHash, std::equal_to<>> qos_flags_;
   QosFlags default_qos_flags_;
   bool has_scheduling_qos_flags_ = false;
-  std::vector<std::string> ignored_qos_flags_;
+  std::vector<std::string> unimplemented_;
   const std::string* system_qdef_ = nullptr;
   const ir::NameList* system_qos_list_ = nullptr;
   bool has_fairshare_caps_ = false;

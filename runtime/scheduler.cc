@@ -127,7 +127,7 @@ class Iteration {
         table_(*in.dir, calendar_),
         lists_(in.workspace && in.workspace->lists ? *in.workspace->lists : own_lists_),
         calc_(*in.dir, in.fairshare ? *in.fairshare : no_fairshare_, totals_, snap_.now, &lists_.index) {
-    const auto& ignored = in.dir->ignored_qos_flags();
+    const auto& ignored = in.dir->unimplemented();
     out.warnings.insert(out.warnings.end(), ignored.begin(), ignored.end());
     // Administrative reservations are booked before the running jobs, and the running jobs
     // are booked again inside standing ones (book_reservations): no base to keep with either.

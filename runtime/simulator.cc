@@ -253,14 +253,18 @@ class Simulation {
     for (;;) {
       const Epoch t = next_event();
       if (t == kEndOfTime) break;
+      if (stalled(t)) {
+        stalled_ = true;
+        break;
+      }
       advance_to(t);
       const std::size_t jobs_before = cluster_.state().jobs.size();
-      if (cluster_.finish_due() > 0) last_completion_ = t;
+      if (cluster_.finish_due() > 0) last_completion_ = t, last_change_ = t;
       // Jobs left the snapshot: the last report's job indices no longer hold.
       if (cluster_.state().jobs.size() != jobs_before) last_report_.reset();
       report_progress();
       while (next_submit_ < order_.size() && cluster_.origin() + trace_.jobs[order_[next_submit_]].submit <= t)
-        submit(trace_.jobs[order_[next_submit_++]]);
+        submit(trace_.jobs[order_[next_submit_++]]), last_change_ = t;
       iterate();
     }
     return finish();
@@ -272,6 +276,27 @@ class Simulation {
     Job& job = cluster_.state().jobs.back();
     job.qos = dir_.default_qos(job);  // QDEF chain (trace jobs ask for no QOS)
     cluster_.outcome(job.id).qos = job.qos;
+  }
+
+  // Jobs wait, none runs, none is left to submit, and nothing started for longer than anything
+  // that changes with time can take to repeat: standing reservations (a week at most), the
+  // fairshare usage the waiting jobs see (gone after FSDEPTH intervals), administrative
+  // reservations (gone at their end). The next iteration is the one before; the jobs would wait
+  // forever, and a simulation that jumps from one reservation boundary to the next would never
+  // end (docs/simulator.md).
+  bool stalled(Epoch t) const {
+    if (next_submit_ < order_.size()) return false;
+    for (const auto& j : cluster_.state().jobs)
+      if (j.is_active()) return false;
+    Seconds quiet = 2 * 7 * 86'400;
+    if (fairshare_on_) {
+      const FairshareClock fc = FairshareClock::from(policy_.fairshare);
+      quiet += fc.interval * (fc.depth + 1);
+    }
+    Epoch settled = last_change_;
+    for (const auto& a : options_.admin_reservations)  // one that never ends changes things at its start
+      settled = std::max(settled, a.end < kEndOfTime / 2 ? a.end : a.start);
+    return t - settled > quiet;
   }
 
   bool queue_waiting() const {
@@ -380,6 +405,7 @@ class Simulation {
     in.workspace = &workspace_;
     IterationResult result = schedule_iteration(in);
     ++iterations_;
+    if (!result.starts.empty() || !result.never_runnable.empty()) last_change_ = cluster_.state().now;
     apply(result);
     last_report_ = std::move(result.queue.eligibility);
     previous_ = std::move(result.reservations);
@@ -437,7 +463,11 @@ class Simulation {
     const IterationResult result = schedule_iteration(in);
     const auto& jobs = cluster_.state().jobs;
     auto set = [&](std::size_t job, std::string why) {
-      if (jobs[job].is_queued()) cluster_.outcome(jobs[job].id).reason = "still waiting when the trace ended: " + why;
+      if (!jobs[job].is_queued()) return;
+      cluster_.outcome(jobs[job].id).reason =
+          (stalled_ ? "never started: nothing ran or changed for longer than the policy takes to repeat; "
+                    : "still waiting when the trace ended: ") +
+          why;
     };
     for (const auto& e : result.queue.eligibility.jobs)
       if (!e.eligible) {
@@ -497,6 +527,8 @@ class Simulation {
   std::int64_t iterations_ = 0;
   static inline const FairshareStanding no_fairshare_{};
   std::int64_t last_progress_ = 0;
+  Epoch last_change_ = 0;  // the last submission, start, end or removal
+  bool stalled_ = false;
   std::set<std::string> warnings_;
 };
 

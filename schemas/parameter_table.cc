@@ -133,7 +133,7 @@ constexpr std::string_view kLegacyThrottleNote =
 // --- scheduler core, server, logging, checkpointing, misc. (Appendix F; semantics 2.1) ---------
 std::vector<Row> core_rows() {
   return {
-      P("SERVERHOST", T::String).sec("Appendix F").engine().flags(kRequired)
+      P("SERVERHOST", T::String).sec("Appendix F").flags(kRequired)
           .means("Host name the Maui server runs on; clients connect to it.")
           .m331("required: Maui exits with \"parameter 'SERVERHOST' must be specified\" if unset"),
       P("SERVERPORT", T::Integer).def("40559").sec("Appendix F")
@@ -153,18 +153,18 @@ std::vector<Row> core_rows() {
           .means("Minimum wait after a job event before a new scheduling iteration starts."),
       P("MAXSLEEPITERATION", T::Integer).def("1").sec("Appendix F")
           .means("Force a full scheduling pass at least every N iterations."),
-      P("ADMIN1", T::StringList).sec("Appendix F").engine()
+      P("ADMIN1", T::StringList).sec("Appendix F")
           .means("Users with full administrator rights (level 1); ALL allows everybody.")
           .m331("the user running Maui is the primary level-1 admin; list items are separated by blanks only"),
-      P("ADMIN2", T::StringList).sec("Appendix F").engine()
+      P("ADMIN2", T::StringList).sec("Appendix F")
           .means("Users with level-2 (operator) rights: may change jobs and reservations but not the configuration."),
-      P("ADMIN3", T::StringList).sec("Appendix F").engine()
+      P("ADMIN3", T::StringList).sec("Appendix F")
           .means("Users with level-3 (help desk) rights: may run all status commands."),
-      P("ADMIN4", T::StringList).sec("Appendix F").engine()
+      P("ADMIN4", T::StringList).sec("Appendix F")
           .means("Users with level-4 rights: may run limited status commands."),
-      P("ADMINS", T::StringList).sec("Appendix F").engine()
+      P("ADMINS", T::StringList).sec("Appendix F")
           .means("Additional administrator users."),
-      P("ADMINHOSTS", T::StringList).sec("Appendix F").engine()
+      P("ADMINHOSTS", T::StringList).sec("Appendix F")
           .means("Hosts from which administrator commands are accepted."),
       P("LOGDIR", T::String).def("log/").sec("14.2")
           .means("Directory of the Maui log file (relative to the home directory)."),
@@ -228,9 +228,9 @@ std::vector<Row> core_rows() {
           .means("Default maximum load of a node before it is considered busy (0 = no limit)."),
       P("NODELOADPOLICY", T::Enum).allowed("ADJUSTSTATE|ADJUSTPROCS").def("ADJUSTSTATE").sec("12.3").flags(kParScoped)
           .means("What Maui does when a node's load is above its limit: mark it busy, or reduce its usable processors."),
-      P("NODEACCESSPOLICY", T::Enum).allowed(kNodeAccessPolicies).def("SHARED").sec("5.3").engine()
+      P("NODEACCESSPOLICY", T::Enum).allowed(kNodeAccessPolicies).def("SHARED").sec("5.3")
           .means("Whether jobs may share a node: SHARED, SINGLEJOB (whole node), SINGLETASK or SINGLEUSER."),
-      P("NODEALLOCMAXPS", T::Boolean).def("FALSE").sec("Appendix F").engine()
+      P("NODEALLOCMAXPS", T::Boolean).def("FALSE").sec("Appendix F")
           .means("With SINGLEJOB node access, count processor-second usage as nodes times time instead of processors times time."),
       P("NODEUNTRACKEDLOADFACTOR", T::Double).def("1.2").sec("12.3")
           .means("Factor applied to node load that is not caused by batch jobs."),
@@ -492,7 +492,7 @@ std::vector<Row> priority_rows() {
       P("JOBPRIOACCRUALPOLICY", T::Enum).allowed(kAccrualPolicies).def("QUEUEPOLICY").sec("5.1.2").engine().flags(kParScoped)
           .means("When a job accrues queue time: ALWAYS, only while it passes the queue (idle) policies, or only while it passes all policies.")
           .m331("QUEUEPOLICY also restarts accrual when a job fails active or system limits, not only idle limits"),
-      P("USESYSTEMQUEUETIME", T::Boolean).def("FALSE").sec("5.1.2").engine().flags(kParScoped)
+      P("USESYSTEMQUEUETIME", T::Boolean).def("FALSE").sec("5.1.2").flags(kParScoped)
           .means("Legacy: measure queue time from when the job became eligible rather than from submission.")
           .m331("only used when the job's effective queue duration is 0"),
       P("ENABLENEGJOBPRIORITY", T::Boolean).def("FALSE").sec("5.1.2").engine().flags(kParScoped)
@@ -572,7 +572,7 @@ std::vector<Row> backfill_rows() {
           .m331("only FIRSTFIT backfill chunks"),
       P("BFCHUNKSIZE", T::Integer).unit("procs").def("0").sec("8.2").engine().flags(kParScoped)
           .means("Minimum job size allowed to use chunked backfill resources (0 = chunking off)."),
-      P("BFPRIORITYPOLICY", T::Enum).allowed(kBfPriorityPolicies).def("NONE").sec("8.2").engine().flags(kParScoped)
+      P("BFPRIORITYPOLICY", T::Enum).allowed(kBfPriorityPolicies).def("NONE").sec("8.2").flags(kParScoped)
           .means("Order in which PREEMPT backfill considers jobs (RANDOM, DURATION or HWDURATION)."),
       P("RESERVATIONPOLICY", T::Enum).allowed(kReservationPolicies).def("CURRENTHIGHEST").sec("7.1.4").engine().flags(kParScoped)
           .means("How priority reservations are kept: only for the current top jobs, for every job that once got one, or never."),
@@ -582,11 +582,11 @@ std::vector<Row> backfill_rows() {
       P("RESERVATIONQOSLIST", T::StringList).def("[ALL]").sec("7.1.4").engine().flags(kIndexed)
           .means("QOS names that belong to reservation-depth group N (blank separated, or [ALL]).")
           .m331("unknown QOS names are created; the bare word ALL creates a QOS named ALL, [ALL] ends the list"),
-      P("RESERVATIONRETRYTIME", T::Duration).unit("seconds").def("00:00:00").sec("7.1.4").engine().flags(kParScoped)
+      P("RESERVATIONRETRYTIME", T::Duration).unit("seconds").def("00:00:00").sec("7.1.4").flags(kParScoped)
           .means("How long to retry starting a reserved job whose nodes the resource manager reports inconsistently."),
-      P("RESERVATIONTHRESHOLDTYPE", T::Enum).allowed(kThresholdTypes).def("NONE").sec("7.1.4").engine().flags(kParScoped)
+      P("RESERVATIONTHRESHOLDTYPE", T::Enum).allowed(kThresholdTypes).def("NONE").sec("7.1.4").flags(kParScoped)
           .means("Only jobs whose bypass count, queue time or expansion factor exceeds RESERVATIONTHRESHOLDVALUE get reservations."),
-      P("RESERVATIONTHRESHOLDVALUE", T::Integer).def("0").sec("7.1.4").engine().flags(kParScoped)
+      P("RESERVATIONTHRESHOLDVALUE", T::Integer).def("0").sec("7.1.4").flags(kParScoped)
           .means("Threshold for RESERVATIONTHRESHOLDTYPE."),
       P("NODEALLOCATIONPOLICY", T::Enum).allowed(kNodeAllocationPolicies).def("LASTAVAILABLE").sec("5.2").engine().flags(kParScoped)
           .means("How nodes are chosen among the feasible ones for a job.")
@@ -608,43 +608,43 @@ std::vector<Row> legacy_rows() {
           .means("Hard limit on running jobs per user (sets USERCFG[DEFAULT] MAXJOB).").m331(kLegacyThrottleNote),
       P("SMAXJOBPERUSERCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Soft limit on running jobs per user.").m331(kLegacyThrottleNote),
-      P("MAXJOBPERUSERPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXJOBPERUSERPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-user running-job limit on or off.").m331(kLegacyThrottleNote),
       P("MAXJOBPERGROUPCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Hard limit on running jobs per group (sets GROUPCFG[DEFAULT] MAXJOB).").m331(kLegacyThrottleNote),
       P("SMAXJOBPERGROUPCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Soft limit on running jobs per group.").m331(kLegacyThrottleNote),
-      P("MAXJOBPERGROUPPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXJOBPERGROUPPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-group running-job limit on or off.").m331(kLegacyThrottleNote),
       P("MAXJOBPERACCOUNTCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Hard limit on running jobs per account (sets ACCOUNTCFG[DEFAULT] MAXJOB).").m331(kLegacyThrottleNote),
       P("SMAXJOBPERACCOUNTCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Soft limit on running jobs per account.").m331(kLegacyThrottleNote),
-      P("MAXJOBPERACCOUNTPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXJOBPERACCOUNTPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-account running-job limit on or off.").m331(kLegacyThrottleNote),
       P("MAXJOBQUEUEDPERUSERCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Hard limit on eligible (idle) jobs per user (sets USERCFG[DEFAULT] MAXIJOB).").m331(kLegacyThrottleNote),
       P("SMAXJOBQUEUEDPERUSERCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Soft limit on eligible (idle) jobs per user.").m331(kLegacyThrottleNote),
-      P("MAXJOBQUEUEDPERUSERPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXJOBQUEUEDPERUSERPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-user eligible-job limit on or off.").m331(kLegacyThrottleNote),
       P("MAXJOBQUEUEDPERGROUPCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Hard limit on eligible (idle) jobs per group.").m331(kLegacyThrottleNote),
       P("SMAXJOBQUEUEDPERGROUPCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Soft limit on eligible (idle) jobs per group.").m331(kLegacyThrottleNote),
-      P("MAXJOBQUEUEDPERGROUPPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXJOBQUEUEDPERGROUPPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-group eligible-job limit on or off.").m331(kLegacyThrottleNote),
       P("MAXJOBQUEUEDPERACCOUNTCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Hard limit on eligible (idle) jobs per account.").m331(kLegacyThrottleNote),
       P("SMAXJOBQUEUEDPERACCOUNTCOUNT", T::Integer).unit("jobs").sec("6.2").engine()
           .means("Soft limit on eligible (idle) jobs per account.").m331(kLegacyThrottleNote),
-      P("MAXJOBQUEUEDPERACCOUNTPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXJOBQUEUEDPERACCOUNTPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-account eligible-job limit on or off.").m331(kLegacyThrottleNote),
       P("MAXPROCPERUSERCOUNT", T::Integer).unit("procs").sec("6.2").engine()
           .means("Hard limit on processors in use per user (sets USERCFG[DEFAULT] MAXPROC).").m331(kLegacyThrottleNote),
       P("SMAXPROCPERUSERCOUNT", T::Integer).unit("procs").sec("6.2").engine()
           .means("Soft limit on processors in use per user.").m331(kLegacyThrottleNote),
-      P("MAXPROCPERUSERPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXPROCPERUSERPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-user processor limit on or off.").m331(kLegacyThrottleNote),
       P("MAXPROCPERGROUPCOUNT", T::Integer).unit("procs").sec("6.2").engine()
           .means("Hard limit on processors in use per group.")
@@ -652,7 +652,7 @@ std::vector<Row> legacy_rows() {
       P("SMAXPROCPERGROUPCOUNT", T::Integer).unit("procs").sec("6.2").engine()
           .means("Soft limit on processors in use per group.")
           .m331("Maui 3.3.1's table routes this name to the per-group node-limit handler; Maui 3.0 style, overridden by GROUPCFG[DEFAULT]"),
-      P("MAXPROCPERGROUPPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXPROCPERGROUPPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-group processor limit on or off.")
           .m331("Maui 3.3.1's table routes this name to the per-group node-limit handler"),
       P("MAXPROCPERACCOUNTCOUNT", T::Integer).unit("procs").sec("6.2").engine()
@@ -661,42 +661,42 @@ std::vector<Row> legacy_rows() {
       P("SMAXPROCPERACCOUNTCOUNT", T::Integer).unit("procs").sec("6.2").engine()
           .means("Soft limit on processors in use per account.")
           .m331("Maui 3.3.1's table routes this name to the per-account node-limit handler; Maui 3.0 style, overridden by ACCOUNTCFG[DEFAULT]"),
-      P("MAXPROCPERACCOUNTPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXPROCPERACCOUNTPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-account processor limit on or off.")
           .m331("Maui 3.3.1's table routes this name to the per-account node-limit handler"),
       P("MAXNODEPERUSERCOUNT", T::Integer).unit("nodes").sec("6.2").engine()
           .means("Hard limit on nodes in use per user (sets USERCFG[DEFAULT] MAXNODE).").m331(kLegacyThrottleNote),
       P("SMAXNODEPERUSERCOUNT", T::Integer).unit("nodes").sec("6.2").engine()
           .means("Soft limit on nodes in use per user.").m331(kLegacyThrottleNote),
-      P("MAXNODEPERUSERPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXNODEPERUSERPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-user node limit on or off.").m331(kLegacyThrottleNote),
       P("MAXPEPERUSERCOUNT", T::Integer).unit("PEs").sec("6.2").engine()
           .means("Hard limit on processor-equivalents in use per user (sets USERCFG[DEFAULT] MAXPE).").m331(kLegacyThrottleNote),
       P("SMAXPEPERUSERCOUNT", T::Integer).unit("PEs").sec("6.2").engine()
           .means("Soft limit on processor-equivalents in use per user.").m331(kLegacyThrottleNote),
-      P("MAXPEPERUSERPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXPEPERUSERPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-user processor-equivalent limit on or off.").m331(kLegacyThrottleNote),
       P("MAXPROCSECONDPERUSERCOUNT", T::Integer).unit("proc-seconds").sec("6.2").engine()
           .means("Hard limit on outstanding processor-seconds per user (sets USERCFG[DEFAULT] MAXPS).").m331(kLegacyThrottleNote),
       P("SMAXPROCSECONDPERUSERCOUNT", T::Integer).unit("proc-seconds").sec("6.2").engine()
           .means("Soft limit on outstanding processor-seconds per user.").m331(kLegacyThrottleNote),
-      P("MAXPROCSECONDPERUSERPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXPROCSECONDPERUSERPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-user processor-second limit on or off.").m331(kLegacyThrottleNote),
       P("MAXPROCSECONDPERGROUPCOUNT", T::Integer).unit("proc-seconds").sec("6.2").engine()
           .means("Hard limit on outstanding processor-seconds per group.").m331(kLegacyThrottleNote),
       P("SMAXPROCSECONDPERGROUPCOUNT", T::Integer).unit("proc-seconds").sec("6.2").engine()
           .means("Soft limit on outstanding processor-seconds per group.").m331(kLegacyThrottleNote),
-      P("MAXPROCSECONDPERGROUPPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXPROCSECONDPERGROUPPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-group processor-second limit on or off.").m331(kLegacyThrottleNote),
       P("MAXPROCSECONDPERACCOUNTCOUNT", T::Integer).unit("proc-seconds").sec("6.2").engine()
           .means("Hard limit on outstanding processor-seconds per account.").m331(kLegacyThrottleNote),
       P("SMAXPROCSECONDPERACCOUNTCOUNT", T::Integer).unit("proc-seconds").sec("6.2").engine()
           .means("Soft limit on outstanding processor-seconds per account.").m331(kLegacyThrottleNote),
-      P("MAXPROCSECONDPERACCOUNTPOLICY", T::Boolean).sec("6.2").engine()
+      P("MAXPROCSECONDPERACCOUNTPOLICY", T::Boolean).sec("6.2")
           .means("Turns the per-account processor-second limit on or off.").m331(kLegacyThrottleNote),
 
       // Per-QOS scalars, index = QOS name or number; superseded by QOSCFG.
-      P("QOSNAME", T::String).sec("7.3").engine().flags(kIndexed | kPerQos)
+      P("QOSNAME", T::String).sec("7.3").flags(kIndexed | kPerQos)
           .means("Maui 3.0 style: name of QOS number N."),
       P("QOSPRIORITY", T::Integer).sec("7.3").engine().flags(kIndexed | kPerQos)
           .means("Maui 3.0 style: priority of QOS N (QOSCFG PRIORITY)."),
@@ -1157,16 +1157,16 @@ std::vector<Row> credential_rows() {
       A("QDEF", kCred, T::String).sec("7.3").engine()
           .means("Default QOS of the credential's jobs.")
           .m331("an unknown QOS name creates that QOS"),
-      A("PLIST", kCred, T::CredList).sec("Appendix F").engine()
+      A("PLIST", kCred, T::CredList).sec("Appendix F")
           .means("Partitions the credential's jobs may use (separated by , or :)."),
-      A("PDEF", kCred, T::String).sec("Appendix F").engine()
+      A("PDEF", kCred, T::String).sec("Appendix F")
           .means("Default partition of the credential's jobs."),
       A("ADEF", kCred, T::String).sec("Appendix F")
           .means("Default account of the credential's jobs."),
       A("ALIST", kCred, T::CredList).sec("Appendix F").ignored()
           .means("Accounts the credential's jobs may use.")
           .m331("not implemented"),
-      A("JOBFLAGS", kCred, T::EnumList).allowed(kJobFlags).sec("Appendix F").engine()
+      A("JOBFLAGS", kCred, T::EnumList).allowed(kJobFlags).sec("Appendix F")
           .means("Flags added to every job of the credential (e.g. PREEMPTEE).")
           .m331("the manual calls this attribute FLAGS, which 3.3.1 ignores; flags are matched by substring"),
       A("FLAGS", kUser | kGroup | kAccount | kClass | kSys, T::EnumList).allowed(kJobFlags).sec("Appendix F")
@@ -1295,11 +1295,11 @@ std::vector<Row> sres_rows() {
           .m331("commas become blanks; a reservation needs a HOSTLIST or a TASKCOUNT to be created"),
       A("NODEFEATURES", kSres, T::StringList).sec("7.1.5").engine()
           .means("Node features every reserved node must have."),
-      A("OWNER", kSres, T::String).sec("7.1.5").engine()
+      A("OWNER", kSres, T::String).sec("7.1.5")
           .means("Owner of the reservation as CREDTYPE:ID (e.g. USER:john), used by OWNERPREEMPT."),
       A("PARTITION", kSres, T::String).def("ALL").sec("7.1.5").engine()
           .means("Partition the reservation is placed in (ALL may span partitions)."),
-      A("PRIORITY", kSres, T::Integer).def("0").sec("7.1.5").engine()
+      A("PRIORITY", kSres, T::Integer).def("0").sec("7.1.5")
           .means("Priority of the standing reservation."),
       A("RESOURCES", kSres, T::Resources).def("PROCS=-1").sec("7.1.5").engine()
           .means("Resources of one reserved task, e.g. PROCS:2;MEM:512 (PROCS=-1 = all processors of the node)."),
@@ -1328,7 +1328,7 @@ std::vector<Row> sres_rows() {
 // --- NODECFG attributes (12.2; semantics 2.7) ---------------------------------------------------------
 std::vector<Row> node_rows() {
   return {
-      A("ACCESS", kNode, T::Enum).allowed(kNodeAccessPolicies).sec("12.3").engine()
+      A("ACCESS", kNode, T::Enum).allowed(kNodeAccessPolicies).sec("12.3")
           .means("Node access policy of this node (overrides NODEACCESSPOLICY)."),
       A("ARCH", kNode, T::String).sec("12.2")
           .means("Architecture of the node."),
@@ -1348,15 +1348,15 @@ std::vector<Row> node_rows() {
           .means("Number of frame slots the node occupies."),
       A("GRES", kNode, T::String).sec("12.4")
           .means("Generic (consumable) resources of the node, as NAME:COUNT."),
-      A("MAXJOB", kNode, T::Integer).unit("jobs").sec("12.3").engine()
+      A("MAXJOB", kNode, T::Integer).unit("jobs").sec("12.3")
           .means("Most jobs that may run on the node at once.")
           .m331("a value <= 0 falls back to NODECFG[DEFAULT]"),
-      A("MAXJOBPERUSER", kNode, T::Integer).unit("jobs").sec("12.3").engine()
+      A("MAXJOBPERUSER", kNode, T::Integer).unit("jobs").sec("12.3")
           .means("Most jobs of one user that may run on the node at once.")
           .m331("a value <= 0 falls back to NODECFG[DEFAULT]"),
-      A("MAXPROC", kNode, T::Integer).unit("procs").sec("12.3").engine()
+      A("MAXPROC", kNode, T::Integer).unit("procs").sec("12.3")
           .means("Most processors of the node that jobs may use."),
-      A("MAXPROCPERUSER", kNode, T::Integer).unit("procs").sec("12.3").engine()
+      A("MAXPROCPERUSER", kNode, T::Integer).unit("procs").sec("12.3")
           .means("Most processors of the node one user's jobs may use."),
       A("MAXLOAD", kNode, T::Double).sec("12.3")
           .means("Load above which the node is considered busy."),
@@ -1370,13 +1370,13 @@ std::vector<Row> node_rows() {
           .means("Partition the node belongs to."),
       A("PRIORITY", kNode, T::Integer).sec("5.2").engine()
           .means("Priority of the node for NODEALLOCATIONPOLICY PRIORITY."),
-      A("PRIORITYF", kNode, T::Expression).sec("5.2").engine()
+      A("PRIORITYF", kNode, T::Expression).sec("5.2")
           .means("Node allocation priority function (terms such as AMEM, APROCS, LOAD, PREF, PRIORITY, SPEED); quote it if it contains blanks."),
       A("PRIOWEIGHT", kNode, T::Integer).sec("5.2")
           .means("Weight of the node's PRIORITY in the allocation priority."),
-      A("PROCSPEED", kNode, T::Integer).unit("MHz").sec("12.2").engine()
+      A("PROCSPEED", kNode, T::Integer).unit("MHz").sec("12.2")
           .means("Processor speed of the node."),
-      A("SPEED", kNode, T::Double).sec("12.2").engine()
+      A("SPEED", kNode, T::Double).sec("12.2")
           .means("Relative speed of the node (1.0 = normal)."),
       A("AVLMEMWEIGHT", kNode, T::Integer).sec("5.2")
           .means("Allocation priority weight of the node's available memory."),

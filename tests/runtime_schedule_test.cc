@@ -2029,6 +2029,26 @@ TEST(Simulator, SkippingFutileIterationsChangesNothing) {
   EXPECT_GT(started, opt.limit_jobs / 2);
 }
 
+// A job no iteration can ever start (over SYSTEMMAXJOBWALLTIME) under a daily standing
+// reservation: once nothing runs and nothing is left to submit, the simulator used to jump from
+// one reservation boundary to the next for ever. It stops once nothing changed for longer than
+// the policy takes to repeat (two weeks here, with no fairshare), and says why the job never ran.
+TEST(Simulator, StopsWhenNothingCanEverStart) {
+  TestPolicy p = fcfs("SYSTEMMAXJOBWALLTIME 1:00:00\n"
+                      "SRCFG[day] PERIOD=DAY STARTTIME=08:00:00 ENDTIME=17:00:00 HOSTLIST=n1 USERLIST=u1\n");
+  const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1), trace_job(2, 60, 2 * kHour, 2 * kHour, 1)});
+  SimulationResult r = simulate(*p.dir, trace, {make_node("n1", 1), make_node("n2", 1)});
+  ASSERT_EQ(r.jobs.size(), 2u);
+  EXPECT_EQ(r.jobs[0].end, Epoch{kHour});
+  EXPECT_FALSE(r.jobs[1].start.has_value());
+  EXPECT_EQ(r.jobs[1].reason,
+            "never started: nothing ran or changed for longer than the policy takes to repeat; violates system HARD "
+            "SYSTEMMAXJOBWALLTIME limit of 3600 per job (request 7200) [SYSTEMMAXJOBWALLTIME at t.cfg:6]");
+  // Daily boundaries for two weeks and a day at most: about 30 iterations, not millions.
+  EXPECT_LT(r.iterations, 100);
+  EXPECT_GT(r.iterations, 20);
+}
+
 // RESERVATIONPOLICY (reference §8.2). Two 1-proc nodes, both busy until +2 h (R1) and +4 h (R2).
 // A (2 procs, 1 h) held the reservation in the last iteration; B (2 procs, 1 h) now outranks it
 // (QOS priority). RESERVATIONDEPTH 1: under CURRENTHIGHEST only B, the top job, is reserved

@@ -1,0 +1,81 @@
+#include "runtime/unimplemented.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+#include <string_view>
+
+#include "runtime/qos_flags.h"
+
+namespace maui::runtime {
+
+namespace {
+
+bool written(const ir::Provenance& p) { return p.how != ir::Derivation::BuiltinDefault; }
+
+}  // namespace
+
+std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
+  std::vector<std::string> out;
+  const auto& s = policy.scheduling;
+  if (written(s.node_access_policy.from) && s.node_access_policy.value != "SHARED")
+    out.push_back(fmt::format("NODEACCESSPOLICY {}: ignored: node access policies are not implemented by this "
+                              "engine; jobs share nodes (SHARED)",
+                              s.node_access_policy.value));
+  if (written(s.reservation_threshold_type.from) || written(s.reservation_threshold_value.from))
+    out.push_back("RESERVATIONTHRESHOLDTYPE / RESERVATIONTHRESHOLDVALUE: ignored: reservation thresholds are not "
+                  "implemented by this engine; RESERVATIONDEPTH alone decides");
+  if (written(s.reservation_retry_time.from))
+    out.push_back("RESERVATIONRETRYTIME: ignored: a reservation that cannot be placed is tried again every iteration");
+  if (written(policy.priority.use_system_queue_time.from) && policy.priority.use_system_queue_time.value)
+    out.push_back("USESYSTEMQUEUETIME TRUE: ignored: queue time accrues as JOBPRIOACCRUALPOLICY says");
+
+  for (const auto& [id, c] : policy.credentials) {
+    const std::string who = fmt::format("{}[{}]", ir::family_of(id.kind), id.name);
+    if (id.kind == ir::CredKind::Qos) read_qos_flags(c, &out);
+    if (!c.job_flags.empty()) {
+      std::vector<std::string> flags;
+      for (const auto& f : c.job_flags) flags.push_back(f.value);
+      out.push_back(fmt::format("{} JOBFLAGS={}: ignored: default job flags are not implemented by this engine", who,
+                                fmt::join(flags, ",")));
+    }
+    if (c.partition_list)
+      out.push_back(fmt::format("{} PLIST: ignored: partition access is not implemented by this engine; jobs run on "
+                                "nodes of any partition",
+                                who));
+    if (auto it = c.other.find("NODEACCESSPOLICY"); it != c.other.end() && it->second.value != "SHARED")
+      out.push_back(fmt::format("{} NODEACCESSPOLICY={}: ignored: node access policies are not implemented by this "
+                                "engine; jobs share nodes (SHARED)",
+                                who, it->second.value));
+  }
+
+  // Per-node settings, one line per setting naming the nodes (a site sets them on hundreds).
+  std::map<std::string, std::vector<std::string>> on_nodes;
+  for (const auto& [name, n] : policy.nodes) {
+    if (n.max_jobs) on_nodes["MAXJOB"].push_back(name);
+    if (n.max_jobs_per_user) on_nodes["MAXJOBPERUSER"].push_back(name);
+    if (n.speed && n.speed->value != 1.0) on_nodes["SPEED"].push_back(name);
+    for (const char* attr : {"ACCESS", "MAXPROC", "MAXPROCPERUSER", "PROCSPEED"})
+      if (auto it = n.other.find(attr); it != n.other.end() && !(std::string_view(attr) == "ACCESS" && it->second.value == "SHARED"))
+        on_nodes[attr].push_back(name);
+  }
+  const std::map<std::string_view, std::string_view> why = {
+      {"ACCESS", "node access policies are not implemented by this engine; jobs share nodes (SHARED)"},
+      {"MAXJOB", "per-node job limits are not implemented by this engine"},
+      {"MAXJOBPERUSER", "per-node job limits are not implemented by this engine"},
+      {"MAXPROC", "per-node processor limits are not implemented by this engine"},
+      {"MAXPROCPERUSER", "per-node processor limits are not implemented by this engine"},
+      {"SPEED", "jobs run as long on every node (node speeds are not implemented by this engine)"},
+      {"PROCSPEED", "processor speeds are not implemented by this engine"}};
+  for (const auto& [attr, nodes] : on_nodes) {
+    constexpr std::size_t kShown = 5;
+    std::string list = fmt::format("{}", fmt::join(nodes.begin(), nodes.begin() + std::min(nodes.size(), kShown), ", "));
+    if (nodes.size() > kShown) list += fmt::format(" and {} more", nodes.size() - kShown);
+    out.push_back(fmt::format("NODECFG {} (on {}): ignored: {}", attr, list, why.at(attr)));
+  }
+  return out;
+}
+
+}  // namespace maui::runtime
