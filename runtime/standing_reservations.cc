@@ -147,7 +147,8 @@ struct FlagRule {
 constexpr FlagRule kFlagRules[] = {
     {"STANDINGRES", true, "every SRCFG instance is a standing reservation"},
     {"DEDICATEDRESOURCE", true, "the same as ACCESS=DEDICATED"},
-    {"BYNAME", true, "only jobs that request the reservation by name may use it"},
+    {"BYNAME", false, "jobs here cannot ask for a reservation by name (SWF traces and JOBS.json carry no such "
+                      "request), so the ACL alone decides who may use it"},
     {"SPACEFLEX", true, "instances are placed afresh whenever they are created"},
     {"TIMEFLEX", true, "standing instances keep their times; nothing to re-time"},
     {"IGNSTATE", true, "placement does not look at node state (a Moab flag; Maui 3.3.1 does not read it)"},

@@ -491,7 +491,7 @@ TEST(ReservationPlacement, NeitherHostlistNorTaskcount) {
 }
 
 // Example 2's task description, TPN, and the flags: DEDICATEDRESOURCE makes a SHARED
-// reservation dedicated; PREEMPTEE and OWNERPREEMPT are refused with the reason; TRIGGER too.
+// reservation dedicated; BYNAME, PREEMPTEE and OWNERPREEMPT are refused with the reason; TRIGGER too.
 TEST(ReservationPlacement, TasksFlagsAndTriggers) {
   auto r = place(
       "SRCFG[i] HOSTLIST=node01,node02 RESOURCES=PROCS:2,MEM:256 TASKCOUNT=6 TPN=2 ACCESS=SHARED\n"
@@ -505,6 +505,8 @@ TEST(ReservationPlacement, TasksFlagsAndTriggers) {
   EXPECT_TRUE(r.placement->dedicated);
   EXPECT_EQ(r.errors,
             (std::vector<std::string>{
+                "SRCFG[i] FLAGS=BYNAME: ignored: jobs here cannot ask for a reservation by name (SWF traces and "
+                "JOBS.json carry no such request), so the ACL alone decides who may use it",
                 "SRCFG[i] FLAGS=PREEMPTEE: ignored: preemption is not implemented by this engine",
                 "SRCFG[i] FLAGS=OWNERPREEMPT: ignored: preemption is not implemented by this engine, so "
                 "the owner's jobs cannot preempt other jobs in the reservation",
@@ -526,7 +528,7 @@ TEST(ReservationPlacement, ChargeAccountAndOwnerAreReportedIgnored) {
 // Flags the engine takes as they are (IGNSTATE is not in the compiler's flag table, so the IR
 // is edited by hand) and an unknown one.
 TEST(ReservationPlacement, AcceptedAndUnknownFlags) {
-  auto sr = reservation("SRCFG[f] TASKCOUNT=1 FLAGS=STANDINGRES,SPACEFLEX,TIMEFLEX,BYNAME\n", "f");
+  auto sr = reservation("SRCFG[f] TASKCOUNT=1 FLAGS=STANDINGRES,SPACEFLEX,TIMEFLEX\n", "f");
   EXPECT_TRUE(plan_placement(sr, cluster()).errors.empty());
   sr.flags.push_back({"IGNSTATE", {}});
   sr.flags.push_back({"WHATEVER", {}});
