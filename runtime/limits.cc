@@ -204,7 +204,10 @@ void LimitBook::resolve(Rules& rules, const CredentialDirectory& dir, ir::CredKi
   const ir::CredentialConfig* fallback = kind == ir::CredKind::System ? nullptr : dir.defaults(kind);
   if (fallback == own) fallback = nullptr;
   rules.own = own;
-  if (kind == ir::CredKind::Qos) rules.qos_flags = &dir.qos_flags(own ? std::string_view(own->id.name) : "DEFAULT");
+  if (kind == ir::CredKind::Qos) {
+    const QosFlags& f = dir.qos_flags(own ? std::string_view(own->id.name) : "DEFAULT");
+    if (f.any_limit_exemption()) rules.exemptions = &f;  // null: checking limits looks no further
+  }
   auto fill = [&](bool idle, const ir::LimitTable ir::CredentialConfig::*member) {
     for (std::size_t r = 0; r < ir::kLimitResources; ++r) {
       // A limit is "set" when its hard value is non-zero: -1 (unlimited) is set and stops the
@@ -281,10 +284,10 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
   const bool soft = level == LimitLevel::Soft;
   // Override limits come from the job's own QOS line (manual 6.2.2).
   const std::uint32_t qos_id = ids[ir::CredKind::Qos];
-  const ir::CredentialConfig* qos = qos_id == JobCredentialIds::kNone ? nullptr : rules(ir::CredKind::Qos, qos_id).own;
+  const Rules* qos_rules = qos_id == JobCredentialIds::kNone ? nullptr : &rules(ir::CredKind::Qos, qos_id);
+  const ir::CredentialConfig* qos = qos_rules ? qos_rules->own : nullptr;
   // The exemptions of the QOS's flags (IGN*PERUSER, IGNSYSMAX*; docs/semantics.md 80).
-  const QosFlags* exempt = qos_id == JobCredentialIds::kNone ? nullptr : rules(ir::CredKind::Qos, qos_id).qos_flags;
-  if (exempt && !exempt->any_limit_exemption()) exempt = nullptr;
+  const QosFlags* exempt = qos_rules ? qos_rules->exemptions : nullptr;
   auto user_exempt = [&](bool idle, R r) {
     return exempt && (idle ? exempt->ignore_user_idle : exempt->ignore_user_active)[static_cast<std::size_t>(r)];
   };

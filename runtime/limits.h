@@ -138,7 +138,7 @@ class LimitBook {
   };
   struct Rules {  // one credential's limits, only those that are set
     const ir::CredentialConfig* own = nullptr;
-    const QosFlags* qos_flags = nullptr;  // a QOS's: the limits its jobs are exempt from
+    const QosFlags* exemptions = nullptr;  // a QOS's flags when they lift some limit (else null)
     std::vector<PlainRule> plain;
     std::vector<ScopedRule> scoped;
     bool any() const { return !plain.empty() || !scoped.empty(); }
