@@ -295,6 +295,9 @@ void Starvation::check(const std::vector<std::pair<ir::CredKind, std::string>>& 
   {
     runtime::Job guess = plain_job(w_, "witness");
     for (const auto& [k, n] : who) set_credential(guess, k, n);
+    // Its default QOS, which it may always use (decision 78), unless the question is about a QOS.
+    if (std::none_of(who.begin(), who.end(), [](const auto& c) { return c.first == ir::CredKind::Qos; }))
+      guess.qos = w_.directory().default_qos(guess);
     std::string why;
     if (runtime_starts(guess, &why)) {
       r.status = Status::Proved;
