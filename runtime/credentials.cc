@@ -154,14 +154,15 @@ bool CredentialDirectory::may_use_qos(const Job& job, std::string_view qos) cons
   auto listed = [&](const ir::NameList* l) {
     return std::find(l->names.begin(), l->names.end(), qos) != l->names.end();
   };
-  constexpr std::array<K, 4> kKinds{K::User, K::Group, K::Account, K::Class};
-  for (K kind : kKinds)  // an ONLY list replaces every other
-    if (const auto* l = qos_list(kind, job.credential(kind)); l && l->mode == ir::ListMode::Only) return listed(l);
+  const std::array<const ir::NameList*, 4> lists{qos_list(K::User, job.user), qos_list(K::Group, job.group),
+                                                  qos_list(K::Account, job.account), qos_list(K::Class, job.job_class)};
+  for (const auto* l : lists)  // an ONLY list replaces every other
+    if (l && l->mode == ir::ListMode::Only) return listed(l);
   bool allowed = system_qos_list_ && listed(system_qos_list_);
-  for (K kind : kKinds)
-    if (const auto* l = qos_list(kind, job.credential(kind)); l && l->mode == ir::ListMode::Or) allowed = allowed || listed(l);
-  for (K kind : kKinds)
-    if (const auto* l = qos_list(kind, job.credential(kind)); l && l->mode == ir::ListMode::And) allowed = allowed && listed(l);
+  for (const auto* l : lists)
+    if (l && l->mode == ir::ListMode::Or) allowed = allowed || listed(l);
+  for (const auto* l : lists)
+    if (l && l->mode == ir::ListMode::And) allowed = allowed && listed(l);
   return allowed;
 }
 

@@ -281,9 +281,9 @@ class Simulation {
   // Jobs wait, none runs, none is left to submit, and nothing started for longer than anything
   // that changes with time can take to repeat: standing reservations (a week at most), the
   // fairshare usage the waiting jobs see (gone after FSDEPTH intervals), administrative
-  // reservations (gone at their end). The next iteration is the one before; the jobs would wait
-  // forever, and a simulation that jumps from one reservation boundary to the next would never
-  // end (docs/simulator.md).
+  // reservations (gone at their end). Every later iteration would repeat an earlier one: the jobs
+  // would wait for ever, and a simulation that jumps from one reservation boundary to the next
+  // would never end (docs/simulator.md).
   bool stalled(Epoch t) const {
     if (next_submit_ < order_.size()) return false;
     for (const auto& j : cluster_.state().jobs)
