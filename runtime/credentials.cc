@@ -17,6 +17,8 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
       if (!system_qdef_) system_qdef_ = qdef(&config);
       if (!system_qos_list_ && config.qos_list) system_qos_list_ = &*config.qos_list;
     }
+    if (id.kind != ir::CredKind::System && config.partition_list && !config.partition_list->names.empty())
+      has_partition_lists_ = true;
     if (config.fairshare_target && (config.fairshare_target->mode == ir::FairshareMode::CapAbsolute ||
                                     config.fairshare_target->mode == ir::FairshareMode::CapRelative))
       has_fairshare_caps_ = true;
@@ -164,6 +166,37 @@ bool CredentialDirectory::may_use_qos(const Job& job, std::string_view qos) cons
   for (const auto* l : lists)
     if (l && l->mode == ir::ListMode::And) allowed = allowed && listed(l);
   return allowed;
+}
+
+const ir::NameList* CredentialDirectory::partition_list(ir::CredKind kind, std::string_view name) const {
+  auto confining = [](const ir::CredentialConfig* c) -> const ir::NameList* {
+    if (!c || !c->partition_list || c->partition_list->names.empty()) return nullptr;
+    const auto& names = c->partition_list->names;
+    return std::find(names.begin(), names.end(), "ALL") == names.end() ? &*c->partition_list : nullptr;
+  };
+  // An own list, even one naming ALL, speaks for the credential; DEFAULT's only without one.
+  if (const auto* own = find(kind, name); own && own->partition_list && !own->partition_list->names.empty())
+    return confining(own);
+  return confining(defaults(kind));
+}
+
+bool CredentialDirectory::may_use_partition(const Job& job, std::string_view partition) const {
+  for (ir::CredKind kind : ir::kCredKinds)
+    if (const auto* l = partition_list(kind, job.credential(kind));
+        l && std::find(l->names.begin(), l->names.end(), partition) == l->names.end())
+      return false;
+  return true;
+}
+
+const std::string* CredentialDirectory::default_partition(const Job& job) const {
+  auto pdef = [](const ir::CredentialConfig* c) {
+    return c && c->partition_default && !c->partition_default->value.empty() ? &c->partition_default->value : nullptr;
+  };
+  for (ir::CredKind kind : ir::kCredKinds) {
+    if (const auto* p = pdef(find(kind, job.credential(kind)))) return p;
+    if (const auto* p = pdef(defaults(kind))) return p;
+  }
+  return nullptr;
 }
 
 std::string CredentialDirectory::job_qos(const Job& job) const {

@@ -85,6 +85,19 @@ class CredentialDirectory {
   bool may_use_qos(const Job& job, std::string_view qos) const;
   // The QOS the job runs under: the one it asked for when it may use it, else its default.
   std::string job_qos(const Job& job) const;
+  // The PLIST that confines a credential: its own, else its kind's DEFAULT's; null when neither
+  // sets a non-empty list, or the list names ALL (docs/semantics.md 83).
+  const ir::NameList* partition_list(ir::CredKind kind, std::string_view name) const;
+  // May the job run on the nodes of `partition`? Only if every one of its credentials' PLISTs
+  // names it (manual 6.2.1 DEFAULT fallback; the '&' and '^' markers change nothing here).
+  bool may_use_partition(const Job& job, std::string_view partition) const;
+  // The partition the job is tried in first: the first PDEF of user, DEFAULT user, group, DEFAULT
+  // group, account, DEFAULT account, class, DEFAULT class, QOS, DEFAULT QOS (null: none). It
+  // orders, it never opens: a PDEF outside the PLISTs is not used.
+  const std::string* default_partition(const Job& job) const;
+  // True when some credential (or DEFAULT) sets a PLIST: only then may a partition be closed to
+  // a job on a cluster of one partition.
+  bool has_partition_lists() const { return has_partition_lists_; }
   // The flags of a QOS: its own QFLAGS, else QOSCFG[DEFAULT]'s (runtime/qos_flags.h).
   const QosFlags& qos_flags(std::string_view qos) const;
   // True when some QOS has NOBF or NORESERVATION: only then does scheduling look at flags.
@@ -109,6 +122,7 @@ class CredentialDirectory {
   const std::string* system_qdef_ = nullptr;
   const ir::NameList* system_qos_list_ = nullptr;
   bool has_fairshare_caps_ = false;
+  bool has_partition_lists_ = false;
   bool has_limits_ = false;
   std::shared_ptr<const LimitBook> limit_book_;  // shared by copies: it points into the policy only
   std::shared_ptr<const PriorityPlan> priority_plan_;  // the same

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "runtime/limits.h"
+#include "runtime/partitions.h"
 #include "runtime/placement_order.h"
 #include "runtime/priority.h"
 #include "runtime/scheduler_settings.h"
@@ -97,6 +98,9 @@ struct IterationLists {
   std::vector<std::size_t> backfill_candidates;  // a backfill pass's
   Viewer viewer;                                 // the last job's access (Iteration::viewer)
   NowCapacity now_capacity;
+  PartitionLayout partitions;                    // the nodes' partitions, unless the caller gives them
+  std::vector<std::uint32_t> open_partitions;    // one job's, one job at a time
+  std::vector<std::int64_t> partition_procs;     // usable procs per partition
   void clear() {
     now_capacity.calendar_changes = std::numeric_limits<std::uint64_t>::max();
     now_capacity.built = false;
@@ -138,6 +142,18 @@ class Iteration {
     lists_.clear();
     // Without a configured limit no job can break one: usage is not counted at all.
     if (in.dir->has_limits()) limits_.emplace(*in.dir, totals_, snap_.now, &calc_.index());
+    if (in.partitions) {
+      partitions_ = in.partitions;
+      partitioned_ = in.dir->has_partition_lists() || partitions_->size() > 1;
+    } else if ((partitioned_ = confines_to_partitions(*in.dir, snap_.nodes))) {
+      lists_.partitions.assign(snap_.nodes);
+      partitions_ = &lists_.partitions;
+    }
+    if (partitioned_) {
+      lists_.partition_procs.assign(partitions_->size(), 0);
+      for (std::size_t n = 0; n < snap_.nodes.size(); ++n)
+        lists_.partition_procs[partitions_->of(n)] += calendar_.usable_procs(n);
+    }
   }
 
   void run() {
@@ -424,22 +440,19 @@ class Iteration {
     const Viewer& v = viewer(i, snap_.now);
     const Epoch end = snap_.now + std::max<Seconds>(job.walltime, 1);
     const std::int64_t cap = max_per_node(job);
-    if (too_few_tasks_now(per_task, cap, v, end - snap_.now, job.tasks)) return {};
     std::vector<Offer>& offers = lists_.offers;
-    offers.clear();
-    std::int64_t total = 0;
-    SameCalendarMemo<std::int64_t> tasks_on;
-    for (std::size_t n : free_nodes_) {
-      if (!room_now(n, per_task)) continue;
-      const std::int64_t k =
-          tasks_on(calendar_, n, [&] { return tasks_offered(calendar_.free_tasks(n, snap_.now, end, per_task, v), cap); });
-      if (k <= 0) continue;
-      offers.push_back({{n, k}, {}});
-      total += k;
-    }
-    if (total < job.tasks) {
-      note_shortage(per_task, cap, v);
-      return {};
+    if (!partitioned_) {
+      if (too_few_tasks_now(per_task, cap, v, end - snap_.now, job.tasks)) return {};
+      if (offer_now(per_task, v, end, cap, std::nullopt) < job.tasks) {
+        note_shortage(per_task, cap, v);
+        return {};
+      }
+    } else {
+      // The first partition open to the job (its PDEF first) that has room for all of it.
+      const auto& open = open_partitions(i);
+      if (std::none_of(open.begin(), open.end(),
+                       [&](std::uint32_t p) { return offer_now(per_task, v, end, cap, p) >= job.tasks; }))
+        return {};
     }
     // Best fit in time: the nodes whose free time ends soonest after the job keep the longer
     // gaps for the jobs that need them. Neighbours with the same calendar share their place:
@@ -464,6 +477,31 @@ class Iteration {
       else o.key = key;
     }
     return by_runs ? take_front_of_runs(runs, job.tasks) : take_front(offers, job.tasks, lists_.placement);
+  }
+
+  // Fills lists_.offers with what each node free now (of `partition`, if given) offers the job
+  // until `end`; returns the tasks offered in all.
+  std::int64_t offer_now(const Resources& per_task, const Viewer& v, Epoch end, std::int64_t cap,
+                         std::optional<std::uint32_t> partition) {
+    std::vector<Offer>& offers = lists_.offers;
+    offers.clear();
+    std::int64_t total = 0;
+    SameCalendarMemo<std::int64_t> tasks_on;
+    for (std::size_t n : free_nodes_) {
+      if (!room_now(n, per_task) || (partition && partitions_->of(n) != *partition)) continue;
+      const std::int64_t k =
+          tasks_on(calendar_, n, [&] { return tasks_offered(calendar_.free_tasks(n, snap_.now, end, per_task, v), cap); });
+      if (k <= 0) continue;
+      offers.push_back({{n, k}, {}});
+      total += k;
+    }
+    return total;
+  }
+
+  // The partitions open to job i, in the order it tries them (runtime/partitions.h).
+  const std::vector<std::uint32_t>& open_partitions(std::size_t i) {
+    partitions_->open_to(*in_.dir, snap_.jobs[i], lists_.open_partitions);
+    return lists_.open_partitions;
   }
 
   // Whether nodes with the same calendar, one after the other, can be placed as a run
@@ -599,12 +637,21 @@ class Iteration {
       std::iota(all_nodes_.begin(), all_nodes_.end(), 0);
     }
     const Seconds w = std::max<Seconds>(job.walltime, 1);
-    auto opening = calendar_.earliest_start(all_nodes_, per_task, job.tasks, w, max_per_node(job), v, snap_.now);
-    if (table_.any_time_limited()) earlier_by_overlap(i, per_task, w, opening);
+    auto earliest_on = [&](std::span<const std::size_t> candidates) {
+      auto opening = calendar_.earliest_start(candidates, per_task, job.tasks, w, max_per_node(job), v, snap_.now);
+      if (table_.any_time_limited()) earlier_by_overlap(i, per_task, w, candidates, opening);
+      return opening;
+    };
+    std::optional<ResourceCalendar::Opening> opening;
+    if (!partitioned_) opening = earliest_on(all_nodes_);
+    else  // the partition where it starts soonest; on a tie, the one it tries first
+      for (std::uint32_t p : open_partitions(i))
+        if (auto there = earliest_on(partitions_->nodes(p)); there && (!opening || there->start < opening->start))
+          opening = std::move(there);
     if (!opening) {
-      never_runnable(i, fmt::format("needs {} task(s) of {} proc(s) for {} s; no set of nodes it may use ever has "
+      never_runnable(i, fmt::format("needs {} task(s) of {} proc(s) for {} s; no set of nodes it may use{} ever has "
                                     "them",
-                                    job.tasks, per_task.procs, job.walltime));
+                                    job.tasks, per_task.procs, job.walltime, partitioned_ ? " in one partition" : ""));
       return false;
     }
     std::vector<Offer>& offers = lists_.offers;
@@ -652,7 +699,7 @@ class Iteration {
   // [s, e) of limit L fits from e - L on (the job's start enters its last L) and up to
   // s + L - w (the job's end enters its first L): try those starts, earliest first, and keep
   // the first the job is really admitted at.
-  void earlier_by_overlap(std::size_t i, const Resources& per_task, Seconds w,
+  void earlier_by_overlap(std::size_t i, const Resources& per_task, Seconds w, std::span<const std::size_t> nodes,
                           std::optional<ResourceCalendar::Opening>& opening) {
     const Job& job = snap_.jobs[i];
     std::vector<Epoch> candidates;
@@ -666,11 +713,11 @@ class Iteration {
     Viewer at;
     for (std::size_t k = 0; k < candidates.size() && k < 64; ++k) {
       table_.viewer(job, i, qos(i), candidates[k], at);
-      auto there = calendar_.earliest_start(all_nodes_, per_task, job.tasks, w, max_per_node(job), at, candidates[k]);
+      auto there = calendar_.earliest_start(nodes, per_task, job.tasks, w, max_per_node(job), at, candidates[k]);
       if (!there || (opening && there->start >= opening->start)) continue;
       if (there->start != candidates[k]) {  // later than asked: check the access there
         table_.viewer(job, i, qos(i), there->start, at);
-        auto again = calendar_.earliest_start(all_nodes_, per_task, job.tasks, w, max_per_node(job), at, there->start);
+        auto again = calendar_.earliest_start(nodes, per_task, job.tasks, w, max_per_node(job), at, there->start);
         if (!again || again->start != there->start) continue;
         there = std::move(again);
       }
@@ -683,8 +730,30 @@ class Iteration {
   // the queue behind it.
   bool exceeds_cluster(std::size_t i) {
     const Job& job = snap_.jobs[i];
+    if (partitioned_) return exceeds_partitions(i);
     if (job.procs() <= usable_procs_) return false;
     never_runnable(i, fmt::format("needs {} procs; the cluster's usable nodes have {}", job.procs(), usable_procs_));
+    return true;
+  }
+
+  // The same within partitions: a job runs inside one (runtime/partitions.h).
+  bool exceeds_partitions(std::size_t i) {
+    const Job& job = snap_.jobs[i];
+    const auto& open = open_partitions(i);
+    if (open.empty()) {
+      std::vector<std::string_view> names;
+      for (std::size_t p = 0; p < partitions_->size(); ++p) names.push_back(partitions_->name(p));
+      never_runnable(i, fmt::format("no partition of the cluster ({}) is open to it: its credentials' PLISTs "
+                                    "name none of them",
+                                    fmt::join(names, ", ")));
+      return true;
+    }
+    std::uint32_t largest = open.front();
+    for (std::uint32_t p : open)
+      if (lists_.partition_procs[p] > lists_.partition_procs[largest]) largest = p;
+    if (job.procs() <= lists_.partition_procs[largest]) return false;
+    never_runnable(i, fmt::format("needs {} procs; the largest partition open to it ({}) has {} usable",
+                                  job.procs(), partitions_->name(largest), lists_.partition_procs[largest]));
     return true;
   }
 
@@ -1004,6 +1073,8 @@ class Iteration {
   std::vector<std::size_t>& all_nodes_ = lists_.all_nodes;
   NowCapacity& now_capacity_ = lists_.now_capacity;
   bool any_shared_reservation_ = false;
+  bool partitioned_ = false;  // jobs are confined to partitions (runtime/partitions.h)
+  const PartitionLayout* partitions_ = nullptr;  // when partitioned_
 };
 
 }  // namespace

@@ -28,6 +28,7 @@
 #include "runtime/eligibility.h"
 #include "runtime/fairshare.h"
 #include "runtime/model.h"
+#include "runtime/partitions.h"
 #include "runtime/reservations.h"
 
 namespace maui::runtime {
@@ -61,6 +62,9 @@ struct SchedulerInput {
   // per job, so the simulator leaves it off.
   bool explain = false;
   SchedulerWorkspace* workspace = nullptr;  // none: the iteration allocates its own
+  // The partitions of snapshot->nodes, from a caller whose nodes never change (the simulator):
+  // the iteration then need not look at every node's partition. None: the iteration finds them.
+  const PartitionLayout* partitions = nullptr;
 };
 
 struct StartDecision {

@@ -240,6 +240,7 @@ class Simulation {
         fairshare_on_(policy_.fairshare.metric.value != ir::FairshareMetric::None),
         accrual_(accrual_policy(policy_)),
         cluster_procs_(total_procs(cluster_.state().nodes)) {
+    partitions_.assign(cluster_.state().nodes);
     clock_.utc_offset = std::clamp<Seconds>(trace.time_zone.value_or(0), -kMaxTimeZone, kMaxTimeZone);
     order_.reserve(trace.jobs.size());
     for (std::size_t i = 0; i < trace.jobs.size(); ++i)
@@ -403,6 +404,7 @@ class Simulation {
     in.previous_reservations = previous_;
     in.last_completion = last_completion_;
     in.workspace = &workspace_;
+    in.partitions = &partitions_;
     IterationResult result = schedule_iteration(in);
     ++iterations_;
     if (!result.starts.empty() || !result.never_runnable.empty()) last_change_ = cluster_.state().now;
@@ -523,6 +525,7 @@ class Simulation {
   std::optional<Epoch> standing_at_;
   std::vector<Reservation> previous_;
   SchedulerWorkspace workspace_;
+  PartitionLayout partitions_;  // of the simulated nodes, which never change
   std::optional<Epoch> last_completion_;
   std::int64_t iterations_ = 0;
   static inline const FairshareStanding no_fairshare_{};

@@ -41,10 +41,10 @@ std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
       out.push_back(fmt::format("{} JOBFLAGS={}: ignored: default job flags are not implemented by this engine", who,
                                 fmt::join(flags, ",")));
     }
-    if (c.partition_list)
-      out.push_back(fmt::format("{} PLIST: ignored: partition access is not implemented by this engine; jobs run on "
-                                "nodes of any partition",
-                                who));
+    if (id.kind == ir::CredKind::System && c.partition_list && !c.partition_list->names.empty())
+      out.push_back(fmt::format("{} PLIST: ignored: jobs are confined by their credentials' PLISTs only", who));
+    if (id.kind == ir::CredKind::System && c.partition_default && !c.partition_default->value.empty())
+      out.push_back(fmt::format("{} PDEF: ignored: a job's first partition comes from its credentials' PDEF only", who));
     if (auto it = c.other.find("NODEACCESSPOLICY"); it != c.other.end() && it->second.value != "SHARED")
       out.push_back(fmt::format("{} NODEACCESSPOLICY={}: ignored: node access policies are not implemented by this "
                                 "engine; jobs share nodes (SHARED)",

@@ -1157,10 +1157,10 @@ std::vector<Row> credential_rows() {
       A("QDEF", kCred, T::String).sec("7.3").engine()
           .means("Default QOS of the credential's jobs.")
           .m331("an unknown QOS name creates that QOS"),
-      A("PLIST", kCred, T::CredList).sec("Appendix F")
-          .means("Partitions the credential's jobs may use (separated by , or :)."),
-      A("PDEF", kCred, T::String).sec("Appendix F")
-          .means("Default partition of the credential's jobs."),
+      A("PLIST", kCred, T::CredList).sec("Appendix F").engine()
+          .means("Partitions the credential's jobs may use (separated by , or :); a job runs inside one partition."),
+      A("PDEF", kCred, T::String).sec("Appendix F").engine()
+          .means("Default partition of the credential's jobs: the one they are tried in first."),
       A("ADEF", kCred, T::String).sec("Appendix F")
           .means("Default account of the credential's jobs."),
       A("ALIST", kCred, T::CredList).sec("Appendix F").ignored()

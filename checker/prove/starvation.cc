@@ -163,19 +163,19 @@ void Starvation::encode_limits() {
       }
     }
   }
-  // Partitions: a credential's PLIST (own, else DEFAULT) confines the job to those partitions.
+  // Partitions: a credential's PLIST confines the job to those partitions (the runtime's rule,
+  // CredentialDirectory::partition_list).
   for (ir::CredKind kind : ir::kCredKinds)
     for (const auto& name : w_.names(kind)) {
+      const ir::NameList* plist = dir.partition_list(kind, name);
+      if (!plist) continue;
       const auto* own = dir.find(kind, name);
-      const auto* fallback = dir.defaults(kind);
-      const ir::NameList* plist = own && own->partition_list ? &*own->partition_list
-                                  : fallback && fallback->partition_list ? &*fallback->partition_list : nullptr;
-      if (!plist || std::count(plist->names.begin(), plist->names.end(), "ALL")) continue;
+      const bool owns = own && own->partition_list && plist == &*own->partition_list;
       z3::expr_vector allowed(ctx_.z3);
       for (std::size_t c = 0; c < cells_.size(); ++c)
         if (std::count(plist->names.begin(), plist->names.end(), cells_[c].partition)) allowed.push_back(cell_ == static_cast<int>(c));
       s_.track(z3::implies(has_credential(job_, w_, kind, name), z3::mk_or(allowed)),
-               location_of(plist->from, fmt::format("{}[{}] PLIST={}", ir::family_of(kind), own && own->partition_list ? name : "DEFAULT",
+               location_of(plist->from, fmt::format("{}[{}] PLIST={}", ir::family_of(kind), owns ? name : "DEFAULT",
                                                      fmt::join(plist->names, ","))));
     }
 }
@@ -247,22 +247,10 @@ bool Starvation::runtime_starts(const runtime::Job& job, std::string* why) const
     if (why) *why = "a fairshare cap";
     return false;
   }
-  auto plist_ok = [&](const std::string& partition) {
-    for (ir::CredKind kind : ir::kCredKinds) {
-      const auto* own = w_.directory().find(kind, job.credential(kind));
-      const auto* fallback = w_.directory().defaults(kind);
-      const ir::NameList* plist = own && own->partition_list ? &*own->partition_list
-                                  : fallback && fallback->partition_list ? &*fallback->partition_list : nullptr;
-      if (plist && !std::count(plist->names.begin(), plist->names.end(), "ALL") &&
-          !std::count(plist->names.begin(), plist->names.end(), partition))
-        return false;
-    }
-    return true;
-  };
   const auto& rs = w_.reservations();
   for (const auto& cell : cells_) {
     if (cell.procs > 0 && job.tasks > cell.procs) continue;
-    if (!plist_ok(cell.partition)) continue;
+    if (!w_.directory().may_use_partition(job, cell.partition)) continue;
     bool admitted = true;
     for (auto m : occ_.signatures[cell.signature]) {
       runtime::AccessRequest req{&job, job.qos, 0};
