@@ -143,10 +143,11 @@ std::int64_t ResourceCalendar::free_tasks(std::size_t node, Epoch from, Epoch to
   if (to <= from) to = from + 1;
   // Free resources only drop where a booking starts: the minimum over [from, to) is at `from`
   // or at one of those starts.
-  std::int64_t tasks = tasks_in(free_at(node, from, viewer), per_task);
+  std::int64_t tasks = tasks_for(c, free_at(node, from, viewer), per_task, viewer);
   for (const auto& b : c.bookings) {
     if (tasks == 0 || b.start >= to) break;
-    if (b.start > from && counts(b, viewer)) tasks = std::min(tasks, tasks_in(free_at(node, b.start, viewer), per_task));
+    if (b.start > from && counts(b, viewer))
+      tasks = std::min(tasks, tasks_for(c, free_at(node, b.start, viewer), per_task, viewer));
   }
   return tasks;
 }
@@ -154,8 +155,9 @@ std::int64_t ResourceCalendar::free_tasks(std::size_t node, Epoch from, Epoch to
 Seconds ResourceCalendar::free_for(std::size_t node, Epoch from, const Resources& per_task,
                                    const Viewer& viewer) const {
   if (free_tasks(node, from, from + 1, per_task, viewer) == 0) return 0;
-  for (const auto& b : nodes_[node].bookings)
-    if (b.start > from && counts(b, viewer) && tasks_in(free_at(node, b.start, viewer), per_task) == 0)
+  const NodeCalendar& c = nodes_[node];
+  for (const auto& b : c.bookings)
+    if (b.start > from && counts(b, viewer) && tasks_for(c, free_at(node, b.start, viewer), per_task, viewer) == 0)
       return b.start - from;
   return kEndOfTime - from;
 }
@@ -166,12 +168,12 @@ void ResourceCalendar::free_tasks_by_duration(std::size_t node, Epoch from, cons
   // The same minimum as free_tasks, taken one booking start at a time: a booking starting at s
   // is inside [from, from + d) from d = s - from + 1 on.
   const NodeCalendar& c = nodes_[node];
-  std::int64_t tasks = c.usable ? tasks_in(free_at(node, from, viewer), per_task) : 0;
+  std::int64_t tasks = c.usable ? tasks_for(c, free_at(node, from, viewer), per_task, viewer) : 0;
   out.emplace_back(1, tasks);
   for (const auto& b : c.bookings) {
     if (tasks == 0) break;
     if (b.start <= from || !counts(b, viewer)) continue;
-    const std::int64_t k = tasks_in(free_at(node, b.start, viewer), per_task);
+    const std::int64_t k = tasks_for(c, free_at(node, b.start, viewer), per_task, viewer);
     if (k < tasks) out.emplace_back(b.start - from + 1, tasks = k);
   }
 }
@@ -214,6 +216,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   if (last.asked && last.base_version == base_version_ && last.not_before <= not_before &&
       (!last.answer || last.answer->start >= not_before) && last.tasks == tasks && last.walltime == walltime &&
       last.max_per_node == max_per_node && last.per_task == per_task && last.may_use == viewer.may_use &&
+      last.whole_nodes == viewer.whole_nodes &&
       std::equal(candidates.begin(), candidates.end(), last.candidates.begin(), last.candidates.end()))
     return last.answer;
   last.answer = search_earliest_start(candidates, per_task, tasks, walltime, max_per_node, viewer, not_before);
@@ -223,6 +226,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   last.per_task = per_task;
   last.tasks = tasks, last.walltime = walltime, last.max_per_node = max_per_node;
   last.may_use = viewer.may_use;
+  last.whole_nodes = viewer.whole_nodes;
   last.not_before = not_before;
   return last.answer;
 }
@@ -259,7 +263,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::search_earliest_start
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const std::size_t n = candidates[runs[r].first];
     if (settled_changes(n, not_before, viewer, ending, [&](Epoch t, const Resources& free, std::int64_t& last) {
-          const std::int64_t k = tasks_offered(tasks_in(free, per_task), max_per_node);
+          const std::int64_t k = tasks_offered(tasks_for(nodes_[n], free, per_task, viewer), max_per_node);
           if (k != last) changes.push_back({t, k - last, r});
           last = k;
         }))

@@ -82,6 +82,9 @@ struct Booking {
 // job's resources.
 struct Viewer {
   std::vector<std::uint8_t> may_use;  // bytes, not bits: asked for every booking a question passes
+  // The job takes whole nodes (runtime/node_access.h): a node offers it tasks only while nothing
+  // it cannot use is booked there.
+  bool whole_nodes = false;
   bool uses(ReservationId r) const { return r != kNoReservation && r < may_use.size() && may_use[r]; }
 };
 
@@ -229,6 +232,12 @@ class ResourceCalendar {
                                                const Viewer& viewer, Epoch not_before) const;
   static bool usable_state(const Node& n);
   bool counts(const Booking& b, const Viewer& viewer) const;
+  // Tasks of `per_task` that `free` holds on node c, for `viewer`: a whole-node viewer finds none
+  // on a node anything is booked on. Every question above asks through it.
+  static std::int64_t tasks_for(const NodeCalendar& c, const Resources& free, const Resources& per_task,
+                                const Viewer& viewer) {
+    return viewer.whole_nodes && !(free == c.capacity) ? 0 : tasks_in(free, per_task);
+  }
   template <class At>
   bool settled_changes(std::size_t node, Epoch from, const Viewer& viewer, std::vector<const Booking*>& ending,
                        At at) const;
@@ -249,6 +258,7 @@ class ResourceCalendar {
     std::int64_t tasks = 0, max_per_node = 0;
     Seconds walltime = 0;
     std::vector<std::uint8_t> may_use;
+    bool whole_nodes = false;
     Epoch not_before = 0;
     std::optional<Opening> answer;
     bool asked = false;

@@ -35,6 +35,13 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
     has_scheduling_qos_flags_ |= f.no_backfill || f.no_reservation;
   }
   has_scheduling_qos_flags_ |= default_qos_flags_.no_backfill || default_qos_flags_.no_reservation;
+  default_access_ = node_access_from(policy.scheduling.node_access_policy.value).value_or(NodeAccess::Shared);
+  has_whole_node_jobs_ = whole_nodes(default_access_) || default_qos_flags_.dedicated;
+  for (const auto& [name, f] : qos_flags_) has_whole_node_jobs_ |= f.dedicated;
+  for (const auto& [id, config] : policy.credentials)
+    if (id.kind == ir::CredKind::Class)
+      if (auto it = config.other.find("NODEACCESSPOLICY"); it != config.other.end())
+        has_whole_node_jobs_ |= whole_nodes(node_access_from(it->second.value).value_or(NodeAccess::Shared));
   unimplemented_ = unimplemented_settings(policy);
   const auto& system = policy.system_limits;
   has_limits_ |= system.max_procs || system.max_walltime || system.max_proc_seconds;
@@ -166,6 +173,18 @@ bool CredentialDirectory::may_use_qos(const Job& job, std::string_view qos) cons
   for (const auto* l : lists)
     if (l && l->mode == ir::ListMode::And) allowed = allowed && listed(l);
   return allowed;
+}
+
+NodeAccess CredentialDirectory::node_access(std::string_view job_class, std::string_view qos) const {
+  if (qos_flags(qos).dedicated) return NodeAccess::SingleJob;
+  auto of = [](const ir::CredentialConfig* c) -> std::optional<NodeAccess> {
+    if (!c) return std::nullopt;
+    auto it = c->other.find("NODEACCESSPOLICY");
+    return it == c->other.end() ? std::nullopt : node_access_from(it->second.value);
+  };
+  if (auto a = of(find(ir::CredKind::Class, job_class))) return *a;
+  if (auto a = of(defaults(ir::CredKind::Class))) return *a;
+  return default_access_;
 }
 
 const ir::NameList* CredentialDirectory::partition_list(ir::CredKind kind, std::string_view name) const {

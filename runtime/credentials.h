@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "runtime/model.h"
+#include "runtime/node_access.h"
 #include "runtime/qos_flags.h"
 #include "schemas/ir.h"
 
@@ -98,6 +99,12 @@ class CredentialDirectory {
   // True when some credential (or DEFAULT) sets a PLIST: only then may a partition be closed to
   // a job on a cluster of one partition.
   bool has_partition_lists() const { return has_partition_lists_; }
+  // Whether a job of this class and QOS shares its nodes (docs/semantics.md 84): SINGLEJOB when
+  // the QOS has DEDICATED; else the class's NODEACCESSPOLICY (own, else CLASSCFG[DEFAULT]'s);
+  // else the NODEACCESSPOLICY parameter.
+  NodeAccess node_access(std::string_view job_class, std::string_view qos) const;
+  // True when some job may take whole nodes: only then does scheduling ask node_access.
+  bool has_whole_node_jobs() const { return has_whole_node_jobs_; }
   // The flags of a QOS: its own QFLAGS, else QOSCFG[DEFAULT]'s (runtime/qos_flags.h).
   const QosFlags& qos_flags(std::string_view qos) const;
   // True when some QOS has NOBF or NORESERVATION: only then does scheduling look at flags.
@@ -123,6 +130,8 @@ class CredentialDirectory {
   const ir::NameList* system_qos_list_ = nullptr;
   bool has_fairshare_caps_ = false;
   bool has_partition_lists_ = false;
+  bool has_whole_node_jobs_ = false;
+  NodeAccess default_access_ = NodeAccess::Shared;  // the NODEACCESSPOLICY parameter
   bool has_limits_ = false;
   std::shared_ptr<const LimitBook> limit_book_;  // shared by copies: it points into the policy only
   std::shared_ptr<const PriorityPlan> priority_plan_;  // the same

@@ -36,7 +36,6 @@ constexpr Ignored kIgnored[] = {
     {"PREEMPTEE", "preemption is not implemented by this engine"},
     {"PREEMPTSPV", "preemption is not implemented by this engine"},
     {"RESTARTPREEMPT", "preemption is not implemented by this engine"},
-    {"DEDICATED", "whole-node jobs (NODEACCESSPOLICY SINGLEJOB per QOS) are not implemented by this engine"},
     {"RESERVEALWAYS", "reservations beyond RESERVATIONDEPTH are not implemented by this engine"},
     {"USERESERVED", "jobs confined to reservations (ADVRES) are not implemented by this engine"},
     {"IGNSRMAXTIME", "standing reservation time limits are not lifted by this engine (Maui 3.3.1 does not act on it either)"},
@@ -63,6 +62,7 @@ QosFlags read_qos_flags(const ir::CredentialConfig& qos, std::vector<std::string
       for (auto s : kSystem) exempt(s, f);
     if (flag == "NOBF") f.no_backfill = true;
     if (flag == "NORESERVATION") f.no_reservation = true;
+    if (flag == "DEDICATED") f.dedicated = true;
     if (!ignored) continue;
     for (const auto& i : kIgnored)
       if (i.flag == flag) ignored->push_back(fmt::format("QOSCFG[{}] QFLAGS={}: ignored: {}", qos.id.name, flag, i.reason));

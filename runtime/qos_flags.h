@@ -21,6 +21,7 @@ struct QosFlags {
   std::array<bool, ir::kLimitResources> ignore_system{};
   bool no_backfill = false;     // NOBF: the job starts in priority order, never by backfill
   bool no_reservation = false;  // NORESERVATION: the job never gets a priority reservation
+  bool dedicated = false;       // DEDICATED: the job takes whole nodes (NODEACCESSPOLICY SINGLEJOB)
 
   bool any_limit_exemption() const;
   bool operator==(const QosFlags&) const = default;

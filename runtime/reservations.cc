@@ -19,13 +19,14 @@ std::string_view to_string(ReservationKind k) {
 ReservationId ReservationTable::add(Reservation r) {
   r.id = static_cast<ReservationId>(reservations_.size());
   for (const auto& nt : r.nodes)
-    calendar_.book(nt.node, {r.start, r.end, r.per_task * nt.tasks, r.id, kNoReservation});
+    calendar_.book(nt.node, {r.start, r.end, r.whole_nodes ? resources_of(calendar_.node(nt.node)) : r.per_task * nt.tasks,
+                             r.id, kNoReservation});
   reservations_.push_back(std::move(r));
   return reservations_.back().id;
 }
 
 ReservationId ReservationTable::add_job(std::size_t job, const std::string& job_id, Epoch start, Epoch end,
-                                        const Resources& per_task, std::vector<NodeTasks> nodes) {
+                                        const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes) {
   Reservation r;
   r.kind = ReservationKind::Job;
   r.name = job_id;
@@ -35,6 +36,7 @@ ReservationId ReservationTable::add_job(std::size_t job, const std::string& job_
   r.nodes = std::move(nodes);
   r.job = job;
   r.dedicated = true;  // two job reservations never share (reference §7.2)
+  r.whole_nodes = whole_nodes;
   return add(std::move(r));
 }
 

@@ -40,6 +40,7 @@ struct Reservation {
   Resources per_task;
   std::span<const ir::AclEntry> acl;  // standing and admin reservations
   bool dedicated = false;             // shares its node-time with no other reservation
+  bool whole_nodes = false;           // Job: holds its nodes whole (runtime/node_access.h)
   std::size_t job = 0;                // Job: index of the job in the snapshot
   std::int64_t wanted_tasks = 0;      // Standing: TASKCOUNT (0 = every candidate's fill)
   const ir::StandingReservation* standing = nullptr;
@@ -64,9 +65,9 @@ class ReservationTable {
                     Epoch horizon, std::span<const Reservation> previous, std::vector<std::string>& warnings);
   // Books administrative reservations; unknown hosts are warnings.
   void add_admin(std::span<const AdminReservation> admin, std::vector<std::string>& warnings);
-  // A job's reservation on the given nodes.
+  // A job's reservation on the given nodes (the whole of each node for a whole-node job).
   ReservationId add_job(std::size_t job, const std::string& job_id, Epoch start, Epoch end,
-                        const Resources& per_task, std::vector<NodeTasks> nodes);
+                        const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes = false);
 
   // Which reservations this job may use, for a job window of `walltime` seconds starting at
   // `start` (TIMELIMIT compares the overlap; a start of nullopt assumes the whole walltime

@@ -52,6 +52,7 @@ struct NowCapacity {
   Resources per_task;
   std::int64_t cap = 0;
   std::vector<std::uint8_t> may_use;
+  bool whole_nodes = false;
   bool built = false;
   std::int64_t at_one = 0;                               // tasks for a 1 s run
   std::vector<std::pair<Seconds, std::int64_t>> falls;  // (duration, tasks lost up to it)
@@ -68,6 +69,7 @@ struct RunningJob {
   Resources per_task;
   std::size_t first, count;  // its nodes in RunningLayer::nodes
   bool all_nodes_known;      // else booked again each iteration (and warned about again)
+  bool whole_nodes;          // holds its nodes whole (runtime/node_access.h)
 };
 struct RunningLayer {
   std::vector<RunningJob> jobs, next;
@@ -269,7 +271,7 @@ class Iteration {
           layer.handled[*c] = 1;
           RunningJob& old = layer.jobs[*c];
           if (old.all_nodes_known && old.start == start && old.end == end && old.per_task == per_task &&
-              runs_where_booked(job, old)) {
+              runs_where_booked(job, old) && old.whole_nodes == whole(i)) {
             const std::size_t first = layer.next_nodes.size();
             const auto from = layer.nodes.begin() + static_cast<std::ptrdiff_t>(old.first);
             layer.next_nodes.insert(layer.next_nodes.end(), from, from + static_cast<std::ptrdiff_t>(old.count));
@@ -315,8 +317,9 @@ class Iteration {
   void unbook_running(const RunningJob& r) {
     for (std::size_t k = r.first; k < r.first + r.count; ++k) {
       const NodeTasks& nt = layer_.nodes[k];
-      calendar_.unbook(nt.node, {r.start, r.end, r.per_task * nt.tasks, kNoReservation, kNoReservation});
-      layer_.free_now[nt.node] += r.per_task.procs * nt.tasks;
+      const Resources amount = booked_on(nt.node, r.per_task, nt.tasks, r.whole_nodes);
+      calendar_.unbook(nt.node, {r.start, r.end, amount, kNoReservation, kNoReservation});
+      layer_.free_now[nt.node] += amount.procs;
     }
   }
 
@@ -325,6 +328,7 @@ class Iteration {
     const Job& job = snap_.jobs[i];
     RunningLayer& layer = layer_;
     const std::size_t first = layer.next_nodes.size();
+    const bool whole_node = whole(i);
     bool all_known = true;
     for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
       auto node = snap_.allocated_node(job, k);
@@ -339,13 +343,13 @@ class Iteration {
       // No reservation is booked yet, so the node is booked whole (book_reservations charges
       // it to reservations afterwards). A calendar built anew gets every running job: appended,
       // sorted once (sort_bookings); a carried one gets a few, each in its place.
-      const Booking b{start, end, per_task * tasks, kNoReservation, kNoReservation};
+      const Booking b{start, end, booked_on(*node, per_task, tasks, whole_node), kNoReservation, kNoReservation};
       if (carried_) calendar_.book_in_base(*node, b);
       else calendar_.append(*node, b);
-      layer.free_now[*node] -= per_task.procs * tasks;
+      layer.free_now[*node] -= b.amount.procs;
     }
     layer.next.push_back({keeps_base_ ? job.id : std::string(), i, start, end, per_task, first,
-                          layer.next_nodes.size() - first, all_known});
+                          layer.next_nodes.size() - first, all_known, whole_node});
   }
 
   // Books a job's nodes; where the job runs inside a reservation it may use, that part is
@@ -354,8 +358,9 @@ class Iteration {
     const Job& job = snap_.jobs[i];
     const Resources per_task = task_resources(job);
     const Viewer* v = any_shared_reservation_ ? &viewer(i, snap_.now) : nullptr;
+    const bool whole_node = whole(i);
     for (const auto& nt : nodes) {
-      Resources amount = per_task * nt.tasks;
+      Resources amount = booked_on(nt.node, per_task, nt.tasks, whole_node);
       Epoch from = start;
       std::optional<Booking> inside;  // a copy: booking below moves the node's bookings
       if (v)
@@ -400,14 +405,32 @@ class Iteration {
 
   // The job's access to this iteration's reservations (cached while no reservation is added).
   const Viewer& viewer(std::size_t i, std::optional<Epoch> start) {
-    table_.viewer(snap_.jobs[i], i, qos(i), start, cached_viewer_);
+    view(i, start, cached_viewer_);
     return cached_viewer_;
+  }
+  // Job i's access to the reservations for a start at `start`, and whether it takes whole nodes.
+  void view(std::size_t i, std::optional<Epoch> start, Viewer& v) {
+    table_.viewer(snap_.jobs[i], i, qos(i), start, v);
+    v.whole_nodes = whole(i);
   }
 
   // A job that asks for N nodes gets ceil(tasks / N) tasks on each node it uses (the last one
   // may get fewer), so it spans at most N nodes; 0 = tasks go wherever they fit.
   std::int64_t max_per_node(const Job& job) const {
     return job.nodes > 0 ? (job.tasks + job.nodes - 1) / job.nodes : 0;
+  }
+  // The same for job i, whose node access policy may allow one task per node (SINGLETASK).
+  std::int64_t tasks_per_node_cap(std::size_t i) {
+    return in_.dir->has_whole_node_jobs() && access(i) == NodeAccess::SingleTask ? 1 : max_per_node(snap_.jobs[i]);
+  }
+
+  // Job i's node access policy (runtime/node_access.h), and whether it takes whole nodes. Out of
+  // line: most policies share nodes, and the loops that ask stay small enough to inline theirs.
+  [[gnu::noinline]] NodeAccess access(std::size_t i) { return in_.dir->node_access(snap_.jobs[i].job_class, qos(i)); }
+  bool whole(std::size_t i) { return in_.dir->has_whole_node_jobs() && whole_nodes(access(i)); }
+  // What a job books on a node: its tasks there, or the whole node.
+  Resources booked_on(std::size_t node, const Resources& per_task, std::int64_t tasks, bool whole_node) const {
+    return whole_node ? resources_of(snap_.nodes[node]) : per_task * tasks;
   }
 
   std::optional<int> affinity_on(std::size_t i, std::size_t n, Epoch from, Epoch to, const Viewer& v) {
@@ -439,7 +462,7 @@ class Iteration {
     const Resources per_task = task_resources(job);
     const Viewer& v = viewer(i, snap_.now);
     const Epoch end = snap_.now + std::max<Seconds>(job.walltime, 1);
-    const std::int64_t cap = max_per_node(job);
+    const std::int64_t cap = tasks_per_node_cap(i);
     std::vector<Offer>& offers = lists_.offers;
     if (!partitioned_) {
       if (too_few_tasks_now(per_task, cap, v, end - snap_.now, job.tasks)) return {};
@@ -522,7 +545,7 @@ class Iteration {
                          std::int64_t tasks) {
     NowCapacity& c = now_capacity_;
     if (c.calendar_changes != calendar_.changes() || c.per_task != per_task || c.cap != cap ||
-        c.may_use != v.may_use)
+        c.may_use != v.may_use || c.whole_nodes != v.whole_nodes)
       return false;
     if (!c.built) build_now_capacity(v);
     // Everything that fell at a duration <= `duration`.
@@ -536,6 +559,7 @@ class Iteration {
     c.per_task = per_task;
     c.cap = cap;
     c.may_use = v.may_use;
+    c.whole_nodes = v.whole_nodes;
     c.built = false;
   }
   // The tasks nodes_for_now would find for every run length (before it sorts them).
@@ -638,7 +662,7 @@ class Iteration {
     }
     const Seconds w = std::max<Seconds>(job.walltime, 1);
     auto earliest_on = [&](std::span<const std::size_t> candidates) {
-      auto opening = calendar_.earliest_start(candidates, per_task, job.tasks, w, max_per_node(job), v, snap_.now);
+      auto opening = calendar_.earliest_start(candidates, per_task, job.tasks, w, tasks_per_node_cap(i), v, snap_.now);
       if (table_.any_time_limited()) earlier_by_overlap(i, per_task, w, candidates, opening);
       return opening;
     };
@@ -685,7 +709,7 @@ class Iteration {
     }
     std::vector<NodeTasks> nodes =
         by_runs ? take_front_of_runs(runs, job.tasks) : take_front(offers, job.tasks, lists_.placement);
-    table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes));
+    table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes), whole(i));
     marks_[i] |= kReserved;
     if (in_.explain)
       note(i, fmt::format("reserved: starts at {} on {}", opening->start,
@@ -712,12 +736,12 @@ class Iteration {
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     Viewer at;
     for (std::size_t k = 0; k < candidates.size() && k < 64; ++k) {
-      table_.viewer(job, i, qos(i), candidates[k], at);
-      auto there = calendar_.earliest_start(nodes, per_task, job.tasks, w, max_per_node(job), at, candidates[k]);
+      view(i, candidates[k], at);
+      auto there = calendar_.earliest_start(nodes, per_task, job.tasks, w, tasks_per_node_cap(i), at, candidates[k]);
       if (!there || (opening && there->start >= opening->start)) continue;
       if (there->start != candidates[k]) {  // later than asked: check the access there
-        table_.viewer(job, i, qos(i), there->start, at);
-        auto again = calendar_.earliest_start(nodes, per_task, job.tasks, w, max_per_node(job), at, there->start);
+        view(i, there->start, at);
+        auto again = calendar_.earliest_start(nodes, per_task, job.tasks, w, tasks_per_node_cap(i), at, there->start);
         if (!again || again->start != there->start) continue;
         there = std::move(again);
       }

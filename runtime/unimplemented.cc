@@ -7,6 +7,7 @@
 #include <map>
 #include <string_view>
 
+#include "runtime/node_access.h"
 #include "runtime/qos_flags.h"
 
 namespace maui::runtime {
@@ -15,15 +16,17 @@ namespace {
 
 bool written(const ir::Provenance& p) { return p.how != ir::Derivation::BuiltinDefault; }
 
+constexpr std::string_view kSingleUserIgnored =
+    "ignored: SINGLEUSER is not implemented by this engine (SINGLEJOB and SINGLETASK are); jobs share nodes "
+    "(SHARED)";
+
 }  // namespace
 
 std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
   std::vector<std::string> out;
   const auto& s = policy.scheduling;
-  if (written(s.node_access_policy.from) && s.node_access_policy.value != "SHARED")
-    out.push_back(fmt::format("NODEACCESSPOLICY {}: ignored: node access policies are not implemented by this "
-                              "engine; jobs share nodes (SHARED)",
-                              s.node_access_policy.value));
+  if (written(s.node_access_policy.from) && node_access_from(s.node_access_policy.value) == NodeAccess::SingleUser)
+    out.push_back(fmt::format("NODEACCESSPOLICY {}: {}", s.node_access_policy.value, kSingleUserIgnored));
   if (written(s.reservation_threshold_type.from) || written(s.reservation_threshold_value.from))
     out.push_back("RESERVATIONTHRESHOLDTYPE / RESERVATIONTHRESHOLDVALUE: ignored: reservation thresholds are not "
                   "implemented by this engine; RESERVATIONDEPTH alone decides");
@@ -45,10 +48,10 @@ std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
       out.push_back(fmt::format("{} PLIST: ignored: jobs are confined by their credentials' PLISTs only", who));
     if (id.kind == ir::CredKind::System && c.partition_default && !c.partition_default->value.empty())
       out.push_back(fmt::format("{} PDEF: ignored: a job's first partition comes from its credentials' PDEF only", who));
-    if (auto it = c.other.find("NODEACCESSPOLICY"); it != c.other.end() && it->second.value != "SHARED")
-      out.push_back(fmt::format("{} NODEACCESSPOLICY={}: ignored: node access policies are not implemented by this "
-                                "engine; jobs share nodes (SHARED)",
-                                who, it->second.value));
+    // The parser keeps only valid values (invalid-value).
+    if (auto it = c.other.find("NODEACCESSPOLICY");
+        it != c.other.end() && node_access_from(it->second.value) == NodeAccess::SingleUser)
+      out.push_back(fmt::format("{} NODEACCESSPOLICY={}: {}", who, it->second.value, kSingleUserIgnored));
   }
 
   // Per-node settings, one line per setting naming the nodes (a site sets them on hundreds).

@@ -228,8 +228,8 @@ std::vector<Row> core_rows() {
           .means("Default maximum load of a node before it is considered busy (0 = no limit)."),
       P("NODELOADPOLICY", T::Enum).allowed("ADJUSTSTATE|ADJUSTPROCS").def("ADJUSTSTATE").sec("12.3").flags(kParScoped)
           .means("What Maui does when a node's load is above its limit: mark it busy, or reduce its usable processors."),
-      P("NODEACCESSPOLICY", T::Enum).allowed(kNodeAccessPolicies).def("SHARED").sec("5.3")
-          .means("Whether jobs may share a node: SHARED, SINGLEJOB (whole node), SINGLETASK or SINGLEUSER."),
+      P("NODEACCESSPOLICY", T::Enum).allowed(kNodeAccessPolicies).def("SHARED").sec("5.3").engine()
+          .means("Whether jobs may share a node: SHARED, SINGLEJOB (whole node), SINGLETASK or SINGLEUSER (SINGLEUSER is reported as not implemented)."),
       P("NODEALLOCMAXPS", T::Boolean).def("FALSE").sec("Appendix F")
           .means("With SINGLEJOB node access, count processor-second usage as nodes times time instead of processors times time."),
       P("NODEUNTRACKEDLOADFACTOR", T::Double).def("1.2").sec("12.3")
@@ -1199,7 +1199,7 @@ std::vector<Row> credential_rows() {
       A("QFLAGS", kQos, T::EnumList).allowed(kQosFlags).sec("7.3").engine()
           .means("Flags of this QOS (preemption, reservation, limit-exemption behaviour).").m331(kQosFlagsNote),
       // CLASS only.
-      A("NODEACCESSPOLICY", kClass, T::Enum).allowed(kNodeAccessPolicies).sec("5.3")
+      A("NODEACCESSPOLICY", kClass, T::Enum).allowed(kNodeAccessPolicies).sec("5.3").engine()
           .means("Node access policy for jobs of this class (overrides NODEACCESSPOLICY)."),
       A("OCNODE", kClass, T::String).sec("8.4")
           .means("Node on which jobs of this class are overcommitted when PREEMPTPOLICY is OVERCOMMIT."),

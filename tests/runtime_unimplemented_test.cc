@@ -14,18 +14,18 @@ using Strings = std::vector<std::string>;
 TEST(Unimplemented, EachIgnoredSettingIsReportedOnce) {
   auto t = compile_policy(
       "NODEACCESSPOLICY SINGLEUSER\nRESERVATIONRETRYTIME 00:10:00\nUSESYSTEMQUEUETIME TRUE\n"
-      "USERCFG[john] JOBFLAGS=PREEMPTEE\nSYSCFG[base] PLIST=small PDEF=small\nCLASSCFG[batch] NODEACCESSPOLICY=SINGLEJOB\n"
+      "USERCFG[john] JOBFLAGS=PREEMPTEE\nSYSCFG[base] PLIST=small PDEF=small\nCLASSCFG[batch] NODEACCESSPOLICY=SINGLEUSER\n"
       "QOSCFG[hi] QFLAGS=PREEMPTOR,IGNJOBPERUSER\n"
       "NODECFG[n1] MAXJOB=2 SPEED=1.5\nNODECFG[n2] SPEED=2\nNODECFG[n3] SPEED=1 ACCESS=SHARED\n");
   EXPECT_EQ(unimplemented_settings(t.policy()),
             (Strings{
-                "NODEACCESSPOLICY SINGLEUSER: ignored: node access policies are not implemented by this engine; jobs "
-                "share nodes (SHARED)",
+                "NODEACCESSPOLICY SINGLEUSER: ignored: SINGLEUSER is not implemented by this engine (SINGLEJOB and "
+                "SINGLETASK are); jobs share nodes (SHARED)",
                 "RESERVATIONRETRYTIME: ignored: a reservation that cannot be placed is tried again every iteration",
                 "USESYSTEMQUEUETIME TRUE: ignored: queue time accrues as JOBPRIOACCRUALPOLICY says",
                 "USERCFG[john] JOBFLAGS=PREEMPTEE: ignored: default job flags are not implemented by this engine",
-                "CLASSCFG[batch] NODEACCESSPOLICY=SINGLEJOB: ignored: node access policies are not implemented by this "
-                "engine; jobs share nodes (SHARED)",
+                "CLASSCFG[batch] NODEACCESSPOLICY=SINGLEUSER: ignored: SINGLEUSER is not implemented by this engine "
+                "(SINGLEJOB and SINGLETASK are); jobs share nodes (SHARED)",
                 "QOSCFG[hi] QFLAGS=PREEMPTOR: ignored: preemption is not implemented by this engine",
                 "SYSCFG[base] PLIST: ignored: jobs are confined by their credentials' PLISTs only",
                 "SYSCFG[base] PDEF: ignored: a job's first partition comes from its credentials' PDEF only",
@@ -33,7 +33,8 @@ TEST(Unimplemented, EachIgnoredSettingIsReportedOnce) {
                 "NODECFG SPEED (on n1, n2): ignored: jobs run as long on every node (node speeds are not implemented by "
                 "this engine)"}));
   // Maui's defaults, written out, and implemented settings: nothing to report.
-  auto quiet = compile_policy("NODEACCESSPOLICY SHARED\nUSESYSTEMQUEUETIME FALSE\nQOSCFG[hi] QFLAGS=NOBF,IGNALL\n"
+  auto quiet = compile_policy("NODEACCESSPOLICY SINGLEJOB\nUSESYSTEMQUEUETIME FALSE\nQOSCFG[hi] QFLAGS=NOBF,IGNALL,DEDICATED\n"
+                              "CLASSCFG[batch] NODEACCESSPOLICY=SINGLETASK\n"
                               "NODECFG[n1] SPEED=1.0 PROCS=4\nUSERCFG[john] MAXJOB=2 QLIST=hi\n"
                               "GROUPCFG[staff] PLIST=small PDEF=small\n");
   EXPECT_TRUE(unimplemented_settings(quiet.policy()).empty()) << unimplemented_settings(quiet.policy()).front();

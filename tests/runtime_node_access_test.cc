@@ -1,0 +1,200 @@
+// Node access policies (docs/semantics.md 84): NODEACCESSPOLICY SINGLEJOB and SINGLETASK, per
+// class and through the QOS flag DEDICATED.
+#include <gtest/gtest.h>
+
+#include "tests/schedule_support.h"
+
+namespace maui::runtime::testing {
+namespace {
+
+// Jobs ordered by submission; FIRSTAVAILABLE, so that a job that may share takes n1 first.
+TestPolicy first_available(std::string_view extra) {
+  return compile_policy(lines({"QUEUETIMEWEIGHT 1\nXFACTORWEIGHT 0\nFSPOLICY NONE\nJOBPRIOACCRUALPOLICY ALWAYS\n"
+                               "NODEALLOCATIONPOLICY FIRSTAVAILABLE\n",
+                               extra}));
+}
+
+std::vector<Node> two_nodes() { return {make_node("n1", 4), make_node("n2", 4)}; }
+
+TEST(NodeAccess, PolicyOfAJob) {
+  auto t = compile_policy(
+      "NODEACCESSPOLICY SINGLEJOB\nCLASSCFG[DEFAULT] NODEACCESSPOLICY=SINGLETASK\nCLASSCFG[open] "
+      "NODEACCESSPOLICY=SHARED\nCLASSCFG[plain] MAXJOB=4\nQOSCFG[ded] QFLAGS=DEDICATED\n");
+  EXPECT_EQ(t.dir->node_access("open", "DEFAULT"), NodeAccess::Shared);      // the class's own
+  EXPECT_EQ(t.dir->node_access("plain", "DEFAULT"), NodeAccess::SingleTask);  // CLASSCFG[DEFAULT]'s
+  EXPECT_EQ(t.dir->node_access("open", "ded"), NodeAccess::SingleJob);       // DEDICATED first
+  EXPECT_TRUE(t.dir->has_whole_node_jobs());
+  auto g = compile_policy("NODEACCESSPOLICY SINGLEJOB\n");
+  EXPECT_EQ(g.dir->node_access("batch", "DEFAULT"), NodeAccess::SingleJob);  // the parameter
+  auto s = compile_policy("NODEACCESSPOLICY SINGLEUSER\nCLASSCFG[c] NODEACCESSPOLICY=SHARED\n");
+  EXPECT_EQ(s.dir->node_access("batch", "DEFAULT"), NodeAccess::SingleUser);
+  EXPECT_FALSE(s.dir->has_whole_node_jobs());  // SINGLEUSER is reported, not enforced
+}
+
+// R runs 1 task on n1 until +30 min. A and B wait for 1 task each for 1 h.
+ClusterSnapshot one_running(Epoch now) {
+  return snapshot_of(now, two_nodes(),
+                     {running_on(J("R").walltime(kHour), now - 30 * kMinute, {"n1"}),
+                      J("A").submit(now - 2 * kMinute), J("B").submit(now - kMinute)});
+}
+
+TEST(NodeAccess, SingleJobKeepsEveryNodeToOneJob) {
+  const Epoch now = kMonday + 10 * kHour;
+  // Shared: A and B join R on n1, the first node with room.
+  TestPolicy shared = first_available("");
+  ClusterSnapshot snap = one_running(now);
+  IterationResult r = iterate(shared, snap);
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"A", "B"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "A")->nodes), (std::vector<std::string>{"n1:1"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "B")->nodes), (std::vector<std::string>{"n1:1"}));
+  // SINGLEJOB: A takes the empty n2; B waits for n1, free when R ends at +30 min.
+  TestPolicy single = first_available("NODEACCESSPOLICY SINGLEJOB\n");
+  r = iterate(single, snap);
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"A"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "A")->nodes), (std::vector<std::string>{"n2:1"}));
+  const Reservation* b = reservation_named(r, ReservationKind::Job, "B");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->start, now + 30 * kMinute);
+  EXPECT_EQ(placed(snap, b->nodes), (std::vector<std::string>{"n1:1"}));
+  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+}
+
+TEST(NodeAccess, AWholeNodeJobAndSharedJobsNeverMeet) {
+  const Epoch now = kMonday + 10 * kHour;
+  TestPolicy p = first_available("CLASSCFG[excl] NODEACCESSPOLICY=SINGLEJOB\n");
+  // R (shared) runs on n1: X (2 tasks, whole nodes) passes n1 by, and S (shared) then passes
+  // X's n2 by and joins R.
+  ClusterSnapshot snap = snapshot_of(now, two_nodes(),
+                                     {running_on(J("R").walltime(kHour), now - 30 * kMinute, {"n1"}),
+                                      J("X").job_class("excl").tasks(2).submit(now - 2 * kMinute),
+                                      J("S").submit(now - kMinute)});
+  IterationResult r = iterate(p, snap);
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"X", "S"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "X")->nodes), (std::vector<std::string>{"n2:2"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "S")->nodes), (std::vector<std::string>{"n1:1"}));
+
+  // A running whole-node job holds its node whole, iteration after iteration: S cannot join it.
+  ClusterSnapshot later = snapshot_of(now, {make_node("n1", 4)},
+                                      {running_on(J("X").job_class("excl").walltime(kHour), now - 30 * kMinute, {"n1"}),
+                                       J("S").submit(now - kMinute)});
+  r = iterate(p, later);
+  EXPECT_TRUE(r.starts.empty());
+  const Reservation* s = reservation_named(r, ReservationKind::Job, "S");
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->start, now + 30 * kMinute);
+}
+
+TEST(NodeAccess, AWholeNodeReservationKeepsBackfillOffItsNodes) {
+  const Epoch now = kMonday + 10 * kHour;
+  TestPolicy p = first_available("QOSCFG[ded] QFLAGS=DEDICATED\n");
+  // R1 holds 2 of n1's procs until +1 h, R2 all of n2 until +2 h. X (QOS ded, 1 task) cannot
+  // start on a node in use: reserved on n1, whole, from +1 h. S2 (2 procs, 2 h) would fit beside
+  // X's one task but not beside a whole-node reservation; S1 (2 procs, 1 h) ends when X starts.
+  ClusterSnapshot snap = snapshot_of(
+      now, two_nodes(),
+      {running_on(J("R1").tasks(2).walltime(2 * kHour), now - kHour, {"n1"}),
+       running_on(J("R2").tasks(4).walltime(3 * kHour), now - kHour, {"n2"}),
+       J("X").qos("ded").submit(now - 3 * kMinute), J("S2").tasks(2).walltime(2 * kHour).submit(now - 2 * kMinute),
+       J("S1").tasks(2).submit(now - kMinute)});
+  IterationResult r = iterate(p, snap);
+  const Reservation* x = reservation_named(r, ReservationKind::Job, "X");
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->start, now + kHour);
+  EXPECT_EQ(placed(snap, x->nodes), (std::vector<std::string>{"n1:1"}));
+  EXPECT_TRUE(x->whole_nodes);
+  // S2 would fit beside a reservation of X's one task (n1 has 3 procs free from +1 h), not
+  // beside a whole node.
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"S1"}));
+}
+
+TEST(NodeAccess, SingleTaskPutsOneTaskOnEachNode) {
+  const Epoch now = kMonday + 10 * kHour;
+  TestPolicy p = first_available("CLASSCFG[one] NODEACCESSPOLICY=SINGLETASK\n");
+  ClusterSnapshot snap = snapshot_of(now, two_nodes(),
+                                     {J("T").job_class("one").tasks(2).submit(now - 2 * kMinute),
+                                      J("U").job_class("one").tasks(3).submit(now - kMinute)});
+  IterationResult r = iterate(p, snap);
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"T"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "T")->nodes), (std::vector<std::string>{"n1:1", "n2:1"}));
+  // Three tasks, one per node, on two nodes: never.
+  ASSERT_EQ(r.never_runnable.size(), 1u);
+  EXPECT_EQ(snap.jobs[r.never_runnable[0].job].id, "U");
+}
+
+IterationResult iterate_in(SchedulerWorkspace& workspace, const TestPolicy& p, const ClusterSnapshot& snap) {
+  SchedulerInput in;
+  in.dir = p.dir.get();
+  in.snapshot = &snap;
+  in.workspace = &workspace;
+  return schedule_iteration(in);
+}
+
+// What one iteration remembers for the next (or for the next job) never mixes up a whole-node
+// job and a shared one that ask the same otherwise.
+TEST(NodeAccess, RememberedAnswersKnowWholeNodesFromShared) {
+  const Epoch now = kMonday + 10 * kHour;
+  TestPolicy p = first_available("CLASSCFG[excl] NODEACCESSPOLICY=SINGLEJOB\n");
+  // n1: R1 (2 procs) until +3 h, R3 (2 procs) until +1 h; n2: R2 (4 procs) until +2 h. Five
+  // 1-proc tasks fit from +2 h when they may share (n1's 2 and n2's 4), from +3 h on whole nodes.
+  auto with = [&](Job waiting) {
+    return snapshot_of(now, two_nodes(),
+                       {running_on(J("R1").tasks(2).walltime(4 * kHour), now - kHour, {"n1"}),
+                        running_on(J("R3").tasks(2).walltime(2 * kHour), now - kHour, {"n1"}),
+                        running_on(J("R2").tasks(4).walltime(3 * kHour), now - kHour, {"n2"}), std::move(waiting)});
+  };
+  SchedulerWorkspace workspace;
+  ClusterSnapshot first = with(J("E").job_class("excl").tasks(5).submit(now - kMinute));
+  IterationResult r = iterate_in(workspace, p, first);
+  ASSERT_NE(reservation_named(r, ReservationKind::Job, "E"), nullptr);
+  EXPECT_EQ(reservation_named(r, ReservationKind::Job, "E")->start, now + 3 * kHour);
+  // The next iteration, at the same base, asks the same for a shared job.
+  ClusterSnapshot second = with(J("S").tasks(5).submit(now - kMinute));
+  r = iterate_in(workspace, p, second);
+  ASSERT_NE(reservation_named(r, ReservationKind::Job, "S"), nullptr);
+  EXPECT_EQ(reservation_named(r, ReservationKind::Job, "S")->start, now + 2 * kHour);
+
+  // Within one iteration: E1 is reserved (on n2 from +2 h), E2 and E3 find no whole node now,
+  // and the shared S, of the same shape, still finds n1's free procs (1 h, before R1 ends).
+  TestPolicy q = first_available("CLASSCFG[excl] NODEACCESSPOLICY=SINGLEJOB\nRESERVATIONDEPTH 1\n");
+  ClusterSnapshot snap = snapshot_of(
+      now, two_nodes(),
+      {running_on(J("R1").tasks(2).walltime(4 * kHour), now - kHour, {"n1"}),
+       running_on(J("R2").tasks(4).walltime(3 * kHour), now - kHour, {"n2"}),
+       J("E1").job_class("excl").submit(now - 4 * kMinute), J("E2").job_class("excl").submit(now - 3 * kMinute),
+       J("E3").job_class("excl").submit(now - 2 * kMinute), J("S").submit(now - kMinute)});
+  r = iterate(q, snap);
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"S"}));
+}
+
+TEST(NodeAccess, ARunningJobThatNoLongerTakesWholeNodesIsBookedAgain) {
+  const Epoch now = kMonday + 10 * kHour;
+  TestPolicy p = first_available("CLASSCFG[excl] NODEACCESSPOLICY=SINGLEJOB\n");
+  auto with = [&](std::string job_class) {
+    return snapshot_of(now, {make_node("n1", 4)},
+                       {running_on(J("R").job_class(std::move(job_class)).walltime(kHour), now - 30 * kMinute, {"n1"}),
+                        J("S").submit(now - kMinute)});
+  };
+  SchedulerWorkspace workspace;
+  ClusterSnapshot whole = with("excl");
+  EXPECT_TRUE(iterate_in(workspace, p, whole).starts.empty());
+  // The RM moved R to a shared class (same id, node, times): S may join it now.
+  ClusterSnapshot shared = with("batch");
+  IterationResult r = iterate_in(workspace, p, shared);
+  EXPECT_EQ(started_ids(r, shared), (std::vector<std::string>{"S"}));
+}
+
+TEST(NodeAccess, TheSimulatorCarriesWholeNodeJobsAcrossIterations) {
+  // Two 4-proc nodes, SINGLEJOB: four 1-proc jobs run two at a time, each alone on a node.
+  TestPolicy p = first_available("NODEACCESSPOLICY SINGLEJOB\n");
+  const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1), trace_job(2, 0, kHour, kHour, 1),
+                                trace_job(3, 0, kHour, kHour, 1), trace_job(4, 0, kHour, kHour, 1)});
+  SimulationResult r = simulate(*p.dir, trace, two_nodes());
+  ASSERT_EQ(r.jobs.size(), 4u);
+  EXPECT_EQ(r.jobs[0].start, Epoch{0});
+  EXPECT_EQ(r.jobs[1].start, Epoch{0});
+  EXPECT_EQ(r.jobs[2].start, Epoch{kHour});
+  EXPECT_EQ(r.jobs[3].start, Epoch{kHour});
+}
+
+}  // namespace
+}  // namespace maui::runtime::testing
