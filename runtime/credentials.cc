@@ -37,7 +37,11 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
   has_scheduling_qos_flags_ |= default_qos_flags_.no_backfill || default_qos_flags_.no_reservation;
   default_access_ = node_access_from(policy.scheduling.node_access_policy.value).value_or(NodeAccess::Shared);
   has_whole_node_jobs_ = whole_nodes(default_access_) || default_qos_flags_.dedicated;
-  for (const auto& [name, f] : qos_flags_) has_whole_node_jobs_ |= f.dedicated;
+  has_preemptors_ = default_qos_flags_.preemptor;
+  for (const auto& [name, f] : qos_flags_) {
+    has_whole_node_jobs_ |= f.dedicated;
+    has_preemptors_ |= f.preemptor;
+  }
   for (const auto& [id, config] : policy.credentials)
     if (id.kind == ir::CredKind::Class)
       if (auto it = config.other.find("NODEACCESSPOLICY"); it != config.other.end())

@@ -105,6 +105,8 @@ class CredentialDirectory {
   NodeAccess node_access(std::string_view job_class, std::string_view qos) const;
   // True when some job may take whole nodes: only then does scheduling ask node_access.
   bool has_whole_node_jobs() const { return has_whole_node_jobs_; }
+  // True when some QOS has PREEMPTOR: only then does scheduling look for jobs to preempt.
+  bool has_preemptors() const { return has_preemptors_; }
   // The flags of a QOS: its own QFLAGS, else QOSCFG[DEFAULT]'s (runtime/qos_flags.h).
   const QosFlags& qos_flags(std::string_view qos) const;
   // True when some QOS has NOBF or NORESERVATION: only then does scheduling look at flags.
@@ -131,6 +133,7 @@ class CredentialDirectory {
   bool has_fairshare_caps_ = false;
   bool has_partition_lists_ = false;
   bool has_whole_node_jobs_ = false;
+  bool has_preemptors_ = false;
   NodeAccess default_access_ = NodeAccess::Shared;  // the NODEACCESSPOLICY parameter
   bool has_limits_ = false;
   std::shared_ptr<const LimitBook> limit_book_;  // shared by copies: it points into the policy only

@@ -79,6 +79,9 @@ struct Job {
   std::vector<std::string> dependencies;     // ids of jobs that must complete first
   std::optional<SystemPriority> system_priority;
   std::int64_t bypass_count = 0;             // times backfill started a lower-priority job
+  // Running jobs: the priority the job had when it started (Maui's StartPriority; preemption
+  // compares it). Unknown: the RM did not say.
+  std::optional<std::int64_t> start_priority;
   bool soft_policy_violation = false;        // running job over a soft active limit (SPVIOLATION)
 
   // Effective queue time accrued so far under JOBPRIOACCRUALPOLICY, as kept by the engine's

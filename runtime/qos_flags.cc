@@ -32,10 +32,8 @@ struct Ignored {
   std::string_view flag, reason;
 };
 constexpr Ignored kIgnored[] = {
-    {"PREEMPTOR", "preemption is not implemented by this engine"},
-    {"PREEMPTEE", "preemption is not implemented by this engine"},
-    {"PREEMPTSPV", "preemption is not implemented by this engine"},
-    {"RESTARTPREEMPT", "preemption is not implemented by this engine"},
+    {"PREEMPTSPV", "soft-policy violators do not become preemptible in this engine (PREEMPTEE does)"},
+    {"RESTARTPREEMPT", "this engine preempts by requeueing; nothing to restart"},
     {"RESERVEALWAYS", "reservations beyond RESERVATIONDEPTH are not implemented by this engine"},
     {"USERESERVED", "jobs confined to reservations (ADVRES) are not implemented by this engine"},
     {"IGNSRMAXTIME", "standing reservation time limits are not lifted by this engine (Maui 3.3.1 does not act on it either)"},
@@ -63,6 +61,8 @@ QosFlags read_qos_flags(const ir::CredentialConfig& qos, std::vector<std::string
     if (flag == "NOBF") f.no_backfill = true;
     if (flag == "NORESERVATION") f.no_reservation = true;
     if (flag == "DEDICATED") f.dedicated = true;
+    if (flag == "PREEMPTOR") f.preemptor = true;
+    if (flag == "PREEMPTEE") f.preemptee = true;
     if (!ignored) continue;
     for (const auto& i : kIgnored)
       if (i.flag == flag) ignored->push_back(fmt::format("QOSCFG[{}] QFLAGS={}: ignored: {}", qos.id.name, flag, i.reason));

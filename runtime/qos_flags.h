@@ -22,6 +22,8 @@ struct QosFlags {
   bool no_backfill = false;     // NOBF: the job starts in priority order, never by backfill
   bool no_reservation = false;  // NORESERVATION: the job never gets a priority reservation
   bool dedicated = false;       // DEDICATED: the job takes whole nodes (NODEACCESSPOLICY SINGLEJOB)
+  bool preemptor = false;       // PREEMPTOR: a blocked job may requeue PREEMPTEE jobs (runtime/preemption.h)
+  bool preemptee = false;       // PREEMPTEE: the job may be requeued for a PREEMPTOR job
 
   bool any_limit_exemption() const;
   bool operator==(const QosFlags&) const = default;

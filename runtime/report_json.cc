@@ -202,7 +202,8 @@ std::string simulation_json(const SimulationSummary& summary, const SimulationRe
                                {"average_bounded_slowdown", num(m.average_bounded_slowdown)},
                                {"makespan", m.makespan},
                                {"backfilled", m.backfilled},
-                               {"backfill_share", num(m.backfill_share)}}},
+                               {"backfill_share", num(m.backfill_share)},
+                               {"preemptions", m.preemptions}}},
       {"warnings", std::move(warnings)}});
 }
 

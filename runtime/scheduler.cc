@@ -12,6 +12,7 @@
 #include "runtime/limits.h"
 #include "runtime/partitions.h"
 #include "runtime/placement_order.h"
+#include "runtime/preemption.h"
 #include "runtime/priority.h"
 #include "runtime/scheduler_settings.h"
 
@@ -611,6 +612,15 @@ class Iteration {
                                    level, Throttle::kActive, scratch_) == 0;
   }
 
+  // Job i's priority, which preemption compares later (Job::start_priority); 0 when no QOS
+  // preempts: nothing reads it then.
+  std::int64_t start_priority(std::size_t i) {
+    if (!in_.dir->has_preemptors()) return 0;
+    for (const auto& e : out_.queue.eligibility.jobs)
+      if (e.index == i) return e.priority;
+    return 0;
+  }
+
   // A start now would pass a higher-priority job that still waits: a backfill.
   bool would_backfill(std::size_t i) {
     while (first_waiting_ < hard_list_.size() && started(hard_list_[first_waiting_])) ++first_waiting_;
@@ -619,7 +629,7 @@ class Iteration {
 
   bool try_start(std::size_t i, LimitLevel level) {
     if (taken(i)) return false;
-    if (const QosFlags* f = scheduling_flags(i); f && f->no_backfill && would_backfill(i)) {
+    if (const QosFlags* f = scheduling_flags(i); f && f->no_backfill && !preempting_ && would_backfill(i)) {
       if (in_.explain) note(i, "waits for the jobs ahead of it: its QOS has NOBF");
       return false;
     }
@@ -644,10 +654,10 @@ class Iteration {
       limits_->throttle.add(limits_->hard, ids_[i], request, false);
     }
     const std::size_t pos = position_[i];
-    const bool backfilled = would_backfill(i);
+    const bool backfilled = !preempting_ && would_backfill(i);
     marks_[i] |= kStarted;
     if (backfilled) bypass_diff_[0] += 1, bypass_diff_[pos] -= 1;
-    out_.starts.push_back({i, std::move(nodes), backfilled, level});
+    out_.starts.push_back({i, std::move(nodes), backfilled, level, start_priority(i)});
     return true;
   }
 
@@ -813,6 +823,17 @@ class Iteration {
     return reservations_made(g) < it->second.depth.value;
   }
 
+  // A preemptor starts first on what its preemption freed (runtime/preemption.h); it passes no
+  // one by that, so it counts as no backfill.
+  void start_preemptor(std::size_t i) {
+    const auto& jobs = out_.queue.eligibility.jobs;
+    auto e = std::find_if(jobs.begin(), jobs.end(), [&](const auto& x) { return x.index == i; });
+    if (e == jobs.end() || !e->soft_eligible) return;
+    preempting_ = true;
+    try_start(i, LimitLevel::Soft);
+    preempting_ = false;
+  }
+
   // RESERVATIONPOLICY HIGHEST (reference §8.2): a job that held a priority reservation keeps
   // one, slid to its earliest start, whatever the depth; these come before new reservations.
   void keep_highest_reservations() {
@@ -831,6 +852,7 @@ class Iteration {
   }
 
   void priority_scheduling() {
+    if (in_.start_first) start_preemptor(*in_.start_first);
     keep_highest_reservations();
     bool idle_job_found = false;
     for (const auto& e : out_.queue.eligibility.jobs) {
@@ -1098,6 +1120,7 @@ class Iteration {
   NowCapacity& now_capacity_ = lists_.now_capacity;
   bool any_shared_reservation_ = false;
   bool partitioned_ = false;  // jobs are confined to partitions (runtime/partitions.h)
+  bool preempting_ = false;   // starting SchedulerInput::start_first
   const PartitionLayout* partitions_ = nullptr;  // when partitioned_
 };
 
@@ -1113,6 +1136,7 @@ Epoch booking_horizon(const ClusterSnapshot& snapshot) {
 IterationResult schedule_iteration(const SchedulerInput& input) {
   IterationResult out;
   Iteration(input, out).run();
+  if (input.dir->has_preemptors() && !input.start_first) return preempt_for_blocked(input, std::move(out));
   return out;
 }
 

@@ -65,6 +65,9 @@ struct SchedulerInput {
   // The partitions of snapshot->nodes, from a caller whose nodes never change (the simulator):
   // the iteration then need not look at every node's partition. None: the iteration finds them.
   const PartitionLayout* partitions = nullptr;
+  // Start this queued job first, before the queue (a preemptor on the resources its preemption
+  // freed; runtime/preemption.h). Such an iteration looks for no further preemption.
+  std::optional<std::size_t> start_first;
 };
 
 struct StartDecision {
@@ -72,6 +75,7 @@ struct StartDecision {
   std::vector<NodeTasks> nodes;  // NodeTasks::node indexes the snapshot's nodes
   bool backfill = false;                     // started while a higher-priority job waited
   LimitLevel pass = LimitLevel::Soft;        // the limit level it was checked at
+  std::int64_t priority = 0;  // the job's priority as it starts (kept only when some QOS is PREEMPTOR)
 };
 
 // Why an eligible job did not start in this iteration.
@@ -87,6 +91,12 @@ struct IterationResult {
   std::vector<std::pair<std::size_t, std::int64_t>> bypassed;  // job index, times bypassed now
   std::vector<WaitNote> waiting;         // with SchedulerInput::explain
   std::vector<WaitNote> never_runnable;  // eligible jobs no node set can ever hold
+  // Running jobs to requeue before the starts are made, each for the PREEMPTOR job it makes
+  // room for (indices into the snapshot's jobs).
+  struct Preemption {
+    std::size_t job = 0, by = 0;
+  };
+  std::vector<Preemption> preempted;
   std::vector<std::string> warnings;  // policy the engine cannot honour, once per iteration
 };
 

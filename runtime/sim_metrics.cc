@@ -38,6 +38,7 @@ ScheduleMetrics compute_metrics(const std::vector<JobOutcome>& jobs, std::int64_
   double total_slowdown = 0;
   for (const JobOutcome& job : jobs) {
     first_submit = std::min(first_submit, job.submit);
+    m.preemptions += job.preempted;
     if (!job.start) continue;
     ++m.started;
     if (job.backfilled) ++m.backfilled;

@@ -22,6 +22,7 @@ struct JobOutcome {
   std::int64_t procs = 0;
   Seconds requested = 0;
   bool backfilled = false;
+  std::int64_t preempted = 0;  // times it was requeued for a PREEMPTOR job (runtime/preemption.h)
   std::string user, group, job_class, qos;
   std::string reason;  // why it never started, when it did not
 };
@@ -40,6 +41,7 @@ struct ScheduleMetrics {
   Seconds makespan = 0;           // last end - first submit
   double backfill_share = 0;      // started by backfill / started
   std::int64_t backfilled = 0;
+  std::int64_t preemptions = 0;   // requeues for PREEMPTOR jobs, over all jobs
 };
 
 ScheduleMetrics compute_metrics(const std::vector<JobOutcome>& jobs, std::int64_t machine_procs);

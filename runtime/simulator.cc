@@ -1,6 +1,7 @@
 #include "runtime/simulator.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <limits>
 #include <set>
 
@@ -182,6 +183,7 @@ RmStatus SimulatedCluster::requeue_job(const std::string& id) {
   if (!job->is_active()) return RmStatus::failure(fmt::format("job {} is not running", id));
   job->state = JobState::Idle;
   job->start_time.reset();
+  job->start_priority.reset();
   job->allocated_nodes.clear();
   job->allocated_tasks.clear();
   outcomes_[position_[id]].start.reset();
@@ -384,7 +386,8 @@ class Simulation {
     // The standing is refreshed on its own clock, also when the iteration is skipped: which
     // iterations run must not change the priorities of those that do.
     const FairshareStanding* standing = fairshare_standing();
-    if (options_.skip_futile_iterations && !could_start_any()) {
+    // A PREEMPTOR job may start where nothing is free: no iteration is futile then.
+    if (options_.skip_futile_iterations && !dir_.has_preemptors() && !could_start_any()) {
       // Queue time accrues by eligibility unless the policy is ALWAYS: judge it as the
       // skipped iteration would have.
       if (accrual_ != AccrualPolicy::Always)
@@ -416,6 +419,13 @@ class Simulation {
 
   void apply(const IterationResult& result) {
     ClusterSnapshot& state = cluster_.state();
+    // Preempted jobs go back to the queue before the starts that take their nodes.
+    for (const auto& p : result.preempted) {
+      const std::string& id = state.jobs[p.job].id;
+      RmStatus st = cluster_.requeue_job(id);
+      if (!st.ok) warnings_.insert("simulator refused a requeue: " + st.error);
+      else ++cluster_.outcome(id).preempted;
+    }
     // Ids first: the decisions index the snapshot as the iteration saw it.
     for (const auto& s : result.starts) {
       std::vector<std::string> names;
@@ -433,6 +443,8 @@ class Simulation {
       // The nodes are known by index here: the next iterations need not find them by name
       // (a hint, checked against the name before use).
       else state.jobs[s.job].allocated_node_hint = std::move(where);
+      // Preemption compares the priority a running job started with.
+      if (st.ok && dir_.has_preemptors()) state.jobs[s.job].start_priority = s.priority;
       if (s.backfill && st.ok) cluster_.outcome(id).backfilled = true;
     }
     for (const auto& [job, times] : result.bypassed) state.jobs[job].bypass_count += times;

@@ -155,9 +155,10 @@ constexpr FlagRule kFlagRules[] = {
     {"SINGLEUSE", false, "single-use reservations (destroyed when the job that named them ends) are "
                          "not implemented by this engine"},
     {"META", false, "meta reservations are not implemented by this engine"},
-    {"PREEMPTEE", false, "preemption is not implemented by this engine"},
-    {"OWNERPREEMPT", false, "preemption is not implemented by this engine, so the owner's jobs cannot "
-                            "preempt other jobs in the reservation"},
+    {"PREEMPTEE", false, "preemptible reservations are not implemented by this engine (only QOS PREEMPTOR jobs "
+                         "preempt, and only running jobs)"},
+    {"OWNERPREEMPT", false, "owner preemption is not implemented by this engine (QOS PREEMPTOR is), so the "
+                            "owner's jobs cannot preempt other jobs in the reservation"},
     {"DEDICATEDNODE", false, "whole-node reservations are not implemented by this engine"},
     {"ADVRES", false, "ADVRES is a job flag (the job asks for a reservation); it means nothing on a "
                       "reservation"},
@@ -305,8 +306,8 @@ PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<cons
                                         "manager to charge idle reserved cycles to",
                                         sr.name, sr.charge_account->value));
   if (sr.owner)
-    result.errors.push_back(fmt::format("SRCFG[{}] OWNER: ignored: ownership only matters to OWNERPREEMPT, and "
-                                        "this engine does not preempt",
+    result.errors.push_back(fmt::format("SRCFG[{}] OWNER: ignored: ownership only matters to OWNERPREEMPT, "
+                                        "which this engine does not implement",
                                         sr.name));
 
   std::vector<std::size_t> hosts;

@@ -27,6 +27,8 @@ std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
   const auto& s = policy.scheduling;
   if (written(s.node_access_policy.from) && node_access_from(s.node_access_policy.value) == NodeAccess::SingleUser)
     out.push_back(fmt::format("NODEACCESSPOLICY {}: {}", s.node_access_policy.value, kSingleUserIgnored));
+  if (auto it = policy.scalars.find("PREEMPTPOLICY"); it != policy.scalars.end() && it->second.value != "REQUEUE")
+    out.push_back(fmt::format("PREEMPTPOLICY {}: ignored: preempted jobs are requeued (REQUEUE)", it->second.value));
   if (written(s.reservation_threshold_type.from) || written(s.reservation_threshold_value.from))
     out.push_back("RESERVATIONTHRESHOLDTYPE / RESERVATIONTHRESHOLDVALUE: ignored: reservation thresholds are not "
                   "implemented by this engine; RESERVATIONDEPTH alone decides");

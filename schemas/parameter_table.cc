@@ -242,8 +242,8 @@ std::vector<Row> core_rows() {
           .means("Maximum number of reservations per node (size of each node's reservation table)."),
       P("RESCTLPOLICY", T::Enum).allowed("ADMINONLY|ANY").def("ADMINONLY").sec("7.1.3")
           .means("Who may create administrative reservations."),
-      P("PREEMPTPOLICY", T::Enum).allowed(kPreemptPolicies).def("REQUEUE").sec("8.4")
-          .means("How a preemptor job displaces a preemptee: requeue, suspend or checkpoint it, or overcommit the node."),
+      P("PREEMPTPOLICY", T::Enum).allowed(kPreemptPolicies).def("REQUEUE").sec("8.4").engine()
+          .means("How a preemptor job displaces a preemptee: requeue, suspend or checkpoint it, or overcommit the node (the engine requeues; the others are reported)."),
       P("WCVIOLATIONACTION", T::Enum).allowed("CANCEL|PREEMPT").def("CANCEL").sec("Appendix F")
           .means("What to do with a job that exceeds its wallclock limit."),
       P("DEFAULTCLASSLIST", T::StringList).def("[DEFAULT:1]").sec("Appendix F")

@@ -507,9 +507,10 @@ TEST(ReservationPlacement, TasksFlagsAndTriggers) {
             (std::vector<std::string>{
                 "SRCFG[i] FLAGS=BYNAME: ignored: jobs here cannot ask for a reservation by name (SWF traces and "
                 "JOBS.json carry no such request), so the ACL alone decides who may use it",
-                "SRCFG[i] FLAGS=PREEMPTEE: ignored: preemption is not implemented by this engine",
-                "SRCFG[i] FLAGS=OWNERPREEMPT: ignored: preemption is not implemented by this engine, so "
-                "the owner's jobs cannot preempt other jobs in the reservation",
+                "SRCFG[i] FLAGS=PREEMPTEE: ignored: preemptible reservations are not implemented by this engine "
+                "(only QOS PREEMPTOR jobs preempt, and only running jobs)",
+                "SRCFG[i] FLAGS=OWNERPREEMPT: ignored: owner preemption is not implemented by this engine (QOS "
+                "PREEMPTOR is), so the owner's jobs cannot preempt other jobs in the reservation",
                 "SRCFG[i] TRIGGER=start+5:00:00:exec@/usr/local/domail.pl: ignored: triggers are Moab "
                 "actions this engine does not run"}));
 }
@@ -521,8 +522,8 @@ TEST(ReservationPlacement, ChargeAccountAndOwnerAreReportedIgnored) {
   EXPECT_EQ(r.errors, (std::vector<std::string>{
                           "SRCFG[c] CHARGEACCOUNT=physics: ignored: this engine has no allocation manager to "
                           "charge idle reserved cycles to",
-                          "SRCFG[c] OWNER: ignored: ownership only matters to OWNERPREEMPT, and this engine "
-                          "does not preempt"}));
+                          "SRCFG[c] OWNER: ignored: ownership only matters to OWNERPREEMPT, which this engine "
+                          "does not implement"}));
 }
 
 // Flags the engine takes as they are (IGNSTATE is not in the compiler's flag table, so the IR

@@ -121,9 +121,10 @@ TEST(SeedBackfillOverview, QosFlagsNobfAndNoreservation) {
   EXPECT_EQ(started_ids(r, snap), Strings{"C"});
   EXPECT_TRUE(r.warnings.empty());
   // A flag the engine does not implement is reported, not silently dropped.
-  TestPolicy preempt = fcfs("QOSCFG[hi] QFLAGS=PREEMPTOR,NOBF\n");
+  TestPolicy preempt = fcfs("QOSCFG[hi] QFLAGS=PREEMPTSPV,NOBF\n");
   EXPECT_EQ(iterate(preempt, snap).warnings,
-            Strings{"QOSCFG[hi] QFLAGS=PREEMPTOR: ignored: preemption is not implemented by this engine"});
+            Strings{"QOSCFG[hi] QFLAGS=PREEMPTSPV: ignored: soft-policy violators do not become preemptible in this "
+                    "engine (PREEMPTEE does)"});
 }
 
 // Without backfill (BACKFILLPOLICY NONE): strict priority order; B waits, so C waits behind it.

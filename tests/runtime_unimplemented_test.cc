@@ -15,18 +15,19 @@ TEST(Unimplemented, EachIgnoredSettingIsReportedOnce) {
   auto t = compile_policy(
       "NODEACCESSPOLICY SINGLEUSER\nRESERVATIONRETRYTIME 00:10:00\nUSESYSTEMQUEUETIME TRUE\n"
       "USERCFG[john] JOBFLAGS=PREEMPTEE\nSYSCFG[base] PLIST=small PDEF=small\nCLASSCFG[batch] NODEACCESSPOLICY=SINGLEUSER\n"
-      "QOSCFG[hi] QFLAGS=PREEMPTOR,IGNJOBPERUSER\n"
+      "QOSCFG[hi] QFLAGS=RESTARTPREEMPT,IGNJOBPERUSER\nPREEMPTPOLICY SUSPEND\n"
       "NODECFG[n1] MAXJOB=2 SPEED=1.5\nNODECFG[n2] SPEED=2\nNODECFG[n3] SPEED=1 ACCESS=SHARED\n");
   EXPECT_EQ(unimplemented_settings(t.policy()),
             (Strings{
                 "NODEACCESSPOLICY SINGLEUSER: ignored: SINGLEUSER is not implemented by this engine (SINGLEJOB and "
                 "SINGLETASK are); jobs share nodes (SHARED)",
+                "PREEMPTPOLICY SUSPEND: ignored: preempted jobs are requeued (REQUEUE)",
                 "RESERVATIONRETRYTIME: ignored: a reservation that cannot be placed is tried again every iteration",
                 "USESYSTEMQUEUETIME TRUE: ignored: queue time accrues as JOBPRIOACCRUALPOLICY says",
                 "USERCFG[john] JOBFLAGS=PREEMPTEE: ignored: default job flags are not implemented by this engine",
                 "CLASSCFG[batch] NODEACCESSPOLICY=SINGLEUSER: ignored: SINGLEUSER is not implemented by this engine "
                 "(SINGLEJOB and SINGLETASK are); jobs share nodes (SHARED)",
-                "QOSCFG[hi] QFLAGS=PREEMPTOR: ignored: preemption is not implemented by this engine",
+                "QOSCFG[hi] QFLAGS=RESTARTPREEMPT: ignored: this engine preempts by requeueing; nothing to restart",
                 "SYSCFG[base] PLIST: ignored: jobs are confined by their credentials' PLISTs only",
                 "SYSCFG[base] PDEF: ignored: a job's first partition comes from its credentials' PDEF only",
                 "NODECFG MAXJOB (on n1): ignored: per-node job limits are not implemented by this engine",
@@ -34,6 +35,7 @@ TEST(Unimplemented, EachIgnoredSettingIsReportedOnce) {
                 "this engine)"}));
   // Maui's defaults, written out, and implemented settings: nothing to report.
   auto quiet = compile_policy("NODEACCESSPOLICY SINGLEJOB\nUSESYSTEMQUEUETIME FALSE\nQOSCFG[hi] QFLAGS=NOBF,IGNALL,DEDICATED\n"
+                              "QOSCFG[lo] QFLAGS=PREEMPTOR,PREEMPTEE\nPREEMPTPOLICY REQUEUE\n"
                               "CLASSCFG[batch] NODEACCESSPOLICY=SINGLETASK\n"
                               "NODECFG[n1] SPEED=1.0 PROCS=4\nUSERCFG[john] MAXJOB=2 QLIST=hi\n"
                               "GROUPCFG[staff] PLIST=small PDEF=small\n");

@@ -41,6 +41,8 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
   out << fmt::format("  average bounded slowdown  {:.2f} (tau = 10 s)\n", m.average_bounded_slowdown);
   out << fmt::format("  makespan                  {}\n", duration_text(static_cast<double>(m.makespan)));
   out << fmt::format("  started by backfill       {} ({:.2f} %)\n", m.backfilled, m.backfill_share * 100);
+  if (m.preemptions > 0)
+    out << fmt::format("  preemptions               {} (running jobs requeued for PREEMPTOR jobs)\n", m.preemptions);
   out << fmt::format("  scheduling iterations     {}\n", r.iterations);
   for (const auto& a : admin)
     out << fmt::format("  reservation {:<15} {} s - {} s on {} host(s), {}\n", a.name, a.start - origin, a.end - origin,
