@@ -58,6 +58,7 @@ constexpr Rule kRules[] = {
     {"obsolete-name", S::Note, "an old parameter name that Maui translates", nullptr},
     {"out-of-range", S::Warning, "a value outside the range Maui allows", nullptr},
     {"override-on-non-qos", S::Warning, "an override limit (OMAX*) on a credential other than a QOS", nullptr},
+    {"preemption-without-peer", S::Warning, "a QOS flag PREEMPTOR with no PREEMPTEE QOS, or PREEMPTEE with no PREEMPTOR: it never acts", check_preemption_peers},
     {"soft-exceeds-hard", S::Warning, "a soft limit looser than its hard limit, or a soft limit without a hard one", nullptr},
     {"sr-blank-separated-list", S::Warning, "SRCFG list items separated by blanks: only the first is kept", nullptr},
     {"sr-start-after-end", S::Warning, "a daily standing reservation whose STARTTIME is not before its ENDTIME", check_sr_start_after_end},

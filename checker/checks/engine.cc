@@ -45,4 +45,23 @@ void check_group_class_weight(const Compilation& c, DiagnosticSink& sink) {
   }
 }
 
+void check_preemption_peers(const Compilation& c, DiagnosticSink& sink) {
+  // Where each of the two flags is written (QOSCFG[DEFAULT]'s reach every QOS without flags).
+  std::vector<std::pair<std::string, const ir::Sourced<std::string>*>> preemptors, preemptees;
+  for (const auto& [id, cfg] : c.policy.credentials) {
+    if (id.kind != ir::CredKind::Qos) continue;
+    for (const auto& f : cfg.qos.flags) {
+      if (f.value == "PREEMPTOR") preemptors.emplace_back(id.name, &f);
+      if (f.value == "PREEMPTEE") preemptees.emplace_back(id.name, &f);
+    }
+  }
+  auto report = [&](const auto& flagged, std::string_view flag, std::string_view missing, std::string_view what) {
+    for (const auto& [qos, f] : flagged)
+      sink.report("preemption-without-peer", Severity::Warning, locate(c, f->from.where),
+                  fmt::format("QOS {} has {} but no QOS has {}: {}", qos, flag, missing, what));
+  };
+  if (preemptees.empty()) report(preemptors, "PREEMPTOR", "PREEMPTEE", "its jobs can never preempt a job");
+  if (preemptors.empty()) report(preemptees, "PREEMPTEE", "PREEMPTOR", "no job ever preempts its jobs");
+}
+
 }  // namespace maui::checker
