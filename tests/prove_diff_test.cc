@@ -98,6 +98,21 @@ TEST(Diff, QosAccessGainedAndLost) {
   EXPECT_NE(json.find("\"qos_gained\": [\n        \"hiprio\"\n      ]"), std::string::npos) << json;
 }
 
+TEST(Diff, PartitionsGainedAndLost) {
+  // docs/semantics.md 83: every credential's PLIST (own, else DEFAULT's) confines its jobs.
+  std::string nodes = std::string(kNodes) + "NODECFG[node001] PARTITION=a\nNODECFG[node002] PARTITION=b\n";
+  auto d = diff(nodes + "USERCFG[DEFAULT] PLIST=a:b\nGROUPCFG[g] PLIST=a\nCLASSCFG[c] PLIST=ALL\n",
+                nodes + "USERCFG[DEFAULT] PLIST=a\nGROUPCFG[g] PLIST=a:b\nCLASSCFG[c] PLIST=b\n");
+  const std::string text = maui::diff::render_text(d);
+  EXPECT_TRUE(has_line(d, "+ group g gains partition b")) << text;
+  EXPECT_TRUE(has_line(d, "- any other user loses partition b")) << text;
+  EXPECT_TRUE(has_line(d, "- class c loses partition DEFAULT, a")) << text;
+  EXPECT_EQ(d.summary.size(), 3u) << text;
+  EXPECT_TRUE(d.gains_access());
+  const std::string json = maui::diff::render_json(d);
+  EXPECT_NE(json.find("\"partitions_gained\": [\n        \"b\"\n      ]"), std::string::npos) << json;
+}
+
 TEST(Diff, PriorityByReferenceJobs) {
   // The unnamed job: QUEUETIMEWEIGHT 1 → 2 doubles its day in the queue (1440 → 2880 minutes);
   // on submission its sum 0 is raised to 1 in both. John's own PRIORITY adds 2000, then 500;

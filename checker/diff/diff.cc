@@ -124,6 +124,31 @@ std::set<std::string> usable_qos(const prove::World& w, const ir::Credential& c,
   return out;
 }
 
+// The partitions (of `universe`) that a credential's PLIST lets its jobs use.
+std::set<std::string> usable_partitions(const runtime::CredentialDirectory& dir, const ir::Credential& c,
+                                        const std::set<std::string>& universe) {
+  const ir::NameList* plist = dir.partition_list(c.kind, c.name);
+  if (!plist) return universe;
+  std::set<std::string> out;
+  for (const auto& p : universe)
+    if (std::find(plist->names.begin(), plist->names.end(), p) != plist->names.end()) out.insert(p);
+  return out;
+}
+
+// Every partition either config knows: its nodes' (DEFAULT for a node without one) and its PLISTs'.
+std::set<std::string> partitions_of(const ir::Policy& a, const ir::Policy& b) {
+  std::set<std::string> out{"DEFAULT"};
+  for (const ir::Policy* p : {&a, &b}) {
+    for (const auto& [name, n] : p->nodes)
+      if (n.partition) out.insert(n.partition->value);
+    for (const auto& [id, c] : p->credentials)
+      if (c.partition_list)
+        for (const auto& n : c.partition_list->names)
+          if (n != "ALL") out.insert(n);
+  }
+  return out;
+}
+
 std::vector<std::string> set_minus(const std::set<std::string>& a, const std::set<std::string>& b) {
   std::vector<std::string> out;
   std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
@@ -189,6 +214,7 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
   prove::World old_world(old_unit.policy), new_world(new_unit.policy);
   std::set<ir::Credential> all;
   std::set<std::string> qos;
+  const std::set<std::string> partitions = partitions_of(old_unit.policy, new_unit.policy);
   for (const auto* w : {&old_world, &new_world}) {
     for (ir::CredKind k : ir::kCredKinds)
       for (const auto& n : w->names(k)) all.insert({k, n});
@@ -204,6 +230,9 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
     auto old_qos = usable_qos(old_world, c, qos), new_qos = usable_qos(new_world, c, qos);
     ch.qos_gained = set_minus(new_qos, old_qos);
     ch.qos_lost = set_minus(old_qos, new_qos);
+    auto old_parts = usable_partitions(old_dir, c, partitions), new_parts = usable_partitions(new_dir, c, partitions);
+    ch.partitions_gained = set_minus(new_parts, old_parts);
+    ch.partitions_lost = set_minus(old_parts, new_parts);
     for (std::size_t ri = 0; ri < ir::kLimitResources; ++ri) {
       auto r = static_cast<ir::LimitResource>(ri);
       auto o = hard_limit(old_dir, c, r), n = hard_limit(new_dir, c, r);
@@ -212,7 +241,8 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
       ch.limits.push_back({runtime::limit_name(runtime::LimitFamily::Active, r), o ? std::to_string(*o) : "unlimited",
                            n ? std::to_string(*n) : "unlimited", looser});
     }
-    bool gains = !ch.gained.empty() || !ch.qos_gained.empty(), losses = !ch.lost.empty() || !ch.qos_lost.empty();
+    bool gains = !ch.gained.empty() || !ch.qos_gained.empty() || !ch.partitions_gained.empty(),
+         losses = !ch.lost.empty() || !ch.qos_lost.empty() || !ch.partitions_lost.empty();
     for (const auto& l : ch.limits) (l.looser ? gains : losses) = true;
     if (!gains && !losses) continue;
     ch.verdict = gains && losses ? Verdict::Incomparable : gains ? Verdict::MorePermissive : Verdict::LessPermissive;
@@ -223,6 +253,10 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
       d.summary.push_back(fmt::format("- {} loses {} {}", name, prove::nodes_text(l.nodes), prove::hours_text(l.hours)));
     if (!ch.qos_gained.empty()) d.summary.push_back(fmt::format("+ {} gains QOS {}", name, fmt::join(ch.qos_gained, ", ")));
     if (!ch.qos_lost.empty()) d.summary.push_back(fmt::format("- {} loses QOS {}", name, fmt::join(ch.qos_lost, ", ")));
+    if (!ch.partitions_gained.empty())
+      d.summary.push_back(fmt::format("+ {} gains partition {}", name, fmt::join(ch.partitions_gained, ", ")));
+    if (!ch.partitions_lost.empty())
+      d.summary.push_back(fmt::format("- {} loses partition {}", name, fmt::join(ch.partitions_lost, ", ")));
     for (const auto& l : ch.limits)
       d.summary.push_back(fmt::format("~ {} {} {} → {}", name, l.limit, l.old_value, l.new_value));
     d.semantic.push_back(std::move(ch));
@@ -299,6 +333,8 @@ std::string render_json(const DiffResult& d) {
                                           {"lost", changes_json(c.lost)},
                                           {"qos_gained", strings_json(c.qos_gained)},
                                           {"qos_lost", strings_json(c.qos_lost)},
+                                          {"partitions_gained", strings_json(c.partitions_gained)},
+                                          {"partitions_lost", strings_json(c.partitions_lost)},
                                           {"limits", std::move(limits)}});
   }
   for (const auto& s : d.summary) summary.push_back(s);

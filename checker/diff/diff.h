@@ -58,6 +58,7 @@ struct CredentialChange {
   Verdict verdict = Verdict::Equivalent;
   std::vector<AccessChange> gained, lost;
   std::vector<std::string> qos_gained, qos_lost;  // sorted
+  std::vector<std::string> partitions_gained, partitions_lost;  // sorted (PLIST, docs/semantics.md 83)
   std::vector<LimitChange> limits;
 };
 
