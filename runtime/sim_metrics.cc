@@ -89,14 +89,14 @@ void append_row(fmt::memory_buffer& out, const JobOutcome& job) {
     out.push_back(',');
   }
   append_text(out, job.reason);
-  out.push_back('\n');
+  fmt::format_to(it, ",{}\n", job.preempted);
 }
 
 }  // namespace
 
 void write_jobs_csv(std::ostream& out, const std::vector<JobOutcome>& jobs) {
   fmt::memory_buffer buffer;
-  constexpr std::string_view kHeader = "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason\n";
+  constexpr std::string_view kHeader = "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted\n";
   buffer.append(kHeader);
   for (const JobOutcome& job : jobs) {
     append_row(buffer, job);

@@ -46,9 +46,11 @@ struct ScheduleMetrics {
 
 ScheduleMetrics compute_metrics(const std::vector<JobOutcome>& jobs, std::int64_t machine_procs);
 
-// The header `id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason`, then one
-// row per job in the given order (trace order). Times are the trace's seconds; wait = start -
-// submit; backfilled is 1 or 0; a job that never started has empty start, end and wait. A text
+// The header `id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted`,
+// then one row per job in the given order (trace order). Times are the trace's seconds; wait =
+// start - submit; backfilled is 1 or 0; preempted counts the job's requeues for PREEMPTOR jobs
+// (its start and end are its last run's); a job that never started has empty start, end and
+// wait. A text
 // field is quoted ("...", inner quotes doubled) only when it holds a comma, quote or line break.
 void write_jobs_csv(std::ostream& out, const std::vector<JobOutcome>& jobs);
 

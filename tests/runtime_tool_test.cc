@@ -244,10 +244,10 @@ TEST_F(SimulateTool, ScheduleCsvAndLocatedTraceErrors) {
   EXPECT_NE(r.err.find("field 5 (allocated procs)"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("3 read, 3 started, 0 never started, 1 trace lines skipped"), std::string::npos) << r.out;
   EXPECT_EQ(slurp(dir_ / "jobs.csv"),
-            "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason\n"
-            "1,0,0,7200,1,0,0,u1,g1,q1,DEFAULT,\n"
-            "2,3600,10801,14401,2,7201,0,u2,g2,q1,DEFAULT,\n"
-            "4,3601,3601,10801,1,0,1,u3,g3,q1,DEFAULT,\n");
+            "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted\n"
+            "1,0,0,7200,1,0,0,u1,g1,q1,DEFAULT,,0\n"
+            "2,3600,10801,14401,2,7201,0,u2,g2,q1,DEFAULT,,0\n"
+            "4,3601,3601,10801,1,0,1,u3,g3,q1,DEFAULT,,0\n");
 }
 
 TEST_F(SimulateTool, JsonMetricsWorkedByHand) {

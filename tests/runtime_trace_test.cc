@@ -573,6 +573,7 @@ TEST(ScheduleMetrics, JobsCsvExactText) {
   ran.user = "u1";
   ran.group = "g1";
   ran.job_class = "q2";
+  ran.preempted = 2;
   JobOutcome never = outcome(2, 10, std::nullopt, 0, 8);
   never.user = "a,b";
   never.group = "say \"hi\"";
@@ -582,13 +583,13 @@ TEST(ScheduleMetrics, JobsCsvExactText) {
   std::ostringstream out;
   write_jobs_csv(out, {ran, never});
   EXPECT_EQ(out.str(),
-            "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason\n"
-            "1,0,5,65,4,5,1,u1,g1,q2,,\n"
-            "2,10,,,8,,0,\"a,b\",\"say \"\"hi\"\"\",\"x\ny\",high,\"never runnable: needs 8 procs, the machine has 4\"\n");
+            "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted\n"
+            "1,0,5,65,4,5,1,u1,g1,q2,,,2\n"
+            "2,10,,,8,,0,\"a,b\",\"say \"\"hi\"\"\",\"x\ny\",high,\"never runnable: needs 8 procs, the machine has 4\",0\n");
 
   std::ostringstream empty;
   write_jobs_csv(empty, {});
-  EXPECT_EQ(empty.str(), "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason\n");
+  EXPECT_EQ(empty.str(), "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted\n");
 }
 
 TEST(ScheduleMetrics, JobsCsvOfManyJobsHasEveryRow) {
@@ -598,7 +599,7 @@ TEST(ScheduleMetrics, JobsCsvOfManyJobsHasEveryRow) {
   write_jobs_csv(out, jobs);
   std::string text = out.str();
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 5001);
-  EXPECT_TRUE(text.ends_with("4999,4999,5000,5001,1,1,0,,,,,\n"));
+  EXPECT_TRUE(text.ends_with("4999,4999,5000,5001,1,1,0,,,,,,0\n"));
 }
 
 }  // namespace
