@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "runtime/limits.h"
+#include "runtime/standing_reservations.h"
 #include "runtime/unimplemented.h"
 #include "runtime/priority.h"
 
@@ -37,7 +38,9 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
   has_scheduling_qos_flags_ |= default_qos_flags_.no_backfill || default_qos_flags_.no_reservation;
   default_access_ = node_access_from(policy.scheduling.node_access_policy.value).value_or(NodeAccess::Shared);
   has_whole_node_jobs_ = whole_nodes(default_access_) || default_qos_flags_.dedicated;
-  has_preemptors_ = default_qos_flags_.preemptor;
+  has_preemptors_ = default_qos_flags_.preemptor ||
+                    std::any_of(policy.standing_reservations.begin(), policy.standing_reservations.end(),
+                                [](const auto& sr) { return owner_preempts(sr.second); });
   for (const auto& [name, f] : qos_flags_) {
     has_whole_node_jobs_ |= f.dedicated;
     has_preemptors_ |= f.preemptor;

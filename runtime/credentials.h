@@ -105,7 +105,8 @@ class CredentialDirectory {
   NodeAccess node_access(std::string_view job_class, std::string_view qos) const;
   // True when some job may take whole nodes: only then does scheduling ask node_access.
   bool has_whole_node_jobs() const { return has_whole_node_jobs_; }
-  // True when some QOS has PREEMPTOR: only then does scheduling look for jobs to preempt.
+  // True when some job may preempt: a QOS has PREEMPTOR, or a standing reservation has
+  // OWNERPREEMPT and an OWNER. Only then does scheduling look for jobs to preempt.
   bool has_preemptors() const { return has_preemptors_; }
   // The flags of a QOS: its own QFLAGS, else QOSCFG[DEFAULT]'s (runtime/qos_flags.h).
   const QosFlags& qos_flags(std::string_view qos) const;

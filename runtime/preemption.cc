@@ -4,6 +4,8 @@
 #include <limits>
 #include <unordered_map>
 
+#include "runtime/standing_reservations.h"
+
 namespace maui::runtime {
 
 namespace {
@@ -32,6 +34,24 @@ ClusterSnapshot requeued(const ClusterSnapshot& snapshot, std::span<const Victim
   return out;
 }
 
+// A standing reservation in force now whose OWNER's jobs may preempt in it (OWNERPREEMPT).
+struct OwnedNodes {
+  const ir::Credential* owner;
+  std::vector<std::size_t> nodes;  // sorted
+};
+std::vector<OwnedNodes> owned_now(const IterationResult& r, Epoch now) {
+  std::vector<OwnedNodes> out;
+  for (const auto& res : r.reservations) {
+    if (res.kind != ReservationKind::Standing || !res.standing || !owner_preempts(*res.standing)) continue;
+    if (res.start > now || res.end <= now) continue;
+    OwnedNodes o{&res.standing->owner->value, {}};
+    for (const auto& nt : res.nodes) o.nodes.push_back(nt.node);
+    std::sort(o.nodes.begin(), o.nodes.end());
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
 bool started(const IterationResult& r, std::size_t job) {
   return std::any_of(r.starts.begin(), r.starts.end(), [&](const StartDecision& s) { return s.job == job; });
 }
@@ -45,15 +65,26 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
   std::vector<StartDecision> preemptors_started;  // by earlier rounds: running in `current`
   std::vector<std::size_t> tried;
   auto qos_of = [&](const Job& j) { return j.qos.empty() ? dir.default_qos(j) : j.qos; };
+  auto owns = [&](const Job& j, const ir::Credential& owner) {
+    return (owner.kind == ir::CredKind::Qos ? qos_of(j) : j.credential(owner.kind)) == owner.name;
+  };
   for (int round = 0; round < kMaxPreemptorsPerIteration; ++round) {
     std::unordered_map<std::size_t, std::int64_t> priority;
     for (const auto& r : decided.queue.ranked) priority[r.index] = r.priority;
-    // The highest-priority preemptor still waiting.
+    const std::vector<OwnedNodes> owned = owned_now(decided, current.now);
+    // The OWNERPREEMPT reservations whose owner job i is.
+    auto owned_by = [&](const Job& j) {
+      std::vector<const OwnedNodes*> out;
+      for (const auto& o : owned)
+        if (owns(j, *o.owner)) out.push_back(&o);
+      return out;
+    };
+    // The highest-priority preemptor still waiting: its QOS has PREEMPTOR, or it owns one.
     std::optional<std::size_t> preemptor;
     for (const auto& e : decided.queue.eligibility.jobs) {
       const std::size_t i = e.index;
       if (!e.soft_eligible || started(decided, i) || std::count(tried.begin(), tried.end(), i)) continue;
-      if (!dir.qos_flags(qos_of(current.jobs[i])).preemptor) continue;
+      if (!dir.qos_flags(qos_of(current.jobs[i])).preemptor && owned_by(current.jobs[i]).empty()) continue;
       preemptor = i;
       break;
     }
@@ -61,14 +92,28 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
     tried.push_back(*preemptor);
     const Job& p = current.jobs[*preemptor];
     const std::int64_t p_priority = priority[*preemptor];
+    const bool by_qos = dir.qos_flags(qos_of(p)).preemptor;
+    const std::vector<const OwnedNodes*> mine = owned_by(p);
 
-    // PREEMPTEE jobs that started with a lower priority (unknown counts as lower), the lowest
-    // first, then the latest started (the least work lost), then snapshot order.
+    // Whether running job v runs on nodes of a reservation p owns, without owning it itself.
+    auto in_owned = [&](const Job& v) {
+      for (const OwnedNodes* o : mine) {
+        if (owns(v, *o->owner)) continue;
+        for (std::size_t k = 0; k < v.allocated_nodes.size(); ++k)
+          if (auto n = current.allocated_node(v, k); n && std::binary_search(o->nodes.begin(), o->nodes.end(), *n))
+            return true;
+      }
+      return false;
+    };
+    // PREEMPTEE jobs that started with a lower priority (unknown counts as lower), and, for an
+    // owner, the other jobs in its reservation whatever their priority; the lowest start
+    // priority first, then the latest started (the least work lost), then snapshot order.
     std::vector<Victim> victims;
     for (std::size_t j = 0; j < current.jobs.size(); ++j) {
       const Job& v = current.jobs[j];
-      if (!v.is_active() || !dir.qos_flags(qos_of(v)).preemptee) continue;
-      if (v.start_priority && *v.start_priority >= p_priority) continue;
+      if (!v.is_active()) continue;
+      const bool lower = !v.start_priority || *v.start_priority < p_priority;
+      if (!(by_qos && lower && dir.qos_flags(qos_of(v)).preemptee) && !in_owned(v)) continue;
       victims.push_back({j, v.start_priority.value_or(std::numeric_limits<std::int64_t>::min()),
                          v.start_time.value_or(current.now)});
     }

@@ -157,8 +157,7 @@ constexpr FlagRule kFlagRules[] = {
     {"META", false, "meta reservations are not implemented by this engine"},
     {"PREEMPTEE", false, "preemptible reservations are not implemented by this engine (only QOS PREEMPTOR jobs "
                          "preempt, and only running jobs)"},
-    {"OWNERPREEMPT", false, "owner preemption is not implemented by this engine (QOS PREEMPTOR is), so the "
-                            "owner's jobs cannot preempt other jobs in the reservation"},
+    {"OWNERPREEMPT", true, "the OWNER's jobs may requeue the other jobs running in the reservation"},
     {"DEDICATEDNODE", false, "whole-node reservations are not implemented by this engine"},
     {"ADVRES", false, "ADVRES is a job flag (the job asks for a reservation); it means nothing on a "
                       "reservation"},
@@ -184,8 +183,13 @@ void check_flags(const ir::StandingReservation& sr, bool& dedicated, std::vector
     if (!rule->accepted)
       errors.push_back(fmt::format("SRCFG[{}] FLAGS={}: ignored: {}", sr.name, f.value, rule->reason));
     if (rule->name == "DEDICATEDRESOURCE") dedicated = true;
+    if (rule->name == "OWNERPREEMPT" && !sr.owner)
+      errors.push_back(fmt::format("SRCFG[{}] FLAGS=OWNERPREEMPT: ignored: the reservation has no OWNER whose jobs "
+                                   "could preempt",
+                                   sr.name));
   }
 }
+
 
 // ACCESS: DEDICATED when absent (decision 18: the manual's default; 3.3.1 acts as SHARED).
 bool dedicated_access(const ir::StandingReservation& sr) {
@@ -275,6 +279,11 @@ bool in_partition(const Node& node, const ir::StandingReservation& sr) {
 
 }  // namespace
 
+bool owner_preempts(const ir::StandingReservation& sr) {
+  return sr.owner && std::any_of(sr.flags.begin(), sr.flags.end(),
+                                 [](const auto& f) { return iequals(f.value, "OWNERPREEMPT"); });
+}
+
 PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<const Node> nodes) {
   std::unordered_map<std::string_view, std::size_t> index;
   for (std::size_t i = 0; i < nodes.size(); ++i) index.emplace(nodes[i].name, i);
@@ -305,9 +314,9 @@ PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<cons
     result.errors.push_back(fmt::format("SRCFG[{}] CHARGEACCOUNT={}: ignored: this engine has no allocation "
                                         "manager to charge idle reserved cycles to",
                                         sr.name, sr.charge_account->value));
-  if (sr.owner)
+  if (sr.owner && !owner_preempts(sr))
     result.errors.push_back(fmt::format("SRCFG[{}] OWNER: ignored: ownership only matters to OWNERPREEMPT, "
-                                        "which this engine does not implement",
+                                        "which this reservation does not set",
                                         sr.name));
 
   std::vector<std::size_t> hosts;

@@ -49,6 +49,10 @@ struct ReservationInstance {
 std::vector<ReservationInstance> instances(const ir::StandingReservation& sr, Epoch now,
                                            const ReservationClock& clock);
 
+// FLAGS=OWNERPREEMPT with an OWNER: the owner's jobs may requeue the other jobs running in the
+// reservation (runtime/preemption.h).
+bool owner_preempts(const ir::StandingReservation& sr);
+
 // The nodes an instance may use and what it takes of each.
 struct StandingPlacement {
   // Candidate nodes (indices into the snapshot's nodes) in preference order: HOSTLIST

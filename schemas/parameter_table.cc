@@ -1295,7 +1295,7 @@ std::vector<Row> sres_rows() {
           .m331("commas become blanks; a reservation needs a HOSTLIST or a TASKCOUNT to be created"),
       A("NODEFEATURES", kSres, T::StringList).sec("7.1.5").engine()
           .means("Node features every reserved node must have."),
-      A("OWNER", kSres, T::String).sec("7.1.5")
+      A("OWNER", kSres, T::String).sec("7.1.5").engine()
           .means("Owner of the reservation as CREDTYPE:ID (e.g. USER:john), used by OWNERPREEMPT."),
       A("PARTITION", kSres, T::String).def("ALL").sec("7.1.5").engine()
           .means("Partition the reservation is placed in (ALL may span partitions)."),

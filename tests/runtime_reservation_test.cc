@@ -491,7 +491,8 @@ TEST(ReservationPlacement, NeitherHostlistNorTaskcount) {
 }
 
 // Example 2's task description, TPN, and the flags: DEDICATEDRESOURCE makes a SHARED
-// reservation dedicated; BYNAME, PREEMPTEE and OWNERPREEMPT are refused with the reason; TRIGGER too.
+// reservation dedicated; BYNAME and PREEMPTEE are refused with the reason, OWNERPREEMPT without an
+// OWNER too; TRIGGER too.
 TEST(ReservationPlacement, TasksFlagsAndTriggers) {
   auto r = place(
       "SRCFG[i] HOSTLIST=node01,node02 RESOURCES=PROCS:2,MEM:256 TASKCOUNT=6 TPN=2 ACCESS=SHARED\n"
@@ -509,8 +510,7 @@ TEST(ReservationPlacement, TasksFlagsAndTriggers) {
                 "JOBS.json carry no such request), so the ACL alone decides who may use it",
                 "SRCFG[i] FLAGS=PREEMPTEE: ignored: preemptible reservations are not implemented by this engine "
                 "(only QOS PREEMPTOR jobs preempt, and only running jobs)",
-                "SRCFG[i] FLAGS=OWNERPREEMPT: ignored: owner preemption is not implemented by this engine (QOS "
-                "PREEMPTOR is), so the owner's jobs cannot preempt other jobs in the reservation",
+                "SRCFG[i] FLAGS=OWNERPREEMPT: ignored: the reservation has no OWNER whose jobs could preempt",
                 "SRCFG[i] TRIGGER=start+5:00:00:exec@/usr/local/domail.pl: ignored: triggers are Moab "
                 "actions this engine does not run"}));
 }
@@ -522,8 +522,8 @@ TEST(ReservationPlacement, ChargeAccountAndOwnerAreReportedIgnored) {
   EXPECT_EQ(r.errors, (std::vector<std::string>{
                           "SRCFG[c] CHARGEACCOUNT=physics: ignored: this engine has no allocation manager to "
                           "charge idle reserved cycles to",
-                          "SRCFG[c] OWNER: ignored: ownership only matters to OWNERPREEMPT, which this engine "
-                          "does not implement"}));
+                          "SRCFG[c] OWNER: ignored: ownership only matters to OWNERPREEMPT, which this "
+                          "reservation does not set"}));
 }
 
 // Flags the engine takes as they are (IGNSTATE is not in the compiler's flag table, so the IR

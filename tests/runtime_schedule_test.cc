@@ -1074,13 +1074,54 @@ TEST(ReservationAffinity, Example5SaturnIsPlacedOnReservedNodesLast) {
   EXPECT_EQ(example5_start(p, true, "mars", 1), Split{});
 }
 
-// FLAGS=OWNERPREEMPT is kept in the policy but not implemented: the iteration says so.
-TEST(ReservationAffinity, Example5RefusedFlagIsReported) {
+// FLAGS=OWNERPREEMPT: "the jupiter project chooses to share resources with the saturn project
+// but only when it does not currently need them". S1 (saturn, node01-05, since 2 h) and S2
+// (saturn, node06-09, since 1 h) fill the reservation, R (mars, since 10 min) the other nodes. A jupiter job of
+// 4 procs has the later S2 requeued and takes its nodes (docs/semantics.md 86); a mars job, or
+// a jupiter job when saturn runs outside the reservation, preempts nothing.
+TEST(ReservationAffinity, Example5OwnerPreemptsInItsReservation) {
   TestPolicy p = fcfs(kExample5);
-  ClusterSnapshot snap = example5(false, J("j").account("jupiter").submit(kNow));
+  auto with = [&](Job waiting, std::vector<std::string> s1_nodes) {
+    std::vector<std::string> s2_nodes{"node06", "node07", "node08", "node09"};
+    const auto s1_tasks = static_cast<std::int64_t>(s1_nodes.size());
+    std::vector<Node> nodes;
+    for (int i = 1; i <= 12; ++i) nodes.push_back(make_node(numbered("node", i), 1));
+    return snapshot_of(
+        kNow, std::move(nodes),
+        {running_on(J("S1").account("saturn").tasks(s1_tasks).walltime(10 * kHour),
+                    kNow - 2 * kHour, std::move(s1_nodes)),
+         running_on(J("S2").account("saturn").tasks(4).walltime(10 * kHour), kNow - kHour, s2_nodes),
+         running_on(J("R").account("mars").tasks(3).walltime(10 * kHour), kNow - 10 * kMinute,
+                    {"node10", "node11", "node12"}),
+         std::move(waiting)});
+  };
+  const std::vector<std::string> reserved{"node01", "node02", "node03", "node04", "node05"};
+  ClusterSnapshot snap = with(J("j").account("jupiter").tasks(4).submit(kNow), reserved);
   IterationResult r = iterate(p, snap);
-  EXPECT_TRUE(std::any_of(r.warnings.begin(), r.warnings.end(),
-                          [](const std::string& w) { return w.find("OWNERPREEMPT") != std::string::npos; }));
+  ASSERT_EQ(r.preempted.size(), 1u);
+  EXPECT_EQ(snap.jobs[r.preempted[0].job].id, "S2");
+  ASSERT_NE(start_of(r, snap, "j"), nullptr);
+  EXPECT_EQ(node_names_of(snap, start_of(r, snap, "j")->nodes),
+            (std::vector<std::string>{"node06", "node07", "node08", "node09"}));
+  EXPECT_TRUE(std::none_of(r.warnings.begin(), r.warnings.end(),
+                           [](const std::string& w) { return w.find("OWNER") != std::string::npos; }));
+  // A jupiter job in the reservation is the owner's: it stays, and S1 goes.
+  snap = with(J("j").account("jupiter").tasks(4).submit(kNow), reserved);
+  snap.jobs[1].account = "jupiter";  // S2, the later started
+  r = iterate(p, snap);
+  ASSERT_EQ(r.preempted.size(), 1u);
+  EXPECT_EQ(snap.jobs[r.preempted[0].job].id, "S1");
+  // Not the owner: nothing is preempted.
+  snap = with(J("j").account("mars").tasks(4).submit(kNow), reserved);
+  EXPECT_TRUE(iterate(p, snap).preempted.empty());
+  // S1 on node01-02 only: node03-05 are free, and a jupiter job of 7 procs needs them and S2's
+  // four. S2 alone goes (the later started), and the job starts on node03-09.
+  snap = with(J("j").account("jupiter").tasks(7).submit(kNow), {"node01", "node02"});
+  r = iterate(p, snap);
+  ASSERT_EQ(r.preempted.size(), 1u);
+  EXPECT_EQ(snap.jobs[r.preempted[0].job].id, "S2");
+  ASSERT_NE(start_of(r, snap, "j"), nullptr);
+  EXPECT_EQ(start_of(r, snap, "j")->nodes.size(), 7u);
 }
 
 // ---------------------------------------------------------------------------------------------
