@@ -35,9 +35,10 @@ bool names_job(const ir::AclEntry& e, const AccessRequest& request) {
     case Kind::Account:
     case Kind::Class:
     case Kind::Qos: return credential_of(e.kind, request) == e.value;
-    // The job model carries no attribute flags (PREEMPTEE ...), so no job has the attribute a
-    // JOBATTRLIST entry names: a plain entry never admits, a NOT entry never denies.
-    case Kind::JobAttr: return false;
+    // A job's attributes are its QOS's PREEMPTEE and PREEMPTOR flags; it has no other.
+    case Kind::JobAttr:
+      return request.qos_flags && ((e.value == "PREEMPTEE" && request.qos_flags->preemptee) ||
+                                   (e.value == "PREEMPTOR" && request.qos_flags->preemptor));
     case Kind::Duration: return overlap_of(request) <= e.number;
     case Kind::Procs: return request.job->procs() <= e.number;
     case Kind::Tasks: return request.job->tasks <= e.number;

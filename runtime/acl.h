@@ -12,8 +12,9 @@
 //   4. an ACL of NOT entries only admits everyone they do not exclude;
 //   5. an ACL with no entries admits nobody (a SYSTEM reservation).
 // Entries compare: USER/GROUP/ACCOUNT/CLASS/QOS names exactly; TIMELIMIT/MAXTIME overlap <=
-// value; PROCLIMIT job procs <= value; TASKLIMIT job tasks <= value. JOBATTRLIST entries never
-// match: the job model carries no attribute flags.
+// value; PROCLIMIT job procs <= value; TASKLIMIT job tasks <= value. JOBATTRLIST PREEMPTEE and
+// PREEMPTOR match a job whose QOS has that flag (reference §2.6: the QOS flag is the job's flag);
+// other attributes match no job (docs/semantics.md 87).
 // Affinity is that of the last entry, in entry order, that the job meets (`+` positive, `-`
 // negative, `=` neutral); a NOT entry the job merely does not hit gives its affinity only when
 // no other entry matched.
@@ -26,6 +27,7 @@
 #include <string_view>
 
 #include "runtime/model.h"
+#include "runtime/qos_flags.h"
 #include "schemas/ir.h"
 
 namespace maui::runtime {
@@ -37,6 +39,9 @@ struct AccessRequest {
   const Job* job = nullptr;
   std::string_view qos;  // the job's effective QOS (empty: Job::qos as it is)
   Seconds overlap = 0;   // seconds the job would overlap the reservation; 0 = unknown (walltime)
+  // The flags of that QOS: its PREEMPTEE and PREEMPTOR are the job's attributes (JOBATTRLIST).
+  // None: the job has no attributes.
+  const QosFlags* qos_flags = nullptr;
 };
 
 struct AccessDecision {

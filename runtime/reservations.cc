@@ -191,13 +191,13 @@ void ReservationTable::fill_viewer(const Job& job, std::size_t self, std::string
   v.may_use.assign(reservations_.size(), 0);
   for (const auto& r : reservations_)
     v.may_use[r.id] = r.kind == ReservationKind::Job ? r.job == self
-                                                      : check_access(r.acl, {&job, qos, overlap(r)}).granted;
+                                                      : check_access(r.acl, {&job, qos, overlap(r), &dir_.qos_flags(qos)}).granted;
 }
 
 ir::AclEntry::Affinity ReservationTable::affinity(const Job& job, std::string_view qos, ReservationId r) const {
   const Reservation& res = reservations_[r];
   if (res.kind == ReservationKind::Job) return ir::AclEntry::Affinity::Positive;
-  return check_access(res.acl, {&job, qos, job.walltime}).affinity;
+  return check_access(res.acl, {&job, qos, job.walltime, &dir_.qos_flags(qos)}).affinity;
 }
 
 }  // namespace maui::runtime

@@ -156,5 +156,21 @@ TEST(QosAccessStarvation, QosFlagsThatLiftLimitsAreUsed) {
   EXPECT_NE(by_subject["user bob"]->message.find("QOS all"), std::string::npos) << by_subject["user bob"]->message;
 }
 
+// JOBATTRLIST=PREEMPTEE admits the jobs of a PREEMPTEE QOS (docs/semantics.md 87). The only
+// node is in such a reservation: steve, whose QLIST gives QOS low, can run there; eve cannot.
+TEST(QosAccessStarvation, JobAttributesAreTheQosFlags) {
+  auto c = testing_support::check_config(
+      "SERVERHOST h\nNODECFG[n1] PROCS=1\nSRCFG[scavenge] HOSTLIST=n1 PERIOD=INFINITY JOBATTRLIST=PREEMPTEE\n"
+      "QOSCFG[low] QFLAGS=PREEMPTEE\nQOSCFG[high] QFLAGS=PREEMPTOR\nUSERCFG[steve] QLIST=low\nUSERCFG[eve] MAXJOB=3\n");
+  ASSERT_TRUE(c.report.internal_errors.empty()) << c.report.internal_errors.front();
+  std::map<std::string, const Result*> by_subject;
+  for (const auto& r : c.report.results)
+    if (r.property == "starvation") by_subject[r.subject] = &r;
+  for (const char* who : {"user steve", "user eve"}) ASSERT_TRUE(by_subject.count(who)) << who << "\n" << c.text;
+  EXPECT_EQ(by_subject["user steve"]->status, Status::Proved) << by_subject["user steve"]->message;
+  EXPECT_NE(by_subject["user steve"]->message.find("QOS low"), std::string::npos) << by_subject["user steve"]->message;
+  EXPECT_EQ(by_subject["user eve"]->status, Status::Violated) << by_subject["user eve"]->message;
+}
+
 }  // namespace
 }  // namespace maui::prove

@@ -148,5 +148,18 @@ TEST(Preemption, AJobThatStartedWithAHigherPriorityStays) {
   EXPECT_EQ(r.metrics.preemptions, 0);
 }
 
+// "SRCFG[test] JOBATTRLIST=PREEMPTEE (Preemptible jobs can access the resources reserved within
+// this reservation)": the jobs of a PREEMPTEE QOS have the attribute (docs/semantics.md 87).
+TEST(Preemption, PreemptibleJobsUseAJobAttributeReservation) {
+  const Epoch now = kMonday + 10 * kHour;
+  TestPolicy p = compile_policy(lines({kQos, "SRCFG[scavenge] HOSTLIST=n1 PERIOD=INFINITY JOBATTRLIST=PREEMPTEE\n"}));
+  ClusterSnapshot snap = snapshot_of(now, {make_node("n1", 2)},
+                                     {J("plain").tasks(2).submit(now - 2 * kMinute),
+                                      J("low").qos("lo").tasks(2).submit(now - kMinute)});
+  IterationResult r = iterate(p, snap);
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"low"}));
+  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+}
+
 }  // namespace
 }  // namespace maui::runtime::testing

@@ -234,12 +234,25 @@ TEST(ReservationAcl, PlainTimelimitIsOred) {
   EXPECT_TRUE(access(sr, long_john).granted);
 }
 
-// The job model has no attribute flags: a JOBATTRLIST entry never matches, so it admits
-// nobody, and its NOT form excludes nobody.
-TEST(ReservationAcl, JobAttributesNeverMatch) {
+// A job's attributes are its QOS's PREEMPTEE and PREEMPTOR flags (docs/semantics.md 87): the
+// seed's "JOBATTRLIST=PREEMPTEE (Preemptible jobs can access the resources reserved within this
+// reservation)". A job without them is neither admitted by the entry nor excluded by its NOT.
+TEST(ReservationAcl, JobAttributesAreTheQosFlags) {
+  const auto preemptible = reservation("SRCFG[a] HOSTLIST=node01 JOBATTRLIST=PREEMPTEE\n", "a");
+  const auto not_preemptible = reservation("SRCFG[a] HOSTLIST=node01 JOBATTRLIST=!PREEMPTEE\n", "a");
+  const auto preemptors = reservation("SRCFG[a] HOSTLIST=node01 JOBATTRLIST=PREEMPTOR\n", "a");
   Job job = J("1");
-  EXPECT_FALSE(access(reservation("SRCFG[a] HOSTLIST=node01 JOBATTRLIST=PREEMPTEE\n", "a"), job).granted);
-  EXPECT_TRUE(access(reservation("SRCFG[a] HOSTLIST=node01 JOBATTRLIST=!PREEMPTEE\n", "a"), job).granted);
+  EXPECT_FALSE(access(preemptible, job).granted);
+  EXPECT_TRUE(access(not_preemptible, job).granted);
+  QosFlags low;
+  low.preemptee = true;
+  AccessRequest r{&job, "low", 0, &low};
+  EXPECT_TRUE(check_access(preemptible.acl, r).granted);
+  EXPECT_FALSE(check_access(not_preemptible.acl, r).granted);
+  EXPECT_FALSE(check_access(preemptors.acl, r).granted);
+  QosFlags none;
+  r.qos_flags = &none;
+  EXPECT_FALSE(check_access(preemptible.acl, r).granted);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -138,7 +138,7 @@ StackAnswer ask_stack(Context& ctx, AclSolver& solver, const std::vector<std::si
 // The runtime's check_access must admit the job to every reservation of the stack.
 bool replay_access(const World& w, const std::vector<std::size_t>& members, const runtime::Job& job) {
   for (auto m : members) {
-    runtime::AccessRequest req{&job, job.qos, 0};
+    runtime::AccessRequest req{&job, job.qos, 0, &w.directory().qos_flags(job.qos)};
     if (!runtime::check_access(w.reservations()[m].sr->acl, req).granted) return false;
   }
   return true;
@@ -305,7 +305,9 @@ AccessTable access_table(Context& ctx, const Occupancy& occ) {
           set_credential(job, kind, name);
           job.walltime = 1;
           for (auto m : occ.signatures[sig])
-            if (!runtime::check_access(w.reservations()[m].sr->acl, {&job, job.qos, 0}).granted) return 0;
+            if (!runtime::check_access(w.reservations()[m].sr->acl, {&job, job.qos, 0, &w.directory().qos_flags(job.qos)})
+                     .granted)
+              return 0;
           return 1;
         }
         z3::expr_vector a(ctx.z3);

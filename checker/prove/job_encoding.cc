@@ -42,7 +42,15 @@ z3::expr names_job(const SymbolicJob& j, const World& w, const ir::AclEntry& e) 
     case K::Account: return has_credential(j, w, ir::CredKind::Account, e.value);
     case K::Class: return has_credential(j, w, ir::CredKind::Class, e.value);
     case K::Qos: return has_credential(j, w, ir::CredKind::Qos, e.value);
-    case K::JobAttr: return c.bool_val(false);  // the job model has no attribute flags
+    case K::JobAttr: {  // the QOS flags PREEMPTEE / PREEMPTOR (runtime::check_access)
+      z3::expr_vector with(c);
+      for (const auto& q : w.names(ir::CredKind::Qos)) {
+        const runtime::QosFlags& f = w.directory().qos_flags(q);
+        if ((e.value == "PREEMPTEE" && f.preemptee) || (e.value == "PREEMPTOR" && f.preemptor))
+          with.push_back(has_credential(j, w, ir::CredKind::Qos, q));
+      }
+      return z3::mk_or(with);
+    }
     case K::Duration: return j.walltime <= c.int_val(static_cast<std::int64_t>(e.number));
     case K::Procs: return j.tasks <= c.int_val(static_cast<std::int64_t>(e.number));
     case K::Tasks: return j.tasks <= c.int_val(static_cast<std::int64_t>(e.number));

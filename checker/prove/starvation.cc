@@ -253,7 +253,7 @@ bool Starvation::runtime_starts(const runtime::Job& job, std::string* why) const
     if (!w_.directory().may_use_partition(job, cell.partition)) continue;
     bool admitted = true;
     for (auto m : occ_.signatures[cell.signature]) {
-      runtime::AccessRequest req{&job, job.qos, 0};
+      runtime::AccessRequest req{&job, job.qos, 0, &w_.directory().qos_flags(job.qos)};
       admitted &= runtime::check_access(rs[m].sr->acl, req).granted;
     }
     if (admitted) {
