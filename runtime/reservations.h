@@ -82,6 +82,8 @@ class ReservationTable {
 
  private:
   ReservationId add(Reservation r);
+  // The job attributes (QOS flags) an ACL check needs, when some ACL has JOBATTRLIST entries.
+  const QosFlags* attributes(std::string_view qos) const;
   template <class Overlap>
   void fill_viewer(const Job& job, std::size_t self, std::string_view qos, Viewer& v, Overlap overlap) const;
   void place_standing(const ir::StandingReservation& sr, const StandingPlacement& plan,
@@ -91,6 +93,7 @@ class ReservationTable {
   const CredentialDirectory& dir_;
   ResourceCalendar& calendar_;
   std::vector<Reservation> reservations_;
+  bool any_job_attributes_ = false;  // some reservation's ACL has a JOBATTRLIST entry
 };
 
 }  // namespace maui::runtime
