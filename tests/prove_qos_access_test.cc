@@ -131,6 +131,15 @@ TEST(QosAccessOverrides, NeverBindsFollowsTheAccessRules) {
   EXPECT_NE(none.second.find("no QLIST or QDEF grants QOS hiprio to any credential"), std::string::npos) << none.second;
 }
 
+// The starvation results of a check, by subject ("user steve").
+template <class Checked>
+std::map<std::string, const Result*> starvation_by_subject(const Checked& c) {
+  std::map<std::string, const Result*> out;
+  for (const auto& r : c.report.results)
+    if (r.property == "starvation") out[r.subject] = &r;
+  return out;
+}
+
 // Starvation knows the QOS flags that lift limits (decision 80). The only node admits jobs of
 // more than an hour (a NOT TIMELIMIT ACL) while SYSTEMMAXJOBWALLTIME allows an hour: only jobs
 // of a QOS with IGNSYSMAXTIME can run there, and with MAXPS=3600 on the user, only those whose
@@ -142,9 +151,7 @@ TEST(QosAccessStarvation, QosFlagsThatLiftLimitsAreUsed) {
       "QOSCFG[all] QFLAGS=IGNALL\nUSERCFG[steve] QLIST=long\nUSERCFG[eve] MAXJOB=3\n"
       "USERCFG[ann] MAXPS=3600 QLIST=free,long\nUSERCFG[bob] MAXPS=3600 QLIST=all\n");
   ASSERT_TRUE(c.report.internal_errors.empty()) << c.report.internal_errors.front();
-  std::map<std::string, const Result*> by_subject;
-  for (const auto& r : c.report.results)
-    if (r.property == "starvation") by_subject[r.subject] = &r;
+  auto by_subject = starvation_by_subject(c);
   for (const char* who : {"user steve", "user eve", "user ann", "user bob"})
     ASSERT_TRUE(by_subject.count(who)) << who << "\n" << c.text;
   EXPECT_EQ(by_subject["user steve"]->status, Status::Proved) << by_subject["user steve"]->message;
@@ -163,9 +170,7 @@ TEST(QosAccessStarvation, JobAttributesAreTheQosFlags) {
       "SERVERHOST h\nNODECFG[n1] PROCS=1\nSRCFG[scavenge] HOSTLIST=n1 PERIOD=INFINITY JOBATTRLIST=PREEMPTEE\n"
       "QOSCFG[low] QFLAGS=PREEMPTEE\nQOSCFG[high] QFLAGS=PREEMPTOR\nUSERCFG[steve] QLIST=low\nUSERCFG[eve] MAXJOB=3\n");
   ASSERT_TRUE(c.report.internal_errors.empty()) << c.report.internal_errors.front();
-  std::map<std::string, const Result*> by_subject;
-  for (const auto& r : c.report.results)
-    if (r.property == "starvation") by_subject[r.subject] = &r;
+  auto by_subject = starvation_by_subject(c);
   for (const char* who : {"user steve", "user eve"}) ASSERT_TRUE(by_subject.count(who)) << who << "\n" << c.text;
   EXPECT_EQ(by_subject["user steve"]->status, Status::Proved) << by_subject["user steve"]->message;
   EXPECT_NE(by_subject["user steve"]->message.find("QOS low"), std::string::npos) << by_subject["user steve"]->message;
