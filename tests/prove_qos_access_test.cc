@@ -6,10 +6,12 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "checker/pipeline.h"
 #include "checker/prove/job_encoding.h"
+#include "runtime/acl.h"
 #include "checker/prove/world.h"
 #include "tests/prove_support.h"
 
@@ -88,6 +90,55 @@ TEST(QosAccessEncoding, MirrorsTheRuntimeOnEveryJob) {
   EXPECT_GT(compared, 4000u);
   EXPECT_GT(allowed, compared / 5);
   EXPECT_LT(allowed, compared * 4 / 5);
+}
+
+// JOBATTRLIST entries (docs/semantics.md 87): the checker's ACL formula against the runtime's
+// check_access, for a job of every QOS, on random QOS flags and random ACLs of attribute and QOS
+// entries (plain, NOT, required).
+TEST(JobAttributeEncoding, MirrorsTheRuntimeOnEveryQos) {
+  std::mt19937 rng(20261123);
+  const std::vector<std::string> flags{"", "PREEMPTEE", "PREEMPTOR", "PREEMPTEE,PREEMPTOR"};
+  const std::vector<std::string> attributes{"PREEMPTEE", "PREEMPTOR", "BACKFILL"};
+  std::size_t compared = 0, granted = 0;
+  for (int round = 0; round < 60; ++round) {
+    std::string text = "SERVERHOST h\n";
+    for (const char* q : {"DEFAULT", "a", "b", "c"})
+      if (const std::string& f = flags[rng() % flags.size()]; !f.empty()) text += fmt::format("QOSCFG[{}] QFLAGS={}\n", q, f);
+    text += "QOSCFG[a] PRIORITY=1\nQOSCFG[b] PRIORITY=2\nQOSCFG[c] PRIORITY=3\n";
+    std::vector<ir::AclEntry> acl(1 + rng() % 3);
+    for (auto& e : acl) {
+      const bool attribute = rng() % 3 != 0;
+      e.kind = attribute ? ir::AclEntry::Kind::JobAttr : ir::AclEntry::Kind::Qos;
+      e.value = attribute ? attributes[rng() % attributes.size()] : std::string(1, static_cast<char>('a' + rng() % 3));
+      e.negated = rng() % 4 == 0;
+      e.required = !e.negated && rng() % 4 == 0;
+    }
+    auto unit = checker::check_text("q.cfg", text);
+    World w(unit->policy);
+    z3::context z;
+    Session s(z, 0);
+    SymbolicJob j = declare_job(s, w, "job");
+    z3::expr_vector literals(z);
+    for (const auto& per_kind : j.is)
+      for (const auto& l : per_kind) literals.push_back(l);
+    const auto& qos = w.names(ir::CredKind::Qos);
+    for (std::size_t qi = 0; qi < qos.size(); ++qi) {
+      z3::expr_vector values(z);
+      for (std::size_t k = 0; k < 5; ++k)
+        for (std::size_t n = 0; n < j.is[k].size(); ++n) values.push_back(z.bool_val(n == (k < 4 ? 0 : qi)));
+      runtime::Job job = plain_job(w, "j");
+      job.qos = qos[qi];
+      const bool runtime = runtime::check_access(acl, {&job, job.qos, 0, &w.directory().qos_flags(job.qos)}).granted;
+      z3::expr formula = acl_admits(j, w, acl).substitute(literals, values).simplify();
+      ASSERT_TRUE(formula.is_true() || formula.is_false()) << formula;
+      ASSERT_EQ(formula.is_true(), runtime) << text << "QOS " << qos[qi];
+      ++compared;
+      granted += runtime;
+    }
+  }
+  EXPECT_GT(compared, 200u);
+  EXPECT_GT(granted, compared / 5);
+  EXPECT_LT(granted, compared * 4 / 5);
 }
 
 TEST(QosAccessStarvation, AQosNothingGivesNeverRuns) {
