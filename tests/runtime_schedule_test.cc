@@ -14,6 +14,7 @@
 #include <numeric>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -1861,6 +1862,72 @@ TEST(ScheduleProperties, NoBackfillNeverReorders) {
       last = *j.start;
     }
   }
+}
+
+// Whole nodes and partitions on random workloads (docs/semantics.md 83, 84): with
+// NODEACCESSPOLICY SINGLEJOB, or with u1's jobs in a DEDICATED QOS among shared ones, a whole-node
+// job never shares a node with another job; with two partitions (n01-n08 A, n09-n16 B) no job
+// spans both, and a job never starts only when it is larger than both. Nodes are never
+// over-allocated either way.
+TEST(ScheduleProperties, WholeNodesAreNeverSharedAndJobsStayInOnePartition) {
+  struct Case {
+    std::string_view policy;
+    bool all_whole, u1_whole, partitioned;
+  };
+  const Case cases[] = {{"NODEACCESSPOLICY SINGLEJOB\n", true, true, false},
+                        {"QOSCFG[ded] QFLAGS=DEDICATED\nUSERCFG[u1] QDEF=ded\n", false, true, false},
+                        {"", false, false, true}};
+  std::int64_t pairs_checked = 0, partition_refusals = 0;
+  for (const auto& c : cases) {
+    TestPolicy p = fcfs(c.policy);
+    for (int seed = 1; seed <= kSeeds; ++seed) {
+      SCOPED_TRACE(lines({c.policy, c.partitioned ? "partitioned " : "", "seed ", std::to_string(seed)}));
+      Workload w = random_workload(3000 + seed, false);
+      std::map<std::string, std::string> partition_of;
+      std::map<std::string, std::int64_t> partition_procs;
+      for (std::size_t n = 0; n < w.nodes.size(); ++n) {
+        if (c.partitioned) w.nodes[n].partition = n < 8 ? "A" : "B";
+        partition_of[w.nodes[n].name] = w.nodes[n].partition;
+        partition_procs[w.nodes[n].partition] += w.nodes[n].procs;
+      }
+      std::int64_t largest = 0;
+      for (const auto& [name, procs] : partition_procs) largest = std::max(largest, procs);
+      DriveResult d = drive(p, w.nodes, w.jobs);
+      expect_no_over_allocation(w, d);
+      struct Run {
+        Epoch start, end;
+        bool whole;
+        std::int64_t job;
+      };
+      std::map<std::string, std::vector<Run>> runs_on;
+      for (const auto& j : d.jobs) {
+        if (!j.start) {
+          EXPECT_GT(j.trace.procs, largest) << "job " << j.trace.number << " never started";
+          partition_refusals += 1;
+          continue;
+        }
+        std::set<std::string> partitions;
+        const bool whole = c.all_whole || (c.u1_whole && j.trace.user == "u1");
+        for (const auto& [node, tasks] : j.alloc) {
+          partitions.insert(partition_of[node]);
+          runs_on[node].push_back({*j.start, j.end, whole, j.trace.number});
+        }
+        EXPECT_EQ(partitions.size(), 1u) << "job " << j.trace.number << " spans partitions";
+      }
+      for (const auto& [node, runs] : runs_on)
+        for (std::size_t a = 0; a < runs.size(); ++a)
+          for (std::size_t b = a + 1; b < runs.size(); ++b) {
+            if (!runs[a].whole && !runs[b].whole) continue;
+            ++pairs_checked;
+            const bool overlap = runs[a].start < runs[b].end && runs[b].start < runs[a].end;
+            ASSERT_FALSE(overlap) << "jobs " << runs[a].job << " and " << runs[b].job << " share " << node;
+          }
+    }
+  }
+  // Not vacuous: many pairs with a whole-node job were compared, and some jobs were too large
+  // for a partition.
+  EXPECT_GT(pairs_checked, 1000 * kSeeds) << pairs_checked;
+  EXPECT_GT(partition_refusals, 0);
 }
 
 // ---------------------------------------------------------------------------------------------
