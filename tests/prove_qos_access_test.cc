@@ -55,19 +55,32 @@ void for_each_job(const World& w, const std::function<void(const std::array<std:
   }
 }
 
+// The world of a config, a symbolic job in it, and the job's credential literals in order (what
+// a test substitutes concrete values for).
+struct SymbolicWorld {
+  explicit SymbolicWorld(const std::string& text)
+      : unit(checker::check_text("q.cfg", text)), w(unit->policy), s(z, 0), j(declare_job(s, w, "job")), literals(z) {
+    for (const auto& per_kind : j.is)
+      for (const auto& l : per_kind) literals.push_back(l);
+  }
+  std::unique_ptr<Compilation> unit;
+  World w;
+  z3::context z;
+  Session s;
+  SymbolicJob j;
+  z3::expr_vector literals;
+};
+
 TEST(QosAccessEncoding, MirrorsTheRuntimeOnEveryJob) {
   std::mt19937 rng(20261122);
   std::size_t compared = 0, allowed = 0;
   for (int round = 0; round < 40; ++round) {
     const std::string text = random_config(rng);
-    auto unit = checker::check_text("q.cfg", text);
-    World w(unit->policy);
-    z3::context z;
-    Session s(z, 0);
-    SymbolicJob j = declare_job(s, w, "job");
-    z3::expr_vector literals(z);
-    for (const auto& per_kind : j.is)
-      for (const auto& l : per_kind) literals.push_back(l);
+    SymbolicWorld sw(text);
+    const World& w = sw.w;
+    z3::context& z = sw.z;
+    const SymbolicJob& j = sw.j;
+    const z3::expr_vector& literals = sw.literals;
     for_each_job(w, [&](const std::array<std::size_t, 4>& at) {
       runtime::Job job = plain_job(w, "j");
       z3::expr_vector values(z);
@@ -113,14 +126,11 @@ TEST(JobAttributeEncoding, MirrorsTheRuntimeOnEveryQos) {
       e.negated = rng() % 4 == 0;
       e.required = !e.negated && rng() % 4 == 0;
     }
-    auto unit = checker::check_text("q.cfg", text);
-    World w(unit->policy);
-    z3::context z;
-    Session s(z, 0);
-    SymbolicJob j = declare_job(s, w, "job");
-    z3::expr_vector literals(z);
-    for (const auto& per_kind : j.is)
-      for (const auto& l : per_kind) literals.push_back(l);
+    SymbolicWorld sw(text);
+    const World& w = sw.w;
+    z3::context& z = sw.z;
+    const SymbolicJob& j = sw.j;
+    const z3::expr_vector& literals = sw.literals;
     const auto& qos = w.names(ir::CredKind::Qos);
     for (std::size_t qi = 0; qi < qos.size(); ++qi) {
       z3::expr_vector values(z);
