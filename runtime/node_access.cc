@@ -1,18 +1,17 @@
 #include "runtime/node_access.h"
 
-#include <algorithm>
-#include <cctype>
-#include <string>
+#include <llvm/ADT/StringRef.h>
 
 namespace maui::runtime {
 
 std::optional<NodeAccess> node_access_from(std::string_view value) {
-  std::string v(value);
-  std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return std::toupper(c); });
-  if (v == "SHARED") return NodeAccess::Shared;
-  if (v == "SINGLEJOB") return NodeAccess::SingleJob;
-  if (v == "SINGLETASK") return NodeAccess::SingleTask;
-  if (v == "SINGLEUSER") return NodeAccess::SingleUser;
+  // Case-insensitive as the scalar's binding is; `mauic lint` warns that 3.3.1 is not (wrong-case).
+  constexpr std::pair<std::string_view, NodeAccess> kNames[] = {{"SHARED", NodeAccess::Shared},
+                                                                {"SINGLEJOB", NodeAccess::SingleJob},
+                                                                {"SINGLETASK", NodeAccess::SingleTask},
+                                                                {"SINGLEUSER", NodeAccess::SingleUser}};
+  for (const auto& [name, access] : kNames)
+    if (llvm::StringRef(value).equals_insensitive(name)) return access;
   return std::nullopt;
 }
 

@@ -29,6 +29,11 @@ TEST(NodeAccess, PolicyOfAJob) {
   auto s = compile_policy("NODEACCESSPOLICY SINGLEUSER\nCLASSCFG[c] NODEACCESSPOLICY=SHARED\n");
   EXPECT_EQ(s.dir->node_access("batch", "DEFAULT"), NodeAccess::SingleUser);
   EXPECT_FALSE(s.dir->has_whole_node_jobs());  // SINGLEUSER is reported, not enforced
+  // A class's value in the wrong case works, as the parameter's does (lint warns: wrong-case).
+  auto lc = compile_policy("CLASSCFG[lc] NODEACCESSPOLICY=singletask\n");
+  EXPECT_EQ(lc.dir->node_access("lc", "DEFAULT"), NodeAccess::SingleTask);
+  EXPECT_TRUE(lc.dir->has_whole_node_jobs());
+  EXPECT_EQ(node_access_from("Bogus"), std::nullopt);
 }
 
 // R runs 1 task on n1 until +30 min. A and B wait for 1 task each for 1 h.
