@@ -19,7 +19,7 @@ void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
     NodeCalendar& c = nodes_[i];
     c.node = &n;
     c.capacity = resources_of(n);
-    c.usable = usable_state(n);
+    c.usable = takes_new_work(n);
     c.bookings.clear();
     c.unsorted = false;
     c.base = 0;
@@ -27,19 +27,6 @@ void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
   unsorted_.clear();
   base_kept_ = at_base_ = false;
   ++base_version_;
-}
-
-bool ResourceCalendar::usable_state(const Node& n) {
-  switch (n.state) {
-    case NodeState::Idle:
-    case NodeState::Running:
-    case NodeState::Busy: return true;
-    case NodeState::Draining:
-    case NodeState::Drained:
-    case NodeState::Down:
-    case NodeState::Unknown: return false;
-  }
-  return false;
 }
 
 void ResourceCalendar::keep_as_base() {
@@ -57,7 +44,7 @@ bool ResourceCalendar::back_to_base(std::span<const Node> nodes, Epoch now) {
     NodeCalendar& c = nodes_[i];
     const Node& n = nodes[i];
     if (c.capacity.procs != n.procs || c.capacity.mem_mb != n.memory_mb || c.capacity.swap_mb != n.swap_mb ||
-        c.capacity.disk_mb != n.disk_mb || c.usable != usable_state(n)) {
+        c.capacity.disk_mb != n.disk_mb || c.usable != takes_new_work(n)) {
       base_kept_ = false;
       return false;
     }

@@ -230,7 +230,6 @@ class ResourceCalendar {
   std::optional<Opening> search_earliest_start(std::span<const std::size_t> candidates, const Resources& per_task,
                                                std::int64_t tasks, Seconds walltime, std::int64_t max_per_node,
                                                const Viewer& viewer, Epoch not_before) const;
-  static bool usable_state(const Node& n);
   bool counts(const Booking& b, const Viewer& viewer) const;
   // Tasks of `per_task` that `free` holds on node c, for `viewer`: a whole-node viewer finds none
   // on a node anything is booked on. Every question above asks through it.

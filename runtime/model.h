@@ -34,6 +34,11 @@ struct Node {
   NodeState state = NodeState::Idle;
 };
 
+// Down, drained, draining and unknown nodes take no new work (what runs there runs on).
+inline bool takes_new_work(const Node& n) {
+  return n.state == NodeState::Idle || n.state == NodeState::Running || n.state == NodeState::Busy;
+}
+
 // Maui's job states. A held job is Idle with a hold (Maui shows it as Hold); a job may also
 // arrive from the RM in state Hold without naming the hold, which counts as a hold too.
 enum class JobState : std::uint8_t { Idle, Hold, Starting, Running, Suspended, Completed };

@@ -123,7 +123,7 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
     // The fewest victims whose procs, with the free ones, could hold the preemptor.
     std::int64_t free = 0;
     for (const auto& n : current.nodes)
-      if (n.state != NodeState::Down && n.state != NodeState::Drained && n.state != NodeState::Draining) free += n.procs;
+      if (takes_new_work(n)) free += n.procs;
     for (const auto& j : current.jobs)
       if (j.is_active()) free -= j.procs();
     std::size_t k = 0;

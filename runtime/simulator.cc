@@ -66,6 +66,7 @@ std::vector<Node> simulated_nodes(const ir::Policy& policy, const NodeSource& so
 SimulatedCluster::SimulatedCluster(std::vector<Node> nodes, Epoch origin) : origin_(origin) {
   state_.nodes = std::move(nodes);
   state_.now = origin;
+  in_use_.resize(state_.nodes.size());
 }
 
 std::optional<std::size_t> SimulatedCluster::position_of(const std::string& id) const {
@@ -143,19 +144,73 @@ RmStatus SimulatedCluster::start_job(const std::string& id, const std::vector<st
 }
 
 RmStatus SimulatedCluster::start_job(const std::string& id, std::vector<std::string>&& nodes,
-                                     std::vector<std::int64_t>&& tasks) {
+                                     std::vector<std::int64_t>&& tasks, std::vector<std::size_t>&& where) {
   const auto position = position_of(id);
   Job* job = position ? job_at(*position) : nullptr;
   if (!job) return RmStatus::failure(fmt::format("no job {}", id));
   if (job->state != JobState::Idle) return RmStatus::failure(fmt::format("job {} is {}, not Idle", id, to_string(job->state)));
+  if (nodes.empty()) return RmStatus::failure(fmt::format("job {}: no nodes given", id));
+  if (!tasks.empty() && tasks.size() != nodes.size())
+    return RmStatus::failure(fmt::format("job {}: {} nodes but {} task counts", id, nodes.size(), tasks.size()));
+
+  // Which nodes (the hint when it names the same node, else by name), and how many tasks on
+  // each: as given, or spread evenly (the first nodes take one more).
+  if (tasks.empty()) {
+    const auto n = static_cast<std::int64_t>(nodes.size());
+    for (std::int64_t k = 0; k < n; ++k) tasks.push_back(job->tasks / n + (k < job->tasks % n ? 1 : 0));
+  }
+  where.resize(nodes.size(), state_.nodes.size());
+  std::int64_t placed = 0;
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    if (tasks[k] <= 0) return RmStatus::failure(fmt::format("job {}: {} tasks on node {}", id, tasks[k], nodes[k]));
+    placed += tasks[k];
+    if (where[k] < state_.nodes.size() && same_name(state_.nodes[where[k]].name, nodes[k])) continue;
+    const auto found = state_.find_node(nodes[k]);
+    if (!found) return RmStatus::failure(fmt::format("job {}: no node named {}", id, nodes[k]));
+    where[k] = *found;
+  }
+  if (placed != job->tasks)
+    return RmStatus::failure(fmt::format("job {} has {} tasks; the start places {}", id, job->tasks, placed));
+
+  // Room on each node, over what runs there; nothing is taken unless every node has it.
+  in_use_.resize(state_.nodes.size());
+  const Resources per_task = task_resources(*job);
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    const Node& node = state_.nodes[where[k]];
+    Resources& used = in_use_[where[k]];
+    const Resources need = per_task * tasks[k];
+    const bool fits = used.procs + need.procs <= node.procs && used.mem_mb + need.mem_mb <= node.memory_mb &&
+                      used.swap_mb + need.swap_mb <= node.swap_mb && used.disk_mb + need.disk_mb <= node.disk_mb;
+    if (!fits || !takes_new_work(node)) {
+      for (std::size_t back = 0; back < k; ++back) in_use_[where[back]] += per_task * -tasks[back];
+      if (!takes_new_work(node))
+        return RmStatus::failure(fmt::format("job {}: node {} is {}", id, node.name, to_string(node.state)));
+      return RmStatus::failure(fmt::format(
+          "job {}: node {} cannot take {} task(s) of {} proc(s), {} MB memory: {} of its {} procs and {} of its {} MB "
+          "memory are in use",
+          id, node.name, tasks[k], per_task.procs, per_task.mem_mb, used.procs, node.procs, used.mem_mb,
+          node.memory_mb));
+    }
+    used += need;
+  }
+
   job->state = JobState::Running;
   job->start_time = state_.now;
   job->allocated_nodes = std::move(nodes);
   job->allocated_tasks = std::move(tasks);
+  // The scheduler finds the nodes by index from now on (a hint, checked against the name).
+  job->allocated_node_hint = std::move(where);
   ends_.emplace_back(state_.now + run_[*position], *position);
   std::push_heap(ends_.begin(), ends_.end(), std::greater<>());
   outcomes_[*position].start = state_.now - origin_;
   return {};
+}
+
+void SimulatedCluster::charge(const Job& job, std::int64_t sign) {
+  const Resources per_task = task_resources(job);
+  for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k)
+    if (const auto n = state_.allocated_node(job, k); n && *n < in_use_.size())
+      in_use_[*n] += per_task * (sign * job.allocated_tasks[k]);
 }
 
 RmStatus SimulatedCluster::hold_job(const std::string& id, const std::string& reason) {
@@ -181,11 +236,13 @@ RmStatus SimulatedCluster::requeue_job(const std::string& id) {
   Job* job = find(id);
   if (!job) return RmStatus::failure(fmt::format("no job {}", id));
   if (!job->is_active()) return RmStatus::failure(fmt::format("job {} is not running", id));
+  charge(*job, -1);
   job->state = JobState::Idle;
   job->start_time.reset();
   job->start_priority.reset();
   job->allocated_nodes.clear();
   job->allocated_tasks.clear();
+  job->allocated_node_hint.clear();
   outcomes_[position_[id]].start.reset();
   return {};  // its end event is stale now; next_end() and finish_due() skip it
 }
@@ -208,6 +265,7 @@ std::size_t SimulatedCluster::finish_due() {
     // A requeued job's old end is stale: it ends only at start + run of its current run.
     if (!job || job->state != JobState::Running || !job->start_time || *job->start_time + run_[position] != end)
       continue;
+    charge(*job, -1);
     job->state = JobState::Completed;
     ++completed_;
     outcomes_[position].end = end - origin_;
@@ -438,11 +496,10 @@ class Simulation {
         where.push_back(nt.node);
       }
       const std::string id = state.jobs[s.job].id;
-      RmStatus st = cluster_.start_job(id, std::move(names), std::move(tasks));
+      // The nodes are known by index here: neither the RM nor the next iterations need find
+      // them by name (a hint, checked against the name before use).
+      RmStatus st = cluster_.start_job(id, std::move(names), std::move(tasks), std::move(where));
       if (!st.ok) warnings_.insert("simulator refused a start: " + st.error);
-      // The nodes are known by index here: the next iterations need not find them by name
-      // (a hint, checked against the name before use).
-      else state.jobs[s.job].allocated_node_hint = std::move(where);
       // Preemption compares the priority a running job started with.
       if (st.ok && dir_.has_preemptors()) state.jobs[s.job].start_priority = s.priority;
       if (s.backfill && st.ok) cluster_.outcome(id).backfilled = true;

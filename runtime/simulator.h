@@ -58,6 +58,9 @@ struct SimulationResult {
 };
 
 // The simulated cluster as a resource manager: what the scheduler sees and what it may ask.
+// Like a real RM it refuses a start it cannot carry out: an unknown node, a task count other
+// than the job's, or more than a node has free (procs, memory, swap, disk, over the jobs it
+// runs). A scheduler that over-allocates is then seen at once ("simulator refused a start").
 class SimulatedCluster final : public ResourceManager {
  public:
   SimulatedCluster(std::vector<Node> nodes, Epoch origin);
@@ -66,8 +69,10 @@ class SimulatedCluster final : public ResourceManager {
   ClusterSnapshot snapshot() override { return state_; }
   RmStatus start_job(const std::string& id, const std::vector<std::string>& nodes,
                      const std::vector<std::int64_t>& tasks) override;
-  // The same, taking the lists the simulation built for the start (no copies).
-  RmStatus start_job(const std::string& id, std::vector<std::string>&& nodes, std::vector<std::int64_t>&& tasks);
+  // The same, taking the lists the simulation built for the start (no copies), and where each
+  // node is among the snapshot's nodes (a hint, checked against the name; may be empty).
+  RmStatus start_job(const std::string& id, std::vector<std::string>&& nodes, std::vector<std::int64_t>&& tasks,
+                     std::vector<std::size_t>&& where = {});
   RmStatus hold_job(const std::string& id, const std::string& reason) override;
   RmStatus cancel_job(const std::string& id, const std::string& reason) override;
   RmStatus requeue_job(const std::string& id) override;
@@ -91,6 +96,8 @@ class SimulatedCluster final : public ResourceManager {
   Job* job_at(std::size_t position);  // null: completed and gone from the snapshot
   Job* find(const std::string& id);
   void drop_completed();  // completed jobs leave the snapshot
+  // Adds (sign 1) or returns (sign -1) what a running job takes on its nodes.
+  void charge(const Job& job, std::int64_t sign);
 
   ClusterSnapshot state_;
   Epoch origin_;
@@ -102,6 +109,7 @@ class SimulatedCluster final : public ResourceManager {
   std::vector<std::size_t> submitted_;
   std::vector<std::pair<Epoch, std::size_t>> ends_;       // min-heap of (end, outcome position)
   std::size_t completed_ = 0;                              // completed jobs still in state_.jobs
+  std::vector<Resources> in_use_;                          // by node: what running jobs take
 };
 
 // A job with a time or processor count beyond schemas/ir.h's bounds (which read_swf refuses,

@@ -1,0 +1,106 @@
+// The simulator as a resource manager (runtime/simulator.h, SimulatedCluster): like a real RM it
+// refuses a start it cannot carry out, says why, and changes nothing then; what a job takes is
+// given back when it ends or is requeued.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "runtime/simulator.h"
+#include "tests/schedule_support.h"
+
+namespace maui::runtime::testing {
+namespace {
+
+Job& job_named(SimulatedCluster& rm, const std::string& id) {
+  for (auto& j : rm.state().jobs)
+    if (j.id == id) return j;
+  ADD_FAILURE() << "no job " << id;
+  return rm.state().jobs.front();
+}
+
+// n1 has 2 procs, n2 has 1; jobs 1..3 ask 2, 2 and 1 procs for an hour, submitted at 0.
+SimulatedCluster small_cluster() {
+  SimulatedCluster rm({make_node("n1", 2), make_node("n2", 1)}, 0);
+  rm.submit(trace_job(1, 0, kHour, kHour, 2));
+  rm.submit(trace_job(2, 0, kHour, kHour, 2));
+  rm.submit(trace_job(3, 0, kHour / 2, kHour, 1));
+  return rm;
+}
+
+TEST(SimulatedRm, RefusesMoreThanANodeHasFreeAndTakesNothingThen) {
+  SimulatedCluster rm = small_cluster();
+  ASSERT_TRUE(rm.start_job("1", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).ok);
+
+  // n2 could hold one task, n1 none: the start is refused as a whole.
+  RmStatus st = rm.start_job("2", std::vector<std::string>{"n2", "n1"}, std::vector<std::int64_t>{1, 1});
+  EXPECT_FALSE(st.ok);
+  EXPECT_EQ(st.error,
+            "job 2: node n1 cannot take 1 task(s) of 1 proc(s), 0 MB memory: 2 of its 2 procs and 0 of its 0 MB memory "
+            "are in use");
+  EXPECT_EQ(job_named(rm, "2").state, JobState::Idle);
+  EXPECT_TRUE(job_named(rm, "2").allocated_nodes.empty());
+  // n2's proc was not kept for job 2.
+  EXPECT_TRUE(rm.start_job("3", std::vector<std::string>{"n2"}, std::vector<std::int64_t>{1}).ok);
+
+  // Job 3 ends at 30 min and job 1 at 60: then job 2 fits on n1.
+  rm.state().now = kHour / 2;
+  EXPECT_EQ(rm.finish_due(), 1u);
+  EXPECT_FALSE(rm.start_job("2", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).ok);
+  rm.state().now = kHour;
+  EXPECT_EQ(rm.finish_due(), 1u);
+  EXPECT_TRUE(rm.start_job("2", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).ok);
+}
+
+TEST(SimulatedRm, ARequeuedJobGivesBackItsNodes) {
+  SimulatedCluster rm = small_cluster();
+  ASSERT_TRUE(rm.start_job("1", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).ok);
+  EXPECT_FALSE(rm.start_job("2", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).ok);
+  ASSERT_TRUE(rm.requeue_job("1").ok);
+  EXPECT_TRUE(rm.start_job("2", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).ok);
+  // Job 1's old end (at 1 h) is stale: it neither ends job 2 nor frees n1 twice.
+  rm.state().now = kHour;
+  EXPECT_EQ(rm.finish_due(), 1u);  // job 2, started at 0 too
+  EXPECT_TRUE(rm.start_job("1", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).ok);
+  EXPECT_FALSE(rm.start_job("3", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{1}).ok);
+}
+
+TEST(SimulatedRm, RefusesUnknownNodesWrongTaskCountsAndNodesThatTakeNoWork) {
+  SimulatedCluster rm = small_cluster();
+  auto error = [&](std::vector<std::string> nodes, std::vector<std::int64_t> tasks) {
+    RmStatus st = rm.start_job("2", std::move(nodes), std::move(tasks));
+    if (!st.ok) {
+      EXPECT_EQ(job_named(rm, "2").state, JobState::Idle) << st.error;
+    }
+    return st.ok ? std::string("started") : st.error;
+  };
+  EXPECT_EQ(error({"n9"}, {2}), "job 2: no node named n9");
+  EXPECT_EQ(error({"n1"}, {1}), "job 2 has 2 tasks; the start places 1");
+  EXPECT_EQ(error({"n1", "n2"}, {2, 0}), "job 2: 0 tasks on node n2");
+  EXPECT_EQ(error({"n1", "n2"}, {2}), "job 2: 2 nodes but 1 task counts");
+  EXPECT_EQ(error({}, {}), "job 2: no nodes given");
+  rm.state().nodes[1].state = NodeState::Down;
+  EXPECT_EQ(error({"n1", "n2"}, {1, 1}), "job 2: node n2 is Down");
+  EXPECT_EQ(rm.start_job("7", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{1}).error, "no job 7");
+  // Tasks not given are spread evenly (the first nodes would take one more).
+  rm.state().nodes[1].state = NodeState::Idle;
+  EXPECT_EQ(error({"n1", "n2"}, {}), "started");
+  EXPECT_EQ(job_named(rm, "2").allocated_tasks, (std::vector<std::int64_t>{1, 1}));
+  EXPECT_EQ(rm.start_job("2", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).error,
+            "job 2 is Running, not Idle");
+}
+
+TEST(SimulatedRm, MemoryIsHeldLikeProcs) {
+  SimulatedCluster rm({make_node("big", 4, 1000)}, 0);
+  rm.submit(trace_job(1, 0, kHour, kHour, 1));
+  rm.submit(trace_job(2, 0, kHour, kHour, 1));
+  job_named(rm, "1").memory_per_task_mb = 600;
+  job_named(rm, "2").memory_per_task_mb = 600;
+  ASSERT_TRUE(rm.start_job("1", std::vector<std::string>{"big"}, std::vector<std::int64_t>{1}).ok);
+  EXPECT_EQ(rm.start_job("2", std::vector<std::string>{"big"}, std::vector<std::int64_t>{1}).error,
+            "job 2: node big cannot take 1 task(s) of 1 proc(s), 600 MB memory: 1 of its 4 procs and 600 of its 1000 "
+            "MB memory are in use");
+}
+
+}  // namespace
+}  // namespace maui::runtime::testing
