@@ -622,8 +622,10 @@ class Iteration {
   }
 
   // A start now would pass a higher-priority job that still waits: a backfill.
+  // A job that can never run is cancelled, not waited for: it passes nobody.
   bool would_backfill(std::size_t i) {
-    while (first_waiting_ < hard_list_.size() && started(hard_list_[first_waiting_])) ++first_waiting_;
+    while (first_waiting_ < hard_list_.size() && (marks_[hard_list_[first_waiting_]] & (kStarted | kNeverRunnable)))
+      ++first_waiting_;
     return first_waiting_ < position_[i];
   }
 
@@ -792,7 +794,9 @@ class Iteration {
   }
 
   void never_runnable(std::size_t i, std::string why) {
-    if (never_runnable_.insert(i).second) out_.never_runnable.push_back({i, std::move(why)});
+    if (marks_[i] & kNeverRunnable) return;
+    marks_[i] |= kNeverRunnable;
+    out_.never_runnable.push_back({i, std::move(why)});
   }
   void note(std::size_t i, std::string why) { notes_[i] = std::move(why); }
 
@@ -1087,6 +1091,7 @@ class Iteration {
     kStarted = 1,
     kReserved = 2,
     kNoNodesNow = 4,  // found no nodes now: bookings are only added within an iteration
+    kNeverRunnable = 8,
   };
   bool started(std::size_t i) const { return marks_[i] & kStarted; }
   bool taken(std::size_t i) const { return marks_[i] & (kStarted | kReserved); }  // started or reserved
@@ -1106,7 +1111,6 @@ class Iteration {
     return reservations_made_.emplace_back(group, 0).second;
   }
   std::unordered_map<std::size_t, std::string> notes_;
-  std::set<std::size_t> never_runnable_;
   std::vector<LimitViolation>& scratch_ = lists_.scratch;
   Viewer& cached_viewer_ = lists_.viewer;
   RunningLayer& layer_ = lists_.running;
