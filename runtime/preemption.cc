@@ -108,10 +108,15 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
     // PREEMPTEE jobs that started with a lower priority (unknown counts as lower), and, for an
     // owner, the other jobs in its reservation whatever their priority; the lowest start
     // priority first, then the latest started (the least work lost), then snapshot order.
+    // Only jobs the RM runs, each requeued once: a job an earlier round started (a preemptor,
+    // or a victim started again) is not running yet.
+    auto requeued_already = [&](std::size_t j) {
+      return std::any_of(preempted.begin(), preempted.end(), [&](const auto& q) { return q.job == j; });
+    };
     std::vector<Victim> victims;
     for (std::size_t j = 0; j < current.jobs.size(); ++j) {
       const Job& v = current.jobs[j];
-      if (!v.is_active()) continue;
+      if (!v.is_active() || !input.snapshot->jobs[j].is_active() || requeued_already(j)) continue;
       const bool lower = !v.start_priority || *v.start_priority < p_priority;
       if (!(by_qos && lower && dir.qos_flags(qos_of(v)).preemptee) && !in_owned(v)) continue;
       victims.push_back({j, v.start_priority.value_or(std::numeric_limits<std::int64_t>::min()),

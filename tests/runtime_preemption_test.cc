@@ -148,6 +148,30 @@ TEST(Preemption, AJobThatStartedWithAHigherPriorityStays) {
   EXPECT_EQ(r.metrics.preemptions, 0);
 }
 
+// A job is requeued at most once per iteration, and only if the RM runs it. Nodes n1 and n2 lie
+// in a reservation owned by u2 (OWNERPREEMPT). B (QOS both: PREEMPTOR and PREEMPTEE, priority
+// about 500) runs on n1 since it started with priority 1, L (QOS lo) on n2 with 2. H1 (QOS hi)
+// requeues B and takes n1; B, waiting again, requeues L and takes n2; then u2's H2, an owner,
+// finds the other jobs in its reservation: H1 and B, both started by this iteration, and L,
+// requeued already. It gets none of them and waits.
+TEST(Preemption, AJobIsRequeuedOnceAndOnlyWhileItRuns) {
+  const Epoch now = kMonday + 10 * kHour;
+  TestPolicy p = compile_policy(lines(
+      {kQos, "QOSCFG[both] PRIORITY=500 QFLAGS=PREEMPTOR,PREEMPTEE\n",
+       "SRCFG[own] HOSTLIST=n1,n2 PERIOD=INFINITY USERLIST=u1,u2 OWNER=USER:u2 FLAGS=OWNERPREEMPT\n"}));
+  Job b = running_on(J("B").user("u1").qos("both").tasks(2).walltime(4 * kHour), now - kHour, {"n1"});
+  b.start_priority = 1;
+  Job l = running_on(J("L").user("u1").qos("lo").tasks(2).walltime(4 * kHour), now - kHour, {"n2"});
+  l.start_priority = 2;
+  ClusterSnapshot snap = snapshot_of(now, two_nodes(),
+                                     {b, l, J("H1").user("u1").qos("hi").tasks(2).submit(now - 2 * kMinute),
+                                      J("H2").user("u2").tasks(2).submit(now - kMinute)});
+  IterationResult r = iterate(p, snap);
+  EXPECT_EQ(preemptions(r, snap), (Pairs{{"B", "H1"}, {"L", "B"}}));
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"H1", "B"}));
+  EXPECT_EQ(start_of(r, snap, "H2"), nullptr);
+}
+
 // "SRCFG[test] JOBATTRLIST=PREEMPTEE (Preemptible jobs can access the resources reserved within
 // this reservation)": the jobs of a PREEMPTEE QOS have the attribute (docs/semantics.md 87).
 TEST(Preemption, PreemptibleJobsUseAJobAttributeReservation) {

@@ -128,6 +128,22 @@ TEST(SeedBackfillOverview, QosFlagsNobfAndNoreservation) {
                     "engine (PREEMPTEE does)"});
 }
 
+// A job that can never run is removed, not waited for: it passes nobody. On 2 procs, W (3 procs,
+// first in priority) can never run; the NOBF job N and the plain job P behind it start in
+// priority order, neither as a backfill.
+TEST(SeedBackfillOverview, AJobThatCanNeverRunIsNotWaitedFor) {
+  TestPolicy p = fcfs("BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\nQOSCFG[nobf] QFLAGS=NOBF\n");
+  const Epoch now = kMonday + 10 * kHour;
+  ClusterSnapshot snap = snapshot_of(now, {make_node("n1", 1), make_node("n2", 1)},
+                                     {J("W").tasks(3).submit(now - 3 * kMinute),
+                                      J("N").qos("nobf").submit(now - 2 * kMinute), J("P").submit(now - kMinute)});
+  IterationResult r = iterate(p, snap);
+  ASSERT_EQ(r.never_runnable.size(), 1u);
+  EXPECT_EQ(snap.jobs[r.never_runnable[0].job].id, "W");
+  EXPECT_EQ(started_ids(r, snap), (Strings{"N", "P"}));
+  for (const auto& s : r.starts) EXPECT_FALSE(s.backfill) << snap.jobs[s.job].id;
+}
+
 // Without backfill (BACKFILLPOLICY NONE): strict priority order; B waits, so C waits behind it.
 // NONE also makes no priority reservation (reference §8.3).
 TEST(SeedBackfillOverview, WithoutBackfillCWaits) {
@@ -1568,20 +1584,6 @@ TEST(BackfillChunking, SimulatorRunsAnIterationWhenTheChunkExpires) {
 // 8. Properties on random workloads (fixed seeds): 16 nodes of 1-4 procs, 200 jobs, replayed
 // through schedule_iteration with every allocation kept (tests/schedule_support.h: drive).
 
-// splitmix64: the same numbers on every platform (std:: distributions are not specified).
-struct Rng {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::int64_t in(std::int64_t lo, std::int64_t hi) {  // [lo, hi]
-    return lo + static_cast<std::int64_t>(next() % static_cast<std::uint64_t>(hi - lo + 1));
-  }
-};
-
 // Under the sanitizers (Debug, ~30x slower) fewer seeds keep the binary under a minute.
 #if defined(__SANITIZE_ADDRESS__)
 constexpr int kSeeds = 4;
@@ -2136,6 +2138,27 @@ TEST(Simulator, SkippingFutileIterationsChangesNothing) {
         << "job " << b.number << ": start " << a.start.value_or(-1) << " vs " << b.start.value_or(-1);
   }
   EXPECT_GT(started, opt.limit_jobs / 2);
+}
+
+// Under RESERVATIONPOLICY HIGHEST a job keeps the reservation an iteration gave it, and its
+// start comes first when the time arrives: an iteration that starts nothing still counts, so
+// none is skipped. Two 1-proc nodes: A runs on both from 0 to 3600. Y (2 procs) comes at 100 and
+// is reserved at 3600; Z (2 procs, QOS hi: higher priority, NORESERVATION) comes at 200. At 3600
+// Y starts on its reservation and Z waits for it. Skipping the iterations at 100 and 200
+// (nothing is free then) would have lost Y's reservation, and Z would have started first.
+TEST(Simulator, HighestKeepsAReservationFromAnIterationThatStartedNothing) {
+  TestPolicy p = fcfs("RESERVATIONPOLICY HIGHEST\nRESERVATIONDEPTH 1\nQOSWEIGHT 1\nCREDWEIGHT 1\n"
+                      "QOSCFG[hi] PRIORITY=1000 QFLAGS=NORESERVATION\nUSERCFG[u2] QDEF=hi\n");
+  const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 2), trace_job(2, 100, kHour, kHour, 2),
+                                trace_job(3, 200, kHour, kHour, 2, "u2")});
+  const std::vector<Node> nodes{make_node("n1", 1), make_node("n2", 1)};
+  SimulationOptions every;
+  every.skip_futile_iterations = false;
+  for (const SimulationResult& r : {simulate(*p.dir, trace, nodes), simulate(*p.dir, trace, nodes, every)}) {
+    ASSERT_EQ(r.jobs.size(), 3u);
+    EXPECT_EQ(r.jobs[1].start, Epoch{kHour});
+    EXPECT_EQ(r.jobs[2].start, Epoch{2 * kHour});
+  }
 }
 
 // A job no iteration can ever start (over SYSTEMMAXJOBWALLTIME) under a daily standing
