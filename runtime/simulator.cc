@@ -11,6 +11,8 @@
 #include "runtime/fairshare.h"
 #include "runtime/priority.h"
 #include "runtime/scheduler.h"
+#include "runtime/scheduler_settings.h"
+#include "runtime/standing_reservations.h"
 
 namespace maui::runtime {
 
@@ -132,7 +134,7 @@ void SimulatedCluster::submit(const TraceJob& t) {
   j.walltime = t.requested;
   j.submit_time = origin_ + t.submit;
   position_[j.id] = outcomes_.size();
-  run_.push_back(t.run);
+  run_.push_back(std::min(t.run, t.requested));  // ended at its wallclock limit (read_swf clips too)
   outcomes_.push_back(outcome_of(t));
   submitted_.push_back(outcomes_.size() - 1);
   state_.jobs.push_back(std::move(j));
@@ -301,6 +303,7 @@ class Simulation {
         accrual_(accrual_policy(policy_)),
         cluster_procs_(total_procs(cluster_.state().nodes)) {
     partitions_.assign(cluster_.state().nodes);
+    skipping_changes_nothing_ = skipping_is_exact();
     clock_.utc_offset = std::clamp<Seconds>(trace.time_zone.value_or(0), -kMaxTimeZone, kMaxTimeZone);
     order_.reserve(trace.jobs.size());
     for (std::size_t i = 0; i < trace.jobs.size(); ++i)
@@ -399,6 +402,19 @@ class Simulation {
     state.now = t;
   }
 
+  // Whether an iteration that starts nothing leaves nothing behind that a later one reads. Not
+  // so with a PREEMPTOR QOS (a preemptor may start where nothing is free), a floating standing
+  // reservation (it keeps the nodes it had in the iteration before), or RESERVATIONPOLICY
+  // HIGHEST (a job keeps the reservation an iteration gave it).
+  bool skipping_is_exact() const {
+    if (dir_.has_preemptors()) return false;
+    for (const auto& [name, sr] : policy_.standing_reservations)
+      if (floats(sr)) return false;
+    std::vector<std::string> ignored;
+    const SchedulerSettings settings = SchedulerSettings::from(policy_, ignored);
+    return settings.reservation_policy != ReservationPolicy::Highest || settings.backfill == BackfillPolicy::None;
+  }
+
   // An iteration can start a job only if some queued job fits in the procs no running job
   // holds; when none does, the iteration is skipped: it would start nothing and only re-place
   // reservations the next real iteration places again (docs/semantics.md).
@@ -444,8 +460,7 @@ class Simulation {
     // The standing is refreshed on its own clock, also when the iteration is skipped: which
     // iterations run must not change the priorities of those that do.
     const FairshareStanding* standing = fairshare_standing();
-    // A PREEMPTOR job may start where nothing is free: no iteration is futile then.
-    if (options_.skip_futile_iterations && !dir_.has_preemptors() && !could_start_any()) {
+    if (options_.skip_futile_iterations && skipping_changes_nothing_ && !could_start_any()) {
       // Queue time accrues by eligibility unless the policy is ALWAYS: judge it as the
       // skipped iteration would have.
       if (accrual_ != AccrualPolicy::Always)
@@ -601,6 +616,7 @@ class Simulation {
   std::int64_t last_progress_ = 0;
   Epoch last_change_ = 0;  // the last submission, start, end or removal
   bool stalled_ = false;
+  bool skipping_changes_nothing_ = true;  // skipping_is_exact(), for the whole run
   std::set<std::string> warnings_;
 };
 

@@ -284,6 +284,8 @@ bool owner_preempts(const ir::StandingReservation& sr) {
                                  [](const auto& f) { return iequals(f.value, "OWNERPREEMPT"); });
 }
 
+bool floats(const ir::StandingReservation& sr) { return sr.task_count && sr.task_count->value > 0; }
+
 PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<const Node> nodes) {
   std::unordered_map<std::string_view, std::size_t> index;
   for (std::size_t i = 0; i < nodes.size(); ++i) index.emplace(nodes[i].name, i);

@@ -53,6 +53,10 @@ std::vector<ReservationInstance> instances(const ir::StandingReservation& sr, Ep
 // reservation (runtime/preemption.h).
 bool owner_preempts(const ir::StandingReservation& sr);
 
+// A TASKCOUNT reservation floats: each iteration places it anew, keeping the nodes its instance
+// had in the iteration before where it can, so where it lies depends on every iteration run.
+bool floats(const ir::StandingReservation& sr);
+
 // The nodes an instance may use and what it takes of each.
 struct StandingPlacement {
   // Candidate nodes (indices into the snapshot's nodes) in preference order: HOSTLIST

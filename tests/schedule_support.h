@@ -116,6 +116,21 @@ inline std::int64_t bypassed_times(const IterationResult& r, const ClusterSnapsh
   return 0;
 }
 
+// Random workloads and policies: splitmix64, the same numbers on every platform (std::
+// distributions are not specified).
+struct Rng {
+  std::uint64_t state;
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  std::int64_t in(std::int64_t lo, std::int64_t hi) {  // [lo, hi]
+    return lo + static_cast<std::int64_t>(next() % static_cast<std::uint64_t>(hi - lo + 1));
+  }
+};
+
 inline TraceJob trace_job(std::int64_t number, Epoch submit, Seconds run, Seconds requested, std::int64_t procs,
                           std::string user = "u1") {
   TraceJob t;
