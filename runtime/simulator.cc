@@ -303,6 +303,10 @@ class Simulation {
         accrual_(accrual_policy(policy_)),
         cluster_procs_(total_procs(cluster_.state().nodes)) {
     partitions_.assign(cluster_.state().nodes);
+    confined_ = confines_to_partitions(dir_, cluster_.state().nodes);
+    partition_procs_.assign(partitions_.size(), 0);
+    for (std::size_t n = 0; n < cluster_.state().nodes.size(); ++n)
+      if (takes_new_work(cluster_.state().nodes[n])) partition_procs_[partitions_.of(n)] += cluster_.state().nodes[n].procs;
     skipping_changes_nothing_ = skipping_is_exact();
     clock_.utc_offset = std::clamp<Seconds>(trace.time_zone.value_or(0), -kMaxTimeZone, kMaxTimeZone);
     order_.reserve(trace.jobs.size());
@@ -369,6 +373,9 @@ class Simulation {
   }
 
   Epoch next_event() {
+    // A job the last iteration removed as never runnable counted against its credentials'
+    // idle-job limits there: the jobs it held back get an iteration without it at once.
+    if (removed_never_runnable_ && queue_waiting()) return cluster_.state().now;
     Epoch t = cluster_.next_end();
     if (next_submit_ < order_.size())
       t = std::min(t, cluster_.origin() + trace_.jobs[order_[next_submit_]].submit);
@@ -428,7 +435,20 @@ class Simulation {
       // A job wider than the cluster is cancelled by the next iteration: let it come.
       if (j.is_queued() && j.procs() > cluster) return true;
     }
-    return free > 0 && smallest <= free;
+    if (free > 0 && smallest <= free) return true;
+    // The same for a job wider than every partition open to it: until an iteration removes it,
+    // it counts against its credentials' idle-job limits.
+    if (confined_)
+      for (const auto& j : state.jobs)
+        if (j.is_queued() && j.procs() > largest_partition_open_to(j)) return true;
+    return false;
+  }
+
+  std::int64_t largest_partition_open_to(const Job& job) const {
+    partitions_.open_to(dir_, job, open_scratch_);
+    std::int64_t largest = 0;
+    for (std::uint32_t p : open_scratch_) largest = std::max(largest, partition_procs_[p]);
+    return largest;
   }
 
   // The start of the oldest window a refresh at `now` or later keeps (one more than FSDEPTH).
@@ -453,6 +473,7 @@ class Simulation {
   }
 
   void iterate() {
+    removed_never_runnable_ = false;  // apply() says so again
     if (!queue_waiting()) {
       last_report_.reset();
       return;
@@ -524,6 +545,7 @@ class Simulation {
       const std::string id = state.jobs[n.job].id;
       (void)cluster_.cancel_job(id, "never runnable: " + n.reason);
     }
+    removed_never_runnable_ = !result.never_runnable.empty();
   }
 
   void report_progress() {
@@ -610,6 +632,9 @@ class Simulation {
   std::vector<Reservation> previous_;
   SchedulerWorkspace workspace_;
   PartitionLayout partitions_;  // of the simulated nodes, which never change
+  bool confined_ = false;       // confines_to_partitions
+  std::vector<std::int64_t> partition_procs_;  // usable procs per partition
+  mutable std::vector<std::uint32_t> open_scratch_;
   std::optional<Epoch> last_completion_;
   std::int64_t iterations_ = 0;
   static inline const FairshareStanding no_fairshare_{};
@@ -617,6 +642,7 @@ class Simulation {
   Epoch last_change_ = 0;  // the last submission, start, end or removal
   bool stalled_ = false;
   bool skipping_changes_nothing_ = true;  // skipping_is_exact(), for the whole run
+  bool removed_never_runnable_ = false;  // by the last iteration run
   std::set<std::string> warnings_;
 };
 

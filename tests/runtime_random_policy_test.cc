@@ -1,7 +1,8 @@
 // Whole random policies on random traces through the real simulator (runtime/simulator.h): the
 // other property tests vary one feature on a fixed policy; these vary everything at once --
 // priority weights, fairshare, limits, QOS flags and access lists, partitions, node access,
-// preemption, standing reservations with ACLs and owners, backfill and allocation policies --
+// preemption, standing and administrative reservations with ACLs, owners and features, backfill
+// and allocation policies, reservation depth groups --
 // and check what must hold whatever the policy:
 //   - the simulated RM never refuses a start (it refuses any over-full node, unknown node or
 //     wrong task count: runtime/simulator.h), and procs in use never exceed the cluster's;
@@ -75,6 +76,12 @@ std::string random_config(Generator& g) {
   line("BACKFILLMETRIC " + g.pick({"PROCS", "NODES", "PROCSECONDS", "SECONDS"}));
   line(fmt::format("RESERVATIONDEPTH {}", g.rng.in(0, 4)));
   line("RESERVATIONPOLICY " + g.pick({"CURRENTHIGHEST", "HIGHEST", "NEVER"}));
+  if (g.chance(20)) {
+    line("RESERVATIONQOSLIST[0] hi");
+    line(fmt::format("RESERVATIONDEPTH[1] {}", g.rng.in(0, 2)));
+    line("RESERVATIONQOSLIST[1] [ALL]");
+  }
+  if (g.chance(20)) line(fmt::format("BACKFILLDEPTH {}", g.rng.in(1, 5)));
   line("NODEALLOCATIONPOLICY " + g.pick({"FIRSTAVAILABLE", "LASTAVAILABLE", "MINRESOURCE", "PRIORITY"}));
   if (g.chance(25)) {
     line(fmt::format("BFCHUNKSIZE {}", g.rng.in(2, 8)));
@@ -90,6 +97,9 @@ std::string random_config(Generator& g) {
   if (g.chance(30)) line(fmt::format("CLASSCFG[q1] MAXPROC={},{}", g.rng.in(2, 6), g.rng.in(6, 16)));
   if (g.chance(20)) line(fmt::format("USERCFG[u4] MAXIJOB={}", g.rng.in(1, 3)));
   if (g.chance(15)) line(fmt::format("SYSTEMMAXJOBWALLTIME {:02}:00:00", g.rng.in(2, 10)));
+  if (g.chance(20)) line(fmt::format("GROUPCFG[g2] MAXJOB={}", g.rng.in(1, 4)));
+  if (g.chance(20)) line(fmt::format("CLASSCFG[q2] MAXIJOB={}", g.rng.in(1, 3)));
+  if (g.chance(15)) line(fmt::format("QOSCFG[lo] MAXPROC={}", g.rng.in(2, 16)));
 
   // QOS: flags, access lists and preemption.
   line(fmt::format("QOSCFG[hi] PRIORITY={} QFLAGS={}", g.rng.in(0, 1000),
@@ -108,6 +118,7 @@ std::string random_config(Generator& g) {
     if (g.chance(30)) node += fmt::format(";MEM:{}", g.rng.in(1, 8) * 512);
     if (partitioned) node += i <= 6 ? " PARTITION=A" : " PARTITION=B";
     if (g.chance(20)) node += fmt::format(" PRIORITY={}", g.rng.in(0, 10));
+    if (g.chance(30)) node += " FEATURES=" + g.pick({"fast", "big", "fast:big"});
     line(node);
   }
   if (partitioned) {
@@ -139,6 +150,9 @@ std::string random_config(Generator& g) {
     if (g.chance(30)) sr += fmt::format(" TIMELIMIT={:02}:00:00{}", g.rng.in(1, 4), g.pick({"", "*"}));
     if (g.chance(20)) sr += " OWNER=USER:u2 FLAGS=OWNERPREEMPT";
     if (g.chance(20)) sr += fmt::format(" PRIORITY={}", g.rng.in(1, 100));
+    if (g.chance(20)) sr += " NODEFEATURES=" + g.pick({"fast", "big"});
+    if (g.chance(20)) sr += fmt::format(" RESOURCES=PROCS:{}", g.pick({"1", "2", "-1"}));
+    if (g.chance(15)) sr += fmt::format(" TPN={}", g.rng.in(1, 2));
     line(sr);
   }
   return c;
@@ -196,7 +210,18 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     std::int64_t cluster_procs = 0;
     for (const auto& n : nodes) cluster_procs += n.procs;
 
-    const SimulationResult r = simulate(dir, trace, nodes);
+    // Perhaps an administrative reservation or two over the day: SYSTEM, or for u3.
+    std::vector<AdminReservation> admin;
+    for (int a = static_cast<int>(g.rng.in(0, 2)); a > 0; --a) {
+      const Epoch start = kMonday + g.rng.in(0, 20) * kHour;
+      const auto first = g.rng.in(1, 11);
+      admin.push_back({fmt::format("admin{}", a), start, start + g.rng.in(1, 8) * kHour,
+                       {fmt::format("n{:02}", first), fmt::format("n{:02}", first + 1)},
+                       g.chance(50) ? std::vector<ir::AclEntry>{} : std::vector<ir::AclEntry>{user_entry("u3")}});
+    }
+    SimulationOptions options;
+    options.admin_reservations = admin;
+    const SimulationResult r = simulate(dir, trace, nodes, options);
     for (const auto& w : r.warnings) EXPECT_EQ(w.find("simulator refused"), std::string::npos) << w;
 
     // Each job ran its time after its submission, or says why it never started.
@@ -229,8 +254,8 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     EXPECT_EQ(r.metrics.started + r.metrics.never_started, static_cast<std::int64_t>(trace.jobs.size()));
 
     // The same inputs, the same schedule; and the same again with every iteration run.
-    expect_same_outcomes(r, simulate(dir, trace, nodes), "run again");
-    SimulationOptions every;
+    expect_same_outcomes(r, simulate(dir, trace, nodes, options), "run again");
+    SimulationOptions every = options;
     every.skip_futile_iterations = false;
     expect_same_outcomes(r, simulate(dir, trace, nodes, every), "no iteration skipped");
     if (::testing::Test::HasFailure()) return;  // one failing config at a time

@@ -1145,13 +1145,6 @@ TEST(ReservationAffinity, Example5OwnerPreemptsInItsReservation) {
 // 7. Administrative reservations (setres): an empty ACL is a SYSTEM reservation ("blocks access
 // to all jobs"); a USERLIST admits that user.
 
-ir::AclEntry user_entry(std::string name) {
-  ir::AclEntry e;
-  e.kind = ir::AclEntry::Kind::User;
-  e.value = std::move(name);
-  return e;
-}
-
 TEST(AdminReservation, EmptyAclBlocksEveryJobOnItsHosts) {
   TestPolicy p = fcfs("");
   const std::vector<AdminReservation> maint{{"maint", kNow, kNow + 10 * kHour, {"n1"}, {}}};
@@ -2158,6 +2151,49 @@ TEST(Simulator, HighestKeepsAReservationFromAnIterationThatStartedNothing) {
     ASSERT_EQ(r.jobs.size(), 3u);
     EXPECT_EQ(r.jobs[1].start, Epoch{kHour});
     EXPECT_EQ(r.jobs[2].start, Epoch{2 * kHour});
+  }
+}
+
+// A job removed as never runnable counted against its user's idle-job limit in the iteration
+// that removed it: the jobs it held back get another iteration at once. Two partitions of one
+// 1-proc node, u1 may have one idle job (MAXIJOB=1). W (2 procs: wider than either partition)
+// and V (1 proc) of u1 come at 0: the first iteration removes W and holds V back, the next, in
+// the same second, starts V. Likewise when W comes while every node is busy: the iteration then
+// is not skipped, since W is wider than every partition open to it: V, coming later, is not
+// held back by it when the nodes free up at 3600, nor does it lose queue time to it meanwhile.
+TEST(Simulator, AJobRemovedAsNeverRunnableHoldsNobodyBack) {
+  TestPolicy p = fcfs("USERCFG[DEFAULT] MAXIJOB=1\n");
+  Node a = make_node("n1", 1), b = make_node("n2", 1);
+  a.partition = "A", b.partition = "B";
+  SimulationOptions every;
+  every.skip_futile_iterations = false;
+  const Trace together = trace_of({trace_job(1, 0, kHour, kHour, 2), trace_job(2, 0, kHour, kHour, 1)});
+  const Trace busy = trace_of({trace_job(1, 0, kHour, kHour, 1, "u2"), trace_job(2, 0, kHour, kHour, 1, "u2"),
+                               trace_job(3, 100, kHour, kHour, 2), trace_job(4, 200, kHour, kHour, 1)});
+  for (const SimulationOptions& o : {SimulationOptions{}, every}) {
+    SimulationResult r = simulate(*p.dir, together, {a, b}, o);
+    ASSERT_EQ(r.jobs.size(), 2u);
+    EXPECT_EQ(r.jobs[0].start, std::nullopt);
+    EXPECT_EQ(r.jobs[1].start, Epoch{0}) << r.jobs[1].reason;
+    r = simulate(*p.dir, busy, {a, b}, o);
+    ASSERT_EQ(r.jobs.size(), 4u);
+    EXPECT_EQ(r.jobs[2].start, std::nullopt);
+    EXPECT_EQ(r.jobs[3].start, Epoch{kHour}) << r.jobs[3].reason;
+  }
+  // Queue time accrues only under the idle-job limits (QUEUEPOLICY), so W must go when it
+  // comes, not at the next iteration that could start something: both nodes are busy until
+  // 3600 and one stays so until 7200. W and V (u1) come at 100, U (u2) at 150. V accrues from
+  // 100, U from 150: V ranks first at 3600 and takes the free node; U waits until 7200.
+  TestPolicy accrual = compile_policy("QUEUETIMEWEIGHT 1\nXFACTORWEIGHT 0\nFSPOLICY NONE\n"
+                                      "JOBPRIOACCRUALPOLICY QUEUEPOLICY\nUSERCFG[DEFAULT] MAXIJOB=1\n");
+  const Trace late = trace_of({trace_job(1, 0, kHour, kHour, 1, "u3"), trace_job(2, 0, 2 * kHour, 2 * kHour, 1, "u4"),
+                               trace_job(3, 100, kHour, kHour, 2), trace_job(4, 100, kHour, kHour, 1),
+                               trace_job(5, 150, kHour, kHour, 1, "u2")});
+  for (const SimulationOptions& o : {SimulationOptions{}, every}) {
+    SimulationResult r = simulate(*accrual.dir, late, {a, b}, o);
+    ASSERT_EQ(r.jobs.size(), 5u);
+    EXPECT_EQ(r.jobs[3].start, Epoch{kHour});
+    EXPECT_EQ(r.jobs[4].start, Epoch{2 * kHour});
   }
 }
 

@@ -131,6 +131,14 @@ struct Rng {
   }
 };
 
+// An ACL entry admitting one user (administrative reservations).
+inline ir::AclEntry user_entry(std::string name) {
+  ir::AclEntry e;
+  e.kind = ir::AclEntry::Kind::User;
+  e.value = std::move(name);
+  return e;
+}
+
 inline TraceJob trace_job(std::int64_t number, Epoch submit, Seconds run, Seconds requested, std::int64_t procs,
                           std::string user = "u1") {
   TraceJob t;
