@@ -56,12 +56,6 @@ std::string cell(double x) {
   return fmt::format("{:5.1f}", x);
 }
 
-std::string duration_text(Seconds s) {
-  Seconds d = s / 86400, h = s % 86400 / 3600, m = s % 3600 / 60, sec = s % 60;
-  if (d > 0) return fmt::format("{}:{:02}:{:02}:{:02}", d, h, m, sec);
-  return fmt::format("{:02}:{:02}:{:02}", h, m, sec);
-}
-
 // The components and subcomponents shown: those with a non-zero weight.
 struct Shown {
   C component;

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <limits>
 
+#include <fmt/format.h>
+
 namespace maui::runtime {
 
 namespace {
@@ -74,6 +76,12 @@ double processor_equivalents(const Job& job, const ClusterTotals& totals) {
   consider(job.swap_mb(), totals.swap_mb);
   consider(job.disk_mb(), totals.disk_mb);
   return share * static_cast<double>(totals.procs);
+}
+
+std::string duration_text(Seconds s) {
+  Seconds d = s / 86400, h = s % 86400 / 3600, m = s % 3600 / 60, sec = s % 60;
+  if (d > 0) return fmt::format("{}:{:02}:{:02}:{:02}", d, h, m, sec);
+  return fmt::format("{:02}:{:02}:{:02}", h, m, sec);
 }
 
 std::string_view to_string(JobState s) { return kJobStateNames[static_cast<std::size_t>(s)]; }

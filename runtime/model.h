@@ -193,6 +193,9 @@ struct ClusterSnapshot {
 // skipped; with no node information at all PE is the proc count.
 double processor_equivalents(const Job& job, const ClusterTotals& totals);
 
+// A duration as [D:]HH:MM:SS, the way Maui writes walltimes.
+std::string duration_text(Seconds s);
+
 std::string_view to_string(JobState);
 std::string_view to_string(NodeState);
 std::optional<JobState> job_state_from(std::string_view);  // case-insensitive

@@ -724,8 +724,8 @@ class Iteration {
     table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes), whole(i));
     marks_[i] |= kReserved;
     if (in_.explain)
-      note(i, fmt::format("reserved: starts at {} on {}", opening->start,
-                          node_list(table_.all().back().nodes, snap_.nodes)));
+      note(i, fmt::format("reserved: starts in {} (epoch {}) on {}", duration_text(opening->start - snap_.now),
+                          opening->start, node_list(table_.all().back().nodes, snap_.nodes)));
     return true;
   }
 

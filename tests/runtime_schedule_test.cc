@@ -89,6 +89,10 @@ TEST(SeedBackfillOverview, WithBackfillCStartsAndBIsReservedAtAsLimit) {
     EXPECT_EQ(b->end, kNow + 4 * kHour);
     EXPECT_EQ(placed(snap, b->nodes), cluster.nodes.size() == 2 ? (Strings{"n1:1", "n2:1"}) : Strings{"n1:2"});
     EXPECT_EQ(bypassed_times(r, snap, "B"), 1);
+    // Why B waits, as `mauirun` and the simulator's reasons say it.
+    ASSERT_EQ(r.waiting.size(), 1u);
+    EXPECT_EQ(r.waiting[0].reason, lines({"reserved: starts in 03:00:00 (epoch ", std::to_string(kNow + 3 * kHour),
+                                          cluster.nodes.size() == 2 ? ") on n1,n2" : ") on n1"}));
   }
 }
 
