@@ -519,6 +519,8 @@ class Simulation {
       RmStatus st = cluster_.requeue_job(id);
       if (!st.ok) warnings_.insert("simulator refused a requeue: " + st.error);
       else ++cluster_.outcome(id).preempted;
+      if (st.ok && options_.on_run)
+        options_.on_run({RunEvent::Kind::Requeue, cluster_.outcome(id).number, state.now - cluster_.origin(), {}, {}});
     }
     // Ids first: the decisions index the snapshot as the iteration saw it.
     for (const auto& s : result.starts) {
@@ -536,6 +538,11 @@ class Simulation {
       // them by name (a hint, checked against the name before use).
       RmStatus st = cluster_.start_job(id, std::move(names), std::move(tasks), std::move(where));
       if (!st.ok) warnings_.insert("simulator refused a start: " + st.error);
+      if (st.ok && options_.on_run) {
+        const Job& started = state.jobs[s.job];
+        options_.on_run({RunEvent::Kind::Start, cluster_.outcome(id).number, state.now - cluster_.origin(),
+                         started.allocated_nodes, started.allocated_tasks});
+      }
       // Preemption compares the priority a running job started with.
       if (st.ok && dir_.has_preemptors()) state.jobs[s.job].start_priority = s.priority;
       if (s.backfill && st.ok) cluster_.outcome(id).backfilled = true;

@@ -40,6 +40,17 @@ std::vector<Node> simulated_nodes(const ir::Policy& policy, const NodeSource& so
 // How the simulation reports progress on long runs (jobs finished so far, of all).
 using Progress = std::function<void(std::int64_t done, std::int64_t total, Epoch trace_time)>;
 
+// A run of a job as the simulated RM carried it out: a start (its nodes and the tasks on each) or
+// a requeue (it stops there). Times are the trace's seconds.
+struct RunEvent {
+  enum class Kind { Start, Requeue } kind = Kind::Start;
+  std::int64_t job = 0;  // the trace's job number
+  Epoch at = 0;
+  std::span<const std::string> nodes;  // a start's
+  std::span<const std::int64_t> tasks;
+};
+using RunObserver = std::function<void(const RunEvent&)>;
+
 struct SimulationOptions {
   std::span<const AdminReservation> admin_reservations;
   Progress progress;               // may be empty
@@ -48,6 +59,7 @@ struct SimulationOptions {
   // (fairshare and queue-time accrual still follow it). false runs every one: slower, and the
   // same schedule, which a test checks.
   bool skip_futile_iterations = true;
+  RunObserver on_run;  // may be empty: told of every start and requeue, in order
 };
 
 struct SimulationResult {

@@ -6,6 +6,9 @@
 // and check what must hold whatever the policy:
 //   - the simulated RM never refuses a start (it refuses any over-full node, unknown node or
 //     wrong task count: runtime/simulator.h), and procs in use never exceed the cluster's;
+//   - node by node, from the simulator's start and requeue events: no node holds more tasks
+//     than procs, a whole-node job shares no node, SINGLETASK puts one task on each, and no
+//     job spans two partitions;
 //   - every job either ran min(run, requested) seconds, starting after its submission, or has a
 //     reason it never started; the metrics count them alike;
 //   - the same inputs give the same schedule, warnings included;
@@ -14,6 +17,8 @@
 // `mauirun simulate`.
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -192,8 +197,82 @@ void expect_same_outcomes(const SimulationResult& a, const SimulationResult& b, 
   EXPECT_EQ(a.warnings, b.warnings) << what;
 }
 
+// One run of a job on its nodes, from the simulator's start and requeue events.
+struct JobRun {
+  std::int64_t job = 0;
+  Epoch start = 0;
+  std::optional<Epoch> requeued;  // none: it ran to its end
+  std::vector<std::pair<std::string, std::int64_t>> nodes;  // name, tasks
+};
+
+void record(std::vector<JobRun>& runs, const RunEvent& e) {
+  if (e.kind == RunEvent::Kind::Start) {
+    JobRun run{e.job, e.at, std::nullopt, {}};
+    for (std::size_t k = 0; k < e.nodes.size(); ++k) run.nodes.emplace_back(e.nodes[k], e.tasks[k]);
+    runs.push_back(std::move(run));
+    return;
+  }
+  for (auto it = runs.rbegin(); it != runs.rend(); ++it)
+    if (it->job == e.job && !it->requeued) {
+      it->requeued = e.at;
+      return;
+    }
+  ADD_FAILURE() << "job " << e.job << " requeued but not running";
+}
+
+// Node by node, over time: the runs' tasks fit the node's procs; a job that takes whole nodes
+// (QOS DEDICATED, NODEACCESSPOLICY SINGLEJOB / SINGLETASK of its class or the cluster) shares
+// none, and SINGLETASK puts one task on each; no job spans two partitions. Returns how many
+// runs took whole nodes.
+std::int64_t expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, const SimulationResult& r,
+                                             const Trace& trace, const std::vector<Node>& nodes,
+                                             const CredentialDirectory& dir) {
+  std::map<std::int64_t, std::size_t> position;
+  for (std::size_t i = 0; i < trace.jobs.size(); ++i) position[trace.jobs[i].number] = i;
+  std::map<std::string, const Node*> node;
+  for (const auto& n : nodes) node[n.name] = &n;
+  struct Use {
+    Epoch start, end;
+    std::int64_t job, tasks;
+    bool whole;
+  };
+  std::map<std::string, std::vector<Use>> on;
+  std::int64_t whole_runs = 0;
+  for (const auto& run : runs) {
+    const std::size_t i = position.at(run.job);
+    const TraceJob& t = trace.jobs[i];
+    const NodeAccess access = dir.node_access(r.jobs[i].job_class, r.jobs[i].qos);
+    const Epoch end = run.requeued.value_or(run.start + std::min(t.run, t.requested));
+    std::set<std::string> partitions;
+    for (const auto& [name, tasks] : run.nodes) {
+      if (access == NodeAccess::SingleTask) {
+        EXPECT_EQ(tasks, 1) << "SINGLETASK job " << run.job << " on " << name;
+      }
+      partitions.insert(node.at(name)->partition);
+      on[name].push_back({run.start, end, run.job, tasks, whole_nodes(access)});
+    }
+    EXPECT_EQ(partitions.size(), 1u) << "job " << run.job << " spans partitions";
+    whole_runs += whole_nodes(access);
+  }
+  for (const auto& [name, uses] : on) {
+    for (std::size_t a = 0; a < uses.size(); ++a) {
+      if (uses[a].end <= uses[a].start) continue;  // a run of 0 s holds nothing
+      std::int64_t tasks = 0;  // at uses[a].start
+      for (std::size_t b = 0; b < uses.size(); ++b) {
+        if (uses[b].start > uses[a].start || uses[b].end <= uses[a].start) continue;
+        tasks += uses[b].tasks;
+        if (b != a && (uses[a].whole || uses[b].whole))
+          ADD_FAILURE() << "jobs " << uses[a].job << " and " << uses[b].job << " share " << name << " at "
+                        << uses[a].start << ", one of them taking whole nodes";
+      }
+      EXPECT_LE(tasks, node.at(name)->procs) << name << " at " << uses[a].start;
+    }
+  }
+  return whole_runs;
+}
+
 TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
-  std::int64_t started = 0, never = 0, preempted = 0, backfilled = 0;
+  std::int64_t started = 0, never = 0, preempted = 0, backfilled = 0, whole_checked = 0;
   for (int seed = 1; seed <= kCases; ++seed) {
     Generator g{Rng{static_cast<std::uint64_t>(seed) * 104729}};
     const std::string config = random_config(g);
@@ -221,7 +300,11 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     }
     SimulationOptions options;
     options.admin_reservations = admin;
+    std::vector<JobRun> runs;
+    options.on_run = [&](const RunEvent& e) { record(runs, e); };
     const SimulationResult r = simulate(dir, trace, nodes, options);
+    options.on_run = nullptr;
+    whole_checked += expect_runs_keep_to_their_nodes(runs, r, trace, nodes, dir);
     for (const auto& w : r.warnings) EXPECT_EQ(w.find("simulator refused"), std::string::npos) << w;
 
     // Each job ran its time after its submission, or says why it never started.
@@ -266,6 +349,7 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
   EXPECT_GT(never, 0);
   EXPECT_GT(backfilled, kCases) << backfilled;
   EXPECT_GT(preempted, 0);
+  EXPECT_GT(whole_checked, kCases) << whole_checked;
 }
 
 }  // namespace
