@@ -305,6 +305,17 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     const SimulationResult r = simulate(dir, trace, nodes, options);
     options.on_run = nullptr;
     whole_checked += expect_runs_keep_to_their_nodes(runs, r, trace, nodes, dir);
+    // No run planned into an administrative reservation its user may not use.
+    for (const auto& run : runs) {
+      const TraceJob& t = trace.jobs[static_cast<std::size_t>(run.job - 1)];
+      for (const auto& a : admin) {
+        if (run.start >= a.end - kMonday || run.start + t.requested <= a.start - kMonday) continue;
+        if (!a.acl.empty() && t.user == "u3") continue;
+        for (const auto& [name, tasks] : run.nodes)
+          EXPECT_EQ(std::count(a.hosts.begin(), a.hosts.end(), name), 0)
+              << "job " << run.job << " of " << t.user << " runs in " << a.name << " on " << name;
+      }
+    }
     for (const auto& w : r.warnings) EXPECT_EQ(w.find("simulator refused"), std::string::npos) << w;
 
     // Each job ran its time after its submission, or says why it never started.
