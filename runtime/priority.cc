@@ -142,8 +142,6 @@ PriorityCalculator::JobFacts PriorityCalculator::facts_of(const Job& job, const 
   const double walltime = static_cast<double>(job.walltime);
   const Seconds effective = effective_queue_time(job, plan_.accrual, now_);
   const double queued = static_cast<double>(effective);
-  // XFMINWCLIMIT floors the denominator; none (the manual's default) leaves the walltime.
-  const double denominator = std::max({walltime, static_cast<double>(plan_.xfactor_min_walltime), 1.0});
   return {job,
           ids,
           qos == JobCredentialIds::kNone ? nullptr : &factors(ir::CredKind::Qos, qos),
@@ -151,7 +149,7 @@ PriorityCalculator::JobFacts PriorityCalculator::facts_of(const Job& job, const 
           walltime,
           effective,
           queued,
-          (queued + walltime) / denominator};
+          expansion_factor(effective, job.walltime, plan_.xfactor_min_walltime)};
 }
 
 double PriorityCalculator::value_of(S s, const JobFacts& f) const {

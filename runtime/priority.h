@@ -8,6 +8,8 @@
 // where a job's priority comes from (runtime/explain.h).
 #pragma once
 
+#include <algorithm>
+
 #include <array>
 #include <cstdint>
 #include <span>
@@ -75,6 +77,13 @@ struct PriorityBreakdown {
 // queue_time_accrued, kept by accrue_queue_time in runtime/eligibility.h), or the time since
 // submission for a job with no such record. A running job keeps the time it waited.
 Seconds effective_queue_time(const Job& job, AccrualPolicy policy, Epoch now);
+
+// The expansion factor (XFACTOR, manual 5.1.2.3): (queue time + walltime) / walltime, the
+// walltime floored at XFMINWCLIMIT (0: none) and at 1 s.
+inline double expansion_factor(Seconds queued, Seconds walltime, Seconds min_walltime) {
+  const double w = static_cast<double>(walltime);
+  return (static_cast<double>(queued) + w) / std::max({w, static_cast<double>(min_walltime), 1.0});
+}
 
 // The policy's weights, caps and priority settings in the form ranking reads them, built once
 // per policy (held by the CredentialDirectory): every iteration ranks the queue again, and

@@ -824,7 +824,25 @@ class Iteration {
     std::int64_t g = group_of(i);
     if (g < 0) return false;
     auto it = policy_.scheduling.reservation_groups.find(g);
-    return reservations_made(g) < it->second.depth.value;
+    return reservations_made(g) < it->second.depth.value && over_threshold(i);
+  }
+
+  // RESERVATIONTHRESHOLDTYPE / VALUE: only a job whose bypass count, queue time (seconds) or
+  // expansion factor exceeds the value gets a priority reservation (reference §8.2).
+  bool over_threshold(std::size_t i) const {
+    if (settings_.threshold == ReservationThreshold::None) return true;
+    const Job& job = snap_.jobs[i];
+    const auto value = settings_.threshold_value;
+    const Seconds queued = effective_queue_time(job, accrual_policy(policy_), snap_.now);
+    switch (settings_.threshold) {
+      case ReservationThreshold::None: return true;
+      case ReservationThreshold::Bypass: return job.bypass_count > value;
+      case ReservationThreshold::QueueTime: return queued > value;
+      case ReservationThreshold::XFactor:
+        return expansion_factor(queued, job.walltime, policy_.priority.xfactor_min_walltime.value) >
+               static_cast<double>(value);
+    }
+    return true;
   }
 
   // A preemptor starts first on what its preemption freed (runtime/preemption.h); it passes no

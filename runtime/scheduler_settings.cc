@@ -24,6 +24,12 @@ SchedulerSettings SchedulerSettings::from(const ir::Policy& policy, std::vector<
   if (r == "NEVER") out.reservation_policy = ReservationPolicy::Never;
   else if (r == "HIGHEST") out.reservation_policy = ReservationPolicy::Highest;
 
+  const std::string& th = s.reservation_threshold_type.value;
+  if (th == "BYPASS") out.threshold = ReservationThreshold::Bypass;
+  else if (th == "QUEUETIME") out.threshold = ReservationThreshold::QueueTime;
+  else if (th == "XFACTOR") out.threshold = ReservationThreshold::XFactor;
+  out.threshold_value = s.reservation_threshold_value.value;
+
   const std::string& a = s.node_allocation_policy.value;
   if (a == "FIRSTAVAILABLE") out.allocation = NodeAllocation::FirstAvailable;
   else if (a == "MINRESOURCE") out.allocation = NodeAllocation::MinResource;

@@ -18,11 +18,15 @@ enum class BackfillPolicy : std::uint8_t { FirstFit, BestFit, Greedy, None };
 enum class BackfillMetric : std::uint8_t { Procs, Nodes, ProcSeconds, Seconds };
 enum class ReservationPolicy : std::uint8_t { CurrentHighest, Highest, Never };
 enum class NodeAllocation : std::uint8_t { FirstAvailable, LastAvailable, MinResource, CpuLoad, Priority };
+// RESERVATIONTHRESHOLDTYPE: what a job must exceed RESERVATIONTHRESHOLDVALUE in to get a reservation.
+enum class ReservationThreshold : std::uint8_t { None, Bypass, QueueTime, XFactor };
 
 struct SchedulerSettings {
   BackfillPolicy backfill = BackfillPolicy::FirstFit;
   BackfillMetric metric = BackfillMetric::Procs;
   ReservationPolicy reservation_policy = ReservationPolicy::CurrentHighest;
+  ReservationThreshold threshold = ReservationThreshold::None;
+  std::int64_t threshold_value = 0;  // RESERVATIONTHRESHOLDVALUE (QUEUETIME: seconds)
   NodeAllocation allocation = NodeAllocation::LastAvailable;
   std::int64_t backfill_depth = 0;   // BACKFILLDEPTH, 0 = all
   std::int64_t max_schedules = 10000;  // BACKFILLMAXSCHEDULES

@@ -29,9 +29,6 @@ std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
     out.push_back(fmt::format("NODEACCESSPOLICY {}: {}", s.node_access_policy.value, kSingleUserIgnored));
   if (auto it = policy.scalars.find("PREEMPTPOLICY"); it != policy.scalars.end() && it->second.value != "REQUEUE")
     out.push_back(fmt::format("PREEMPTPOLICY {}: ignored: preempted jobs are requeued (REQUEUE)", it->second.value));
-  if (written(s.reservation_threshold_type.from) || written(s.reservation_threshold_value.from))
-    out.push_back("RESERVATIONTHRESHOLDTYPE / RESERVATIONTHRESHOLDVALUE: ignored: reservation thresholds are not "
-                  "implemented by this engine; RESERVATIONDEPTH alone decides");
   if (written(s.reservation_retry_time.from))
     out.push_back("RESERVATIONRETRYTIME: ignored: a reservation that cannot be placed is tried again every iteration");
   if (written(policy.priority.use_system_queue_time.from) && policy.priority.use_system_queue_time.value)

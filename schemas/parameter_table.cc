@@ -584,10 +584,10 @@ std::vector<Row> backfill_rows() {
           .m331("unknown QOS names are created; the bare word ALL creates a QOS named ALL, [ALL] ends the list"),
       P("RESERVATIONRETRYTIME", T::Duration).unit("seconds").def("00:00:00").sec("7.1.4").flags(kParScoped)
           .means("How long to retry starting a reserved job whose nodes the resource manager reports inconsistently."),
-      P("RESERVATIONTHRESHOLDTYPE", T::Enum).allowed(kThresholdTypes).def("NONE").sec("7.1.4").flags(kParScoped)
+      P("RESERVATIONTHRESHOLDTYPE", T::Enum).allowed(kThresholdTypes).def("NONE").sec("7.1.4").engine().flags(kParScoped)
           .means("Only jobs whose bypass count, queue time or expansion factor exceeds RESERVATIONTHRESHOLDVALUE get reservations."),
-      P("RESERVATIONTHRESHOLDVALUE", T::Integer).def("0").sec("7.1.4").flags(kParScoped)
-          .means("Threshold for RESERVATIONTHRESHOLDTYPE."),
+      P("RESERVATIONTHRESHOLDVALUE", T::Integer).def("0").sec("7.1.4").engine().flags(kParScoped)
+          .means("Threshold for RESERVATIONTHRESHOLDTYPE (QUEUETIME: seconds)."),
       P("NODEALLOCATIONPOLICY", T::Enum).allowed(kNodeAllocationPolicies).def("LASTAVAILABLE").sec("5.2").engine().flags(kParScoped)
           .means("How nodes are chosen among the feasible ones for a job.")
           .m331("FIRSTAVAILABLE has an inverted affinity test; MINLOCAL and MINGLOBAL allocate nothing; FIRSTSET makes allocation fail"),

@@ -87,6 +87,10 @@ std::string random_config(Generator& g) {
     line("RESERVATIONQOSLIST[1] [ALL]");
   }
   if (g.chance(20)) line(fmt::format("BACKFILLDEPTH {}", g.rng.in(1, 5)));
+  if (g.chance(15)) {
+    line("RESERVATIONTHRESHOLDTYPE " + g.pick({"BYPASS", "QUEUETIME", "XFACTOR"}));
+    line(fmt::format("RESERVATIONTHRESHOLDVALUE {}", g.rng.in(0, 3)));
+  }
   line("NODEALLOCATIONPOLICY " + g.pick({"FIRSTAVAILABLE", "LASTAVAILABLE", "MINRESOURCE", "PRIORITY"}));
   if (g.chance(25)) {
     line(fmt::format("BFCHUNKSIZE {}", g.rng.in(2, 8)));

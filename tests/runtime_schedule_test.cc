@@ -148,6 +148,34 @@ TEST(SeedBackfillOverview, AJobThatCanNeverRunIsNotWaitedFor) {
   for (const auto& s : r.starts) EXPECT_FALSE(s.backfill) << snap.jobs[s.job].id;
 }
 
+// RESERVATIONTHRESHOLDTYPE / VALUE (reference §8.2, docs/semantics.md 88): only a job whose
+// bypass count, queue time or expansion factor exceeds the value gets a priority reservation.
+// B (2 procs for 1 h) has waited 10 minutes: queue time 600 s, XFACTOR (600 + 3600) / 3600 =
+// 1.17. Without a reservation strict order ends at B, so a 5-hour C starts past it.
+TEST(SeedBackfillOverview, ReservationThresholds) {
+  const AbcCluster cluster = abc_clusters().front();
+  auto reserved = [&](std::string_view threshold, std::int64_t bypassed) {
+    TestPolicy p = fcfs(lines({"BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n", threshold}));
+    ClusterSnapshot snap = abc_snapshot(cluster);
+    snap.jobs[1].bypass_count = bypassed;
+    snap.jobs[2].walltime = 5 * kHour;
+    IterationResult r = iterate(p, snap);
+    const bool has = reservation_named(r, ReservationKind::Job, "B") != nullptr;
+    EXPECT_EQ(started_ids(r, snap), has ? Strings{} : Strings{"C"}) << threshold;
+    EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+    return has;
+  };
+  EXPECT_TRUE(reserved("", 0));
+  EXPECT_FALSE(reserved("RESERVATIONTHRESHOLDTYPE BYPASS\nRESERVATIONTHRESHOLDVALUE 0\n", 0));
+  EXPECT_TRUE(reserved("RESERVATIONTHRESHOLDTYPE BYPASS\nRESERVATIONTHRESHOLDVALUE 0\n", 1));
+  EXPECT_FALSE(reserved("RESERVATIONTHRESHOLDTYPE QUEUETIME\nRESERVATIONTHRESHOLDVALUE 600\n", 0));
+  EXPECT_TRUE(reserved("RESERVATIONTHRESHOLDTYPE QUEUETIME\nRESERVATIONTHRESHOLDVALUE 599\n", 0));
+  EXPECT_TRUE(reserved("RESERVATIONTHRESHOLDTYPE XFACTOR\nRESERVATIONTHRESHOLDVALUE 1\n", 0));
+  EXPECT_FALSE(reserved("RESERVATIONTHRESHOLDTYPE XFACTOR\nRESERVATIONTHRESHOLDVALUE 2\n", 0));
+  // XFMINWCLIMIT 2:00:00 floors the walltime: (600 + 3600) / 7200 = 0.58, not over 1.
+  EXPECT_FALSE(reserved("RESERVATIONTHRESHOLDTYPE XFACTOR\nRESERVATIONTHRESHOLDVALUE 1\nXFMINWCLIMIT 2:00:00\n", 0));
+}
+
 // Without backfill (BACKFILLPOLICY NONE): strict priority order; B waits, so C waits behind it.
 // NONE also makes no priority reservation (reference §8.3).
 TEST(SeedBackfillOverview, WithoutBackfillCWaits) {

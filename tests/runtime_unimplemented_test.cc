@@ -36,6 +36,7 @@ TEST(Unimplemented, EachIgnoredSettingIsReportedOnce) {
   // Maui's defaults, written out, and implemented settings: nothing to report.
   auto quiet = compile_policy("NODEACCESSPOLICY SINGLEJOB\nUSESYSTEMQUEUETIME FALSE\nQOSCFG[hi] QFLAGS=NOBF,IGNALL,DEDICATED\n"
                               "QOSCFG[lo] QFLAGS=PREEMPTOR,PREEMPTEE\nPREEMPTPOLICY REQUEUE\n"
+                              "RESERVATIONTHRESHOLDTYPE XFACTOR\nRESERVATIONTHRESHOLDVALUE 2\n"
                               "CLASSCFG[batch] NODEACCESSPOLICY=SINGLETASK\n"
                               "NODECFG[n1] SPEED=1.0 PROCS=4\nUSERCFG[john] MAXJOB=2 QLIST=hi\n"
                               "GROUPCFG[staff] PLIST=small PDEF=small\n");
