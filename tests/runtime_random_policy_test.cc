@@ -139,7 +139,9 @@ std::string random_config(Generator& g) {
   const int standing = static_cast<int>(g.rng.in(0, 3));
   for (int r = 0; r < standing; ++r) {
     std::string sr = fmt::format("SRCFG[s{}]", r);
-    if (g.chance(50)) {
+    if (g.chance(10)) {
+      sr += fmt::format(" HOSTLIST=^n0[{}-{}]$", g.rng.in(1, 4), g.rng.in(5, 9));
+    } else if (g.chance(50)) {
       const auto first = g.rng.in(1, 10);
       sr += fmt::format(" HOSTLIST=n[{:02}-{:02}]", first, first + g.rng.in(0, 2));
     } else {
@@ -160,7 +162,8 @@ std::string random_config(Generator& g) {
     if (g.chance(20)) sr += " OWNER=USER:u2 FLAGS=OWNERPREEMPT";
     if (g.chance(20)) sr += fmt::format(" PRIORITY={}", g.rng.in(1, 100));
     if (g.chance(20)) sr += " NODEFEATURES=" + g.pick({"fast", "big"});
-    if (g.chance(20)) sr += fmt::format(" RESOURCES=PROCS:{}", g.pick({"1", "2", "-1"}));
+    if (g.chance(20)) sr += fmt::format(" RESOURCES=PROCS:{}{}", g.pick({"1", "2", "-1"}), g.pick({"", ";MEM:512"}));
+    if (partitioned && g.chance(30)) sr += " PARTITION=" + g.pick({"A", "B", "ALL"});
     if (g.chance(15)) sr += fmt::format(" TPN={}", g.rng.in(1, 2));
     line(sr);
   }
