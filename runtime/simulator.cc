@@ -305,8 +305,9 @@ class Simulation {
     partitions_.assign(cluster_.state().nodes);
     confined_ = confines_to_partitions(dir_, cluster_.state().nodes);
     partition_procs_.assign(partitions_.size(), 0);
-    for (std::size_t n = 0; n < cluster_.state().nodes.size(); ++n)
-      if (takes_new_work(cluster_.state().nodes[n])) partition_procs_[partitions_.of(n)] += cluster_.state().nodes[n].procs;
+    const std::vector<Node>& nodes_now = cluster_.state().nodes;
+    for (std::size_t n = 0; n < nodes_now.size(); ++n)
+      if (takes_new_work(nodes_now[n])) partition_procs_[partitions_.of(n)] += nodes_now[n].procs;
     skipping_changes_nothing_ = skipping_is_exact();
     clock_.utc_offset = std::clamp<Seconds>(trace.time_zone.value_or(0), -kMaxTimeZone, kMaxTimeZone);
     order_.reserve(trace.jobs.size());
