@@ -27,6 +27,7 @@
 
 #include "checker/pipeline.h"
 #include "runtime/credentials.h"
+#include "runtime/run_log.h"
 #include "runtime/simulator.h"
 #include "tests/schedule_support.h"
 
@@ -204,29 +205,6 @@ void expect_same_outcomes(const SimulationResult& a, const SimulationResult& b, 
   EXPECT_EQ(a.warnings, b.warnings) << what;
 }
 
-// One run of a job on its nodes, from the simulator's start and requeue events.
-struct JobRun {
-  std::int64_t job = 0;
-  Epoch start = 0;
-  std::optional<Epoch> requeued;  // none: it ran to its end
-  std::vector<std::pair<std::string, std::int64_t>> nodes;  // name, tasks
-};
-
-void record(std::vector<JobRun>& runs, const RunEvent& e) {
-  if (e.kind == RunEvent::Kind::Start) {
-    JobRun run{e.job, e.at, std::nullopt, {}};
-    for (std::size_t k = 0; k < e.nodes.size(); ++k) run.nodes.emplace_back(e.nodes[k], e.tasks[k]);
-    runs.push_back(std::move(run));
-    return;
-  }
-  for (auto it = runs.rbegin(); it != runs.rend(); ++it)
-    if (it->job == e.job && !it->requeued) {
-      it->requeued = e.at;
-      return;
-    }
-  ADD_FAILURE() << "job " << e.job << " requeued but not running";
-}
-
 // Node by node, over time: the runs' tasks fit the node's procs; a job that takes whole nodes
 // (QOS DEDICATED, NODEACCESSPOLICY SINGLEJOB / SINGLETASK of its class or the cluster) shares
 // none, and SINGLETASK puts one task on each; no job spans two partitions. Returns how many
@@ -307,10 +285,11 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     }
     SimulationOptions options;
     options.admin_reservations = admin;
-    std::vector<JobRun> runs;
-    options.on_run = [&](const RunEvent& e) { record(runs, e); };
+    RunLog log;
+    options.on_run = [&](const RunEvent& e) { EXPECT_TRUE(log.record(e)) << "job " << e.job << " requeued twice"; };
     const SimulationResult r = simulate(dir, trace, nodes, options);
     options.on_run = nullptr;
+    const std::vector<JobRun>& runs = log.runs();
     whole_checked += expect_runs_keep_to_their_nodes(runs, r, trace, nodes, dir);
     // No run planned into an administrative reservation its user may not use.
     for (const auto& run : runs) {

@@ -250,6 +250,23 @@ TEST_F(SimulateTool, ScheduleCsvAndLocatedTraceErrors) {
             "4,3601,3601,10801,1,0,1,u3,g3,q1,DEFAULT,,0\n");
 }
 
+// --runs-out: where each job ran, one row per run in the order they started (the same story:
+// LASTAVAILABLE puts job 1 on the last node, job 4 on the other, job 2 on both).
+TEST_F(SimulateTool, RunsCsvSaysWhereEachJobRan) {
+  auto r = run("simulate --config easy.cfg --trace story.swf --nodes 2 --runs-out runs.csv");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("where each job ran        runs.csv"), std::string::npos) << r.out;
+  EXPECT_EQ(slurp(dir_ / "runs.csv"),
+            "job,start,end,how,nodes\n"
+            "1,0,7200,ended,node002:1\n"
+            "4,3601,10801,ended,node001:1\n"
+            "2,10801,14401,ended,node002:1 node001:1\n");
+  auto full = run("simulate --config easy.cfg --trace story.swf --nodes 2 --runs-out /dev/full");
+  EXPECT_EQ(full.code, 2);
+  EXPECT_NE(full.err.find("mauirun: cannot write '/dev/full': No space left on device"), std::string::npos) << full.err;
+}
+
 TEST_F(SimulateTool, JsonMetricsWorkedByHand) {
   auto r = run("simulate --config easy.cfg --trace story.swf --nodes 2 --format json");
   EXPECT_EQ(r.code, 0) << r.err;

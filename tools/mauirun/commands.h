@@ -31,6 +31,7 @@ struct SimulateOptions {
   std::int64_t nodes = 0;           // 0: NODECFG
   std::int64_t procs_per_node = 1;
   std::string jobs_out;             // CSV path, "" = none
+  std::string runs_out;             // CSV path, "" = none
   RunFormat format = RunFormat::Text;
   std::int64_t limit_jobs = 0;
   bool progress = false;

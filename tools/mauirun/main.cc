@@ -55,6 +55,9 @@ cl::opt<long long> procs_per_node("procs-per-node", cl::desc("Procs of each of t
                                   cl::value_desc("P"), cl::init(1), cl::sub(simulate_sub), cl::cat(category));
 cl::opt<std::string> jobs_out("jobs-out", cl::desc("Write one CSV row per job: id,submit,start,end,procs,..."),
                               cl::value_desc("file.csv"), cl::sub(simulate_sub), cl::cat(category));
+cl::opt<std::string> runs_out("runs-out",
+                              cl::desc("Write one CSV row per run of a job: job,start,end,how,nodes (where it ran)"),
+                              cl::value_desc("file.csv"), cl::sub(simulate_sub), cl::cat(category));
 cl::opt<long long> limit_jobs("limit-jobs", cl::desc("Replay only the first N jobs of the trace"), cl::value_desc("N"),
                               cl::init(0), cl::sub(simulate_sub), cl::cat(category));
 cl::opt<bool> progress("progress", cl::desc("Report progress on stderr (default: when stderr is a terminal)"),
@@ -86,6 +89,7 @@ SimulateOptions simulate_options() {
   o.nodes = sim_nodes;
   o.procs_per_node = procs_per_node;
   o.jobs_out = jobs_out;
+  o.runs_out = runs_out;
   o.format = format;
   o.limit_jobs = limit_jobs;
   o.progress = progress.getNumOccurrences() ? bool(progress) : errs().is_displayed();
@@ -109,7 +113,8 @@ int main(int argc, char** argv) {
                                    "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
                                    "[--format text|json]\n"
                                    "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N --procs-per-node P] "
-                                   "[--jobs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--reservation SPEC]...\n\n"
+                                   "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] "
+                                   "[--reservation SPEC]...\n\n"
                                    "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
                                    "(simulate: after an input error nothing is simulated; skipped trace lines are reported and counted).\n",
                                    &errs()))

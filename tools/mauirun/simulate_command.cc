@@ -12,6 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/admin_reservations.h"
 #include "runtime/report_json.h"
+#include "runtime/run_log.h"
 #include "runtime/simulator.h"
 #include "runtime/swf.h"
 #include "tools/mauirun/commands.h"
@@ -24,6 +25,19 @@ namespace {
 std::string duration_text(double seconds) {
   auto s = static_cast<std::int64_t>(seconds + 0.5);
   return fmt::format("{:.0f} s ({}:{:02}:{:02})", seconds, s / 3600, s / 60 % 60, s % 60);
+}
+
+// Writes a CSV file; false (and said on stderr) when it cannot be written whole.
+template <class Write>
+bool write_csv(const std::string& path, Write write) {
+  errno = 0;
+  std::ofstream csv(path, std::ios::binary);
+  if (csv) write(csv);
+  csv.close();  // what is still buffered may not fit either
+  if (csv) return true;
+  llvm::errs() << "mauirun: cannot write '" << path << "'" << (errno ? ": " : "") << (errno ? std::strerror(errno) : "")
+               << "\n";
+  return false;
 }
 
 void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summary, const runtime::SimulationResult& r,
@@ -49,6 +63,7 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
                        a.hosts.size(), runtime::describe_access(a));
   for (const auto& w : r.warnings) out << "  warning: " << w << "\n";
   if (!o.jobs_out.empty()) out << "  per-job schedule          " << o.jobs_out << "\n";
+  if (!o.runs_out.empty()) out << "  where each job ran        " << o.runs_out << "\n";
 }
 
 }  // namespace
@@ -115,22 +130,19 @@ int simulate_command(const SimulateOptions& o) {
       llvm::errs() << fmt::format("mauirun: {} of {} jobs submitted (trace time {} s)\n", done, total, t);
     };
   }
+  runtime::RunLog runs;
+  if (!o.runs_out.empty()) options.on_run = [&](const runtime::RunEvent& e) { runs.record(e); };
   runtime::SimulationResult result = runtime::simulate(dir, trace, nodes, options);
 
   runtime::SimulationSummary summary{o.config, o.trace, static_cast<std::int64_t>(nodes.size()), 0,
                                      static_cast<std::int64_t>(trace.problems.size())};
   for (const auto& n : nodes) summary.procs += n.procs;
-  if (!o.jobs_out.empty()) {
-    errno = 0;
-    std::ofstream csv(o.jobs_out, std::ios::binary);
-    if (csv) runtime::write_jobs_csv(csv, result.jobs);
-    csv.close();  // what is still buffered may not fit either
-    if (!csv) {
-      llvm::errs() << "mauirun: cannot write '" << o.jobs_out << "'" << (errno ? ": " : "")
-                   << (errno ? std::strerror(errno) : "") << "\n";
-      return kRunInputError;
-    }
-  }
+  if (!o.jobs_out.empty() &&
+      !write_csv(o.jobs_out, [&](std::ostream& csv) { runtime::write_jobs_csv(csv, result.jobs); }))
+    return kRunInputError;
+  if (!o.runs_out.empty() &&
+      !write_csv(o.runs_out, [&](std::ostream& csv) { runtime::write_runs_csv(csv, runs.runs(), result.jobs); }))
+    return kRunInputError;
   if (o.format == RunFormat::Json) llvm::outs() << runtime::simulation_json(summary, result);
   else print_text(o, summary, result, book.list(), origin);
   return kRunOk;  // skipped lines and never-started jobs are results, reported above
