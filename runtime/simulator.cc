@@ -246,12 +246,20 @@ RmStatus SimulatedCluster::requeue_job(const std::string& id) {
   job->allocated_tasks.clear();
   job->allocated_node_hint.clear();
   outcomes_[position_[id]].start.reset();
-  return {};  // its end event is stale now; next_end() and finish_due() skip it
+  return {};  // its end event is stale now; next_end() drops it
 }
 
-Epoch SimulatedCluster::next_end() const {
-  // The heap's front is the earliest end (a stale one of a requeued job only costs an idle
-  // iteration).
+Epoch SimulatedCluster::next_end() {
+  // The heap's front is the earliest end. A requeued job's end is stale: dropped here, it
+  // neither wakes an iteration nor stays in memory (jobs that preempt one another in turn would
+  // otherwise pile them up, each waking an iteration that preempts again).
+  while (!ends_.empty()) {
+    const auto [end, position] = ends_.front();
+    const Job* job = job_at(position);
+    if (job && job->state == JobState::Running && job->start_time && *job->start_time + run_[position] == end) break;
+    std::pop_heap(ends_.begin(), ends_.end(), std::greater<>());
+    ends_.pop_back();
+  }
   return ends_.empty() ? kEndOfTime : ends_.front().first;
 }
 

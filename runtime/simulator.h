@@ -96,7 +96,7 @@ class SimulatedCluster final : public ResourceManager {
   // Submits a trace job at the current time.
   void submit(const TraceJob& job);
   // When the next running job ends (kEndOfTime: none runs).
-  Epoch next_end() const;
+  Epoch next_end();
   // Ends every job whose run is over by now; returns how many ended.
   // Completed jobs stay in the snapshot, state Completed, until they are half of it.
   std::size_t finish_due();

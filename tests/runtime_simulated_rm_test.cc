@@ -57,7 +57,10 @@ TEST(SimulatedRm, ARequeuedJobGivesBackItsNodes) {
   ASSERT_TRUE(rm.start_job("1", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).ok);
   EXPECT_FALSE(rm.start_job("2", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).ok);
   ASSERT_TRUE(rm.requeue_job("1").ok);
+  // Its end at 1 h is stale: nothing runs, so nothing ends (no iteration is woken for it).
+  EXPECT_EQ(rm.next_end(), kEndOfTime);
   EXPECT_TRUE(rm.start_job("2", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).ok);
+  EXPECT_EQ(rm.next_end(), Epoch{kHour});
   // Job 1's old end (at 1 h) is stale: it neither ends job 2 nor frees n1 twice.
   rm.state().now = kHour;
   EXPECT_EQ(rm.finish_due(), 1u);  // job 2, started at 0 too
