@@ -117,7 +117,7 @@ Resources ResourceCalendar::free_at(std::size_t node, Epoch t, const Viewer& vie
   Resources used;
   for (const auto& b : c.bookings) {
     if (b.start > t) break;
-    if (t < b.end && counts(b, viewer)) used += b.amount;
+    if (t < b.end) used += taken(c, b, viewer);
   }
   return {c.capacity.procs - used.procs, c.capacity.mem_mb - used.mem_mb, c.capacity.swap_mb - used.swap_mb,
           c.capacity.disk_mb - used.disk_mb};
@@ -133,7 +133,7 @@ std::int64_t ResourceCalendar::free_tasks(std::size_t node, Epoch from, Epoch to
   std::int64_t tasks = tasks_for(c, free_at(node, from, viewer), per_task, viewer);
   for (const auto& b : c.bookings) {
     if (tasks == 0 || b.start >= to) break;
-    if (b.start > from && counts(b, viewer))
+    if (b.start > from && matters(b, viewer))
       tasks = std::min(tasks, tasks_for(c, free_at(node, b.start, viewer), per_task, viewer));
   }
   return tasks;
@@ -144,7 +144,7 @@ Seconds ResourceCalendar::free_for(std::size_t node, Epoch from, const Resources
   if (free_tasks(node, from, from + 1, per_task, viewer) == 0) return 0;
   const NodeCalendar& c = nodes_[node];
   for (const auto& b : c.bookings)
-    if (b.start > from && counts(b, viewer) && tasks_for(c, free_at(node, b.start, viewer), per_task, viewer) == 0)
+    if (b.start > from && matters(b, viewer) && tasks_for(c, free_at(node, b.start, viewer), per_task, viewer) == 0)
       return b.start - from;
   return kEndOfTime - from;
 }
@@ -159,7 +159,7 @@ void ResourceCalendar::free_tasks_by_duration(std::size_t node, Epoch from, cons
   out.emplace_back(1, tasks);
   for (const auto& b : c.bookings) {
     if (tasks == 0) break;
-    if (b.start <= from || !counts(b, viewer)) continue;
+    if (b.start <= from || !matters(b, viewer)) continue;
     const std::int64_t k = tasks_for(c, free_at(node, b.start, viewer), per_task, viewer);
     if (k < tasks) out.emplace_back(b.start - from + 1, tasks = k);
   }
@@ -176,9 +176,9 @@ bool ResourceCalendar::settled_changes(std::size_t node, Epoch from, const Viewe
   ending.clear();
   Resources used;
   for (const auto& b : c.bookings) {
-    if (b.end <= from || !counts(b, viewer)) continue;
+    if (b.end <= from || !matters(b, viewer)) continue;
     if (b.start > from) return false;
-    used += b.amount;
+    used += taken(c, b, viewer);
     ending.push_back(&b);
   }
   if (ending.size() > 1)
@@ -189,7 +189,7 @@ bool ResourceCalendar::settled_changes(std::size_t node, Epoch from, const Viewe
   at(from, free, last);
   for (std::size_t e = 0; e < ending.size();) {
     const Epoch t = ending[e]->end;
-    for (; e < ending.size() && ending[e]->end == t; ++e) free += ending[e]->amount;
+    for (; e < ending.size() && ending[e]->end == t; ++e) free += taken(c, *ending[e], viewer);
     at(t, free, last);
   }
   return true;
@@ -203,7 +203,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   if (last.asked && last.base_version == base_version_ && last.not_before <= not_before &&
       (!last.answer || last.answer->start >= not_before) && last.tasks == tasks && last.walltime == walltime &&
       last.max_per_node == max_per_node && last.per_task == per_task && last.may_use == viewer.may_use &&
-      last.whole_nodes == viewer.whole_nodes &&
+      last.whole_nodes == viewer.whole_nodes && last.user == viewer.user &&
       std::equal(candidates.begin(), candidates.end(), last.candidates.begin(), last.candidates.end()))
     return last.answer;
   last.answer = search_earliest_start(candidates, per_task, tasks, walltime, max_per_node, viewer, not_before);
@@ -214,6 +214,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
   last.tasks = tasks, last.walltime = walltime, last.max_per_node = max_per_node;
   last.may_use = viewer.may_use;
   last.whole_nodes = viewer.whole_nodes;
+  last.user = viewer.user;
   last.not_before = not_before;
   return last.answer;
 }
@@ -257,7 +258,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::search_earliest_start
       continue;
     points.assign(1, not_before);
     for (const auto& b : nodes_[n].bookings) {
-      if (!counts(b, viewer)) continue;
+      if (!matters(b, viewer)) continue;
       if (b.end > not_before) points.push_back(b.end);
       if (b.start - w + 1 > not_before) points.push_back(b.start - w + 1);
     }

@@ -69,12 +69,24 @@ inline std::int64_t tasks_offered(std::int64_t k, std::int64_t max_per_node) {
 using ReservationId = std::uint32_t;
 inline constexpr ReservationId kNoReservation = std::numeric_limits<ReservationId>::max();
 
+// The user of a job's booking or of the job asking, for NODEACCESSPOLICY SINGLEUSER
+// (runtime/node_access.h): a node offers a SINGLEUSER job nothing while a job of another user is
+// booked there, and a node a SINGLEUSER job holds offers the jobs of other users nothing.
+// User 0: no job's (standing and administrative reservations, the backfill windows' anyone),
+// or no job of the policy is SINGLEUSER, so that no user is ever told from another.
+struct NodeUser {
+  std::uint32_t user = 0;
+  bool single_user = false;  // the job is SINGLEUSER
+  bool operator==(const NodeUser&) const = default;
+};
+
 struct Booking {
   Epoch start = 0, end = 0;  // [start, end)
   Resources amount;
   ReservationId reservation = kNoReservation;  // kNoReservation: a running job
   // A running job's booking inside reservation `inside` (kNoReservation: outside any).
   ReservationId inside = kNoReservation;
+  NodeUser user;  // the job's (running, or its job reservation)
   bool operator==(const Booking&) const = default;
 };
 
@@ -85,7 +97,12 @@ struct Viewer {
   // The job takes whole nodes (runtime/node_access.h): a node offers it tasks only while nothing
   // it cannot use is booked there.
   bool whole_nodes = false;
+  NodeUser user;  // the job's (SINGLEUSER)
   bool uses(ReservationId r) const { return r != kNoReservation && r < may_use.size() && may_use[r]; }
+  // A booking of another user's job where one of the two is SINGLEUSER: the node is not shared.
+  bool shut_out_by(const Booking& b) const {
+    return user.user != 0 && b.user.user != 0 && b.user.user != user.user && (b.user.single_user || user.single_user);
+  }
 };
 
 struct NodeTasks {
@@ -231,6 +248,13 @@ class ResourceCalendar {
                                                std::int64_t tasks, Seconds walltime, std::int64_t max_per_node,
                                                const Viewer& viewer, Epoch not_before) const;
   bool counts(const Booking& b, const Viewer& viewer) const;
+  // Whether booking b takes anything from the viewer: it counts, or shuts the viewer out.
+  bool matters(const Booking& b, const Viewer& viewer) const { return counts(b, viewer) || viewer.shut_out_by(b); }
+  // What booking b takes from the viewer on node c: the whole node when it shuts the viewer out.
+  Resources taken(const NodeCalendar& c, const Booking& b, const Viewer& viewer) const {
+    if (viewer.shut_out_by(b)) return c.capacity;
+    return counts(b, viewer) ? b.amount : Resources{};
+  }
   // Tasks of `per_task` that `free` holds on node c, for `viewer`: a whole-node viewer finds none
   // on a node anything is booked on. Every question above asks through it.
   static std::int64_t tasks_for(const NodeCalendar& c, const Resources& free, const Resources& per_task,
@@ -258,6 +282,7 @@ class ResourceCalendar {
     Seconds walltime = 0;
     std::vector<std::uint8_t> may_use;
     bool whole_nodes = false;
+    NodeUser user;
     Epoch not_before = 0;
     std::optional<Opening> answer;
     bool asked = false;

@@ -38,6 +38,7 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
   has_scheduling_qos_flags_ |= default_qos_flags_.no_backfill || default_qos_flags_.no_reservation;
   default_access_ = node_access_from(policy.scheduling.node_access_policy.value).value_or(NodeAccess::Shared);
   has_whole_node_jobs_ = whole_nodes(default_access_) || default_qos_flags_.dedicated;
+  has_single_user_jobs_ = default_access_ == NodeAccess::SingleUser;
   has_preemptors_ = default_qos_flags_.preemptor ||
                     std::any_of(policy.standing_reservations.begin(), policy.standing_reservations.end(),
                                 [](const auto& sr) { return owner_preempts(sr.second); });
@@ -47,8 +48,11 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
   }
   for (const auto& [id, config] : policy.credentials)
     if (id.kind == ir::CredKind::Class)
-      if (auto it = config.other.find("NODEACCESSPOLICY"); it != config.other.end())
-        has_whole_node_jobs_ |= whole_nodes(node_access_from(it->second.value).value_or(NodeAccess::Shared));
+      if (auto it = config.other.find("NODEACCESSPOLICY"); it != config.other.end()) {
+        const NodeAccess a = node_access_from(it->second.value).value_or(NodeAccess::Shared);
+        has_whole_node_jobs_ |= whole_nodes(a);
+        has_single_user_jobs_ |= a == NodeAccess::SingleUser;
+      }
   unimplemented_ = unimplemented_settings(policy);
   const auto& system = policy.system_limits;
   has_limits_ |= system.max_procs || system.max_walltime || system.max_proc_seconds;

@@ -105,6 +105,8 @@ class CredentialDirectory {
   NodeAccess node_access(std::string_view job_class, std::string_view qos) const;
   // True when some job may take whole nodes: only then does scheduling ask node_access.
   bool has_whole_node_jobs() const { return has_whole_node_jobs_; }
+  // True when some job may be SINGLEUSER: only then does scheduling tell users apart on nodes.
+  bool has_single_user_jobs() const { return has_single_user_jobs_; }
   // True when some job may preempt: a QOS has PREEMPTOR, or a standing reservation has
   // OWNERPREEMPT and an OWNER. Only then does scheduling look for jobs to preempt.
   bool has_preemptors() const { return has_preemptors_; }
@@ -134,6 +136,7 @@ class CredentialDirectory {
   bool has_fairshare_caps_ = false;
   bool has_partition_lists_ = false;
   bool has_whole_node_jobs_ = false;
+  bool has_single_user_jobs_ = false;
   bool has_preemptors_ = false;
   NodeAccess default_access_ = NodeAccess::Shared;  // the NODEACCESSPOLICY parameter
   bool has_limits_ = false;

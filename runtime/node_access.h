@@ -11,7 +11,7 @@ enum class NodeAccess {
   Shared,      // jobs share nodes (Maui's default)
   SingleJob,   // the job's nodes run no other job while it holds them
   SingleTask,  // the same, and one task of the job per node
-  SingleUser,  // jobs of one user share nodes: not implemented (reported, treated as Shared)
+  SingleUser,  // the job shares its nodes with jobs of its own user only
 };
 
 // The policy a NODEACCESSPOLICY value names (case-insensitive); none: not a policy.

@@ -20,7 +20,7 @@ ReservationId ReservationTable::add(Reservation r) {
   r.id = static_cast<ReservationId>(reservations_.size());
   for (const auto& nt : r.nodes)
     calendar_.book(nt.node, {r.start, r.end, r.whole_nodes ? resources_of(calendar_.node(nt.node)) : r.per_task * nt.tasks,
-                             r.id, kNoReservation});
+                             r.id, kNoReservation, r.user});
   any_job_attributes_ |= std::any_of(r.acl.begin(), r.acl.end(),
                                      [](const ir::AclEntry& e) { return e.kind == ir::AclEntry::Kind::JobAttr; });
   reservations_.push_back(std::move(r));
@@ -28,7 +28,8 @@ ReservationId ReservationTable::add(Reservation r) {
 }
 
 ReservationId ReservationTable::add_job(std::size_t job, const std::string& job_id, Epoch start, Epoch end,
-                                        const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes) {
+                                        const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes,
+                                        NodeUser user) {
   Reservation r;
   r.kind = ReservationKind::Job;
   r.name = job_id;
@@ -39,6 +40,7 @@ ReservationId ReservationTable::add_job(std::size_t job, const std::string& job_
   r.job = job;
   r.dedicated = true;  // two job reservations never share (reference §7.2)
   r.whole_nodes = whole_nodes;
+  r.user = user;
   return add(std::move(r));
 }
 
@@ -70,7 +72,7 @@ void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::v
     booked.nodes.clear();
     ReservationId id = add(std::move(booked));
     for (const auto& nt : r.nodes) {
-      calendar_.book(nt.node, {r.start, r.end, resources_of(calendar_.node(nt.node)), id, kNoReservation});
+      calendar_.book(nt.node, {r.start, r.end, resources_of(calendar_.node(nt.node)), id, kNoReservation, NodeUser{}});
       reservations_[id].nodes.push_back(nt);
     }
   }
@@ -118,7 +120,7 @@ void ReservationTable::place_standing(const ir::StandingReservation& sr, const S
     for (std::size_t n : plan.candidates) {
       std::int64_t k = tasks_that_fit(plan.per_task, calendar_.node(n));
       if (k <= 0) continue;
-      calendar_.book(n, {r.start, r.end, per_task_on(n) * k, id, kNoReservation});
+      calendar_.book(n, {r.start, r.end, per_task_on(n) * k, id, kNoReservation, NodeUser{}});
       reservations_[id].nodes.push_back({n, k});
     }
     return;
@@ -160,7 +162,7 @@ void ReservationTable::place_standing(const ir::StandingReservation& sr, const S
 
   ReservationId id = add(r);
   for (const auto& nt : chosen) {
-    calendar_.book(nt.node, {r.start, r.end, per_task_on(nt.node) * nt.tasks, id, kNoReservation});
+    calendar_.book(nt.node, {r.start, r.end, per_task_on(nt.node) * nt.tasks, id, kNoReservation, NodeUser{}});
     reservations_[id].nodes.push_back(nt);
   }
 }

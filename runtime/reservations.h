@@ -41,6 +41,7 @@ struct Reservation {
   std::span<const ir::AclEntry> acl;  // standing and admin reservations
   bool dedicated = false;             // shares its node-time with no other reservation
   bool whole_nodes = false;           // Job: holds its nodes whole (runtime/node_access.h)
+  NodeUser user;                      // Job: its user, when SINGLEUSER applies (runtime/calendar.h)
   std::size_t job = 0;                // Job: index of the job in the snapshot
   std::int64_t wanted_tasks = 0;      // Standing: TASKCOUNT (0 = every candidate's fill)
   const ir::StandingReservation* standing = nullptr;
@@ -67,7 +68,8 @@ class ReservationTable {
   void add_admin(std::span<const AdminReservation> admin, std::vector<std::string>& warnings);
   // A job's reservation on the given nodes (the whole of each node for a whole-node job).
   ReservationId add_job(std::size_t job, const std::string& job_id, Epoch start, Epoch end,
-                        const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes = false);
+                        const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes = false,
+                        NodeUser user = {});
 
   // Which reservations this job may use, for a job window of `walltime` seconds starting at
   // `start` (TIMELIMIT compares the overlap; a start of nullopt assumes the whole walltime

@@ -54,6 +54,7 @@ struct NowCapacity {
   std::int64_t cap = 0;
   std::vector<std::uint8_t> may_use;
   bool whole_nodes = false;
+  NodeUser user;
   bool built = false;
   std::int64_t at_one = 0;                               // tasks for a 1 s run
   std::vector<std::pair<Seconds, std::int64_t>> falls;  // (duration, tasks lost up to it)
@@ -71,6 +72,7 @@ struct RunningJob {
   std::size_t first, count;  // its nodes in RunningLayer::nodes
   bool all_nodes_known;      // else booked again each iteration (and warned about again)
   bool whole_nodes;          // holds its nodes whole (runtime/node_access.h)
+  NodeUser user;             // its user, when SINGLEUSER applies
 };
 struct RunningLayer {
   std::vector<RunningJob> jobs, next;
@@ -104,6 +106,9 @@ struct IterationLists {
   PartitionLayout partitions;                    // the nodes' partitions, unless the caller gives them
   std::vector<std::uint32_t> open_partitions;    // one job's, one job at a time
   std::vector<std::int64_t> partition_procs;     // usable procs per partition
+  // Users numbered for SINGLEUSER (Iteration::user_of). Never cleared: the running jobs' bookings
+  // carried to the next iteration keep their numbers.
+  std::unordered_map<std::string, std::uint32_t> users;
   void clear() {
     now_capacity.calendar_changes = std::numeric_limits<std::uint64_t>::max();
     now_capacity.built = false;
@@ -272,7 +277,7 @@ class Iteration {
           layer.handled[*c] = 1;
           RunningJob& old = layer.jobs[*c];
           if (old.all_nodes_known && old.start == start && old.end == end && old.per_task == per_task &&
-              runs_where_booked(job, old) && old.whole_nodes == whole(i)) {
+              runs_where_booked(job, old) && old.whole_nodes == whole(i) && old.user == user_of(i)) {
             const std::size_t first = layer.next_nodes.size();
             const auto from = layer.nodes.begin() + static_cast<std::ptrdiff_t>(old.first);
             layer.next_nodes.insert(layer.next_nodes.end(), from, from + static_cast<std::ptrdiff_t>(old.count));
@@ -319,7 +324,7 @@ class Iteration {
     for (std::size_t k = r.first; k < r.first + r.count; ++k) {
       const NodeTasks& nt = layer_.nodes[k];
       const Resources amount = booked_on(nt.node, r.per_task, nt.tasks, r.whole_nodes);
-      calendar_.unbook(nt.node, {r.start, r.end, amount, kNoReservation, kNoReservation});
+      calendar_.unbook(nt.node, {r.start, r.end, amount, kNoReservation, kNoReservation, r.user});
       layer_.free_now[nt.node] += amount.procs;
     }
   }
@@ -330,6 +335,7 @@ class Iteration {
     RunningLayer& layer = layer_;
     const std::size_t first = layer.next_nodes.size();
     const bool whole_node = whole(i);
+    const NodeUser user = user_of(i);
     bool all_known = true;
     for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
       auto node = snap_.allocated_node(job, k);
@@ -344,13 +350,13 @@ class Iteration {
       // No reservation is booked yet, so the node is booked whole (book_reservations charges
       // it to reservations afterwards). A calendar built anew gets every running job: appended,
       // sorted once (sort_bookings); a carried one gets a few, each in its place.
-      const Booking b{start, end, booked_on(*node, per_task, tasks, whole_node), kNoReservation, kNoReservation};
+      const Booking b{start, end, booked_on(*node, per_task, tasks, whole_node), kNoReservation, kNoReservation, user};
       if (carried_) calendar_.book_in_base(*node, b);
       else calendar_.append(*node, b);
       layer.free_now[*node] -= b.amount.procs;
     }
     layer.next.push_back({keeps_base_ ? job.id : std::string(), i, start, end, per_task, first,
-                          layer.next_nodes.size() - first, all_known, whole_node});
+                          layer.next_nodes.size() - first, all_known, whole_node, user});
   }
 
   // Books a job's nodes; where the job runs inside a reservation it may use, that part is
@@ -360,6 +366,7 @@ class Iteration {
     const Resources per_task = task_resources(job);
     const Viewer* v = any_shared_reservation_ ? &viewer(i, snap_.now) : nullptr;
     const bool whole_node = whole(i);
+    const NodeUser user = user_of(i);
     for (const auto& nt : nodes) {
       Resources amount = booked_on(nt.node, per_task, nt.tasks, whole_node);
       Epoch from = start;
@@ -384,12 +391,13 @@ class Iteration {
         const Resources out{amount.procs - in.procs, amount.mem_mb - in.mem_mb, amount.swap_mb - in.swap_mb,
                             amount.disk_mb - in.disk_mb};
         const Epoch at = std::max(from, inside->start), to = std::min(end, inside->end);
-        if (inside->start > from) calendar_.book(nt.node, {from, inside->start, amount, kNoReservation, kNoReservation});
-        calendar_.book(nt.node, {at, to, in, kNoReservation, inside->reservation});
-        calendar_.book(nt.node, {at, to, out, kNoReservation, kNoReservation});
+        if (inside->start > from)
+          calendar_.book(nt.node, {from, inside->start, amount, kNoReservation, kNoReservation, user});
+        calendar_.book(nt.node, {at, to, in, kNoReservation, inside->reservation, user});
+        calendar_.book(nt.node, {at, to, out, kNoReservation, kNoReservation, user});
         from = to;
       }
-      calendar_.book(nt.node, {from, end, amount, kNoReservation, kNoReservation});
+      calendar_.book(nt.node, {from, end, amount, kNoReservation, kNoReservation, user});
       if (start <= snap_.now && end > snap_.now) free_now_[nt.node] -= amount.procs;
     }
   }
@@ -413,6 +421,7 @@ class Iteration {
   void view(std::size_t i, std::optional<Epoch> start, Viewer& v) {
     table_.viewer(snap_.jobs[i], i, qos(i), start, v);
     v.whole_nodes = whole(i);
+    v.user = user_of(i);
   }
 
   // A job that asks for N nodes gets ceil(tasks / N) tasks on each node it uses (the last one
@@ -429,6 +438,14 @@ class Iteration {
   // line: most policies share nodes, and the loops that ask stay small enough to inline theirs.
   [[gnu::noinline]] NodeAccess access(std::size_t i) { return in_.dir->node_access(snap_.jobs[i].job_class, qos(i)); }
   bool whole(std::size_t i) { return in_.dir->has_whole_node_jobs() && whole_nodes(access(i)); }
+  // Job i's user on the nodes (NodeUser, runtime/calendar.h): numbered only when some job is
+  // SINGLEUSER, so that otherwise no booking tells users apart.
+  NodeUser user_of(std::size_t i) {
+    if (!in_.dir->has_single_user_jobs()) return {};
+    const Job& job = snap_.jobs[i];
+    const auto number = static_cast<std::uint32_t>(lists_.users.size() + 1);
+    return {lists_.users.try_emplace(job.user, number).first->second, access(i) == NodeAccess::SingleUser};
+  }
   // What a job books on a node: its tasks there, or the whole node.
   Resources booked_on(std::size_t node, const Resources& per_task, std::int64_t tasks, bool whole_node) const {
     return whole_node ? resources_of(snap_.nodes[node]) : per_task * tasks;
@@ -546,7 +563,7 @@ class Iteration {
                          std::int64_t tasks) {
     NowCapacity& c = now_capacity_;
     if (c.calendar_changes != calendar_.changes() || c.per_task != per_task || c.cap != cap ||
-        c.may_use != v.may_use || c.whole_nodes != v.whole_nodes)
+        c.may_use != v.may_use || c.whole_nodes != v.whole_nodes || c.user != v.user)
       return false;
     if (!c.built) build_now_capacity(v);
     // Everything that fell at a duration <= `duration`.
@@ -561,6 +578,7 @@ class Iteration {
     c.cap = cap;
     c.may_use = v.may_use;
     c.whole_nodes = v.whole_nodes;
+    c.user = v.user;
     c.built = false;
   }
   // The tasks nodes_for_now would find for every run length (before it sorts them).
@@ -721,7 +739,7 @@ class Iteration {
     }
     std::vector<NodeTasks> nodes =
         by_runs ? take_front_of_runs(runs, job.tasks) : take_front(offers, job.tasks, lists_.placement);
-    table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes), whole(i));
+    table_.add_job(i, job.id, opening->start, opening->start + w, per_task, std::move(nodes), whole(i), user_of(i));
     marks_[i] |= kReserved;
     if (in_.explain)
       note(i, fmt::format("reserved: starts in {} (epoch {}) on {}", duration_text(opening->start - snap_.now),

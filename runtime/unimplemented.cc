@@ -7,7 +7,6 @@
 #include <map>
 #include <string_view>
 
-#include "runtime/node_access.h"
 #include "runtime/qos_flags.h"
 
 namespace maui::runtime {
@@ -16,17 +15,11 @@ namespace {
 
 bool written(const ir::Provenance& p) { return p.how != ir::Derivation::BuiltinDefault; }
 
-constexpr std::string_view kSingleUserIgnored =
-    "ignored: SINGLEUSER is not implemented by this engine (SINGLEJOB and SINGLETASK are); jobs share nodes "
-    "(SHARED)";
-
 }  // namespace
 
 std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
   std::vector<std::string> out;
   const auto& s = policy.scheduling;
-  if (written(s.node_access_policy.from) && node_access_from(s.node_access_policy.value) == NodeAccess::SingleUser)
-    out.push_back(fmt::format("NODEACCESSPOLICY {}: {}", s.node_access_policy.value, kSingleUserIgnored));
   if (auto it = policy.scalars.find("PREEMPTPOLICY"); it != policy.scalars.end() && it->second.value != "REQUEUE")
     out.push_back(fmt::format("PREEMPTPOLICY {}: ignored: preempted jobs are requeued (REQUEUE)", it->second.value));
   if (written(s.reservation_retry_time.from))
@@ -47,10 +40,6 @@ std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
       out.push_back(fmt::format("{} PLIST: ignored: jobs are confined by their credentials' PLISTs only", who));
     if (id.kind == ir::CredKind::System && c.partition_default && !c.partition_default->value.empty())
       out.push_back(fmt::format("{} PDEF: ignored: a job's first partition comes from its credentials' PDEF only", who));
-    // The parser keeps only valid values (invalid-value).
-    if (auto it = c.other.find("NODEACCESSPOLICY");
-        it != c.other.end() && node_access_from(it->second.value) == NodeAccess::SingleUser)
-      out.push_back(fmt::format("{} NODEACCESSPOLICY={}: {}", who, it->second.value, kSingleUserIgnored));
   }
 
   // Per-node settings, one line per setting naming the nodes (a site sets them on hundreds).

@@ -229,7 +229,7 @@ std::vector<Row> core_rows() {
       P("NODELOADPOLICY", T::Enum).allowed("ADJUSTSTATE|ADJUSTPROCS").def("ADJUSTSTATE").sec("12.3").flags(kParScoped)
           .means("What Maui does when a node's load is above its limit: mark it busy, or reduce its usable processors."),
       P("NODEACCESSPOLICY", T::Enum).allowed(kNodeAccessPolicies).def("SHARED").sec("5.3").engine()
-          .means("Whether jobs may share a node: SHARED, SINGLEJOB (whole node), SINGLETASK or SINGLEUSER (SINGLEUSER is reported as not implemented)."),
+          .means("Whether jobs may share a node: SHARED, SINGLEJOB (whole node), SINGLETASK (whole node, one task) or SINGLEUSER (shared with jobs of the same user only)."),
       P("NODEALLOCMAXPS", T::Boolean).def("FALSE").sec("Appendix F")
           .means("With SINGLEJOB node access, count processor-second usage as nodes times time instead of processors times time."),
       P("NODEUNTRACKEDLOADFACTOR", T::Double).def("1.2").sec("12.3")

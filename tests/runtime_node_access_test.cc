@@ -1,6 +1,10 @@
-// Node access policies (docs/semantics.md 84): NODEACCESSPOLICY SINGLEJOB and SINGLETASK, per
-// class and through the QOS flag DEDICATED.
+// Node access policies (docs/semantics.md 84): NODEACCESSPOLICY SINGLEJOB, SINGLETASK and
+// SINGLEUSER, per class and through the QOS flag DEDICATED.
 #include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "runtime/run_log.h"
 
 #include "tests/schedule_support.h"
 
@@ -28,7 +32,10 @@ TEST(NodeAccess, PolicyOfAJob) {
   EXPECT_EQ(g.dir->node_access("batch", "DEFAULT"), NodeAccess::SingleJob);  // the parameter
   auto s = compile_policy("NODEACCESSPOLICY SINGLEUSER\nCLASSCFG[c] NODEACCESSPOLICY=SHARED\n");
   EXPECT_EQ(s.dir->node_access("batch", "DEFAULT"), NodeAccess::SingleUser);
-  EXPECT_FALSE(s.dir->has_whole_node_jobs());  // SINGLEUSER is reported, not enforced
+  EXPECT_FALSE(s.dir->has_whole_node_jobs());  // SINGLEUSER shares nodes, with one user
+  EXPECT_TRUE(s.dir->has_single_user_jobs());
+  EXPECT_FALSE(g.dir->has_single_user_jobs());
+  EXPECT_TRUE(compile_policy("CLASSCFG[c] NODEACCESSPOLICY=SINGLEUSER\n").dir->has_single_user_jobs());
   // A class's value in the wrong case works, as the parameter's does (lint warns: wrong-case).
   auto lc = compile_policy("CLASSCFG[lc] NODEACCESSPOLICY=singletask\n");
   EXPECT_EQ(lc.dir->node_access("lc", "DEFAULT"), NodeAccess::SingleTask);
@@ -199,6 +206,128 @@ TEST(NodeAccess, TheSimulatorCarriesWholeNodeJobsAcrossIterations) {
   EXPECT_EQ(r.jobs[1].start, Epoch{0});
   EXPECT_EQ(r.jobs[2].start, Epoch{kHour});
   EXPECT_EQ(r.jobs[3].start, Epoch{kHour});
+}
+
+TEST(NodeAccess, SingleUserSharesNodesWithItsOwnUserOnly) {
+  const Epoch now = kMonday + 10 * kHour;
+  // R (alice) runs on n1. Shared, A, B and C all join it; SINGLEUSER, alice's A and C join
+  // her R and bob's B takes the empty n2.
+  ClusterSnapshot snap = snapshot_of(now, two_nodes(),
+                                     {running_on(J("R").user("alice").walltime(kHour), now - 30 * kMinute, {"n1"}),
+                                      J("A").user("alice").submit(now - 3 * kMinute),
+                                      J("B").user("bob").submit(now - 2 * kMinute),
+                                      J("C").user("alice").submit(now - kMinute)});
+  IterationResult r = iterate(first_available(""), snap);
+  for (const char* id : {"A", "B", "C"})
+    EXPECT_EQ(placed(snap, start_of(r, snap, id)->nodes), (std::vector<std::string>{"n1:1"})) << id;
+  r = iterate(first_available("NODEACCESSPOLICY SINGLEUSER\n"), snap);
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"A", "B", "C"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "A")->nodes), (std::vector<std::string>{"n1:1"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "B")->nodes), (std::vector<std::string>{"n2:1"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "C")->nodes), (std::vector<std::string>{"n1:1"}));
+  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+}
+
+TEST(NodeAccess, ANodeASingleUserJobHoldsTakesNoOtherUsersJobs) {
+  const Epoch now = kMonday + 10 * kHour;
+  // R (alice, class own: SINGLEUSER) runs on n1 until +30 min; bob's R2 fills n2 until +1 h.
+  // carol's S, a shared job, may not join alice's node: reserved on n1 from +30 min. alice's T,
+  // shared too, joins her own R at once (beside S's reservation, which leaves n1 3 procs).
+  TestPolicy p = first_available("CLASSCFG[own] NODEACCESSPOLICY=SINGLEUSER\n");
+  ClusterSnapshot snap = snapshot_of(
+      now, two_nodes(),
+      {running_on(J("R").user("alice").job_class("own").walltime(kHour), now - 30 * kMinute, {"n1"}),
+       running_on(J("R2").user("bob").tasks(4).walltime(2 * kHour), now - kHour, {"n2"}),
+       J("S").user("carol").submit(now - 2 * kMinute), J("T").user("alice").submit(now - kMinute)});
+  IterationResult r = iterate(p, snap);
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"T"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "T")->nodes), (std::vector<std::string>{"n1:1"}));
+  const Reservation* s = reservation_named(r, ReservationKind::Job, "S");
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->start, now + 30 * kMinute);
+  EXPECT_EQ(placed(snap, s->nodes), (std::vector<std::string>{"n1:1"}));
+}
+
+TEST(NodeAccess, ASingleUserReservationKeepsOtherUsersOffItsNodesForItsTime) {
+  const Epoch now = kMonday + 10 * kHour;
+  TestPolicy p = first_available("CLASSCFG[own] NODEACCESSPOLICY=SINGLEUSER\n");
+  // alice's R1 holds 2 of n1's procs until +1 h, bob's R2 all of n2 until +2 h. bob's X
+  // (SINGLEUSER) may not join alice on n1: reserved there from +1 h. A 2-proc, 2-hour job that
+  // waits behind X would run into X's time on n1: carol's C2 may not, bob's own B2 may. carol's
+  // C1 (2 procs, 1 h) ends when X starts.
+  auto with = [&](std::vector<Job> waiting) {
+    std::vector<Job> jobs{running_on(J("R1").user("alice").tasks(2).walltime(2 * kHour), now - kHour, {"n1"}),
+                          running_on(J("R2").user("bob").tasks(4).walltime(3 * kHour), now - kHour, {"n2"}),
+                          J("X").user("bob").job_class("own").submit(now - 4 * kMinute)};
+    jobs.insert(jobs.end(), waiting.begin(), waiting.end());
+    return snapshot_of(now, two_nodes(), std::move(jobs));
+  };
+  ClusterSnapshot snap = with({J("C2").user("carol").tasks(2).walltime(2 * kHour).submit(now - 3 * kMinute),
+                               J("C1").user("carol").tasks(2).submit(now - kMinute)});
+  IterationResult r = iterate(p, snap);
+  const Reservation* x = reservation_named(r, ReservationKind::Job, "X");
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->start, now + kHour);
+  EXPECT_EQ(placed(snap, x->nodes), (std::vector<std::string>{"n1:1"}));
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"C1"}));
+  ClusterSnapshot own = with({J("B2").user("bob").tasks(2).walltime(2 * kHour).submit(now - 3 * kMinute)});
+  r = iterate(p, own);
+  EXPECT_EQ(started_ids(r, own), (std::vector<std::string>{"B2"}));
+}
+
+// What one job's question leaves behind (the nodes found short for a shape, the running jobs'
+// bookings carried to the next iteration) never answers for another user.
+TEST(NodeAccess, RememberedAnswersKnowOneUserFromAnother) {
+  const Epoch now = kMonday + 10 * kHour;
+  // No reservations: carol's C and C2 find no node now (n1 runs alice's R1, n2 is full), and
+  // alice's A, of the same shape, backfills beside her own R1 on n1.
+  TestPolicy p = first_available("CLASSCFG[own] NODEACCESSPOLICY=SINGLEUSER\nRESERVATIONDEPTH 0\n");
+  ClusterSnapshot snap = snapshot_of(
+      now, two_nodes(),
+      {running_on(J("R1").user("alice").tasks(2).walltime(4 * kHour), now - kHour, {"n1"}),
+       running_on(J("R2").user("bob").tasks(4).walltime(3 * kHour), now - kHour, {"n2"}),
+       J("C").user("carol").job_class("own").tasks(2).submit(now - 3 * kMinute),
+       J("C2").user("carol").job_class("own").tasks(2).submit(now - 2 * kMinute),
+       J("A").user("alice").job_class("own").tasks(2).submit(now - kMinute)});
+  IterationResult r = iterate(p, snap);
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"A"}));
+  EXPECT_EQ(placed(snap, start_of(r, snap, "A")->nodes), (std::vector<std::string>{"n1:2"}));
+
+  // alice's R holds n1 for her while it is SINGLEUSER; moved to a shared class by the RM (same
+  // id, node, times), it lets carol's S join it at the next iteration.
+  TestPolicy q = first_available("CLASSCFG[own] NODEACCESSPOLICY=SINGLEUSER\n");
+  auto with = [&](std::string job_class) {
+    return snapshot_of(now, {make_node("n1", 4)},
+                       {running_on(J("R").user("alice").job_class(std::move(job_class)).walltime(kHour),
+                                   now - 30 * kMinute, {"n1"}),
+                        J("S").user("carol").submit(now - kMinute)});
+  };
+  SchedulerWorkspace workspace;
+  ClusterSnapshot held = with("own");
+  EXPECT_TRUE(iterate_in(workspace, q, held).starts.empty());
+  ClusterSnapshot shared = with("batch");
+  r = iterate_in(workspace, q, shared);
+  EXPECT_EQ(started_ids(r, shared), (std::vector<std::string>{"S"}));
+}
+
+TEST(NodeAccess, TheSimulatorKeepsEachUsersNodes) {
+  // Two 4-proc nodes, SINGLEUSER: u1's jobs 1 and 3 share n1, u2's job 2 takes n2, u3's job 4
+  // waits until a node is free of other users (+1 h); u2's job 5, submitted at 60 s, joins job 2
+  // on n2 (a later iteration, the running jobs carried).
+  TestPolicy p = first_available("NODEACCESSPOLICY SINGLEUSER\n");
+  const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1, "u1"), trace_job(2, 0, kHour, kHour, 1, "u2"),
+                                trace_job(3, 0, kHour, kHour, 1, "u1"), trace_job(4, 0, kHour, kHour, 1, "u3"),
+                                trace_job(5, 60, kHour, kHour, 1, "u2")});
+  RunLog runs;
+  SimulationOptions options;
+  options.on_run = [&](const RunEvent& e) { EXPECT_TRUE(runs.record(e)); };
+  SimulationResult r = simulate(*p.dir, trace, two_nodes(), options);
+  ASSERT_EQ(r.jobs.size(), 5u);
+  std::ostringstream csv;
+  write_runs_csv(csv, runs.runs(), r.jobs);
+  EXPECT_EQ(csv.str(),
+            "job,start,end,how,nodes\n1,0,3600,ended,n1:1\n2,0,3600,ended,n2:1\n3,0,3600,ended,n1:1\n"
+            "5,60,3660,ended,n2:1\n4,3600,7200,ended,n1:1\n");
 }
 
 }  // namespace

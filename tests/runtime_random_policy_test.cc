@@ -7,8 +7,8 @@
 //   - the simulated RM never refuses a start (it refuses any over-full node, unknown node or
 //     wrong task count: runtime/simulator.h), and procs in use never exceed the cluster's;
 //   - node by node, from the simulator's start and requeue events: no node holds more tasks
-//     than procs, a whole-node job shares no node, SINGLETASK puts one task on each, and no
-//     job spans two partitions;
+//     than procs, a whole-node job shares no node, SINGLETASK puts one task on each, a
+//     SINGLEUSER job shares nodes with jobs of its user only, and no job spans two partitions;
 //   - every job either ran min(run, requested) seconds, starting after its submission, or has a
 //     reason it never started; the metrics count them alike;
 //   - the same inputs give the same schedule, warnings included;
@@ -97,8 +97,8 @@ std::string random_config(Generator& g) {
     line(fmt::format("BFCHUNKSIZE {}", g.rng.in(2, 8)));
     line(fmt::format("BFCHUNKDURATION 00:{:02}:00", g.rng.in(1, 30)));
   }
-  if (g.chance(30)) line("NODEACCESSPOLICY " + g.pick({"SHARED", "SINGLEJOB", "SINGLETASK"}));
-  if (g.chance(20)) line("CLASSCFG[q2] NODEACCESSPOLICY=" + g.pick({"SINGLEJOB", "SINGLETASK"}));
+  if (g.chance(30)) line("NODEACCESSPOLICY " + g.pick({"SHARED", "SINGLEJOB", "SINGLETASK", "SINGLEUSER"}));
+  if (g.chance(20)) line("CLASSCFG[q2] NODEACCESSPOLICY=" + g.pick({"SINGLEJOB", "SINGLETASK", "SINGLEUSER"}));
 
   // Limits.
   if (g.chance(50)) line(fmt::format("USERCFG[DEFAULT] MAXJOB={},{}", g.rng.in(1, 3), g.rng.in(3, 6)));
@@ -207,9 +207,13 @@ void expect_same_outcomes(const SimulationResult& a, const SimulationResult& b, 
 
 // Node by node, over time: the runs' tasks fit the node's procs; a job that takes whole nodes
 // (QOS DEDICATED, NODEACCESSPOLICY SINGLEJOB / SINGLETASK of its class or the cluster) shares
-// none, and SINGLETASK puts one task on each; no job spans two partitions. Returns how many
-// runs took whole nodes.
-std::int64_t expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, const SimulationResult& r,
+// none, and SINGLETASK puts one task on each; a SINGLEUSER job shares nodes with its user's
+// jobs only; no job spans two partitions. Counts the runs that took whole nodes and those that
+// were SINGLEUSER.
+struct AccessRuns {
+  std::int64_t whole = 0, single_user = 0;
+};
+AccessRuns expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, const SimulationResult& r,
                                              const Trace& trace, const std::vector<Node>& nodes,
                                              const CredentialDirectory& dir) {
   std::map<std::int64_t, std::size_t> position;
@@ -220,9 +224,11 @@ std::int64_t expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, co
     Epoch start, end;
     std::int64_t job, tasks;
     bool whole;
+    std::string_view user;
+    bool single_user;
   };
   std::map<std::string, std::vector<Use>> on;
-  std::int64_t whole_runs = 0;
+  AccessRuns counted;
   for (const auto& run : runs) {
     const std::size_t i = position.at(run.job);
     const TraceJob& t = trace.jobs[i];
@@ -234,10 +240,12 @@ std::int64_t expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, co
         EXPECT_EQ(tasks, 1) << "SINGLETASK job " << run.job << " on " << name;
       }
       partitions.insert(node.at(name)->partition);
-      on[name].push_back({run.start, end, run.job, tasks, whole_nodes(access)});
+      on[name].push_back(
+          {run.start, end, run.job, tasks, whole_nodes(access), t.user, access == NodeAccess::SingleUser});
     }
     EXPECT_EQ(partitions.size(), 1u) << "job " << run.job << " spans partitions";
-    whole_runs += whole_nodes(access);
+    counted.whole += whole_nodes(access);
+    counted.single_user += access == NodeAccess::SingleUser;
   }
   for (const auto& [name, uses] : on) {
     for (std::size_t a = 0; a < uses.size(); ++a) {
@@ -249,15 +257,18 @@ std::int64_t expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, co
         if (b != a && (uses[a].whole || uses[b].whole))
           ADD_FAILURE() << "jobs " << uses[a].job << " and " << uses[b].job << " share " << name << " at "
                         << uses[a].start << ", one of them taking whole nodes";
+        if (uses[a].user != uses[b].user && (uses[a].single_user || uses[b].single_user))
+          ADD_FAILURE() << "jobs " << uses[a].job << " of " << uses[a].user << " and " << uses[b].job << " of "
+                        << uses[b].user << " share " << name << " at " << uses[a].start << ", one of them SINGLEUSER";
       }
       EXPECT_LE(tasks, node.at(name)->procs) << name << " at " << uses[a].start;
     }
   }
-  return whole_runs;
+  return counted;
 }
 
 TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
-  std::int64_t started = 0, never = 0, preempted = 0, backfilled = 0, whole_checked = 0;
+  std::int64_t started = 0, never = 0, preempted = 0, backfilled = 0, whole_checked = 0, single_user_checked = 0;
   for (int seed = 1; seed <= kCases; ++seed) {
     Generator g{Rng{static_cast<std::uint64_t>(seed) * 104729}};
     const std::string config = random_config(g);
@@ -290,7 +301,8 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     const SimulationResult r = simulate(dir, trace, nodes, options);
     options.on_run = nullptr;
     const std::vector<JobRun>& runs = log.runs();
-    whole_checked += expect_runs_keep_to_their_nodes(runs, r, trace, nodes, dir);
+    const AccessRuns checked = expect_runs_keep_to_their_nodes(runs, r, trace, nodes, dir);
+    whole_checked += checked.whole, single_user_checked += checked.single_user;
     // No run planned into an administrative reservation its user may not use.
     for (const auto& run : runs) {
       const TraceJob& t = trace.jobs[static_cast<std::size_t>(run.job - 1)];
@@ -347,6 +359,7 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
   EXPECT_GT(backfilled, kCases) << backfilled;
   EXPECT_GT(preempted, 0);
   EXPECT_GT(whole_checked, kCases) << whole_checked;
+  EXPECT_GT(single_user_checked, kCases) << single_user_checked;
 }
 
 }  // namespace

@@ -240,9 +240,9 @@ TEST(BackfillWindows, SeedFigureTwoOverlappingWindows) {
   const Epoch t = kNow;
   ResourceCalendar cal(nodes, t);
   const Resources one{1, 0, 0, 0};
-  for (std::size_t n : {0, 1, 2}) cal.book(n, {t - kHour, t + kHour, one, kNoReservation, kNoReservation});
-  cal.book(7, {t - kHour, t + 2 * kHour, one, kNoReservation, kNoReservation});
-  for (std::size_t n = 0; n < 6; ++n) cal.book(n, {t + kHour, t + 2 * kHour, one, 0, kNoReservation});
+  for (std::size_t n : {0, 1, 2}) cal.book(n, {t - kHour, t + kHour, one, kNoReservation, kNoReservation, {}});
+  cal.book(7, {t - kHour, t + 2 * kHour, one, kNoReservation, kNoReservation, {}});
+  for (std::size_t n = 0; n < 6; ++n) cal.book(n, {t + kHour, t + 2 * kHour, one, 0, kNoReservation, {}});
 
   const BackfillWindows w = cal.backfill_windows(Viewer{});
   ASSERT_EQ(w.windows.size(), 2u);
@@ -274,6 +274,9 @@ TEST(BackfillWindows, SeedFigureTwoOverlappingWindows) {
 TEST(ResourceCalendarSteps, FreeTasksByDurationEqualsFreeTasksForEveryDuration) {
   std::mt19937 rng(7);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto random_user = [&] {
+    return pick(0, 2) == 0 ? NodeUser{} : NodeUser{static_cast<std::uint32_t>(pick(1, 3)), pick(0, 1) == 1};
+  };
   for (int round = 0; round < 200; ++round) {
     std::vector<Node> nodes;
     for (int i = 0; i < 3; ++i) {
@@ -285,21 +288,31 @@ TEST(ResourceCalendarSteps, FreeTasksByDurationEqualsFreeTasksForEveryDuration) 
     for (int b = pick(0, 6); b > 0; --b) {
       const Epoch start = t + pick(-50, 60), end = start + pick(1, 80);
       const auto reservation = pick(0, 2) == 0 ? kNoReservation : static_cast<ReservationId>(pick(0, 1));
-      cal.book(pick(0, 2), {start, end, Resources{pick(1, 3), pick(0, 4096), 0, 0}, reservation, kNoReservation});
+      // Running jobs' bookings, some inside reservation 0; some users' jobs SINGLEUSER.
+      const auto inside = reservation == kNoReservation && pick(0, 1) ? ReservationId{0} : kNoReservation;
+      cal.book(pick(0, 2), {start, end, Resources{pick(1, 3), pick(0, 4096), 0, 0}, reservation, inside, random_user()});
     }
     Viewer v;
     v.may_use = {pick(0, 1) == 1, false};
+    v.user = random_user();
     const Resources per_task{pick(1, 2), pick(0, 1) * 2048, 0, 0};
     for (std::size_t n = 0; n < nodes.size(); ++n) {
       std::vector<std::pair<Seconds, std::int64_t>> steps;
       cal.free_tasks_by_duration(n, t, per_task, v, steps);
       ASSERT_FALSE(steps.empty());
       ASSERT_EQ(steps.front().first, 1);
+      std::int64_t least = std::numeric_limits<std::int64_t>::max();  // second by second
       for (Seconds d = 1; d <= 150; ++d) {
+        least = std::min(least, tasks_in(cal.free_at(n, t + d - 1, v), per_task));
         auto at = std::upper_bound(steps.begin(), steps.end(), std::pair{d, std::numeric_limits<std::int64_t>::max()});
-        ASSERT_EQ(std::prev(at)->second, cal.free_tasks(n, t, t + d, per_task, v))
-            << "round " << round << " node " << n << " duration " << d;
+        ASSERT_EQ(cal.free_tasks(n, t, t + d, per_task, v), least) << "round " << round << " node " << n << " duration " << d;
+        ASSERT_EQ(std::prev(at)->second, least) << "round " << round << " node " << n << " duration " << d;
       }
+      // How long a task stays free: the first second without one (bookings end by t + 140).
+      Seconds free_for = 0;
+      while (free_for < 150 && tasks_in(cal.free_at(n, t + free_for, v), per_task) > 0) ++free_for;
+      EXPECT_EQ(cal.free_for(n, t, per_task, v), free_for == 150 ? kEndOfTime - t : free_for)
+          << "round " << round << " node " << n;
     }
   }
 }
@@ -317,7 +330,7 @@ TEST(ResourceCalendarAppend, AppendedThenSortedEqualsBookedOneByOne) {
     ResourceCalendar one_by_one(nodes, kNow), appended(nodes, kNow);
     for (int b = pick(0, 4); b > 0; --b) {  // already there (an administrative reservation)
       const auto n = static_cast<std::size_t>(pick(0, 5));
-      const Booking booking{kNow + pick(-5, 5), kNow + pick(0, 20), Resources{1, 0, 0, 0}, 0, kNoReservation};
+      const Booking booking{kNow + pick(-5, 5), kNow + pick(0, 20), Resources{1, 0, 0, 0}, 0, kNoReservation, {}};
       one_by_one.book(n, booking);
       appended.book(n, booking);
     }
@@ -325,7 +338,7 @@ TEST(ResourceCalendarAppend, AppendedThenSortedEqualsBookedOneByOne) {
       const auto n = static_cast<std::size_t>(pick(0, 5));
       // Few distinct starts, so that many bookings start together; ids tell them apart.
       const Booking booking{kNow - pick(0, 3), kNow + pick(-1, 30), Resources{pick(1, 2), 0, 0, 0}, kNoReservation,
-                            static_cast<ReservationId>(b)};
+                            static_cast<ReservationId>(b), {}};
       one_by_one.book(n, booking);
       appended.append(n, booking);
     }
@@ -360,7 +373,7 @@ TEST(ResourceCalendarBase, BackToBaseDropsExactlyWhatCameAfter) {
     EXPECT_FALSE(cal.back_to_base(nodes, kNow));  // nothing kept yet
     for (int b = pick(0, 8); b > 0; --b)
       cal.book(static_cast<std::size_t>(pick(0, 4)),
-               {kNow - pick(0, 50), kNow + pick(1, 50), Resources{1, 0, 0, 0}, kNoReservation, kNoReservation});
+               {kNow - pick(0, 50), kNow + pick(1, 50), Resources{1, 0, 0, 0}, kNoReservation, kNoReservation, {}});
     cal.keep_as_base();
     std::vector<std::vector<Booking>> base;
     for (std::size_t n = 0; n < nodes.size(); ++n) base.push_back(list(cal, n));
@@ -370,7 +383,7 @@ TEST(ResourceCalendarBase, BackToBaseDropsExactlyWhatCameAfter) {
       const auto n = static_cast<std::size_t>(pick(0, 4));
       const Epoch start = pick(0, 9) == 0 ? kNow - pick(0, 60) : kNow + pick(0, 40);
       for (const auto& x : base[n]) among_base |= start < x.start;
-      cal.book(n, {start, start + pick(1, 30), Resources{1, 0, 0, 0}, 0, kNoReservation});
+      cal.book(n, {start, start + pick(1, 30), Resources{1, 0, 0, 0}, 0, kNoReservation, {}});
     }
     ASSERT_EQ(cal.back_to_base(nodes, kNow + 5), !among_base) << "round " << round;
     if (among_base) {
@@ -387,12 +400,12 @@ TEST(ResourceCalendarBase, BackToBaseDropsExactlyWhatCameAfter) {
       cal.unbook(n, gone);
       base[n].erase(std::find(base[n].begin(), base[n].end(), gone));
     }
-    const Booking added{kNow - pick(0, 50), kNow + pick(1, 50), Resources{2, 0, 0, 0}, kNoReservation, kNoReservation};
+    const Booking added{kNow - pick(0, 50), kNow + pick(1, 50), Resources{2, 0, 0, 0}, kNoReservation, kNoReservation, {}};
     cal.book_in_base(n, added);
     base[n].insert(std::upper_bound(base[n].begin(), base[n].end(), added.start,
                                     [](Epoch t, const Booking& b) { return t < b.start; }),
                    added);
-    cal.book(n, {kNow + 100, kNow + 200, Resources{1, 0, 0, 0}, 0, kNoReservation});
+    cal.book(n, {kNow + 100, kNow + 200, Resources{1, 0, 0, 0}, 0, kNoReservation, {}});
     ASSERT_TRUE(cal.back_to_base(nodes, kNow + 6));
     for (std::size_t k = 0; k < nodes.size(); ++k) ASSERT_EQ(list(cal, k), base[k]) << "round " << round;
     // Other nodes: no going back.
@@ -416,24 +429,31 @@ TEST(ResourceCalendarBase, BackToBaseDropsExactlyWhatCameAfter) {
 TEST(ResourceCalendarBase, EarliestStartAtTheBaseEqualsAFreshSearch) {
   std::mt19937 rng(37);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  // Jobs of users 1 to 3, some SINGLEUSER (NodeUser); the question asked for one of them.
+  auto random_user = [&] { return NodeUser{static_cast<std::uint32_t>(pick(1, 3)), pick(0, 2) == 0}; };
+  auto asking = [&] {
+    Viewer v;
+    v.user = random_user();
+    return v;
+  };
   std::vector<Node> nodes;
   for (int i = 0; i < 6; ++i) nodes.push_back(make_node(lines({"n", std::to_string(i)}), 2));
   const std::vector<std::size_t> all{0, 1, 2, 3, 4, 5};
-  const Viewer nobody;
   int asked_again = 0, questions = 0;
   for (int round = 0; round < 200; ++round) {
     ResourceCalendar cal(nodes, kNow);
     Epoch now = kNow;
     auto running = [&] {
       const Epoch start = now - pick(0, 50);
-      return Booking{start, now + pick(1, 80), Resources{pick(1, 2), 0, 0, 0}, kNoReservation, kNoReservation};
+      return Booking{start, now + pick(1, 80), Resources{pick(1, 2), 0, 0, 0}, kNoReservation, kNoReservation, random_user()};
     };
     for (int b = pick(0, 6); b > 0; --b) cal.book(static_cast<std::size_t>(pick(0, 5)), running());
     cal.keep_as_base();
     struct Question {
       std::int64_t tasks;
       Seconds walltime;
-    } q{pick(1, 12), pick(1, 100)};
+      Viewer viewer;
+    } q{pick(1, 12), pick(1, 100), asking()};
     for (int step = 0; step < 30; ++step) {
       now += pick(0, 3) == 0 ? 0 : pick(1, 20);
       ASSERT_TRUE(cal.back_to_base(nodes, now)) << "round " << round << " step " << step;
@@ -445,15 +465,16 @@ TEST(ResourceCalendarBase, EarliestStartAtTheBaseEqualsAFreshSearch) {
           break;
         }
         case 1: cal.book_in_base(static_cast<std::size_t>(pick(0, 5)), running()); break;  // one starts
-        case 2: q = {pick(1, 12), pick(1, 100)}; break;                                     // another question
+        case 2: q = {pick(1, 12), pick(1, 100), asking()}; break;                           // another question
+        case 3: q.viewer = asking(); break;                                   // the same, maybe by another user
         default: break;                                                                     // time passes
       }
       for (int again = pick(1, 2); again > 0; --again) {  // the same question once or twice
         ResourceCalendar fresh(nodes, now);
         for (std::size_t n = 0; n < nodes.size(); ++n)
           for (const auto& b : cal.bookings(n)) fresh.book(n, b);
-        const auto want = fresh.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, nobody, now);
-        const auto got = cal.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, nobody, now);
+        const auto want = fresh.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, q.viewer, now);
+        const auto got = cal.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, q.viewer, now);
         ++questions, asked_again += again == 1;
         ASSERT_EQ(got.has_value(), want.has_value()) << "round " << round << " step " << step;
         if (!want) continue;
@@ -463,12 +484,12 @@ TEST(ResourceCalendarBase, EarliestStartAtTheBaseEqualsAFreshSearch) {
       // A booking beyond the base (a reservation), asked about too, gone at the next step.
       if (pick(0, 1)) {
         cal.book(static_cast<std::size_t>(pick(0, 5)), {now + pick(0, 40), now + pick(41, 90), Resources{2, 0, 0, 0}, 0,
-                                                        kNoReservation});
+                                                        kNoReservation, {}});
         ResourceCalendar fresh(nodes, now);
         for (std::size_t n = 0; n < nodes.size(); ++n)
           for (const auto& b : cal.bookings(n)) fresh.book(n, b);
-        const auto want = fresh.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, nobody, now);
-        const auto got = cal.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, nobody, now);
+        const auto want = fresh.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, q.viewer, now);
+        const auto got = cal.earliest_start(all, Resources{1, 0, 0, 0}, q.tasks, q.walltime, 0, q.viewer, now);
         ASSERT_EQ(got.has_value(), want.has_value()) << "round " << round << " step " << step;
         if (want) {
           ASSERT_EQ(got->start, want->start) << "round " << round << " step " << step;
@@ -490,6 +511,9 @@ TEST(ResourceCalendarRuns, EarliestStartEqualsTheBruteForceAnswer) {
   int marked = 0;
   std::mt19937 rng(11);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto random_user = [&] {
+    return pick(0, 2) == 0 ? NodeUser{} : NodeUser{static_cast<std::uint32_t>(pick(1, 3)), pick(0, 1) == 1};
+  };
   for (int round = 0; round < 300; ++round) {
     std::vector<Node> nodes;
     // Identical nodes on some calendars: long runs, which a down node must cut.
@@ -506,12 +530,14 @@ TEST(ResourceCalendarRuns, EarliestStartEqualsTheBruteForceAnswer) {
       const Epoch start = t + pick(-50, 100), end = start + pick(1, 100);
       const auto reservation = pick(0, 2) == 0 ? static_cast<ReservationId>(0) : kNoReservation;
       const int first = pick(0, 7), last = pick(first, 7);
+      const NodeUser user = random_user();  // one job's
       for (int n = first; n <= last; ++n)
         cal.book(static_cast<std::size_t>(n), {start, end, Resources{pick(1, 2) == 1 ? 1 : 2, pick(0, 2) * 1024, 0, 0},
-                                               reservation, kNoReservation});
+                                               reservation, kNoReservation, user});
     }
     Viewer v;
     v.may_use = {pick(0, 1) == 1};
+    v.user = random_user();
     const Resources per_task{pick(1, 2), pick(0, 1) * 1024, 0, 0};
     const std::int64_t tasks = pick(1, 12), cap = pick(0, 2);
     const Seconds w = pick(1, 60);

@@ -12,6 +12,7 @@ namespace {
 using Strings = std::vector<std::string>;
 
 TEST(Unimplemented, EachIgnoredSettingIsReportedOnce) {
+  // SINGLEUSER is implemented (runtime/node_access.h): not reported.
   auto t = compile_policy(
       "NODEACCESSPOLICY SINGLEUSER\nRESERVATIONRETRYTIME 00:10:00\nUSESYSTEMQUEUETIME TRUE\n"
       "USERCFG[john] JOBFLAGS=PREEMPTEE\nSYSCFG[base] PLIST=small PDEF=small\nCLASSCFG[batch] NODEACCESSPOLICY=SINGLEUSER\n"
@@ -19,14 +20,10 @@ TEST(Unimplemented, EachIgnoredSettingIsReportedOnce) {
       "NODECFG[n1] MAXJOB=2 SPEED=1.5\nNODECFG[n2] SPEED=2\nNODECFG[n3] SPEED=1 ACCESS=SHARED\n");
   EXPECT_EQ(unimplemented_settings(t.policy()),
             (Strings{
-                "NODEACCESSPOLICY SINGLEUSER: ignored: SINGLEUSER is not implemented by this engine (SINGLEJOB and "
-                "SINGLETASK are); jobs share nodes (SHARED)",
                 "PREEMPTPOLICY SUSPEND: ignored: preempted jobs are requeued (REQUEUE)",
                 "RESERVATIONRETRYTIME: ignored: a reservation that cannot be placed is tried again every iteration",
                 "USESYSTEMQUEUETIME TRUE: ignored: queue time accrues as JOBPRIOACCRUALPOLICY says",
                 "USERCFG[john] JOBFLAGS=PREEMPTEE: ignored: default job flags are not implemented by this engine",
-                "CLASSCFG[batch] NODEACCESSPOLICY=SINGLEUSER: ignored: SINGLEUSER is not implemented by this engine "
-                "(SINGLEJOB and SINGLETASK are); jobs share nodes (SHARED)",
                 "QOSCFG[hi] QFLAGS=RESTARTPREEMPT: ignored: this engine preempts by requeueing; nothing to restart",
                 "SYSCFG[base] PLIST: ignored: jobs are confined by their credentials' PLISTs only",
                 "SYSCFG[base] PDEF: ignored: a job's first partition comes from its credentials' PDEF only",
