@@ -180,31 +180,54 @@ std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityR
                             {"jobs", std::move(jobs)}});
 }
 
-std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result) {
-  const ScheduleMetrics& m = result.metrics;
+namespace {
+
+json::Object metrics_json(const ScheduleMetrics& m) {
+  return json::Object{{"jobs", m.jobs},
+                      {"started", m.started},
+                      {"never_started", m.never_started},
+                      {"utilization", num(m.utilization)},
+                      {"average_wait", num(m.average_wait)},
+                      {"max_wait", m.max_wait},
+                      {"average_bounded_slowdown", num(m.average_bounded_slowdown)},
+                      {"makespan", m.makespan},
+                      {"proc_seconds", num(m.proc_seconds)},
+                      {"backfilled", m.backfilled},
+                      {"backfill_share", num(m.backfill_share)},
+                      {"preemptions", m.preemptions}};
+}
+
+}  // namespace
+
+std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result,
+                            std::span<const Breakdown> breakdowns) {
   json::Array warnings;
   for (const auto& w : result.warnings) warnings.push_back(json::isUTF8(w) ? w : json::fixUTF8(w));
-  return print(json::Object{
-      {"version", 1},
-      {"config", summary.config},
-      {"trace", summary.trace},
-      {"nodes", summary.nodes},
-      {"procs", summary.procs},
-      {"jobs_read", static_cast<std::int64_t>(result.jobs.size())},
-      {"trace_problems", summary.trace_problems},
-      {"iterations", result.iterations},
-      {"metrics", json::Object{{"jobs", m.jobs},
-                               {"started", m.started},
-                               {"never_started", m.never_started},
-                               {"utilization", num(m.utilization)},
-                               {"average_wait", num(m.average_wait)},
-                               {"max_wait", m.max_wait},
-                               {"average_bounded_slowdown", num(m.average_bounded_slowdown)},
-                               {"makespan", m.makespan},
-                               {"backfilled", m.backfilled},
-                               {"backfill_share", num(m.backfill_share)},
-                               {"preemptions", m.preemptions}}},
-      {"warnings", std::move(warnings)}});
+  json::Object out{{"version", 1},
+                   {"config", summary.config},
+                   {"trace", summary.trace},
+                   {"nodes", summary.nodes},
+                   {"procs", summary.procs},
+                   {"jobs_read", static_cast<std::int64_t>(result.jobs.size())},
+                   {"trace_problems", summary.trace_problems},
+                   {"iterations", result.iterations},
+                   {"metrics", metrics_json(result.metrics)},
+                   {"warnings", std::move(warnings)}};
+  if (!breakdowns.empty()) {
+    json::Object by;
+    for (const Breakdown& b : breakdowns) {
+      json::Array groups;
+      for (const GroupMetrics& g : b.groups) {
+        json::Object entry = metrics_json(g.metrics);
+        entry["name"] = json::isUTF8(g.name) ? g.name : json::fixUTF8(g.name);
+        entry["share"] = num(g.share);
+        groups.push_back(std::move(entry));
+      }
+      by[std::string(to_string(b.by))] = std::move(groups);
+    }
+    out["by"] = std::move(by);
+  }
+  return print(std::move(out));
 }
 
 }  // namespace maui::runtime

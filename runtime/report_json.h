@@ -10,6 +10,7 @@
 #include "runtime/explain.h"
 #include "runtime/fairshare.h"
 #include "runtime/model.h"
+#include "runtime/sim_breakdown.h"
 #include "runtime/simulator.h"
 
 namespace maui::runtime {
@@ -23,11 +24,13 @@ std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityR
 
 // What `mauirun simulate --format json` prints (docs/simulator.md):
 // {"version":1,"config","trace","nodes","procs","jobs_read","trace_problems","iterations",
-//  "metrics":{...},"warnings":[...]}
+//  "metrics":{...},"warnings":[...]}, and with breakdowns (--by) "by":{"user":[{"name",...
+//  the metrics...,"share"}],...}.
 struct SimulationSummary {
   std::string config, trace;
   std::int64_t nodes = 0, procs = 0, trace_problems = 0;
 };
-std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result);
+std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result,
+                            std::span<const Breakdown> breakdowns = {});
 
 }  // namespace maui::runtime

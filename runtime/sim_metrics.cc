@@ -25,40 +25,40 @@ double ratio(double part, double whole) { return whole > 0 ? part / whole : 0.0;
 
 }  // namespace
 
-ScheduleMetrics compute_metrics(const std::vector<JobOutcome>& jobs, std::int64_t machine_procs) {
-  ScheduleMetrics m;
+void MetricsSum::add(const JobOutcome& job) {
+  ++m_.jobs;
+  first_submit_ = std::min(first_submit_, job.submit);
+  m_.preemptions += job.preempted;
+  if (!job.start) return;
+  ++m_.started;
+  if (job.backfilled) ++m_.backfilled;
+  const Seconds wait = *job.start - job.submit;
+  const Seconds run = job.end - *job.start;
+  total_wait_ += static_cast<double>(wait);
+  m_.max_wait = std::max(m_.max_wait, wait);
+  total_slowdown_ += bounded_slowdown(wait, run);
+  m_.proc_seconds += static_cast<double>(job.procs) * static_cast<double>(run);
+  last_end_ = std::max(last_end_, job.end);
+}
+
+ScheduleMetrics MetricsSum::result(std::int64_t machine_procs) const {
+  ScheduleMetrics m = m_;
   m.machine_procs = machine_procs;
-  m.jobs = static_cast<std::int64_t>(jobs.size());
-  Epoch first_submit = std::numeric_limits<Epoch>::max();
-  Epoch last_end = std::numeric_limits<Epoch>::min();
-  // Sums in doubles: exact for any real trace (below 2^53), and no overflow for the largest
-  // jobs a trace may hold (10^9 procs for 10^12 s, schemas/ir.h).
-  double total_wait = 0;
-  double area = 0;  // proc-seconds delivered
-  double total_slowdown = 0;
-  for (const JobOutcome& job : jobs) {
-    first_submit = std::min(first_submit, job.submit);
-    m.preemptions += job.preempted;
-    if (!job.start) continue;
-    ++m.started;
-    if (job.backfilled) ++m.backfilled;
-    Seconds wait = *job.start - job.submit;
-    Seconds run = job.end - *job.start;
-    total_wait += static_cast<double>(wait);
-    m.max_wait = std::max(m.max_wait, wait);
-    total_slowdown += bounded_slowdown(wait, run);
-    area += static_cast<double>(job.procs) * static_cast<double>(run);
-    last_end = std::max(last_end, job.end);
-  }
   m.never_started = m.jobs - m.started;
   if (m.started == 0) return m;  // nothing ran: every rate stays 0 rather than NaN
-  auto started = static_cast<double>(m.started);
-  m.average_wait = total_wait / started;
-  m.average_bounded_slowdown = total_slowdown / started;
+  const auto started = static_cast<double>(m.started);
+  m.average_wait = total_wait_ / started;
+  m.average_bounded_slowdown = total_slowdown_ / started;
   m.backfill_share = static_cast<double>(m.backfilled) / started;
-  m.makespan = std::max<Seconds>(last_end - first_submit, 0);
-  m.utilization = ratio(area, static_cast<double>(machine_procs) * static_cast<double>(m.makespan));
+  m.makespan = std::max<Seconds>(last_end_ - first_submit_, 0);
+  m.utilization = ratio(m.proc_seconds, static_cast<double>(machine_procs) * static_cast<double>(m.makespan));
   return m;
+}
+
+ScheduleMetrics compute_metrics(const std::vector<JobOutcome>& jobs, std::int64_t machine_procs) {
+  MetricsSum sum;
+  for (const JobOutcome& job : jobs) sum.add(job);
+  return sum.result(machine_procs);
 }
 
 namespace {

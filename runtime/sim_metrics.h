@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,12 +40,28 @@ struct ScheduleMetrics {
   Seconds max_wait = 0;
   double average_bounded_slowdown = 0;  // max(1, (wait + run) / max(run, 10))
   Seconds makespan = 0;           // last end - first submit
+  double proc_seconds = 0;        // procs * run, summed over the started jobs
   double backfill_share = 0;      // started by backfill / started
   std::int64_t backfilled = 0;
   std::int64_t preemptions = 0;   // requeues for PREEMPTOR jobs, over all jobs
 };
 
 ScheduleMetrics compute_metrics(const std::vector<JobOutcome>& jobs, std::int64_t machine_procs);
+
+// compute_metrics one job at a time, for any subset of a run's jobs (runtime/sim_breakdown.h).
+class MetricsSum {
+ public:
+  void add(const JobOutcome& job);
+  ScheduleMetrics result(std::int64_t machine_procs) const;
+
+ private:
+  ScheduleMetrics m_;
+  Epoch first_submit_ = std::numeric_limits<Epoch>::max();
+  Epoch last_end_ = std::numeric_limits<Epoch>::min();
+  // Sums in doubles: exact for any real trace (below 2^53), and no overflow for the largest
+  // jobs a trace may hold (10^9 procs for 10^12 s, schemas/ir.h).
+  double total_wait_ = 0, total_slowdown_ = 0;
+};
 
 // The header `id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted`,
 // then one row per job in the given order (trace order). Times are the trace's seconds; wait =

@@ -286,6 +286,50 @@ TEST_F(SimulateTool, JsonMetricsWorkedByHand) {
   EXPECT_EQ(*m->getInteger("backfilled"), 1);
 }
 
+// --by: the story's metrics per user and per class (worked out as in JsonMetricsWorkedByHand:
+// u2's job waited 7201 s for a 3600 s run on 2 procs, slowdown 10801 / 3600 = 3.00; each job
+// delivered 2 proc-hours, a third of the 6). A kind asked twice is printed once.
+TEST_F(SimulateTool, ByPrintsEachCredentialsJobs) {
+  auto r = run("simulate --config easy.cfg --trace story.swf --nodes 2 --by user --by class --by user");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("  by user         jobs started   never   avg wait   max wait  slowdown  backfill   "
+                       "proc-hours    share\n"
+                       "    u1               1       1       0    0:00:00    0:00:00      1.00     0.0 %          "
+                       "2.0   33.3 %\n"
+                       "    u2               1       1       0    2:00:01    2:00:01      3.00     0.0 %          "
+                       "2.0   33.3 %\n"
+                       "    u3               1       1       0    0:00:00    0:00:00      1.00   100.0 %          "
+                       "2.0   33.3 %\n"
+                       "  by class        jobs started   never   avg wait   max wait  slowdown  backfill   "
+                       "proc-hours    share\n"
+                       "    q1               3       3       0    0:40:00    2:00:01      1.67    33.3 %          "
+                       "6.0  100.0 %\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("by user"), r.out.rfind("by user")) << r.out;
+
+  auto j = run("simulate --config easy.cfg --trace story.swf --nodes 2 --by qos --format json");
+  ASSERT_EQ(j.code, 0) << j.err;
+  auto parsed = json::parse(j.out);
+  ASSERT_TRUE(bool(parsed)) << j.out;
+  const auto* by = parsed->getAsObject()->getObject("by");
+  ASSERT_NE(by, nullptr) << j.out;
+  const auto* qos = by->getArray("qos");
+  ASSERT_NE(qos, nullptr) << j.out;
+  ASSERT_EQ(qos->size(), 1u);
+  const auto* all = (*qos)[0].getAsObject();
+  EXPECT_EQ(*all->getString("name"), "DEFAULT");
+  EXPECT_EQ(*all->getInteger("jobs"), 3);
+  EXPECT_EQ(*all->getInteger("max_wait"), 7201);
+  EXPECT_NEAR(*all->getNumber("proc_seconds"), 21600, 1e-6);
+  EXPECT_NEAR(*all->getNumber("share"), 1, 1e-6);
+  EXPECT_EQ(by->getArray("user"), nullptr);  // only what was asked
+
+  auto bad = run("simulate --config easy.cfg --trace story.swf --nodes 2 --by account");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("account"), std::string::npos) << bad.err;
+}
+
 TEST_F(SimulateTool, AdminReservationHoldsItsHosts) {
   // A SYSTEM reservation on node001 for the first 3 hours: job 1 runs on node002, B (2 procs)
   // must wait for both nodes (A ends at 2 h, the reservation at 3 h), job 4 cannot backfill.

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include "runtime/sim_breakdown.h"
 #include "runtime/sim_metrics.h"
 #include "runtime/swf.h"
 #include "schemas/ir.h"
@@ -566,6 +567,38 @@ TEST(ScheduleMetrics, NothingToMeasureGivesZerosNotNaN) {
   EXPECT_EQ(instant.utilization, 0.0);
   EXPECT_EQ(instant.average_bounded_slowdown, 1.0);
   EXPECT_EQ(compute_metrics({outcome(1, 0, 0, 10, 1)}, 0).utilization, 0.0);  // no machine
+}
+
+// metrics_by: one entry per user in natural order (the job with no user first, u2 before u10),
+// each with its own jobs' metrics and its part of the proc-seconds delivered. On 4 procs:
+//   job user  submit start end procs  proc-seconds
+//   1   u10     0     0   100   2       200
+//   2   u2     10   100   160   4       240
+//   3   u2     20    30    35   1         5  (backfilled)
+//   4   u1      0     -     -   8         -  (never started)
+//   5   (none)  0     0    55   1        55
+// 500 proc-seconds in all: u10 0.4, u2 0.49, u1 0, (none) 0.11.
+TEST(ScheduleMetrics, ByUserInNaturalOrder) {
+  std::vector<JobOutcome> jobs{outcome(1, 0, 0, 100, 2), outcome(2, 10, 100, 160, 4), outcome(3, 20, 30, 35, 1, true),
+                               outcome(4, 0, std::nullopt, 0, 8), outcome(5, 0, 0, 55, 1)};
+  for (auto [k, user] : {std::pair{0, "u10"}, {1, "u2"}, {2, "u2"}, {3, "u1"}, {4, ""}}) jobs[static_cast<std::size_t>(k)].user = user;
+  const auto by = metrics_by(jobs, GroupBy::User, 4);
+  std::vector<std::string> names;
+  for (const auto& g : by) names.push_back(g.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"", "u1", "u2", "u10"}));
+  ASSERT_EQ(by.size(), 4u);
+  EXPECT_DOUBLE_EQ(by[0].share, 55.0 / 500);
+  EXPECT_EQ(by[1].metrics.never_started, 1);
+  EXPECT_DOUBLE_EQ(by[1].share, 0);
+  const ScheduleMetrics& u2 = by[2].metrics;  // waits 90 and 10; slowdowns 2.5 and 1.5
+  EXPECT_EQ(u2.jobs, 2);
+  EXPECT_DOUBLE_EQ(u2.average_wait, 50);
+  EXPECT_EQ(u2.max_wait, 90);
+  EXPECT_DOUBLE_EQ(u2.average_bounded_slowdown, 2);
+  EXPECT_DOUBLE_EQ(u2.backfill_share, 0.5);
+  EXPECT_DOUBLE_EQ(u2.proc_seconds, 245);
+  EXPECT_DOUBLE_EQ(by[2].share, 245.0 / 500);
+  EXPECT_DOUBLE_EQ(by[3].share, 200.0 / 500);
 }
 
 TEST(ScheduleMetrics, JobsCsvExactText) {

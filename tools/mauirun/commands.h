@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "runtime/sim_breakdown.h"
+
 namespace maui::tools {
 
 enum class RunFormat { Text, Json };
@@ -36,6 +38,7 @@ struct SimulateOptions {
   std::int64_t limit_jobs = 0;
   bool progress = false;
   std::vector<std::string> reservations;  // --reservation SPEC (tools/mauirun/reservation_spec.h)
+  std::vector<runtime::GroupBy> by;       // --by: the metrics per user, group, class or QOS too
 };
 
 int priority_command(const RunOptions& options);

@@ -2,6 +2,7 @@
 //
 // All llvm::cl options live in this file (they register globally); the subcommands are plain
 // functions in *_command.cc.
+#include <algorithm>
 #include <cstdlib>
 
 #include "llvm/Support/CommandLine.h"
@@ -69,6 +70,14 @@ cl::list<std::string> reservation("reservation",
                                            "(trace seconds; no list = SYSTEM, no job may use it); repeatable"),
                                   cl::value_desc("spec"), cl::sub(simulate_sub), cl::cat(category));
 
+cl::list<maui::runtime::GroupBy> by(
+    "by", cl::desc("Also print the metrics of each credential's jobs; repeatable"),
+    cl::values(clEnumValN(maui::runtime::GroupBy::User, "user", "per user"),
+               clEnumValN(maui::runtime::GroupBy::Group, "group", "per group"),
+               clEnumValN(maui::runtime::GroupBy::Class, "class", "per class"),
+               clEnumValN(maui::runtime::GroupBy::Qos, "qos", "per QOS")),
+    cl::sub(simulate_sub), cl::cat(category));
+
 void print_version(raw_ostream& os) { os << "mauirun " << MAUI_VERSION << " (Maui scheduling engine)\n"; }
 
 RunOptions options() {
@@ -94,6 +103,8 @@ SimulateOptions simulate_options() {
   o.limit_jobs = limit_jobs;
   o.progress = progress.getNumOccurrences() ? bool(progress) : errs().is_displayed();
   o.reservations.assign(reservation.begin(), reservation.end());
+  for (auto b : by)  // each once, in the order first asked
+    if (std::find(o.by.begin(), o.by.end(), b) == o.by.end()) o.by.push_back(b);
   return o;
 }
 
@@ -114,7 +125,7 @@ int main(int argc, char** argv) {
                                    "[--format text|json]\n"
                                    "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N --procs-per-node P] "
                                    "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] "
-                                   "[--reservation SPEC]...\n\n"
+                                   "[--reservation SPEC]... [--by user|group|class|qos]...\n\n"
                                    "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
                                    "(simulate: after an input error nothing is simulated; skipped trace lines are reported and counted).\n",
                                    &errs()))

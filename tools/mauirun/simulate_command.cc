@@ -22,10 +22,12 @@ namespace maui::tools {
 
 namespace {
 
-std::string duration_text(double seconds) {
+std::string clock_text(double seconds) {
   auto s = static_cast<std::int64_t>(seconds + 0.5);
-  return fmt::format("{:.0f} s ({}:{:02}:{:02})", seconds, s / 3600, s / 60 % 60, s % 60);
+  return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
 }
+
+std::string duration_text(double seconds) { return fmt::format("{:.0f} s ({})", seconds, clock_text(seconds)); }
 
 // Writes a CSV file; false (and said on stderr) when it cannot be written whole.
 template <class Write>
@@ -40,8 +42,27 @@ bool write_csv(const std::string& path, Write write) {
   return false;
 }
 
+// One table per --by: a row per credential, its jobs' metrics and its share of the proc-hours.
+void print_breakdown(const runtime::Breakdown& b) {
+  auto shown = [](const std::string& name) { return name.empty() ? std::string("(none)") : name; };
+  std::size_t width = 10;  // the names' column
+  for (const auto& g : b.groups) width = std::max(width, shown(g.name).size());
+  auto& out = llvm::outs();
+  out << fmt::format("  {:<{}} {:>7} {:>7} {:>7} {:>10} {:>10} {:>9} {:>9} {:>12} {:>8}\n",
+                     fmt::format("by {}", to_string(b.by)), width + 2, "jobs", "started", "never", "avg wait",
+                     "max wait", "slowdown", "backfill", "proc-hours", "share");
+  for (const auto& g : b.groups) {
+    const auto& m = g.metrics;
+    out << fmt::format("    {:<{}} {:>7} {:>7} {:>7} {:>10} {:>10} {:>9.2f} {:>7.1f} % {:>12.1f} {:>6.1f} %\n",
+                       shown(g.name), width, m.jobs, m.started, m.never_started, clock_text(m.average_wait),
+                       clock_text(static_cast<double>(m.max_wait)), m.average_bounded_slowdown, m.backfill_share * 100,
+                       m.proc_seconds / 3600, g.share * 100);
+  }
+}
+
 void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summary, const runtime::SimulationResult& r,
-                std::span<const runtime::AdminReservation> admin, runtime::Epoch origin) {
+                std::span<const runtime::AdminReservation> admin, runtime::Epoch origin,
+                std::span<const runtime::Breakdown> breakdowns) {
   const auto& m = r.metrics;
   auto& out = llvm::outs();
   out << fmt::format("mauirun simulate: {} on {}\n", summary.config, summary.trace);
@@ -61,6 +82,7 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
   for (const auto& a : admin)
     out << fmt::format("  reservation {:<15} {} s - {} s on {} host(s), {}\n", a.name, a.start - origin, a.end - origin,
                        a.hosts.size(), runtime::describe_access(a));
+  for (const auto& b : breakdowns) print_breakdown(b);
   for (const auto& w : r.warnings) out << "  warning: " << w << "\n";
   if (!o.jobs_out.empty()) out << "  per-job schedule          " << o.jobs_out << "\n";
   if (!o.runs_out.empty()) out << "  where each job ran        " << o.runs_out << "\n";
@@ -143,8 +165,10 @@ int simulate_command(const SimulateOptions& o) {
   if (!o.runs_out.empty() &&
       !write_csv(o.runs_out, [&](std::ostream& csv) { runtime::write_runs_csv(csv, runs.runs(), result.jobs); }))
     return kRunInputError;
-  if (o.format == RunFormat::Json) llvm::outs() << runtime::simulation_json(summary, result);
-  else print_text(o, summary, result, book.list(), origin);
+  std::vector<runtime::Breakdown> breakdowns;
+  for (auto by : o.by) breakdowns.push_back({by, runtime::metrics_by(result.jobs, by, summary.procs)});
+  if (o.format == RunFormat::Json) llvm::outs() << runtime::simulation_json(summary, result, breakdowns);
+  else print_text(o, summary, result, book.list(), origin, breakdowns);
   return kRunOk;  // skipped lines and never-started jobs are results, reported above
 }
 
