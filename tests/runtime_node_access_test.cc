@@ -2,9 +2,6 @@
 // SINGLEUSER, per class and through the QOS flag DEDICATED.
 #include <gtest/gtest.h>
 
-#include <sstream>
-
-#include "runtime/run_log.h"
 
 #include "tests/schedule_support.h"
 
@@ -318,14 +315,9 @@ TEST(NodeAccess, TheSimulatorKeepsEachUsersNodes) {
   const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1, "u1"), trace_job(2, 0, kHour, kHour, 1, "u2"),
                                 trace_job(3, 0, kHour, kHour, 1, "u1"), trace_job(4, 0, kHour, kHour, 1, "u3"),
                                 trace_job(5, 60, kHour, kHour, 1, "u2")});
-  RunLog runs;
-  SimulationOptions options;
-  options.on_run = [&](const RunEvent& e) { EXPECT_TRUE(runs.record(e)); };
-  SimulationResult r = simulate(*p.dir, trace, two_nodes(), options);
+  const auto [r, runs] = simulate_with_runs(*p.dir, trace, two_nodes());
   ASSERT_EQ(r.jobs.size(), 5u);
-  std::ostringstream csv;
-  write_runs_csv(csv, runs.runs(), r.jobs);
-  EXPECT_EQ(csv.str(),
+  EXPECT_EQ(runs,
             "job,start,end,how,nodes\n1,0,3600,ended,n1:1\n2,0,3600,ended,n2:1\n3,0,3600,ended,n1:1\n"
             "5,60,3660,ended,n2:1\n4,3600,7200,ended,n1:1\n");
 }

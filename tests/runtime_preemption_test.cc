@@ -1,10 +1,7 @@
 // Preemption (docs/semantics.md 85): a waiting PREEMPTOR job has running PREEMPTEE jobs of
 // lower start priority requeued, the fewest that let it start, and starts on what they freed.
-#include <sstream>
 
 #include <gtest/gtest.h>
-
-#include "runtime/run_log.h"
 
 #include "tests/schedule_support.h"
 
@@ -121,15 +118,10 @@ TEST(Preemption, TheShortestRunOfVictimsThatLetsItStart) {
 TEST(Preemption, TheSimulatorRequeuesAndRunsThePreemptedJobAgain) {
   TestPolicy p = compile_policy(lines({kQos, "USERCFG[DEFAULT] QDEF=lo\nUSERCFG[u2] QDEF=hi\n"}));
   const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 2, "u1"), trace_job(2, 600, 30 * kMinute, kHour, 1, "u2")});
-  RunLog log;
-  SimulationOptions options;
-  options.on_run = [&](const RunEvent& e) { EXPECT_TRUE(log.record(e)); };
-  SimulationResult r = simulate(*p.dir, trace, {make_node("n1", 1), make_node("n2", 1)}, options);
+  const auto [r, runs] = simulate_with_runs(*p.dir, trace, {make_node("n1", 1), make_node("n2", 1)});
   ASSERT_EQ(r.jobs.size(), 2u);
   // Where each ran: job 1 on both nodes until 2 requeued it at 600, then again from 2400.
-  std::ostringstream runs;
-  write_runs_csv(runs, log.runs(), r.jobs);
-  EXPECT_EQ(runs.str(),
+  EXPECT_EQ(runs,
             "job,start,end,how,nodes\n1,0,600,requeued,n2:1 n1:1\n2,600,2400,ended,n2:1\n"
             "1,2400,6000,ended,n2:1 n1:1\n");
   EXPECT_EQ(r.jobs[1].start, Epoch{600});

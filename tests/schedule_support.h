@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <sstream>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 
 #include "runtime/calendar.h"
 #include "runtime/reservations.h"
+#include "runtime/run_log.h"
 #include "runtime/scheduler.h"
 #include "runtime/simulator.h"
 #include "runtime/swf.h"
@@ -157,6 +159,23 @@ inline Trace trace_of(std::vector<TraceJob> jobs) {
   Trace t;
   t.jobs = std::move(jobs);
   return t;
+}
+
+// A simulation and where each job ran: the `--runs-out` CSV text (runtime/run_log.h). Every
+// start and requeue must be one the log can record.
+struct SimulatedRuns {
+  SimulationResult result;
+  std::string runs_csv;
+};
+inline SimulatedRuns simulate_with_runs(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes) {
+  RunLog log;
+  SimulationOptions options;
+  options.on_run = [&](const RunEvent& e) { EXPECT_TRUE(log.record(e)); };
+  SimulatedRuns out{simulate(dir, trace, std::move(nodes), options), {}};
+  std::ostringstream csv;
+  write_runs_csv(csv, log.runs(), out.result.jobs);
+  out.runs_csv = csv.str();
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
