@@ -1,25 +1,34 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer parser target for a bounded time.
+# Runs a libFuzzer target for a bounded time.
 #
-#   bash tests/fuzz/run.sh BUILD_DIR SECONDS
+#   bash tests/fuzz/run.sh BUILD_DIR SECONDS [parser|swf]
 #
-# BUILD_DIR is a MAUI_FUZZ=ON build (see tests/fuzz/CMakeLists.txt). The seed corpus is a copy of
-# examples/*, tests/golden/*/input.cfg, ../shared/corpus/configs/* (shared/ sits beside the repo)
-# and tests/fuzz/crashes/* (saved reproducers, so a fixed crash stays fixed). New inputs go to a
+# BUILD_DIR is a MAUI_FUZZ=ON build (see tests/fuzz/CMakeLists.txt). The target is the maui.cfg
+# front end (parser, the default) or the SWF trace reader (swf). The parser's seed corpus is a
+# copy of examples/*, tests/golden/*/input.cfg, ../shared/corpus/configs/* (shared/ sits beside
+# the repo) and tests/fuzz/crashes/*.cfg; the reader's, the first 200 lines of every trace in
+# examples/traces/ and ../shared/traces/ and tests/fuzz/crashes/*.swf (saved reproducers, so a
+# fixed crash stays fixed). New inputs go to a
 # temporary directory that is removed afterwards. Exits non-zero on any crash, sanitizer report,
 # leak, timeout (-timeout=10 s per input) or out-of-memory (-rss_limit_mb=2048); the reproducer is
 # then copied to BUILD_DIR/fuzz-artifacts/. Prints the number of executions.
 # Environment: MAUI_FUZZ_KEEP_CORPUS=DIR keeps the grown corpus in DIR (created if needed).
 set -euo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 BUILD_DIR SECONDS" >&2
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+  echo "usage: $0 BUILD_DIR SECONDS [parser|swf]" >&2
   exit 2
 fi
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$1" && pwd)
 seconds=$2
-fuzzer=$build/tests/fuzz/maui_parser_fuzzer
+target=${3:-parser}
+case "$target" in
+  parser) dict=$repo/tests/fuzz/maui.dict crash_glob='*.cfg' ;;
+  swf) dict=$repo/tests/fuzz/swf.dict crash_glob='*.swf' ;;
+  *) echo "run.sh: unknown target '$target' (expected parser or swf)" >&2; exit 2 ;;
+esac
+fuzzer=$build/tests/fuzz/maui_${target}_fuzzer
 if [ ! -x "$fuzzer" ]; then
   echo "run.sh: $fuzzer not found; build it first (cmake --build $1)" >&2
   exit 2
@@ -39,27 +48,36 @@ add_seed() {  # add_seed FILE NAME
   cp -- "$1" "$seeds/$2"
   n=$((n + 1))
 }
-if [ -d "$repo/examples" ]; then
-  while IFS= read -r -d '' f; do
-    add_seed "$f" "examples__$(echo "${f#"$repo/examples/"}" | tr '/' '_')"
-  done < <(find "$repo/examples" -type f -print0)
-fi
-for f in "$repo"/tests/golden/*/input.cfg; do
-  [ -f "$f" ] || continue
-  add_seed "$f" "golden__$(basename "$(dirname "$f")").cfg"
-done
-if [ -d "$repo/../shared/corpus/configs" ]; then
-  for f in "$repo"/../shared/corpus/configs/*; do
+if [ "$target" = parser ]; then
+  if [ -d "$repo/examples" ]; then
+    while IFS= read -r -d '' f; do
+      add_seed "$f" "examples__$(echo "${f#"$repo/examples/"}" | tr '/' '_')"
+    done < <(find "$repo/examples" -type f -print0)
+  fi
+  for f in "$repo"/tests/golden/*/input.cfg; do
     [ -f "$f" ] || continue
-    add_seed "$f" "corpus__$(basename "$f")"
+    add_seed "$f" "golden__$(basename "$(dirname "$f")").cfg"
   done
+  if [ -d "$repo/../shared/corpus/configs" ]; then
+    for f in "$repo"/../shared/corpus/configs/*; do
+      [ -f "$f" ] || continue
+      add_seed "$f" "corpus__$(basename "$f")"
+    done
+  else
+    echo "run.sh: note: $repo/../shared/corpus/configs not found, fuzzing without it" >&2
+  fi
 else
-  echo "run.sh: note: $repo/../shared/corpus/configs not found, fuzzing without it" >&2
+  # Trace heads: the header lines and the first jobs of each trace, plain text.
+  for f in "$repo"/examples/traces/*.swf* "$repo"/../shared/traces/*.swf*; do
+    [ -f "$f" ] || continue
+    origin=$(basename "$(dirname "$(dirname "$f")")")  # main (the repo) or shared
+    { zcat -f -- "$f" | head -n 200; } >"$seeds/${origin}__$(basename "$f").head" || true
+    n=$((n + 1))
+  done
 fi
 if [ -d "$repo/tests/fuzz/crashes" ]; then
-  for f in "$repo"/tests/fuzz/crashes/*; do
+  for f in "$repo"/tests/fuzz/crashes/$crash_glob; do
     [ -f "$f" ] || continue
-    case "$f" in *.md|*.txt) continue ;; esac
     add_seed "$f" "crash__$(basename "$f")"
   done
 fi
@@ -80,7 +98,7 @@ set +e
 (cd "$work" && TMPDIR="$work" ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0} \
   UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
   "$fuzzer" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-    -dict="$repo/tests/fuzz/maui.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
+    -dict="$dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
     "${corpus_dirs[@]}" "$seeds") >"$log" 2>&1
 rc=$?
 set -e
