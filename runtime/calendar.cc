@@ -20,11 +20,13 @@ void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
     c.node = &n;
     c.capacity = resources_of(n);
     c.usable = takes_new_work(n);
+    c.max_jobs = n.max_jobs;
     c.bookings.clear();
     c.unsorted = false;
     c.base = 0;
   }
   unsorted_.clear();
+  job_reservations_.clear();
   base_kept_ = at_base_ = false;
   ++base_version_;
 }
@@ -44,7 +46,7 @@ bool ResourceCalendar::back_to_base(std::span<const Node> nodes, Epoch now) {
     NodeCalendar& c = nodes_[i];
     const Node& n = nodes[i];
     if (c.capacity.procs != n.procs || c.capacity.mem_mb != n.memory_mb || c.capacity.swap_mb != n.swap_mb ||
-        c.capacity.disk_mb != n.disk_mb || c.usable != takes_new_work(n)) {
+        c.capacity.disk_mb != n.disk_mb || c.usable != takes_new_work(n) || c.max_jobs != n.max_jobs) {
       base_kept_ = false;
       return false;
     }
@@ -52,6 +54,7 @@ bool ResourceCalendar::back_to_base(std::span<const Node> nodes, Epoch now) {
     c.bookings.truncate(c.base);
   }
   now_ = now;
+  job_reservations_.clear();
   at_base_ = true;
   return true;
 }
@@ -112,8 +115,19 @@ bool ResourceCalendar::counts(const Booking& b, const Viewer& viewer) const {
   return b.inside == kNoReservation || viewer.uses(b.inside);
 }
 
+std::int64_t ResourceCalendar::jobs_at(const NodeCalendar& c, Epoch t, const Viewer& viewer) const {
+  std::int64_t jobs = 0;
+  for (const auto& b : c.bookings) {
+    if (b.start > t) break;
+    jobs += t < b.end && is_job_for(b, viewer);
+  }
+  return jobs;
+}
+
 Resources ResourceCalendar::free_at(std::size_t node, Epoch t, const Viewer& viewer) const {
   const NodeCalendar& c = nodes_[node];
+  // NODECFG MAXJOB: a node running as many jobs as it may has room for no other.
+  if (c.max_jobs > 0 && jobs_at(c, t, viewer) >= c.max_jobs) return {};
   Resources used;
   for (const auto& b : c.bookings) {
     if (b.start > t) break;
@@ -175,10 +189,14 @@ bool ResourceCalendar::settled_changes(std::size_t node, Epoch from, const Viewe
   const NodeCalendar& c = nodes_[node];
   ending.clear();
   Resources used;
+  // NODECFG MAXJOB: a node as full of jobs as it may be offers nothing. Counted only where set.
+  const bool job_limit = c.max_jobs > 0;
+  std::int64_t jobs = 0;
   for (const auto& b : c.bookings) {
     if (b.end <= from || !matters(b, viewer)) continue;
     if (b.start > from) return false;
     used += taken(c, b, viewer);
+    if (job_limit) jobs += is_job_for(b, viewer);
     ending.push_back(&b);
   }
   if (ending.size() > 1)
@@ -186,11 +204,15 @@ bool ResourceCalendar::settled_changes(std::size_t node, Epoch from, const Viewe
   Resources free{c.capacity.procs - used.procs, c.capacity.mem_mb - used.mem_mb, c.capacity.swap_mb - used.swap_mb,
                  c.capacity.disk_mb - used.disk_mb};
   std::int64_t last = 0;
-  at(from, free, last);
+  auto free_then = [&] { return job_limit && jobs >= c.max_jobs ? Resources{} : free; };
+  at(from, free_then(), last);
   for (std::size_t e = 0; e < ending.size();) {
     const Epoch t = ending[e]->end;
-    for (; e < ending.size() && ending[e]->end == t; ++e) free += taken(c, *ending[e], viewer);
-    at(t, free, last);
+    for (; e < ending.size() && ending[e]->end == t; ++e) {
+      free += taken(c, *ending[e], viewer);
+      if (job_limit) jobs -= is_job_for(*ending[e], viewer);
+    }
+    at(t, free_then(), last);
   }
   return true;
 }

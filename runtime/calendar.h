@@ -193,7 +193,13 @@ class ResourceCalendar {
   [[gnu::always_inline]] bool same_calendar(std::size_t a, std::size_t b) const {
     const NodeCalendar &x = nodes_[a], &y = nodes_[b];
     // Bookings first: that is where neighbouring nodes differ, if they do.
-    return x.bookings == y.bookings && x.capacity == y.capacity && x.usable == y.usable;
+    return x.bookings == y.bookings && x.capacity == y.capacity && x.usable == y.usable && x.max_jobs == y.max_jobs;
+  }
+  // Reservation r is a job's (NODECFG MAXJOB counts it as a job on its nodes); asked before r
+  // is booked. Job reservations are numbered anew with each calendar (reset, back_to_base).
+  void mark_job_reservation(ReservationId r) {
+    if (job_reservations_.size() <= r) job_reservations_.resize(r + 1, 0);
+    job_reservations_[r] = 1;
   }
 
   // Tasks of `per_task` free on `node` throughout [from, to) for `viewer`.
@@ -237,6 +243,7 @@ class ResourceCalendar {
     const Node* node = nullptr;
     Resources capacity;
     bool usable = true;
+    std::int32_t max_jobs = 0;  // NODECFG MAXJOB, <= 0: no limit (in the padding beside `usable`)
     // Sorted by start. Most nodes hold a booking or two: kept inline, a calendar built per
     // iteration costs one allocation instead of one per node.
     llvm::SmallVector<Booking, 2> bookings;
@@ -250,6 +257,15 @@ class ResourceCalendar {
   bool counts(const Booking& b, const Viewer& viewer) const;
   // Whether booking b takes anything from the viewer: it counts, or shuts the viewer out.
   bool matters(const Booking& b, const Viewer& viewer) const { return counts(b, viewer) || viewer.shut_out_by(b); }
+  // Whether booking b is a job on its node for the viewer (NODECFG MAXJOB): a running job (its
+  // part inside a reservation is booked twice, in and out of it: the part outside counts), or
+  // another job's reservation.
+  bool is_job_for(const Booking& b, const Viewer& viewer) const {
+    if (b.reservation == kNoReservation) return b.inside == kNoReservation;
+    return b.reservation < job_reservations_.size() && job_reservations_[b.reservation] && !viewer.uses(b.reservation);
+  }
+  // The jobs on node c at instant t, for the viewer.
+  std::int64_t jobs_at(const NodeCalendar& c, Epoch t, const Viewer& viewer) const;
   // What booking b takes from the viewer on node c: the whole node when it shuts the viewer out.
   Resources taken(const NodeCalendar& c, const Booking& b, const Viewer& viewer) const {
     if (viewer.shut_out_by(b)) return c.capacity;
@@ -268,6 +284,7 @@ class ResourceCalendar {
   Epoch now_ = 0;
   std::vector<NodeCalendar> nodes_;
   std::vector<std::size_t> unsorted_;  // nodes sort_bookings() must sort
+  std::vector<std::uint8_t> job_reservations_;  // by ReservationId: a job's (mark_job_reservation)
   std::uint64_t changes_ = 0;
   bool base_kept_ = false;  // every node's base bookings are still its first ones
   bool at_base_ = false;    // and nothing else is booked

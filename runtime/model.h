@@ -32,6 +32,7 @@ struct Node {
   std::vector<std::string> features;
   std::string partition = "DEFAULT";
   NodeState state = NodeState::Idle;
+  std::int32_t max_jobs = 0;  // NODECFG MAXJOB: jobs at once on the node (<= 0: no limit)
 };
 
 // Down, drained, draining and unknown nodes take no new work (what runs there runs on).

@@ -18,6 +18,7 @@ std::string_view to_string(ReservationKind k) {
 
 ReservationId ReservationTable::add(Reservation r) {
   r.id = static_cast<ReservationId>(reservations_.size());
+  if (r.kind == ReservationKind::Job) calendar_.mark_job_reservation(r.id);
   for (const auto& nt : r.nodes)
     calendar_.book(nt.node, {r.start, r.end, r.whole_nodes ? resources_of(calendar_.node(nt.node)) : r.per_task * nt.tasks,
                              r.id, kNoReservation, r.user});

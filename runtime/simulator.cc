@@ -54,6 +54,12 @@ std::vector<Node> simulated_nodes(const ir::Policy& policy, const NodeSource& so
       n.features.push_back(f.value);
     std::string partition = pick(cfg.partition, &ir::NodeConfig::partition);
     if (!partition.empty()) n.partition = partition;
+    // MAXJOB: the node's own when above 0, else NODECFG[DEFAULT]'s (reference §2.7); a limit
+    // beyond 2^31 jobs is none.
+    const std::int64_t max_jobs = cfg.max_jobs && cfg.max_jobs->value > 0 ? cfg.max_jobs->value
+                                  : defaults && defaults->max_jobs       ? defaults->max_jobs->value
+                                                                         : 0;
+    n.max_jobs = max_jobs > std::numeric_limits<std::int32_t>::max() ? 0 : static_cast<std::int32_t>(max_jobs);
     nodes.push_back(std::move(n));
   }
   if (nodes.empty())

@@ -45,7 +45,6 @@ std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
   // Per-node settings, one line per setting naming the nodes (a site sets them on hundreds).
   std::map<std::string, std::vector<std::string>> on_nodes;
   for (const auto& [name, n] : policy.nodes) {
-    if (n.max_jobs) on_nodes["MAXJOB"].push_back(name);
     if (n.max_jobs_per_user) on_nodes["MAXJOBPERUSER"].push_back(name);
     if (n.speed && n.speed->value != 1.0) on_nodes["SPEED"].push_back(name);
     for (const char* attr : {"ACCESS", "MAXPROC", "MAXPROCPERUSER", "PROCSPEED"})
@@ -54,8 +53,7 @@ std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
   }
   const std::map<std::string_view, std::string_view> why = {
       {"ACCESS", "node access policies are not implemented by this engine; jobs share nodes (SHARED)"},
-      {"MAXJOB", "per-node job limits are not implemented by this engine"},
-      {"MAXJOBPERUSER", "per-node job limits are not implemented by this engine"},
+      {"MAXJOBPERUSER", "per-node job limits per user are not implemented by this engine (MAXJOB is)"},
       {"MAXPROC", "per-node processor limits are not implemented by this engine"},
       {"MAXPROCPERUSER", "per-node processor limits are not implemented by this engine"},
       {"SPEED", "jobs run as long on every node (node speeds are not implemented by this engine)"},

@@ -1348,7 +1348,7 @@ std::vector<Row> node_rows() {
           .means("Number of frame slots the node occupies."),
       A("GRES", kNode, T::String).sec("12.4")
           .means("Generic (consumable) resources of the node, as NAME:COUNT."),
-      A("MAXJOB", kNode, T::Integer).unit("jobs").sec("12.3")
+      A("MAXJOB", kNode, T::Integer).unit("jobs").sec("12.3").engine()
           .means("Most jobs that may run on the node at once.")
           .m331("a value <= 0 falls back to NODECFG[DEFAULT]"),
       A("MAXJOBPERUSER", kNode, T::Integer).unit("jobs").sec("12.3")

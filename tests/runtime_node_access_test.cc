@@ -322,5 +322,109 @@ TEST(NodeAccess, TheSimulatorKeepsEachUsersNodes) {
             "5,60,3660,ended,n2:1\n4,3600,7200,ended,n1:1\n");
 }
 
+// NODECFG MAXJOB (docs/semantics.md 90): a node runs at most that many jobs at once, whatever
+// procs it has left; its running jobs and other jobs' reservations count.
+Node limited(std::string name, std::int64_t procs, std::int64_t max_jobs) {
+  Node n = make_node(std::move(name), procs);
+  n.max_jobs = max_jobs;
+  return n;
+}
+
+TEST(NodeJobLimit, ANodeRunningItsMostJobsTakesNoOther) {
+  const Epoch now = kMonday + 10 * kHour;
+  // n1 (8 procs, MAXJOB 2) runs R1 until +1 h and R2 until +2 h; n2 (1 proc) runs R3. X (1 task)
+  // waits for R1's end though n1 has 6 procs free; without the limit it starts there now.
+  auto cluster = [&](std::int64_t max_jobs) {
+    return snapshot_of(now, {limited("n1", 8, max_jobs), make_node("n2", 1)},
+                       {running_on(J("R1").walltime(2 * kHour), now - kHour, {"n1"}),
+                        running_on(J("R2").walltime(3 * kHour), now - kHour, {"n1"}),
+                        running_on(J("R3").walltime(4 * kHour), now - kHour, {"n2"}), J("X").submit(now - kMinute)});
+  };
+  ClusterSnapshot snap = cluster(2);
+  IterationResult r = iterate(first_available(""), snap);
+  EXPECT_TRUE(r.starts.empty());
+  const Reservation* x = reservation_named(r, ReservationKind::Job, "X");
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->start, now + kHour);
+  EXPECT_EQ(placed(snap, x->nodes), (std::vector<std::string>{"n1:1"}));
+  ClusterSnapshot open = cluster(0);
+  r = iterate(first_available(""), open);
+  EXPECT_EQ(started_ids(r, open), (std::vector<std::string>{"X"}));
+}
+
+TEST(NodeJobLimit, AJobsReservationCountsOnItsNode) {
+  const Epoch now = kMonday + 10 * kHour;
+  // One 8-proc node, MAXJOB 2, RESERVATIONDEPTH 2. R1 (6 procs) runs until +1 h; X1 (4 procs)
+  // and X2 (3 procs) are reserved from +1 h. S (1 proc, 3 h) fits beside R1 now, but from +1 h
+  // it would be a third job beside X1 and X2; S2 (1 proc, 1 h) ends when they start. Without
+  // the limit both fit (8 procs from +1 h).
+  auto cluster = [&](std::int64_t max_jobs) {
+    return snapshot_of(now, {limited("n1", 8, max_jobs)},
+                       {running_on(J("R1").tasks(6).walltime(2 * kHour), now - kHour, {"n1"}),
+                        J("X1").tasks(4).walltime(2 * kHour).submit(now - 4 * kMinute),
+                        J("X2").tasks(3).walltime(2 * kHour).submit(now - 3 * kMinute),
+                        J("S").walltime(3 * kHour).submit(now - 2 * kMinute), J("S2").submit(now - kMinute)});
+  };
+  TestPolicy p = first_available("RESERVATIONDEPTH 2\n");
+  ClusterSnapshot snap = cluster(2);
+  IterationResult r = iterate(p, snap);
+  for (const char* id : {"X1", "X2"}) {
+    const Reservation* x = reservation_named(r, ReservationKind::Job, id);
+    ASSERT_NE(x, nullptr) << id;
+    EXPECT_EQ(x->start, now + kHour) << id;
+  }
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"S2"}));
+  ClusterSnapshot open = cluster(0);
+  r = iterate(p, open);
+  EXPECT_EQ(started_ids(r, open), (std::vector<std::string>{"S", "S2"}));
+}
+
+// A running job inside a reservation is booked in two parts (the one charged to the reservation
+// and the rest): it is still one job. n1 (8 procs, MAXJOB 2) is a standing reservation for user
+// u; R runs in it, and u's X joins it as the second job.
+TEST(NodeJobLimit, AJobInsideAReservationIsOneJob) {
+  const Epoch now = kMonday + 10 * kHour;
+  TestPolicy p = first_available("SRCFG[mine] HOSTLIST=n1 PERIOD=INFINITY USERLIST=u\n");
+  ClusterSnapshot snap = snapshot_of(now, {limited("n1", 8, 2)},
+                                     {running_on(J("R").walltime(2 * kHour), now - kHour, {"n1"}),
+                                      J("X").submit(now - kMinute)});
+  IterationResult r = iterate(p, snap);
+  EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"X"}));
+}
+
+// The carried calendar (SchedulerWorkspace) follows a node's limit as the RM reports it.
+TEST(NodeJobLimit, AChangedLimitIsSeenAtTheNextIteration) {
+  const Epoch now = kMonday + 10 * kHour;
+  auto cluster = [&](std::int64_t max_jobs) {
+    return snapshot_of(now, {limited("n1", 8, max_jobs)},
+                       {running_on(J("R").walltime(2 * kHour), now - kHour, {"n1"}), J("X").submit(now - kMinute)});
+  };
+  TestPolicy p = first_available("");
+  SchedulerWorkspace workspace;
+  ClusterSnapshot one = cluster(1);
+  EXPECT_TRUE(iterate_in(workspace, p, one).starts.empty());
+  ClusterSnapshot two = cluster(2);
+  IterationResult r = iterate_in(workspace, p, two);
+  EXPECT_EQ(started_ids(r, two), (std::vector<std::string>{"X"}));
+}
+
+TEST(NodeJobLimit, TheSimulatorTakesTheLimitFromNodecfg) {
+  // NODECFG[DEFAULT] MAXJOB=1 holds for n1; n2's own MAXJOB=2 replaces it. Four 1-proc jobs at
+  // 0: job 1 on n1, jobs 2 and 3 on n2, job 4 when they end.
+  TestPolicy p = first_available(
+      "NODECFG[DEFAULT] MAXJOB=1\nNODECFG[n1] RESOURCES=PROCS:4\nNODECFG[n2] RESOURCES=PROCS:4 MAXJOB=2\n");
+  std::string error;
+  std::vector<Node> nodes = simulated_nodes(p.policy(), NodeSource{}, error);
+  ASSERT_EQ(nodes.size(), 2u) << error;
+  EXPECT_EQ(nodes[0].max_jobs, 1);
+  EXPECT_EQ(nodes[1].max_jobs, 2);
+  const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1), trace_job(2, 0, kHour, kHour, 1),
+                                trace_job(3, 0, kHour, kHour, 1), trace_job(4, 0, kHour, kHour, 1)});
+  const auto [r, runs] = simulate_with_runs(*p.dir, trace, nodes);
+  EXPECT_EQ(runs, "job,start,end,how,nodes\n1,0,3600,ended,n1:1\n2,0,3600,ended,n2:1\n3,0,3600,ended,n2:1\n"
+                  "4,3600,7200,ended,n1:1\n");
+  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+}
+
 }  // namespace
 }  // namespace maui::runtime::testing

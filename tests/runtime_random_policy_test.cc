@@ -8,7 +8,8 @@
 //     wrong task count: runtime/simulator.h), and procs in use never exceed the cluster's;
 //   - node by node, from the simulator's start and requeue events: no node holds more tasks
 //     than procs, a whole-node job shares no node, SINGLETASK puts one task on each, a
-//     SINGLEUSER job shares nodes with jobs of its user only, and no job spans two partitions;
+//     SINGLEUSER job shares nodes with jobs of its user only, no node runs more jobs at once than
+//     its NODECFG MAXJOB, and no job spans two partitions;
 //   - every job either ran min(run, requested) seconds, starting after its submission, or has a
 //     reason it never started; the metrics count them alike;
 //   - the same inputs give the same schedule, warnings included;
@@ -129,8 +130,10 @@ std::string random_config(Generator& g) {
     if (partitioned) node += i <= 6 ? " PARTITION=A" : " PARTITION=B";
     if (g.chance(20)) node += fmt::format(" PRIORITY={}", g.rng.in(0, 10));
     if (g.chance(30)) node += " FEATURES=" + g.pick({"fast", "big", "fast:big"});
+    if (g.chance(15)) node += fmt::format(" MAXJOB={}", g.rng.in(1, 2));
     line(node);
   }
+  if (g.chance(20)) line(fmt::format("NODECFG[DEFAULT] MAXJOB={}", g.rng.in(1, 3)));
   if (partitioned) {
     if (g.chance(50)) line("USERCFG[u2] PLIST=A");
     if (g.chance(50)) line("CLASSCFG[q2] PLIST=A,B PDEF=B");
@@ -208,10 +211,10 @@ void expect_same_outcomes(const SimulationResult& a, const SimulationResult& b, 
 // Node by node, over time: the runs' tasks fit the node's procs; a job that takes whole nodes
 // (QOS DEDICATED, NODEACCESSPOLICY SINGLEJOB / SINGLETASK of its class or the cluster) shares
 // none, and SINGLETASK puts one task on each; a SINGLEUSER job shares nodes with its user's
-// jobs only; no job spans two partitions. Counts the runs that took whole nodes and those that
-// were SINGLEUSER.
+// jobs only; a node runs at most its MAXJOB jobs at once; no job spans two partitions. Counts
+// the runs that took whole nodes, those that were SINGLEUSER, and those on a node with a MAXJOB.
 struct AccessRuns {
-  std::int64_t whole = 0, single_user = 0;
+  std::int64_t whole = 0, single_user = 0, job_limited = 0;
 };
 AccessRuns expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, const SimulationResult& r,
                                              const Trace& trace, const std::vector<Node>& nodes,
@@ -250,10 +253,11 @@ AccessRuns expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, cons
   for (const auto& [name, uses] : on) {
     for (std::size_t a = 0; a < uses.size(); ++a) {
       if (uses[a].end <= uses[a].start) continue;  // a run of 0 s holds nothing
-      std::int64_t tasks = 0;  // at uses[a].start
+      std::int64_t tasks = 0, jobs = 0;  // at uses[a].start
       for (std::size_t b = 0; b < uses.size(); ++b) {
         if (uses[b].start > uses[a].start || uses[b].end <= uses[a].start) continue;
         tasks += uses[b].tasks;
+        ++jobs;
         if (b != a && (uses[a].whole || uses[b].whole))
           ADD_FAILURE() << "jobs " << uses[a].job << " and " << uses[b].job << " share " << name << " at "
                         << uses[a].start << ", one of them taking whole nodes";
@@ -262,13 +266,18 @@ AccessRuns expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, cons
                         << uses[b].user << " share " << name << " at " << uses[a].start << ", one of them SINGLEUSER";
       }
       EXPECT_LE(tasks, node.at(name)->procs) << name << " at " << uses[a].start;
+      if (const std::int64_t limit = node.at(name)->max_jobs; limit > 0) {
+        EXPECT_LE(jobs, limit) << name << " at " << uses[a].start << " runs more jobs than its MAXJOB";
+        ++counted.job_limited;
+      }
     }
   }
   return counted;
 }
 
 TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
-  std::int64_t started = 0, never = 0, preempted = 0, backfilled = 0, whole_checked = 0, single_user_checked = 0;
+  std::int64_t started = 0, never = 0, preempted = 0, backfilled = 0, whole_checked = 0, single_user_checked = 0,
+               job_limited_checked = 0;
   for (int seed = 1; seed <= kCases; ++seed) {
     Generator g{Rng{static_cast<std::uint64_t>(seed) * 104729}};
     const std::string config = random_config(g);
@@ -303,6 +312,7 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     const std::vector<JobRun>& runs = log.runs();
     const AccessRuns checked = expect_runs_keep_to_their_nodes(runs, r, trace, nodes, dir);
     whole_checked += checked.whole, single_user_checked += checked.single_user;
+    job_limited_checked += checked.job_limited;
     // No run planned into an administrative reservation its user may not use.
     for (const auto& run : runs) {
       const TraceJob& t = trace.jobs[static_cast<std::size_t>(run.job - 1)];
@@ -360,6 +370,7 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
   EXPECT_GT(preempted, 0);
   EXPECT_GT(whole_checked, kCases) << whole_checked;
   EXPECT_GT(single_user_checked, kCases) << single_user_checked;
+  EXPECT_GT(job_limited_checked, kCases) << job_limited_checked;
 }
 
 }  // namespace

@@ -282,9 +282,11 @@ TEST(ResourceCalendarSteps, FreeTasksByDurationEqualsFreeTasksForEveryDuration) 
     for (int i = 0; i < 3; ++i) {
       nodes.push_back(make_node(lines({"n", std::to_string(i)}), 4));
       nodes.back().memory_mb = 8192;
+      nodes.back().max_jobs = pick(0, 3);  // NODECFG MAXJOB, 0: none
     }
     const Epoch t = kNow;
     ResourceCalendar cal(nodes, t);
+    if (pick(0, 1)) cal.mark_job_reservation(0);  // a job's reservation: a job on its nodes
     for (int b = pick(0, 6); b > 0; --b) {
       const Epoch start = t + pick(-50, 60), end = start + pick(1, 80);
       const auto reservation = pick(0, 2) == 0 ? kNoReservation : static_cast<ReservationId>(pick(0, 1));
@@ -501,6 +503,44 @@ TEST(ResourceCalendarBase, EarliestStartAtTheBaseEqualsAFreshSearch) {
   EXPECT_GT(asked_again, 1000);
 }
 
+// NODECFG MAXJOB in the calendar: n0 (4 procs, at most 2 jobs) runs two 1-proc jobs, until +50
+// and +80; n1 (1 proc, no limit) is busy until +30. One more 1-proc task finds n0's free procs
+// only when a job ends: n1 first, at +30; with n1 busy longer, n0 at +50. Another job's
+// reservation counts as a job; the asking job's own does not.
+TEST(ResourceCalendarJobLimit, AJobWaitsForAJobToEndNotForProcs) {
+  std::vector<Node> nodes{make_node("n0", 4), make_node("n1", 1)};
+  nodes[0].max_jobs = 2;
+  const Epoch t = kNow;
+  const Resources one{1, 0, 0, 0};
+  auto running = [](Epoch from, Epoch to) { return Booking{from, to, Resources{1, 0, 0, 0}, kNoReservation, kNoReservation, {}}; };
+  const std::vector<std::size_t> all{0, 1};
+  Viewer v;
+  {
+    ResourceCalendar cal(nodes, t);
+    cal.book(0, running(t - 10, t + 50));
+    cal.book(0, running(t - 10, t + 80));
+    cal.book(1, running(t - 10, t + 30));
+    EXPECT_EQ(cal.free_tasks(0, t, t + 1, one, v), 0);
+    EXPECT_EQ(cal.earliest_start(all, one, 1, 10, 0, v, t)->start, t + 30);
+    cal.book(1, running(t + 30, t + 100));
+    EXPECT_EQ(cal.earliest_start(all, one, 1, 10, 0, v, t)->start, t + 50);
+    EXPECT_EQ(cal.free_tasks(0, t + 50, t + 60, one, v), 3);  // one job left: its 3 free procs
+  }
+  // One job runs on n0 until +50; job reservation 0 holds 1 proc of n0 from +20 to +90. From +20
+  // to +50 n0 holds two jobs for anyone but the reserved job itself: a 30 s task fits at +50.
+  ResourceCalendar cal(nodes, t);
+  cal.mark_job_reservation(0);
+  cal.book(0, running(t - 10, t + 50));
+  cal.book(0, Booking{t + 20, t + 90, one, 0, kNoReservation, {}});
+  cal.book(1, running(t - 10, t + 200));
+  EXPECT_EQ(cal.free_tasks(0, t, t + 10, one, v), 3);
+  EXPECT_EQ(cal.free_tasks(0, t, t + 30, one, v), 0);
+  EXPECT_EQ(cal.earliest_start(all, one, 1, 30, 0, v, t)->start, t + 50);
+  Viewer reserved;
+  reserved.may_use = {1};
+  EXPECT_EQ(cal.free_tasks(0, t, t + 30, one, reserved), 3);
+}
+
 // earliest_start asks once per run of neighbouring nodes with the same calendar: on calendars
 // where runs of nodes hold the same bookings (and some differ by one booking), its answer must
 // be the brute-force one: the first second at which the nodes' offers for the whole walltime add
@@ -522,8 +562,11 @@ TEST(ResourceCalendarRuns, EarliestStartEqualsTheBruteForceAnswer) {
       nodes.push_back(make_node(lines({"n", std::to_string(i)}), identical || pick(1, 2) == 1 ? 2 : 4,
                                 !identical && pick(0, 1) ? 4096 : 0));
     if (pick(0, 3) == 0) nodes[static_cast<std::size_t>(pick(0, 7))].state = NodeState::Down;
+    if (pick(0, 2) == 0)
+      for (auto& n : nodes) n.max_jobs = identical ? 2 : pick(0, 3);  // NODECFG MAXJOB, 0: none
     const Epoch t = kNow;
     ResourceCalendar cal(nodes, t);
+    if (pick(0, 1)) cal.mark_job_reservation(0);
     // A booking on a run of nodes, like a job's; many of them on some calendars (conservative
     // backfill books a reservation per waiting job), some asking memory as well as procs.
     for (int b = pick(0, 3) == 0 ? pick(6, 20) : pick(0, 5); b > 0; --b) {

@@ -12,12 +12,12 @@ namespace {
 using Strings = std::vector<std::string>;
 
 TEST(Unimplemented, EachIgnoredSettingIsReportedOnce) {
-  // SINGLEUSER is implemented (runtime/node_access.h): not reported.
+  // SINGLEUSER and NODECFG MAXJOB are implemented: not reported.
   auto t = compile_policy(
       "NODEACCESSPOLICY SINGLEUSER\nRESERVATIONRETRYTIME 00:10:00\nUSESYSTEMQUEUETIME TRUE\n"
       "USERCFG[john] JOBFLAGS=PREEMPTEE\nSYSCFG[base] PLIST=small PDEF=small\nCLASSCFG[batch] NODEACCESSPOLICY=SINGLEUSER\n"
       "QOSCFG[hi] QFLAGS=RESTARTPREEMPT,IGNJOBPERUSER\nPREEMPTPOLICY SUSPEND\n"
-      "NODECFG[n1] MAXJOB=2 SPEED=1.5\nNODECFG[n2] SPEED=2\nNODECFG[n3] SPEED=1 ACCESS=SHARED\n");
+      "NODECFG[n1] MAXJOB=2 SPEED=1.5\nNODECFG[n2] SPEED=2 MAXJOBPERUSER=1\nNODECFG[n3] SPEED=1 ACCESS=SHARED\n");
   EXPECT_EQ(unimplemented_settings(t.policy()),
             (Strings{
                 "PREEMPTPOLICY SUSPEND: ignored: preempted jobs are requeued (REQUEUE)",
@@ -27,7 +27,8 @@ TEST(Unimplemented, EachIgnoredSettingIsReportedOnce) {
                 "QOSCFG[hi] QFLAGS=RESTARTPREEMPT: ignored: this engine preempts by requeueing; nothing to restart",
                 "SYSCFG[base] PLIST: ignored: jobs are confined by their credentials' PLISTs only",
                 "SYSCFG[base] PDEF: ignored: a job's first partition comes from its credentials' PDEF only",
-                "NODECFG MAXJOB (on n1): ignored: per-node job limits are not implemented by this engine",
+                "NODECFG MAXJOBPERUSER (on n2): ignored: per-node job limits per user are not implemented by this "
+                "engine (MAXJOB is)",
                 "NODECFG SPEED (on n1, n2): ignored: jobs run as long on every node (node speeds are not implemented by "
                 "this engine)"}));
   // Maui's defaults, written out, and implemented settings: nothing to report.
