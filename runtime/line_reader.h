@@ -2,6 +2,7 @@
 // SWF traces and `mauic check --assert` files are all read this way.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace maui::runtime {
@@ -23,6 +24,41 @@ class LineReader {
  private:
   std::string_view rest_;
   unsigned number_ = 0;
+};
+
+// The same lines, numbered alike by their reader, from a text that arrives in chunks: a line
+// that a chunk cuts is joined with its rest from the next chunk.
+class ChunkedLines {
+ public:
+  // Calls line(text) for each line the chunk completes (without its '\n'); false as soon as
+  // line() returns false.
+  template <class Line>
+  bool feed(std::string_view chunk, Line&& line) {
+    for (std::size_t newline; (newline = chunk.find('\n')) != std::string_view::npos;
+         chunk.remove_prefix(newline + 1)) {
+      if (pending_.empty()) {
+        if (!line(chunk.substr(0, newline))) return false;
+        continue;
+      }
+      pending_.append(chunk.substr(0, newline));
+      const bool go_on = line(std::string_view(pending_));
+      pending_.clear();
+      if (!go_on) return false;
+    }
+    pending_.append(chunk);
+    return true;
+  }
+  // The last line, when the text does not end with '\n'.
+  template <class Line>
+  bool finish(Line&& line) {
+    if (pending_.empty()) return true;
+    const bool go_on = line(std::string_view(pending_));
+    pending_.clear();
+    return go_on;
+  }
+
+ private:
+  std::string pending_;
 };
 
 }  // namespace maui::runtime

@@ -1,13 +1,7 @@
 #include "runtime/swf.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <zlib.h>
-
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -19,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/inflating_reader.h"
 #include "runtime/line_reader.h"
 #include "schemas/ir.h"
 
@@ -332,69 +327,9 @@ class SwfParser {
   std::unordered_map<std::int64_t, std::int64_t> line_of_job_;  // job number -> its line
 };
 
-// zlib's message without the "<fd:N>: " it puts in front (gzdopen knows no file name; ours
-// names the path itself).
-std::string_view zlib_reason(const char* message) {
-  std::string_view text = message;
-  if (text.starts_with("<fd:")) {
-    if (std::size_t colon = text.find(": "); colon != std::string_view::npos) text.remove_prefix(colon + 2);
-  }
-  return text;
-}
-
-// Why the stream ended, or "" when it ended cleanly. gzread does not fail on a truncated gzip
-// stream (it returns what it had and records Z_BUF_ERROR), so gzerror and gzclose must be asked
-// too: a short trace must never pass for a whole one.
-std::string stream_error(gzFile gz, const std::string& path) {
-  int code = Z_OK;
-  std::string_view reason = zlib_reason(::gzerror(gz, &code));
-  std::string error;
-  if (code == Z_ERRNO) error = fmt::format("cannot read '{}': {}", path, reason);
-  else if (code == Z_BUF_ERROR) error = fmt::format("cannot read '{}': truncated gzip stream ({})", path, reason);
-  else if (code != Z_OK) error = fmt::format("cannot read '{}': corrupt gzip stream ({})", path, reason);
-  int closed = ::gzclose_r(gz);
-  if (error.empty() && closed != Z_OK)
-    error = fmt::format("cannot read '{}': gzip stream ended early (zlib error {})", path, closed);
-  return error;
-}
-
 // The largest archive traces are some 50 MB of text (about 100 bytes per job): 1 GB holds ten
 // million jobs.
 constexpr std::size_t kMaxTraceBytes = 1ull << 30;
-
-// The whole file through zlib. gzread recognises gzip by its magic bytes (1f 8b) and passes any
-// other file through unchanged, so a plain trace and a compressed one take the same path
-// whatever their names.
-std::string read_all(const std::string& path, std::string& text) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return fmt::format("cannot open '{}': {}", path, std::strerror(errno));
-  struct stat info {};
-  if (::fstat(fd, &info) == 0 && S_ISDIR(info.st_mode)) {
-    ::close(fd);
-    return fmt::format("cannot read '{}': {}", path, std::strerror(EISDIR));
-  }
-  gzFile gz = ::gzdopen(fd, "rb");
-  if (gz == nullptr) {
-    ::close(fd);
-    return fmt::format("cannot read '{}': out of memory", path);
-  }
-  ::gzbuffer(gz, 1u << 17);
-  constexpr std::size_t kChunk = 1u << 20;
-  std::size_t size = 0;
-  int got = 0;
-  do {
-    if (size > kMaxTraceBytes) {  // /dev/zero, a runaway stream: not a trace
-      ::gzclose_r(gz);
-      text.clear();
-      return fmt::format("cannot read '{}': it is larger than {} GB", path, kMaxTraceBytes >> 30);
-    }
-    text.resize(size + kChunk);
-    got = ::gzread(gz, text.data() + size, static_cast<unsigned>(kChunk));
-    if (got > 0) size += static_cast<std::size_t>(got);
-  } while (got > 0);
-  text.resize(size);
-  return stream_error(gz, path);
-}
 
 }  // namespace
 
@@ -402,18 +337,30 @@ Trace parse_swf(std::string_view text, const std::string& name, const TraceReadO
   Trace trace;
   trace.jobs.reserve(text.size() / 80);  // archive lines are about 80 characters
   SwfParser parser(name, options, trace);
-  LineReader lines(text);
-  std::string_view line;
-  while (lines.next(line))
-    if (!parser.line(line)) break;
+  ChunkedLines lines;
+  auto line = [&](std::string_view l) { return parser.line(l); };
+  if (lines.feed(text, line)) lines.finish(line);
   return trace;
 }
 
+// Lines are parsed as the file is inflated (runtime/inflating_reader.h). A stream that ends
+// badly yields no trace, even past --limit-jobs: a short trace must never pass for a whole one.
 TraceReadResult read_swf(const std::string& path, const TraceReadOptions& options) {
   TraceReadResult result;
-  std::string text;
-  result.error = read_all(path, text);
-  if (result.error.empty()) result.trace = parse_swf(text, path, options);
+  InflatingReader file(path, kMaxTraceBytes);
+  // Room for every job at once (a million at most): growing the table step by step touches
+  // twice its memory, and the pages it does not use are never touched.
+  result.trace.jobs.reserve(std::min<std::size_t>(file.text_bytes_at_most() / 80, 1u << 20));
+  SwfParser parser(path, options, result.trace);
+  ChunkedLines lines;
+  auto line = [&](std::string_view l) { return parser.line(l); };
+  bool parsing = true;
+  std::string chunk;
+  while (file.next(chunk))
+    if (parsing) parsing = lines.feed(chunk, line);
+  if (parsing) lines.finish(line);
+  result.error = file.error();
+  if (!result.error.empty()) result.trace = {};
   return result;
 }
 

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include "runtime/line_reader.h"
 #include "runtime/sim_breakdown.h"
 #include "runtime/sim_metrics.h"
 #include "runtime/swf.h"
@@ -389,6 +390,63 @@ TEST_F(TraceFiles, PlainAndGzipReadTheSameWhateverTheirNames) {
     EXPECT_EQ(r.trace.max_procs, 64);
     EXPECT_EQ(r.trace.lines, 51);
     EXPECT_TRUE(r.trace.problems.empty());
+  }
+}
+
+// Read in chunks while a second thread inflates (runtime/inflating_reader.h): a trace of many
+// chunks, with bad lines and lines cut at chunk ends, reads as the same text parsed whole.
+TEST_F(TraceFiles, ALongTraceReadsAsItsWholeTextParses) {
+  std::string text = many_jobs(20000);
+  ASSERT_GT(text.size(), 3u << 18);  // more than three chunks
+  for (std::size_t at : {text.size() / 3, text.size() / 2, text.size() - 100}) {
+    const std::size_t line = text.find('\n', at) + 1;
+    text.insert(line, "7 0 x 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n");
+  }
+  text.pop_back();  // no final newline
+  const Trace whole = parse_swf(text, path("long.swf.gz"));
+  ASSERT_EQ(whole.problems.size(), 3u);
+  for (const std::string& file : {write_gzip("long.swf.gz", text), write_plain("long.swf", text)}) {
+    SCOPED_TRACE(file);
+    TraceReadResult r = read_swf(file);
+    EXPECT_EQ(r.error, "");
+    EXPECT_EQ(numbers_of(r.trace), numbers_of(whole));
+    EXPECT_EQ(r.trace.lines, whole.lines);
+    ASSERT_EQ(r.trace.problems.size(), whole.problems.size());
+    for (std::size_t k = 0; k < whole.problems.size(); ++k) {
+      EXPECT_EQ(r.trace.problems[k].line, whole.problems[k].line);
+      EXPECT_EQ(r.trace.problems[k].column, whole.problems[k].column);
+      EXPECT_EQ(r.trace.problems[k].message, whole.problems[k].message);
+    }
+    ASSERT_EQ(r.trace.jobs.size(), whole.jobs.size());
+    EXPECT_EQ(r.trace.jobs.back().submit, whole.jobs.back().submit);
+    EXPECT_EQ(r.trace.jobs.back().line, whole.jobs.back().line);
+  }
+  // A job limit stops the parsing, not the check of the stream to its end.
+  std::string bytes = bytes_of(path("long.swf.gz"));
+  std::string cut = write_plain("cut.swf.gz", std::string_view(bytes).substr(0, bytes.size() / 2));
+  EXPECT_NE(read_swf(cut, TraceReadOptions{10}).error, "");
+}
+
+// Lines from chunks are the lines of the whole text, wherever the chunks end.
+TEST(LineSplitting, ChunksGiveTheLinesOfTheWholeText) {
+  for (std::string_view text : {"a\nbb\n\nccc", "\n", "", "x", "a\r\nb\n", "\n\nlast\n"}) {
+    std::vector<std::string> whole;
+    LineReader reader(text);
+    for (std::string_view line; reader.next(line);) whole.emplace_back(line);
+    for (std::size_t i = 0; i <= text.size(); ++i)
+      for (std::size_t j = i; j <= text.size(); ++j) {
+        std::vector<std::string> got;
+        ChunkedLines lines;
+        auto add = [&](std::string_view line) {
+          got.emplace_back(line);
+          return true;
+        };
+        lines.feed(text.substr(0, i), add);
+        lines.feed(text.substr(i, j - i), add);
+        lines.feed(text.substr(j), add);
+        lines.finish(add);
+        EXPECT_EQ(got, whole) << "text '" << text << "' cut at " << i << " and " << j;
+      }
   }
 }
 
