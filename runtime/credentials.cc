@@ -14,6 +14,7 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
     auto k = static_cast<std::size_t>(id.kind);
     by_kind_[k].emplace(id.name, &config);
     if (id.name == "DEFAULT") defaults_[k] = &config;
+    if (id.kind != ir::CredKind::System && id.kind != ir::CredKind::Qos && qdef(&config)) any_qdef_ = true;
     if (id.kind == ir::CredKind::System) {
       if (!system_qdef_) system_qdef_ = qdef(&config);
       if (!system_qos_list_ && config.qos_list) system_qos_list_ = &*config.qos_list;
@@ -150,6 +151,7 @@ std::optional<ResolvedTarget> CredentialDirectory::fairshare_target(ir::CredKind
 std::string CredentialDirectory::default_qos(const Job& job) const {
   using K = ir::CredKind;
   for (K kind : {K::User, K::Group, K::Account, K::Class}) {
+    if (!any_qdef_) break;  // every simulated job asks: most policies set no QDEF
     if (const auto* q = qdef(find(kind, job.credential(kind)))) return *q;
     if (const auto* q = qdef(defaults(kind))) return *q;
   }

@@ -132,6 +132,7 @@ class CredentialDirectory {
   bool has_scheduling_qos_flags_ = false;
   std::vector<std::string> unimplemented_;
   const std::string* system_qdef_ = nullptr;
+  bool any_qdef_ = false;  // a user, group, account or class entry sets QDEF
   const ir::NameList* system_qos_list_ = nullptr;
   bool has_fairshare_caps_ = false;
   bool has_partition_lists_ = false;

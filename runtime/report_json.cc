@@ -211,6 +211,7 @@ std::string simulation_json(const SimulationSummary& summary, const SimulationRe
                    {"jobs_read", static_cast<std::int64_t>(result.jobs.size())},
                    {"trace_problems", summary.trace_problems},
                    {"iterations", result.iterations},
+                   {"fast_path_iterations", result.fast_path_iterations},
                    {"metrics", metrics_json(result.metrics)},
                    {"warnings", std::move(warnings)}};
   if (!breakdowns.empty()) {

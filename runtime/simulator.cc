@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/easy_fast_path.h"
 #include "runtime/explain.h"
 #include "runtime/fairshare.h"
 #include "runtime/priority.h"
@@ -128,6 +129,10 @@ bool replayable(const TraceJob& t) {
 }
 
 }  // namespace
+
+void SimulatedCluster::expect(std::size_t jobs) {
+  outcomes_.reserve(jobs), run_.reserve(jobs), submitted_.reserve(jobs), position_.reserve(jobs);
+}
 
 void SimulatedCluster::submit(const TraceJob& t) {
   Job j;
@@ -323,12 +328,16 @@ class Simulation {
     for (std::size_t n = 0; n < nodes_now.size(); ++n)
       if (takes_new_work(nodes_now[n])) partition_procs_[partitions_.of(n)] += nodes_now[n].procs;
     skipping_changes_nothing_ = skipping_is_exact();
+    if (options_.fast_path && options_.admin_reservations.empty() &&
+        EasyFastPath::refusal(dir_, cluster_.state().nodes).empty())
+      fast_path_.emplace(dir_, cluster_.state().nodes);
     clock_.utc_offset = std::clamp<Seconds>(trace.time_zone.value_or(0), -kMaxTimeZone, kMaxTimeZone);
     order_.reserve(trace.jobs.size());
     for (std::size_t i = 0; i < trace.jobs.size(); ++i)
       if (replayable(trace.jobs[i])) order_.push_back(i);
     std::stable_sort(order_.begin(), order_.end(),
                      [&](std::size_t a, std::size_t b) { return trace.jobs[a].submit < trace.jobs[b].submit; });
+    cluster_.expect(order_.size());
   }
 
   SimulationResult run() {
@@ -517,8 +526,10 @@ class Simulation {
     in.last_completion = last_completion_;
     in.workspace = &workspace_;
     in.partitions = &partitions_;
-    IterationResult result = schedule_iteration(in);
+    std::optional<IterationResult> fast = fast_path_ ? fast_path_->iterate(in) : std::nullopt;
+    IterationResult result = fast ? std::move(*fast) : schedule_iteration(in);
     ++iterations_;
+    fast_path_iterations_ += fast.has_value();
     if (!result.starts.empty() || !result.never_runnable.empty()) last_change_ = cluster_.state().now;
     apply(result);
     last_report_ = std::move(result.queue.eligibility);
@@ -621,8 +632,16 @@ class Simulation {
     SimulationResult r;
     // Outcomes are in submission order; the result lists jobs in trace order.
     std::vector<JobOutcome>& by_submission = cluster_.outcomes();
-    r.jobs.resize(trace_.jobs.size());
-    for (std::size_t k = 0; k < by_submission.size(); ++k) r.jobs[order_[k]] = std::move(by_submission[k]);
+    // An archive trace is in submission order already: its outcomes are taken as they are, not
+    // moved into a second table of them (megabytes of memory touched for nothing).
+    bool in_order = by_submission.size() == trace_.jobs.size();
+    for (std::size_t k = 0; in_order && k < order_.size(); ++k) in_order = order_[k] == k;
+    if (in_order) {
+      r.jobs = std::move(by_submission);
+    } else {
+      r.jobs.resize(trace_.jobs.size());
+      for (std::size_t k = 0; k < by_submission.size(); ++k) r.jobs[order_[k]] = std::move(by_submission[k]);
+    }
     for (std::size_t i = 0; i < trace_.jobs.size(); ++i)
       if (!replayable(trace_.jobs[i])) {
         r.jobs[i] = outcome_of(trace_.jobs[i]);
@@ -632,6 +651,7 @@ class Simulation {
       if (!o.start && o.reason.empty()) o.reason = "still waiting when the trace ended (no event could start it)";
     r.metrics = compute_metrics(r.jobs, cluster_procs_);
     r.iterations = iterations_;
+    r.fast_path_iterations = fast_path_iterations_;
     r.warnings.assign(warnings_.begin(), warnings_.end());
     return r;
   }
@@ -654,11 +674,13 @@ class Simulation {
   std::vector<Reservation> previous_;
   SchedulerWorkspace workspace_;
   PartitionLayout partitions_;  // of the simulated nodes, which never change
+  std::optional<EasyFastPath> fast_path_;  // where it applies (runtime/easy_fast_path.h)
   bool confined_ = false;       // confines_to_partitions
   std::vector<std::int64_t> partition_procs_;  // usable procs per partition
   mutable std::vector<std::uint32_t> open_scratch_;
   std::optional<Epoch> last_completion_;
   std::int64_t iterations_ = 0;
+  std::int64_t fast_path_iterations_ = 0;
   static inline const FairshareStanding no_fairshare_{};
   std::int64_t last_progress_ = 0;
   Epoch last_change_ = 0;  // the last submission, start, end or removal

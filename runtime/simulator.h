@@ -60,12 +60,17 @@ struct SimulationOptions {
   // same schedule, which a test checks.
   bool skip_futile_iterations = true;
   RunObserver on_run;  // may be empty: told of every start and requeue, in order
+  // EASY on identical one-proc nodes runs without the resource calendar where it applies
+  // (runtime/easy_fast_path.h). false runs the general iteration throughout: slower, and the
+  // same schedule, which tests check.
+  bool fast_path = true;
 };
 
 struct SimulationResult {
   std::vector<JobOutcome> jobs;  // in trace order
   ScheduleMetrics metrics;
   std::int64_t iterations = 0;
+  std::int64_t fast_path_iterations = 0;  // of them, those the EASY fast path decided
   std::vector<std::string> warnings;  // sorted, each once
 };
 
@@ -95,6 +100,8 @@ class SimulatedCluster final : public ResourceManager {
   Epoch origin() const { return origin_; }  // epoch of trace second 0
   // Submits a trace job at the current time.
   void submit(const TraceJob& job);
+  // Room for this many submissions, so that the per-job tables do not grow one by one.
+  void expect(std::size_t jobs);
   // When the next running job ends (kEndOfTime: none runs).
   Epoch next_end();
   // Ends every job whose run is over by now; returns how many ended.

@@ -2140,7 +2140,11 @@ constexpr int kEasyJobs = 3000;
 constexpr int kEasyJobs = 0;  // all
 #endif
 
-TEST(TextbookEasy, SimulatorMatchesOnKth) {
+// The general engine and the EASY fast path (runtime/easy_fast_path.h), which the simulator uses
+// for this policy, each against the textbook.
+class TextbookEasyOnKth : public ::testing::TestWithParam<bool> {};
+
+TEST_P(TextbookEasyOnKth, SimulatorMatches) {
   auto unit = checker::check_file(MAUI_SOURCE_DIR "/examples/easy.cfg");
   ASSERT_NE(unit, nullptr);
   for (const auto& d : unit->diagnostics.diagnostics()) ASSERT_NE(d.severity, Severity::Error) << d.message;
@@ -2153,7 +2157,10 @@ TEST(TextbookEasy, SimulatorMatchesOnKth) {
   std::string error;
   std::vector<Node> nodes = simulated_nodes(unit->policy, {100, 1}, error);
   ASSERT_EQ(error, "");
-  SimulationResult sim = simulate(dir, read.trace, nodes);
+  SimulationOptions options;
+  options.fast_path = GetParam();
+  SimulationResult sim = simulate(dir, read.trace, nodes, options);
+  EXPECT_EQ(sim.fast_path_iterations, GetParam() ? sim.iterations : 0);
   const auto easy = textbook_easy(read.trace.jobs, 100);
   ASSERT_EQ(sim.jobs.size(), easy.size());
   std::int64_t mismatches = 0, backfilled = 0;
@@ -2170,6 +2177,8 @@ TEST(TextbookEasy, SimulatorMatchesOnKth) {
   EXPECT_EQ(mismatches, 0);
   EXPECT_GT(backfilled, 100);  // the comparison exercises backfill, not only FCFS
 }
+INSTANTIATE_TEST_SUITE_P(Engines, TextbookEasyOnKth, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "FastPath" : "GeneralEngine"; });
 
 // Fairshare accrues as jobs run in the simulation. One 1-proc node; u1's job 1 runs 0-3600 s,
 // then u1's job 2 (submitted at 100 s) and u2's job 3 (at 200 s) wait for the node. Priority is

@@ -267,6 +267,29 @@ TEST_F(SimulateTool, RunsCsvSaysWhereEachJobRan) {
   EXPECT_NE(full.err.find("mauirun: cannot write '/dev/full': No space left on device"), std::string::npos) << full.err;
 }
 
+// With JOBPRIOACCRUALPOLICY ALWAYS the story is in the EASY fast path's reach
+// (runtime/easy_fast_path.h): the same schedule with it and without it (--no-fast-path), and the
+// iteration count says which ran. Three iterations: at 0 (A starts), 3601 (C is backfilled) and
+// 10801 (B starts); at 3600 and 7200 no waiting job fits the free proc, and they are skipped.
+TEST_F(SimulateTool, NoFastPathGivesTheSameSchedule) {
+  write("always.cfg", "SERVERHOST head\nQUEUETIMEWEIGHT 1\nJOBPRIOACCRUALPOLICY ALWAYS\nBACKFILLPOLICY FIRSTFIT\n"
+                      "RESERVATIONDEPTH 1\n");
+  auto fast = run("simulate --config always.cfg --trace story.swf --nodes 2 --jobs-out fast.csv --runs-out fast-runs.csv");
+  ASSERT_EQ(fast.code, 0) << fast.err;
+  auto general = run("simulate --config always.cfg --trace story.swf --nodes 2 --no-fast-path --jobs-out general.csv "
+                     "--runs-out general-runs.csv");
+  ASSERT_EQ(general.code, 0) << general.err;
+  EXPECT_EQ(slurp(dir_ / "fast.csv"), slurp(dir_ / "general.csv"));
+  EXPECT_EQ(slurp(dir_ / "fast-runs.csv"), slurp(dir_ / "general-runs.csv"));
+  EXPECT_NE(slurp(dir_ / "fast.csv").find("4,3601,3601,10801,1,0,1,"), std::string::npos);
+  EXPECT_NE(fast.out.find("scheduling iterations     3 (3 on the EASY fast path)\n"), std::string::npos) << fast.out;
+  EXPECT_NE(general.out.find("scheduling iterations     3\n"), std::string::npos) << general.out;
+  auto json = run("simulate --config always.cfg --trace story.swf --nodes 2 --format json --no-fast-path");
+  auto parsed = json::parse(json.out);
+  ASSERT_TRUE(bool(parsed)) << json.out;
+  EXPECT_EQ(*parsed->getAsObject()->getInteger("fast_path_iterations"), 0);
+}
+
 TEST_F(SimulateTool, JsonMetricsWorkedByHand) {
   auto r = run("simulate --config easy.cfg --trace story.swf --nodes 2 --format json");
   EXPECT_EQ(r.code, 0) << r.err;

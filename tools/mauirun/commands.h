@@ -37,6 +37,7 @@ struct SimulateOptions {
   RunFormat format = RunFormat::Text;
   std::int64_t limit_jobs = 0;
   bool progress = false;
+  bool fast_path = true;  // false: --no-fast-path
   std::vector<std::string> reservations;  // --reservation SPEC (tools/mauirun/reservation_spec.h)
   std::vector<runtime::GroupBy> by;       // --by: the metrics per user, group, class or QOS too
 };

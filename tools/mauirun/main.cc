@@ -63,6 +63,10 @@ cl::opt<long long> limit_jobs("limit-jobs", cl::desc("Replay only the first N jo
                               cl::init(0), cl::sub(simulate_sub), cl::cat(category));
 cl::opt<bool> progress("progress", cl::desc("Report progress on stderr (default: when stderr is a terminal)"),
                        cl::sub(simulate_sub), cl::cat(category));
+cl::opt<bool> no_fast_path("no-fast-path",
+                           cl::desc("Run every iteration through the general engine, also where the EASY fast path "
+                                    "applies (the same schedule, slower)"),
+                           cl::sub(simulate_sub), cl::cat(category));
 
 cl::list<std::string> reservation("reservation",
                                   cl::desc("An administrative reservation: 'NAME STARTTIME=s ENDTIME=s HOSTLIST=hosts "
@@ -102,6 +106,7 @@ SimulateOptions simulate_options() {
   o.format = format;
   o.limit_jobs = limit_jobs;
   o.progress = progress.getNumOccurrences() ? bool(progress) : errs().is_displayed();
+  o.fast_path = !no_fast_path;
   o.reservations.assign(reservation.begin(), reservation.end());
   for (auto b : by)  // each once, in the order first asked
     if (std::find(o.by.begin(), o.by.end(), b) == o.by.end()) o.by.push_back(b);
@@ -124,7 +129,7 @@ int main(int argc, char** argv) {
                                    "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
                                    "[--format text|json]\n"
                                    "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N --procs-per-node P] "
-                                   "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] "
+                                   "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
                                    "[--reservation SPEC]... [--by user|group|class|qos]...\n\n"
                                    "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
                                    "(simulate: after an input error nothing is simulated; skipped trace lines are reported and counted).\n",

@@ -78,7 +78,8 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
   out << fmt::format("  started by backfill       {} ({:.2f} %)\n", m.backfilled, m.backfill_share * 100);
   if (m.preemptions > 0)
     out << fmt::format("  preemptions               {} (running jobs requeued for PREEMPTOR jobs)\n", m.preemptions);
-  out << fmt::format("  scheduling iterations     {}\n", r.iterations);
+  out << fmt::format("  scheduling iterations     {}{}\n", r.iterations,
+                     r.fast_path_iterations ? fmt::format(" ({} on the EASY fast path)", r.fast_path_iterations) : "");
   for (const auto& a : admin)
     out << fmt::format("  reservation {:<15} {} s - {} s on {} host(s), {}\n", a.name, a.start - origin, a.end - origin,
                        a.hosts.size(), runtime::describe_access(a));
@@ -146,6 +147,7 @@ int simulate_command(const SimulateOptions& o) {
   runtime::CredentialDirectory dir(config->policy);
   runtime::SimulationOptions options;
   options.admin_reservations = book.list();
+  options.fast_path = o.fast_path;
   if (o.progress) {
     options.progress_every = 5000;
     options.progress = [](std::int64_t done, std::int64_t total, runtime::Epoch t) {
