@@ -88,7 +88,8 @@ bool EasyFastPath::read_snapshot(const ClusterSnapshot& s) {
   for (std::size_t i = 0; i < s.jobs.size(); ++i) {
     const Job& job = s.jobs[i];
     if (job.state == JobState::Completed) continue;
-    // A running job holds its whole node whatever else it asked for: only its task count matters.
+    // One-proc tasks, one to a node. A running job's memory does not matter: its one-proc node
+    // has nothing left for another job anyway.
     if (job.procs_per_task != 1) return false;
     if (job.is_active()) {
       // As schedule_iteration books it: to the end of its walltime, or a poll interval on.
