@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 #include <limits>
 #include <set>
 
@@ -333,8 +334,12 @@ class Simulation {
       fast_path_.emplace(dir_, cluster_.state().nodes);
     clock_.utc_offset = std::clamp<Seconds>(trace.time_zone.value_or(0), -kMaxTimeZone, kMaxTimeZone);
     order_.reserve(trace.jobs.size());
+    // read_swf refuses a job number seen before, but a trace built in code may repeat one: only
+    // the first job of a number is replayed, since the simulated RM knows a job by its number.
+    std::unordered_set<std::int64_t> numbers;
+    numbers.reserve(trace.jobs.size());
     for (std::size_t i = 0; i < trace.jobs.size(); ++i)
-      if (replayable(trace.jobs[i])) order_.push_back(i);
+      if (replayable(trace.jobs[i]) && numbers.insert(trace.jobs[i].number).second) order_.push_back(i);
     std::stable_sort(order_.begin(), order_.end(),
                      [&](std::size_t a, std::size_t b) { return trace.jobs[a].submit < trace.jobs[b].submit; });
     cluster_.expect(order_.size());
@@ -642,10 +647,14 @@ class Simulation {
       r.jobs.resize(trace_.jobs.size());
       for (std::size_t k = 0; k < by_submission.size(); ++k) r.jobs[order_[k]] = std::move(by_submission[k]);
     }
+    std::vector<std::uint8_t> replayed(trace_.jobs.size(), 0);
+    for (std::size_t i : order_) replayed[i] = 1;
     for (std::size_t i = 0; i < trace_.jobs.size(); ++i)
-      if (!replayable(trace_.jobs[i])) {
+      if (!replayed[i]) {
         r.jobs[i] = outcome_of(trace_.jobs[i]);
-        r.jobs[i].reason = "not replayed: a time or processor count beyond the simulator's bounds";
+        r.jobs[i].reason = replayable(trace_.jobs[i])
+                               ? fmt::format("not replayed: job {} appears earlier in the trace", trace_.jobs[i].number)
+                               : "not replayed: a time or processor count beyond the simulator's bounds";
       }
     for (auto& o : r.jobs)
       if (!o.start && o.reason.empty()) o.reason = "still waiting when the trace ended (no event could start it)";

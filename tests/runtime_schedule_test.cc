@@ -2180,6 +2180,21 @@ TEST_P(TextbookEasyOnKth, SimulatorMatches) {
 INSTANTIATE_TEST_SUITE_P(Engines, TextbookEasyOnKth, ::testing::Values(false, true),
                          [](const auto& info) { return info.param ? "FastPath" : "GeneralEngine"; });
 
+// A trace built in code may repeat a job number (read_swf refuses it): the later job is not
+// replayed, says why, and the simulation ends (it looped for ever before: the RM started the
+// later job when the scheduler chose the earlier one).
+TEST(Simulator, ARepeatedJobNumberIsNotReplayed) {
+  TestPolicy p = compile_policy("QUEUETIMEWEIGHT 1\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n");
+  const Trace trace = trace_of({trace_job(5, 0, 100, 100, 1), trace_job(6, 10, 50, 50, 1), trace_job(5, 20, 30, 30, 1)});
+  const SimulationResult r = simulate(*p.dir, trace, {make_node("n1", 1)});
+  ASSERT_EQ(r.jobs.size(), 3u);
+  EXPECT_EQ(r.jobs[0].start, 0);
+  EXPECT_EQ(r.jobs[1].start, 100);
+  EXPECT_EQ(r.jobs[2].start, std::nullopt);
+  EXPECT_EQ(r.jobs[2].reason, "not replayed: job 5 appears earlier in the trace");
+  EXPECT_EQ(r.metrics.jobs, 3);
+}
+
 // Fairshare accrues as jobs run in the simulation. One 1-proc node; u1's job 1 runs 0-3600 s,
 // then u1's job 2 (submitted at 100 s) and u2's job 3 (at 200 s) wait for the node. Priority is
 // the user's fairshare only (FSTARGET 50 each): at 3600 s u1 has had all the usage (100 %,
