@@ -155,7 +155,7 @@ std::optional<IterationResult> EasyFastPath::iterate(const SchedulerInput& in) {
     const Job& job = s.jobs[queue_[p]];
     if (job.tasks > static_cast<std::int64_t>(node_count_)) {  // it would wait for ever
       out.never_runnable.push_back(
-          {queue_[p], fmt::format("needs {} procs; the cluster's usable nodes have {}", job.procs(), node_count_)});
+          {queue_[p], wider_than_cluster(job.procs(), static_cast<std::int64_t>(node_count_))});
       done_[p] = kCancelled;
       continue;
     }
@@ -221,35 +221,28 @@ void EasyFastPath::reserve(const ClusterSnapshot& s, std::size_t p, IterationRes
   }
   // Nodes busy now before idle ones, each in NODEALLOCATIONPOLICY order: the idle ones stay
   // free for backfill (shared/reference/backfill-notes.md).
-  Reservation r;
-  r.kind = ReservationKind::Job;
-  r.name = job.id;
-  r.start = start;
-  r.end = start + w;
-  r.per_task = task_resources(job);
-  r.job = queue_[p];
-  r.dedicated = true;
-  r.nodes.reserve(static_cast<std::size_t>(job.tasks));
+  std::vector<NodeTasks> nodes;
   const auto wanted = static_cast<std::size_t>(job.tasks);
+  nodes.reserve(wanted);
   const Epoch* free_from = free_from_.data();
   const auto until_start = static_cast<std::uint64_t>(start - now_);
   in_allocation_order([&](std::size_t n) {
     // Busy now and free by the start: now < free_from <= start.
     if (static_cast<std::uint64_t>(free_from[n] - now_ - 1) < until_start) {
-      r.nodes.push_back({n, 1});
+      nodes.push_back({n, 1});
       reserved_[n] = 1;
     }
-    return r.nodes.size() < wanted;
+    return nodes.size() < wanted;
   });
   for (std::size_t n : idle_nodes_) {
-    if (r.nodes.size() == wanted) break;
+    if (nodes.size() == wanted) break;
     if (free_from[n] > now_) continue;  // started in this iteration
-    r.nodes.push_back({n, 1});
+    nodes.push_back({n, 1});
     reserved_[n] = 1;
     ++idle_reserved_;
   }
   reservation_start_ = start;
-  out.reservations.push_back(std::move(r));
+  out.reservations.push_back(job_reservation(queue_[p], job.id, start, start + w, task_resources(job), std::move(nodes)));
 }
 
 }  // namespace maui::runtime

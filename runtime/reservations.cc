@@ -28,9 +28,8 @@ ReservationId ReservationTable::add(Reservation r) {
   return reservations_.back().id;
 }
 
-ReservationId ReservationTable::add_job(std::size_t job, const std::string& job_id, Epoch start, Epoch end,
-                                        const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes,
-                                        NodeUser user) {
+Reservation job_reservation(std::size_t job, const std::string& job_id, Epoch start, Epoch end,
+                            const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes, NodeUser user) {
   Reservation r;
   r.kind = ReservationKind::Job;
   r.name = job_id;
@@ -42,7 +41,13 @@ ReservationId ReservationTable::add_job(std::size_t job, const std::string& job_
   r.dedicated = true;  // two job reservations never share (reference §7.2)
   r.whole_nodes = whole_nodes;
   r.user = user;
-  return add(std::move(r));
+  return r;
+}
+
+ReservationId ReservationTable::add_job(std::size_t job, const std::string& job_id, Epoch start, Epoch end,
+                                        const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes,
+                                        NodeUser user) {
+  return add(job_reservation(job, job_id, start, end, per_task, std::move(nodes), whole_nodes, user));
 }
 
 void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::vector<std::string>& warnings) {

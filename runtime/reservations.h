@@ -47,6 +47,11 @@ struct Reservation {
   const ir::StandingReservation* standing = nullptr;
 };
 
+// A job's priority reservation as ReservationTable::add_job books it (id 0, not yet booked).
+Reservation job_reservation(std::size_t job, const std::string& job_id, Epoch start, Epoch end,
+                            const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes = false,
+                            NodeUser user = {});
+
 class ReservationTable {
  public:
   ReservationTable(const CredentialDirectory& dir, ResourceCalendar& calendar)

@@ -786,7 +786,7 @@ class Iteration {
     const Job& job = snap_.jobs[i];
     if (partitioned_) return exceeds_partitions(i);
     if (job.procs() <= usable_procs_) return false;
-    never_runnable(i, fmt::format("needs {} procs; the cluster's usable nodes have {}", job.procs(), usable_procs_));
+    never_runnable(i, wider_than_cluster(job.procs(), usable_procs_));
     return true;
   }
 
@@ -1165,6 +1165,10 @@ class Iteration {
 };
 
 }  // namespace
+
+std::string wider_than_cluster(std::int64_t procs, std::int64_t usable_procs) {
+  return fmt::format("needs {} procs; the cluster's usable nodes have {}", procs, usable_procs);
+}
 
 Epoch booking_horizon(const ClusterSnapshot& snapshot) {
   Seconds longest = 0;

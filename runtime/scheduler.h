@@ -102,6 +102,9 @@ struct IterationResult {
 
 IterationResult schedule_iteration(const SchedulerInput& input);
 
+// Why a job wider than the cluster is cancelled (IterationResult::never_runnable).
+std::string wider_than_cluster(std::int64_t procs, std::int64_t usable_procs);
+
 // How far ahead standing reservations are booked: twice the longest walltime of any job not
 // completed plus a day, so that every reservation a job could touch (running jobs end, then the
 // job runs) is in the calendar.

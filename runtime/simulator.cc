@@ -336,10 +336,13 @@ class Simulation {
     order_.reserve(trace.jobs.size());
     // read_swf refuses a job number seen before, but a trace built in code may repeat one: only
     // the first job of a number is replayed, since the simulated RM knows a job by its number.
-    std::unordered_set<std::int64_t> numbers;
-    numbers.reserve(trace.jobs.size());
+    std::vector<std::int64_t> numbers;  // sorted first: a set only when some number repeats
+    for (const auto& j : trace.jobs) numbers.push_back(j.number);
+    std::sort(numbers.begin(), numbers.end());
+    const bool repeats = std::adjacent_find(numbers.begin(), numbers.end()) != numbers.end();
+    std::unordered_set<std::int64_t> seen;
     for (std::size_t i = 0; i < trace.jobs.size(); ++i)
-      if (replayable(trace.jobs[i]) && numbers.insert(trace.jobs[i].number).second) order_.push_back(i);
+      if (replayable(trace.jobs[i]) && (!repeats || seen.insert(trace.jobs[i].number).second)) order_.push_back(i);
     std::stable_sort(order_.begin(), order_.end(),
                      [&](std::size_t a, std::size_t b) { return trace.jobs[a].submit < trace.jobs[b].submit; });
     cluster_.expect(order_.size());
