@@ -16,10 +16,10 @@
 #include <fmt/format.h>
 
 #include "checker/pipeline.h"
-#include "runtime/credentials.h"
-#include "runtime/eligibility.h"
-#include "runtime/fairshare.h"
-#include "runtime/priority.h"
+#include "runtime/engine/credentials.h"
+#include "runtime/engine/eligibility.h"
+#include "runtime/engine/fairshare.h"
+#include "runtime/engine/priority.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The scheduling iteration and the simulator (runtime/scheduler.h, runtime/simulator.h).
+// The scheduling iteration and the simulator (runtime/engine/scheduler.h, runtime/rm/sim/simulator.h).
 //
 //   BM_Iteration/<nodes>/<jobs>  one schedule_iteration on a cluster of <nodes> 16-proc nodes,
 //                                90 % busy, with <jobs> idle jobs of 2,000 users, 20 standing
@@ -16,10 +16,10 @@
 #include <fmt/format.h>
 
 #include "checker/pipeline.h"
-#include "runtime/credentials.h"
-#include "runtime/scheduler.h"
-#include "runtime/simulator.h"
-#include "runtime/swf.h"
+#include "runtime/engine/credentials.h"
+#include "runtime/engine/scheduler.h"
+#include "runtime/rm/sim/simulator.h"
+#include "runtime/io/swf.h"
 
 namespace {
 

@@ -11,7 +11,7 @@
 
 #include "checker/pipeline.h"
 #include "checker/prove/job_encoding.h"
-#include "runtime/acl.h"
+#include "runtime/engine/acl.h"
 #include "checker/prove/world.h"
 #include "tests/prove_support.h"
 

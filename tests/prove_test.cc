@@ -13,7 +13,7 @@
 #include "checker/prove/prove.h"
 #include "checker/prove/render.h"
 #include "llvm/Support/JSON.h"
-#include "runtime/acl.h"
+#include "runtime/engine/acl.h"
 #include "tests/golden_support.h"
 #include "tests/prove_support.h"
 

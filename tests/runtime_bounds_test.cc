@@ -10,10 +10,10 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/jobs_json.h"
-#include "runtime/scheduler.h"
-#include "runtime/simulator.h"
-#include "runtime/swf.h"
+#include "runtime/io/jobs_json.h"
+#include "runtime/engine/scheduler.h"
+#include "runtime/rm/sim/simulator.h"
+#include "runtime/io/swf.h"
 #include "schemas/ir.h"
 #include "tests/runtime_support.h"
 

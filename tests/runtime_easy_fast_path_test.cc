@@ -1,4 +1,4 @@
-// The EASY fast path (runtime/easy_fast_path.h) against the general iteration it stands in for:
+// The EASY fast path (runtime/engine/easy_fast_path.h) against the general iteration it stands in for:
 //   - which policies and nodes it takes, and the reason it gives for each one it refuses;
 //   - on random snapshots of one-proc nodes, under every policy it takes, it returns exactly
 //     what schedule_iteration returns: starts (nodes, order, backfill marks), the reservation,
@@ -16,9 +16,9 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "runtime/easy_fast_path.h"
-#include "runtime/run_log.h"
-#include "runtime/simulator.h"
+#include "runtime/engine/easy_fast_path.h"
+#include "runtime/rm/sim/run_log.h"
+#include "runtime/rm/sim/simulator.h"
 #include "tests/schedule_support.h"
 
 namespace maui::runtime::testing {

@@ -1,4 +1,4 @@
-// Fairshare (runtime/fairshare.h, runtime/fairshare_files.h) against the manual's section 6.3:
+// Fairshare (runtime/engine/fairshare.h, runtime/io/fairshare_files.h) against the manual's section 6.3:
 // user John's decayed usage, the decay table of 6.3.2.2, the FSPOLICY metrics (the 4-processor
 // sleep of 6.3.2.1), epoch-aligned windows and rolling, the FS.<epoch> file format (Maui's and
 // the manual's sample), located errors for bad lines, atomic writes, and fairshare caps.
@@ -14,9 +14,9 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "runtime/eligibility.h"
-#include "runtime/fairshare.h"
-#include "runtime/fairshare_files.h"
+#include "runtime/engine/eligibility.h"
+#include "runtime/engine/fairshare.h"
+#include "runtime/io/fairshare_files.h"
 #include "tests/runtime_support.h"
 
 namespace maui::runtime {

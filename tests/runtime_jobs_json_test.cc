@@ -1,4 +1,4 @@
-// JOBS.json (runtime/jobs_json.h, docs/jobs-json.md): the documented example reads into the
+// JOBS.json (runtime/io/jobs_json.h, docs/jobs-json.md): the documented example reads into the
 // snapshot it describes, and every kind of bad input gets a located error with its JSON path.
 #include <filesystem>
 #include <fstream>
@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/jobs_json.h"
+#include "runtime/io/jobs_json.h"
 #include "schemas/ir.h"
 
 namespace maui::runtime {

@@ -1,4 +1,4 @@
-// Throttling and eligibility (runtime/limits.h, runtime/eligibility.h) against the manual's
+// Throttling and eligibility (runtime/engine/limits.h, runtime/engine/eligibility.h) against the manual's
 // section 6.2: the MAXPS example, the MAXJOB 2,8 soft/hard example, the 6.2.2 override example
 // with its five conditions, DEFAULT credentials and -1, multi-dimensional limits, idle limits
 // and queue stuffing, system per-job limits, holds, dependencies and negative priorities.
@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "runtime/eligibility.h"
-#include "runtime/limits.h"
+#include "runtime/engine/eligibility.h"
+#include "runtime/engine/limits.h"
 #include "tests/runtime_support.h"
 
 namespace maui::runtime {

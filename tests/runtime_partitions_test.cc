@@ -2,7 +2,7 @@
 // inside one partition.
 #include <gtest/gtest.h>
 
-#include "runtime/partitions.h"
+#include "runtime/engine/partitions.h"
 #include "tests/schedule_support.h"
 
 namespace maui::runtime::testing {

@@ -1,4 +1,4 @@
-// Job priority (runtime/priority.h) against the manual's section 5.1.2 and reference §4: the
+// Job priority (runtime/engine/priority.h) against the manual's section 5.1.2 and reference §4: the
 // worked examples (CRED, the fairshare component, the XFACTOR table, PE), every subcomponent,
 // caps, QOS weights, the target component, the usage component, negative priorities, the 1e9
 // cap and the deterministic order. Expected values are the manual's arithmetic.
@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/priority.h"
+#include "runtime/engine/priority.h"
 #include "tests/runtime_support.h"
 
 namespace maui::runtime {

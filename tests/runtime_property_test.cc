@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "runtime/eligibility.h"
+#include "runtime/engine/eligibility.h"
 #include "tests/runtime_support.h"
 
 namespace maui::runtime {

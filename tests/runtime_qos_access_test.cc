@@ -2,7 +2,7 @@
 // credentials' QLISTs or its default QOS give it, else its default QOS.
 #include <gtest/gtest.h>
 
-#include "runtime/credentials.h"
+#include "runtime/engine/credentials.h"
 #include "tests/runtime_support.h"
 
 namespace maui::runtime::testing {

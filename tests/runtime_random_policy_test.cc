@@ -1,11 +1,11 @@
-// Whole random policies on random traces through the real simulator (runtime/simulator.h): the
+// Whole random policies on random traces through the real simulator (runtime/rm/sim/simulator.h): the
 // other property tests vary one feature on a fixed policy; these vary everything at once --
 // priority weights, fairshare, limits, QOS flags and access lists, partitions, node access,
 // preemption, standing and administrative reservations with ACLs, owners and features, backfill
 // and allocation policies, reservation depth groups --
 // and check what must hold whatever the policy:
 //   - the simulated RM never refuses a start (it refuses any over-full node, unknown node or
-//     wrong task count: runtime/simulator.h), and procs in use never exceed the cluster's;
+//     wrong task count: runtime/rm/sim/simulator.h), and procs in use never exceed the cluster's;
 //   - node by node, from the simulator's start and requeue events: no node holds more tasks
 //     than procs, a whole-node job shares no node, SINGLETASK puts one task on each, a
 //     SINGLEUSER job shares nodes with jobs of its user only, no node runs more jobs at once than
@@ -27,9 +27,9 @@
 #include <gtest/gtest.h>
 
 #include "checker/pipeline.h"
-#include "runtime/credentials.h"
-#include "runtime/run_log.h"
-#include "runtime/simulator.h"
+#include "runtime/engine/credentials.h"
+#include "runtime/rm/sim/run_log.h"
+#include "runtime/rm/sim/simulator.h"
 #include "tests/schedule_support.h"
 
 namespace maui::runtime::testing {

@@ -1,5 +1,5 @@
-// Reservation access (runtime/acl.h) and standing reservation instances and placement
-// (runtime/standing_reservations.h) against the manual's section 7.1.5: the ACL rules with
+// Reservation access (runtime/engine/acl.h) and standing reservation instances and placement
+// (runtime/engine/standing_reservations.h) against the manual's section 7.1.5: the ACL rules with
 // Example 3 (OR of lists), Example 4 (required TIMELIMIT, NOT entries, negative affinity) and
 // Example 5 (jupiter/saturn affinity); Example 1's business hours rolled day by day, Example 4's
 // weekly window; HOSTLIST names, ranges and regular expressions, NODEFEATURES, PARTITION, and the
@@ -15,8 +15,8 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/acl.h"
-#include "runtime/standing_reservations.h"
+#include "runtime/engine/acl.h"
+#include "runtime/engine/standing_reservations.h"
 #include "tests/runtime_support.h"
 
 namespace maui::runtime {

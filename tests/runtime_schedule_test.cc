@@ -1,6 +1,6 @@
-// The scheduling iteration (runtime/scheduler.h), the resource calendar's backfill windows
-// (runtime/calendar.h), reservations as the scheduler sees them (runtime/reservations.h) and the
-// trace-driven simulator (runtime/simulator.h), against the manual's 8.2 (backfill) and 7.1.5
+// The scheduling iteration (runtime/engine/scheduler.h), the resource calendar's backfill windows
+// (runtime/engine/calendar.h), reservations as the scheduler sees them (runtime/engine/reservations.h) and the
+// trace-driven simulator (runtime/rm/sim/simulator.h), against the manual's 8.2 (backfill) and 7.1.5
 // (reservations) and reference §7-9.
 //
 // Every expected start time below is worked out by hand in the comment next to it. Times are
@@ -21,12 +21,12 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/calendar.h"
-#include "runtime/placement_order.h"
-#include "runtime/reservations.h"
-#include "runtime/scheduler.h"
-#include "runtime/simulator.h"
-#include "runtime/swf.h"
+#include "runtime/engine/calendar.h"
+#include "runtime/engine/placement_order.h"
+#include "runtime/engine/reservations.h"
+#include "runtime/engine/scheduler.h"
+#include "runtime/rm/sim/simulator.h"
+#include "runtime/io/swf.h"
 #include "tests/runtime_support.h"
 #include "tests/schedule_support.h"
 
@@ -2140,7 +2140,7 @@ constexpr int kEasyJobs = 3000;
 constexpr int kEasyJobs = 0;  // all
 #endif
 
-// The general engine and the EASY fast path (runtime/easy_fast_path.h), which the simulator uses
+// The general engine and the EASY fast path (runtime/engine/easy_fast_path.h), which the simulator uses
 // for this policy, each against the textbook.
 class TextbookEasyOnKth : public ::testing::TestWithParam<bool> {};
 

@@ -1,4 +1,4 @@
-// The simulator as a resource manager (runtime/simulator.h, SimulatedCluster): like a real RM it
+// The simulator as a resource manager (runtime/rm/sim/simulator.h, SimulatedCluster): like a real RM it
 // refuses a start it cannot carry out, says why, and changes nothing then; what a job takes is
 // given back when it ends or is requeued.
 #include <string>
@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/simulator.h"
+#include "runtime/rm/sim/simulator.h"
 #include "tests/schedule_support.h"
 
 namespace maui::runtime::testing {

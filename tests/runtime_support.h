@@ -11,9 +11,9 @@
 #include <gtest/gtest.h>
 
 #include "checker/pipeline.h"
-#include "runtime/credentials.h"
-#include "runtime/fairshare.h"
-#include "runtime/model.h"
+#include "runtime/engine/credentials.h"
+#include "runtime/engine/fairshare.h"
+#include "runtime/engine/model.h"
 #include "schemas/ir.h"
 
 namespace maui::runtime::testing {

@@ -268,7 +268,7 @@ TEST_F(SimulateTool, RunsCsvSaysWhereEachJobRan) {
 }
 
 // With JOBPRIOACCRUALPOLICY ALWAYS the story is in the EASY fast path's reach
-// (runtime/easy_fast_path.h): the same schedule with it and without it (--no-fast-path), and the
+// (runtime/engine/easy_fast_path.h): the same schedule with it and without it (--no-fast-path), and the
 // iteration count says which ran. Three iterations: at 0 (A starts), 3601 (C is backfilled) and
 // 10801 (B starts); at 3600 and 7200 no waiting job fits the free proc, and they are skipped.
 TEST_F(SimulateTool, NoFastPathGivesTheSameSchedule) {

@@ -1,4 +1,4 @@
-// SWF traces (runtime/swf.h) and schedule metrics (runtime/sim_metrics.h): every replay
+// SWF traces (runtime/io/swf.h) and schedule metrics (runtime/rm/sim/sim_metrics.h): every replay
 // convention of shared/traces/README.md, each kind of bad line located at its field while the
 // good lines around it are kept, plain and gzip files alike, the shipped KTH trace, and metrics
 // and the jobs CSV worked out by hand.
@@ -16,10 +16,10 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/line_reader.h"
-#include "runtime/sim_breakdown.h"
-#include "runtime/sim_metrics.h"
-#include "runtime/swf.h"
+#include "runtime/io/line_reader.h"
+#include "runtime/rm/sim/sim_breakdown.h"
+#include "runtime/rm/sim/sim_metrics.h"
+#include "runtime/io/swf.h"
 #include "schemas/ir.h"
 
 namespace maui::runtime {
@@ -393,7 +393,7 @@ TEST_F(TraceFiles, PlainAndGzipReadTheSameWhateverTheirNames) {
   }
 }
 
-// Read in chunks while a second thread inflates (runtime/inflating_reader.h): a trace of many
+// Read in chunks while a second thread inflates (runtime/io/inflating_reader.h): a trace of many
 // chunks, with bad lines and lines cut at chunk ends, reads as the same text parsed whole.
 TEST_F(TraceFiles, ALongTraceReadsAsItsWholeTextParses) {
   std::string text = many_jobs(20000);

@@ -1,9 +1,9 @@
 // Settings the engine does not implement are reported, each once, with what happens instead
-// (runtime/unimplemented.h, docs/semantics.md 81); the settings it does implement, or left at
+// (runtime/engine/unimplemented.h, docs/semantics.md 81); the settings it does implement, or left at
 // Maui's default, are not.
 #include <gtest/gtest.h>
 
-#include "runtime/unimplemented.h"
+#include "runtime/engine/unimplemented.h"
 #include "tests/runtime_support.h"
 
 namespace maui::runtime::testing {

@@ -17,12 +17,12 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/calendar.h"
-#include "runtime/reservations.h"
-#include "runtime/run_log.h"
-#include "runtime/scheduler.h"
-#include "runtime/simulator.h"
-#include "runtime/swf.h"
+#include "runtime/engine/calendar.h"
+#include "runtime/engine/reservations.h"
+#include "runtime/rm/sim/run_log.h"
+#include "runtime/engine/scheduler.h"
+#include "runtime/rm/sim/simulator.h"
+#include "runtime/io/swf.h"
 #include "tests/runtime_support.h"
 
 namespace maui::runtime::testing {
@@ -161,7 +161,7 @@ inline Trace trace_of(std::vector<TraceJob> jobs) {
   return t;
 }
 
-// A simulation and where each job ran: the `--runs-out` CSV text (runtime/run_log.h). Every
+// A simulation and where each job ran: the `--runs-out` CSV text (runtime/rm/sim/run_log.h). Every
 // start and requeue must be one the log can record.
 struct SimulatedRuns {
   SimulationResult result;
@@ -179,7 +179,7 @@ inline SimulatedRuns simulate_with_runs(const CredentialDirectory& dir, const Tr
 }
 
 // ---------------------------------------------------------------------------------------------
-// A replay that keeps every allocation: the simulator's loop (runtime/simulator.cc) without
+// A replay that keeps every allocation: the simulator's loop (runtime/rm/sim/simulator.cc) without
 // fairshare or queue-time accrual (policies here use JOBPRIOACCRUALPOLICY ALWAYS and no
 // fairshare): events are submissions, job ends and the previous iteration's reservation
 // boundaries while jobs wait; all events of a second are applied before one iteration.

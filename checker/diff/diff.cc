@@ -14,10 +14,10 @@
 #include "checker/prove/prove.h"
 #include "checker/report.h"
 #include "llvm/Support/JSON.h"
-#include "runtime/credentials.h"
-#include "runtime/fairshare.h"
-#include "runtime/limits.h"
-#include "runtime/priority.h"
+#include "runtime/engine/credentials.h"
+#include "runtime/engine/fairshare.h"
+#include "runtime/engine/limits.h"
+#include "runtime/engine/priority.h"
 
 namespace maui::diff {
 

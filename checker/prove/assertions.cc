@@ -1,6 +1,6 @@
 #include "checker/prove/assertions.h"
 
-#include "runtime/line_reader.h"
+#include "runtime/io/line_reader.h"
 
 #include <fmt/format.h>
 

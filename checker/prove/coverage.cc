@@ -20,7 +20,7 @@
 #include "checker/prove/occupancy.h"
 #include "checker/prove/properties.h"
 #include "checker/prove/smt.h"
-#include "runtime/acl.h"
+#include "runtime/engine/acl.h"
 
 namespace maui::prove {
 

@@ -15,8 +15,8 @@
 #include "checker/prove/job_encoding.h"
 #include "checker/prove/properties.h"
 #include "checker/prove/smt.h"
-#include "runtime/fairshare.h"
-#include "runtime/priority.h"
+#include "runtime/engine/fairshare.h"
+#include "runtime/engine/priority.h"
 
 namespace maui::prove {
 

@@ -1,7 +1,7 @@
 // A symbolic job over the World: per credential kind one Boolean per name of World::names,
 // exactly one of them true (Boolean literals keep the thousands of per-credential implications
 // cheap to propagate), its task count (one proc per task) and its walltime in seconds. The
-// reservation ACL encoding mirrors runtime/acl.h check_access rule for rule, and every model
+// reservation ACL encoding mirrors runtime/engine/acl.h check_access rule for rule, and every model
 // is turned back into a runtime::Job so that the runtime's own evaluators can replay it.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 #include "checker/prove/smt.h"
 #include "checker/prove/world.h"
-#include "runtime/model.h"
+#include "runtime/engine/model.h"
 
 namespace maui::prove {
 
@@ -27,7 +27,7 @@ SymbolicJob declare_job(Session& s, const World& w, const std::string& prefix);
 
 z3::expr has_credential(const SymbolicJob& j, const World& w, ir::CredKind k, const std::string& name);
 
-// The job may use a reservation with this ACL (runtime/acl.h, decision 27). When `blame` is
+// The job may use a reservation with this ACL (runtime/engine/acl.h, decision 27). When `blame` is
 // given, each entry's condition is tracked with its line and the result is a fresh Bool that
 // the caller asserts; otherwise the plain formula.
 z3::expr acl_admits(const SymbolicJob& j, const World& w, std::span<const ir::AclEntry> acl);

@@ -16,7 +16,7 @@
 #include "checker/prove/job_encoding.h"
 #include "checker/prove/properties.h"
 #include "checker/prove/smt.h"
-#include "runtime/limits.h"
+#include "runtime/engine/limits.h"
 
 namespace maui::prove {
 

@@ -1,6 +1,6 @@
 // Property d, the admin's own statements (--assert, docs/rules/check/priority-assertion.md):
 // every assertion of the file (assertions.h) is proved with Z3 over symbolic queued jobs whose
-// priority is runtime/priority.h's formula term by term, each term a constraint labelled with
+// priority is runtime/engine/priority.h's formula term by term, each term a constraint labelled with
 // the config line of its weight (or PRIORITY, FSTARGET, QTWEIGHT ...) so that a PROVED
 // assertion blames the lines it rests on (a minimal unsat core). A counterexample is turned
 // into concrete jobs (and a fairshare history) and replayed through the runtime's
@@ -20,7 +20,7 @@
 #include "checker/prove/priority_model.h"
 #include "checker/prove/properties.h"
 #include "checker/prove/smt.h"
-#include "runtime/fairshare.h"
+#include "runtime/engine/fairshare.h"
 
 namespace maui::prove {
 
@@ -71,7 +71,7 @@ class Encoder {
   PriorityJob declare(const std::string& prefix);
   z3::expr meets(const PriorityJob& j, const Condition& c) const;
   z3::expr matches(const PriorityJob& j, const JobPattern& p) const;
-  // The job's share of the total (component percent as runtime/priority.h computes it) op value.
+  // The job's share of the total (component percent as runtime/engine/priority.h computes it) op value.
   z3::expr share(const PriorityJob& j, C c, Cmp op, double percent) const;
 
   const std::vector<FairshareUsage>& usage() const { return usage_; }
@@ -147,7 +147,7 @@ z3::expr Encoder::fairshare_value(const PriorityJob& j, ir::CredKind k, const st
       s_.assume(z3::implies(is, v == 0));
       continue;
     }
-    // runtime/fairshare.h fairshare_delta, term by term.
+    // runtime/engine/fairshare.h fairshare_delta, term by term.
     double t = target->target.value;
     z3::expr distance = percentage ? 1 - u->percent / real(t) : real(t) - u->percent;
     z3::expr delta = distance;
@@ -186,7 +186,7 @@ z3::expr Encoder::subcomponent_value(PriorityJob& j, S s, const std::string& pre
     case S::FsQos: return fairshare_value(j, ir::CredKind::Qos, prefix);
     case S::FsClass: return fairshare_value(j, ir::CredKind::Class, prefix);
     case S::Proc:
-    case S::PE: return procs;  // PE with no cluster totals: the procs (runtime/model.h)
+    case S::PE: return procs;  // PE with no cluster totals: the procs (runtime/engine/model.h)
     case S::PS: return z3::to_real(j.job.tasks * j.job.walltime);
     case S::Walltime: return z3::to_real(j.job.walltime);
     case S::QueueTime: return z3::to_real(j.queue) / 60;
@@ -194,7 +194,7 @@ z3::expr Encoder::subcomponent_value(PriorityJob& j, S s, const std::string& pre
     case S::Bypass: return z3::to_real(j.bypass);
     case S::TargetQueueTime:
     case S::TargetXFactor: {
-      // (target - current)^-2 with the distance held at 0.0001 (runtime/priority.cc).
+      // (target - current)^-2 with the distance held at 0.0001 (runtime/engine/priority.cc).
       bool queue = s == S::TargetQueueTime;
       z3::expr current = queue ? z3::to_real(j.queue) : xfactor(j, prefix + ".target");
       z3::expr v = z_.real_const(fmt::format("{}.{}", prefix, ir::to_string(s)).c_str());
@@ -347,7 +347,7 @@ z3::expr Encoder::matches(const PriorityJob& j, const JobPattern& p) const {
 }
 
 z3::expr Encoder::share(const PriorityJob& j, C c, Cmp op, double percent) const {
-  // runtime/priority.cc: |contribution| / Σ|contributions| x 100, and 0 when every one is 0.
+  // runtime/engine/priority.cc: |contribution| / Σ|contributions| x 100, and 0 when every one is 0.
   z3::expr magnitude = z_.real_val(0);
   for (const auto& x : j.component) magnitude = magnitude + z3::abs(x);
   z3::expr mine = z3::abs(j.component[idx(c)]);

@@ -12,7 +12,7 @@
 #include "checker/prove/priority_model.h"
 #include "checker/prove/properties.h"
 #include "checker/prove/smt.h"
-#include "runtime/fairshare.h"
+#include "runtime/engine/fairshare.h"
 
 namespace maui::prove {
 

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/fairshare.h"
+#include "runtime/engine/fairshare.h"
 
 namespace maui::prove {
 

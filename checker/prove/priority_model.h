@@ -1,4 +1,4 @@
-// What the priority formula (runtime/priority.h) can produce over every job the policy admits:
+// What the priority formula (runtime/engine/priority.h) can produce over every job the policy admits:
 // the range of each subcomponent's factor and weight, and names for messages. Shared by the
 // built-in priority-bounds property and the --assert statements.
 //
@@ -13,7 +13,7 @@
 #include <string>
 
 #include "checker/prove/world.h"
-#include "runtime/priority.h"
+#include "runtime/engine/priority.h"
 
 namespace maui::prove {
 

@@ -1,5 +1,5 @@
 // `mauic check`: every property of the policy, proved with Z3 over symbolic jobs and the
-// 168-hour week, each witness replayed through the runtime's evaluators (runtime/limits.h,
+// 168-hour week, each witness replayed through the runtime's evaluators (runtime/engine/limits.h,
 // acl.h, priority.h, standing_reservations.h) before it is reported.
 #pragma once
 

@@ -22,9 +22,9 @@
 #include "checker/prove/occupancy.h"
 #include "checker/prove/properties.h"
 #include "checker/prove/smt.h"
-#include "runtime/acl.h"
-#include "runtime/fairshare.h"
-#include "runtime/limits.h"
+#include "runtime/engine/acl.h"
+#include "runtime/engine/fairshare.h"
+#include "runtime/engine/limits.h"
 
 namespace maui::prove {
 

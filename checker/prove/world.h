@@ -4,7 +4,7 @@
 //   - the nodes: NODECFG entries (DEFAULT resources filled in), nodes named only in a HOSTLIST,
 //     and when NODECFG lists no node, one pseudo-node `*` for the resource manager's other nodes;
 //   - the 168-hour week (hour 0 = Sunday 00:00) and, per standing reservation, the hours its
-//     instances cover (runtime/standing_reservations.h instances) and the nodes it takes
+//     instances cover (runtime/engine/standing_reservations.h instances) and the nodes it takes
 //     (runtime plan_placement, then tasks packed in candidate order on an idle cluster).
 #pragma once
 
@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "runtime/credentials.h"
-#include "runtime/model.h"
-#include "runtime/standing_reservations.h"
+#include "runtime/engine/credentials.h"
+#include "runtime/engine/model.h"
+#include "runtime/engine/standing_reservations.h"
 #include "schemas/ir.h"
 
 namespace maui::prove {

@@ -1,4 +1,4 @@
-// libFuzzer target: the input bytes as an SWF job trace through parse_swf (runtime/swf.h), the
+// libFuzzer target: the input bytes as an SWF job trace through parse_swf (runtime/io/swf.h), the
 // reader behind `mauirun simulate --trace` (read_swf only adds the file and zlib around it).
 //
 // Besides ASan / UBSan / LSan reports, crashes, timeouts and memory blow-ups, it traps on broken
@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/swf.h"
+#include "runtime/io/swf.h"
 #include "schemas/ir.h"
 
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/sim_breakdown.h"
+#include "runtime/rm/sim/sim_breakdown.h"
 
 namespace maui::tools {
 

@@ -6,8 +6,8 @@
 #include "checker/pipeline.h"
 #include "checker/report.h"
 #include "llvm/Support/raw_ostream.h"
-#include "runtime/fairshare_files.h"
-#include "runtime/jobs_json.h"
+#include "runtime/io/fairshare_files.h"
+#include "runtime/io/jobs_json.h"
 #include "schemas/input_file.h"
 
 namespace maui::tools {

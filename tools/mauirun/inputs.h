@@ -7,9 +7,9 @@
 #include <string>
 
 #include "parser/lower.h"
-#include "runtime/credentials.h"
-#include "runtime/fairshare.h"
-#include "runtime/model.h"
+#include "runtime/engine/credentials.h"
+#include "runtime/engine/fairshare.h"
+#include "runtime/engine/model.h"
 #include "tools/mauirun/commands.h"
 
 namespace maui::tools {

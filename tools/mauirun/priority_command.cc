@@ -1,9 +1,9 @@
 #include <algorithm>
 
 #include "llvm/Support/raw_ostream.h"
-#include "runtime/explain.h"
-#include "runtime/priority.h"
-#include "runtime/report_json.h"
+#include "runtime/engine/explain.h"
+#include "runtime/engine/priority.h"
+#include "runtime/views/report_json.h"
 #include "tools/mauirun/commands.h"
 #include "tools/mauirun/inputs.h"
 

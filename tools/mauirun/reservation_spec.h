@@ -8,7 +8,7 @@
 #include <string_view>
 #include <variant>
 
-#include "runtime/reservations.h"
+#include "runtime/engine/reservations.h"
 
 namespace maui::tools {
 

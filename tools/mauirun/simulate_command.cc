@@ -1,4 +1,4 @@
-// mauirun simulate: the policy on a replayed SWF trace (runtime/simulator.h).
+// mauirun simulate: the policy on a replayed SWF trace (runtime/rm/sim/simulator.h).
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -10,11 +10,11 @@
 #include "checker/pipeline.h"
 #include "checker/report.h"
 #include "llvm/Support/raw_ostream.h"
-#include "runtime/admin_reservations.h"
-#include "runtime/report_json.h"
-#include "runtime/run_log.h"
-#include "runtime/simulator.h"
-#include "runtime/swf.h"
+#include "runtime/engine/admin_reservations.h"
+#include "runtime/views/report_json.h"
+#include "runtime/rm/sim/run_log.h"
+#include "runtime/rm/sim/simulator.h"
+#include "runtime/io/swf.h"
 #include "tools/mauirun/commands.h"
 #include "tools/mauirun/reservation_spec.h"
 

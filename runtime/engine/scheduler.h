@@ -1,0 +1,113 @@
+// One Maui scheduling iteration (seed 8.2, reference §8): a pure function of the policy, the
+// cluster snapshot, the fairshare standing and what the previous iteration left (reservations
+// to keep stable), returning decisions. It never talks to a resource manager: the simulator
+// (runtime/rm/sim/simulator.h) and the live adapters apply the decisions.
+//
+//   1. Book running jobs, administrative and standing reservations in the calendar.
+//   2. Prioritise the queue and select the eligible jobs (HARD and SOFT lists, runtime/engine/eligibility.h).
+//   3. Priority scheduling over the SOFT list: start jobs in priority order while they fit;
+//      a job that cannot start gets a reservation while its QOS group has RESERVATIONDEPTH
+//      left; when none is left, strict priority order ends.
+//   4. Backfill: a SOFT pass then a HARD pass with BACKFILLPOLICY FIRSTFIT / BESTFIT / GREEDY
+//      over the backfill windows; NONE does not backfill.
+//
+// Placement (docs/semantics.md): a job starting now takes the nodes whose free time ends
+// soonest after it (best fit in time), then NODEALLOCATIONPOLICY order; a reservation for a
+// blocked job takes nodes that are busy now before idle ones, so that idle nodes stay free for
+// backfill (shared/reference/backfill-notes.md). Reservation affinity orders both first.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "runtime/engine/calendar.h"
+#include "runtime/engine/credentials.h"
+#include "runtime/engine/eligibility.h"
+#include "runtime/engine/fairshare.h"
+#include "runtime/engine/model.h"
+#include "runtime/engine/partitions.h"
+#include "runtime/engine/reservations.h"
+
+namespace maui::runtime {
+
+// What one iteration leaves to the next, for a caller that runs many (the simulator): memory,
+// and the running jobs as the calendar holds them, each checked against the next snapshot
+// before it is used; every iteration decides the same with or without a workspace.
+struct IterationLists;  // the iteration's per-job and per-node lists (runtime/engine/scheduler.cc)
+struct SchedulerWorkspace {
+  SchedulerWorkspace();
+  ~SchedulerWorkspace();
+  SchedulerWorkspace(SchedulerWorkspace&&) noexcept;
+  SchedulerWorkspace& operator=(SchedulerWorkspace&&) noexcept;
+
+  ResourceCalendar calendar;
+  std::unique_ptr<IterationLists> lists;  // emptied at the start of each iteration
+  std::int64_t running_jobs_carried = 0;  // running jobs found booked as they run (not booked again)
+};
+
+struct SchedulerInput {
+  const CredentialDirectory* dir = nullptr;
+  const FairshareStanding* fairshare = nullptr;  // null: fairshare off
+  const ClusterSnapshot* snapshot = nullptr;
+  std::span<const AdminReservation> admin_reservations;
+  ReservationClock clock;
+  // What the previous iteration decided: its standing reservation instances keep their nodes.
+  std::span<const Reservation> previous_reservations;
+  // The last time a job ended or was removed (backfill chunking, BFCHUNKDURATION).
+  std::optional<Epoch> last_completion;
+  // Explain every eligible job that does not start (IterationResult::waiting); costs a string
+  // per job, so the simulator leaves it off.
+  bool explain = false;
+  SchedulerWorkspace* workspace = nullptr;  // none: the iteration allocates its own
+  // The partitions of snapshot->nodes, from a caller whose nodes never change (the simulator):
+  // the iteration then need not look at every node's partition. None: the iteration finds them.
+  const PartitionLayout* partitions = nullptr;
+  // Start this queued job first, before the queue (a preemptor on the resources its preemption
+  // freed; runtime/engine/preemption.h). Such an iteration looks for no further preemption.
+  std::optional<std::size_t> start_first;
+};
+
+struct StartDecision {
+  std::size_t job = 0;  // index into the snapshot's jobs
+  std::vector<NodeTasks> nodes;  // NodeTasks::node indexes the snapshot's nodes
+  bool backfill = false;                     // started while a higher-priority job waited
+  LimitLevel pass = LimitLevel::Soft;        // the limit level it was checked at
+  std::int64_t priority = 0;  // the job's priority as it starts (kept only when some QOS is PREEMPTOR)
+};
+
+// Why an eligible job did not start in this iteration.
+struct WaitNote {
+  std::size_t job = 0;
+  std::string reason;
+};
+
+struct IterationResult {
+  QueueEvaluation queue;  // priorities and eligibility
+  std::vector<StartDecision> starts;
+  std::vector<Reservation> reservations;  // every reservation of the iteration (job, standing, admin)
+  std::vector<std::pair<std::size_t, std::int64_t>> bypassed;  // job index, times bypassed now
+  std::vector<WaitNote> waiting;         // with SchedulerInput::explain
+  std::vector<WaitNote> never_runnable;  // eligible jobs no node set can ever hold
+  // Running jobs to requeue before the starts are made, each for the PREEMPTOR job it makes
+  // room for (indices into the snapshot's jobs).
+  struct Preemption {
+    std::size_t job = 0, by = 0;
+  };
+  std::vector<Preemption> preempted;
+  std::vector<std::string> warnings;  // policy the engine cannot honour, once per iteration
+};
+
+IterationResult schedule_iteration(const SchedulerInput& input);
+
+// Why a job wider than the cluster is cancelled (IterationResult::never_runnable).
+std::string wider_than_cluster(std::int64_t procs, std::int64_t usable_procs);
+
+// How far ahead standing reservations are booked: twice the longest walltime of any job not
+// completed plus a day, so that every reservation a job could touch (running jobs end, then the
+// job runs) is in the calendar.
+Epoch booking_horizon(const ClusterSnapshot& snapshot);
+
+}  // namespace maui::runtime

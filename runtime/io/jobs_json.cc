@@ -1,0 +1,304 @@
+#include "runtime/io/jobs_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include "schemas/ir.h"
+#include "schemas/json_input.h"
+
+namespace maui::runtime {
+
+namespace {
+
+namespace json = llvm::json;
+
+// "[3:5, byte=20]: Expected ..." from llvm::json::parse, turned into "name:3:5: Expected ...".
+std::string syntax_error(std::string_view name, const std::string& message) {
+  if (message.size() > 1 && message[0] == '[') {
+    auto comma = message.find(',');
+    auto close = message.find("]: ");
+    if (comma != std::string::npos && close != std::string::npos)
+      return fmt::format("{}:{}: invalid JSON: {}", name, message.substr(1, comma - 1), message.substr(close + 3));
+  }
+  return fmt::format("{}: invalid JSON: {}", name, message);
+}
+
+// Parses the time format of maui.cfg: [[[DD:]HH:]MM:]SS.
+std::optional<std::int64_t> duration(std::string_view text) {
+  std::int64_t parts[4] = {0, 0, 0, 0};
+  int n = 0;
+  std::size_t i = 0;
+  while (i <= text.size()) {
+    std::size_t end = text.find(':', i);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view piece = text.substr(i, end - i);
+    if (piece.empty() || n == 4 || !std::all_of(piece.begin(), piece.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return std::nullopt;
+    if (piece.size() > 12) return std::nullopt;
+    parts[n++] = std::stoll(std::string(piece));
+    i = end + 1;
+  }
+  static constexpr std::int64_t units[4][4] = {{1}, {60, 1}, {3600, 60, 1}, {86400, 3600, 60, 1}};
+  std::int64_t total = 0;
+  for (int k = 0; k < n; ++k) total += parts[k] * units[n - 1][k];
+  return total;
+}
+
+class Reader {
+ public:
+  explicit Reader(JobsFile& out) : out_(out) {}
+
+  void file(const json::Value& root) {
+    const json::Object* o = root.getAsObject();
+    if (!o) return error("(root)", "expected an object with a \"jobs\" array");
+    known(*o, "", {"now", "nodes", "jobs"});
+    if (o->get("now")) out_.now = time(*o, "", "now");
+    if (const json::Value* nodes = o->get("nodes")) {
+      const json::Array* a = nodes->getAsArray();
+      if (!a) error("nodes", "expected an array");
+      else if (a->size() > static_cast<std::size_t>(ir::kMaxNodes))
+        error("nodes", fmt::format("{} nodes: expected at most {}", a->size(), ir::kMaxNodes));
+      else
+        for (std::size_t i = 0; i < a->size(); ++i) node((*a)[i], fmt::format("nodes[{}]", i));
+    }
+    const json::Value* jobs = o->get("jobs");
+    if (!jobs) return error("jobs", "missing: expected an array of jobs");
+    const json::Array* a = jobs->getAsArray();
+    if (!a) return error("jobs", "expected an array");
+    for (std::size_t i = 0; i < a->size(); ++i) job((*a)[i], fmt::format("jobs[{}]", i));
+  }
+
+ private:
+  JobsFile& out_;
+  std::map<std::string, std::string> job_paths_, node_paths_;
+
+  void error(const std::string& path, std::string_view message) {
+    out_.errors.push_back(fmt::format("{}: {}", path, message));
+  }
+
+  static std::optional<std::int64_t> integer(const json::Value& v) {
+    if (auto i = v.getAsInteger()) return *i;
+    // A whole number written as a double (1e3); past 2^53 doubles are not exact, and past 2^63
+    // the conversion itself is undefined.
+    if (auto d = v.getAsNumber(); d && std::fabs(*d) <= 0x1p53 && *d == std::trunc(*d))
+      return static_cast<std::int64_t>(*d);
+    return std::nullopt;
+  }
+
+  void known(const json::Object& o, const std::string& path, std::initializer_list<std::string_view> fields) {
+    std::vector<std::string> unknown;
+    for (const auto& kv : o) {
+      llvm::StringRef key = kv.first;
+      if (std::find(fields.begin(), fields.end(), std::string_view(key.data(), key.size())) == fields.end())
+        unknown.push_back(key.str());
+    }
+    std::sort(unknown.begin(), unknown.end());
+    for (const auto& k : unknown) {
+      std::string list;
+      for (auto f : fields) list += fmt::format("{}{}", list.empty() ? "" : ", ", f);
+      error(path.empty() ? k : fmt::format("{}.{}", path, k), fmt::format("unknown field (expected one of {})", list));
+    }
+  }
+
+  // Field readers: absent fields keep the default; a present field of the wrong type is an error.
+  void text(const json::Object& o, const std::string& path, std::string_view key, std::string& into,
+            bool required = false) {
+    const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
+    std::string p = fmt::format("{}.{}", path, key);
+    if (!v) {
+      if (required) error(p, "missing: expected a non-empty string");
+      return;
+    }
+    auto s = v->getAsString();
+    if (!s || s->empty()) return error(p, "expected a non-empty string");
+    into = s->str();
+  }
+  // An integer from min to max (schemas/ir.h, Bounds: beyond them the engine's sums overflow).
+  // True when the key is there and within them (then stored in `into`).
+  template <class T>
+  bool count(const json::Object& o, const std::string& path, std::string_view key, T& into, std::int64_t min,
+             std::int64_t max, std::string_view what) {
+    const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
+    if (!v) return false;
+    auto i = integer(*v);
+    if (!i || *i < min || *i > max) {
+      error(fmt::format("{}.{}", path, key), fmt::format("expected {} from {} to {}", what, min, max));
+      return false;
+    }
+    into = static_cast<T>(*i);
+    return true;
+  }
+  std::optional<std::int64_t> time(const json::Object& o, const std::string& path, std::string_view key) {
+    const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
+    if (!v) return std::nullopt;
+    if (auto i = integer(*v); i && *i >= -ir::kMaxSeconds && *i <= ir::kMaxSeconds) return *i;
+    error(path.empty() ? std::string(key) : fmt::format("{}.{}", path, key),
+          fmt::format("expected an integer time (seconds since 1970) within {} s of 1970", ir::kMaxSeconds));
+    return std::nullopt;
+  }
+  void names(const json::Object& o, const std::string& path, std::string_view key, std::vector<std::string>& into) {
+    const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
+    if (!v) return;
+    std::string p = fmt::format("{}.{}", path, key);
+    const json::Array* a = v->getAsArray();
+    if (!a) return error(p, "expected an array of strings");
+    for (std::size_t i = 0; i < a->size(); ++i) {
+      auto s = (*a)[i].getAsString();
+      if (!s || s->empty()) error(fmt::format("{}[{}]", p, i), "expected a non-empty string");
+      else into.push_back(s->str());
+    }
+  }
+
+  void node(const json::Value& value, const std::string& path) {
+    const json::Object* o = value.getAsObject();
+    if (!o) return error(path, "expected an object");
+    known(*o, path, {"name", "procs", "memory", "swap", "disk", "features", "partition", "state"});
+    Node n;
+    text(*o, path, "name", n.name, true);
+    count(*o, path, "procs", n.procs, 0, ir::kMaxProcs, "a number of processors");
+    count(*o, path, "memory", n.memory_mb, 0, ir::kMaxMegabytes, "megabytes");
+    count(*o, path, "swap", n.swap_mb, 0, ir::kMaxMegabytes, "megabytes");
+    count(*o, path, "disk", n.disk_mb, 0, ir::kMaxMegabytes, "megabytes");
+    names(*o, path, "features", n.features);
+    text(*o, path, "partition", n.partition);
+    if (const json::Value* s = o->get("state")) {
+      auto str = s->getAsString();
+      auto state = str ? node_state_from(std::string_view(str->data(), str->size())) : std::nullopt;
+      if (!state) error(path + ".state", "expected Idle, Running, Busy, Draining, Drained, Down or Unknown");
+      else n.state = *state;
+    }
+    if (!n.name.empty()) {
+      auto [it, inserted] = node_paths_.emplace(n.name, path);
+      if (!inserted) error(path + ".name", fmt::format("duplicate node '{}' (also {})", n.name, it->second));
+    }
+    out_.snapshot.nodes.push_back(std::move(n));
+  }
+
+  void job(const json::Value& value, const std::string& path) {
+    const json::Object* o = value.getAsObject();
+    if (!o) return error(path, "expected an object");
+    known(*o, path,
+          {"id", "user", "group", "account", "class", "qos", "tasks", "procs", "procs_per_task", "memory_per_task",
+           "swap_per_task", "disk_per_task", "nodes", "walltime", "submit_time", "state", "start_time",
+           "allocated_nodes", "holds", "dependencies", "bypass_count", "queue_time_accrued", "utilized_procs",
+           "system_priority", "relative_system_priority"});
+    Job j;
+    text(*o, path, "id", j.id, true);
+    text(*o, path, "user", j.user, true);
+    text(*o, path, "group", j.group);
+    text(*o, path, "account", j.account);
+    text(*o, path, "class", j.job_class);
+    text(*o, path, "qos", j.qos);
+    count(*o, path, "tasks", j.tasks, 1, ir::kMaxProcs, "a number of tasks");
+    count(*o, path, "procs_per_task", j.procs_per_task, 1, ir::kMaxProcs, "a number of processors");
+    if (const json::Value* procs = o->get("procs")) {
+      // `procs` is the job's total: tasks x procs_per_task, the shorthand for one-proc tasks.
+      auto total = integer(*procs);
+      if (!total || *total < 1 || *total > ir::kMaxProcs) {
+        error(path + ".procs", fmt::format("expected a number of processors from 1 to {}", ir::kMaxProcs));
+      } else if (o->get("procs_per_task")) {
+        if (*total != j.tasks * j.procs_per_task)
+          error(path + ".procs", fmt::format("is {} but tasks x procs_per_task is {}", *total, j.tasks * j.procs_per_task));
+      } else if (!o->get("tasks")) {
+        j.tasks = *total;
+      } else if (*total % j.tasks != 0) {
+        error(path + ".procs", fmt::format("expected a multiple of tasks ({})", j.tasks));
+      } else {
+        j.procs_per_task = *total / j.tasks;
+      }
+    }
+    count(*o, path, "memory_per_task", j.memory_per_task_mb, 0, ir::kMaxMegabytes, "megabytes");
+    count(*o, path, "swap_per_task", j.swap_per_task_mb, 0, ir::kMaxMegabytes, "megabytes");
+    count(*o, path, "disk_per_task", j.disk_per_task_mb, 0, ir::kMaxMegabytes, "megabytes");
+    count(*o, path, "nodes", j.nodes, 0, ir::kMaxNodes, "a number of nodes");
+    // The job's totals, tasks x per-task, are bounded as a node's are (the calendar books them).
+    auto at_most = [&](std::string_view what, std::int64_t per_task, std::int64_t max) {
+      if (per_task > 0 && j.tasks > max / per_task)
+        error(path, fmt::format("tasks x {} is more than {}", what, max));
+    };
+    at_most("procs_per_task", j.procs_per_task, ir::kMaxProcs);
+    at_most("memory_per_task", j.memory_per_task_mb, ir::kMaxMegabytes);
+    at_most("swap_per_task", j.swap_per_task_mb, ir::kMaxMegabytes);
+    at_most("disk_per_task", j.disk_per_task_mb, ir::kMaxMegabytes);
+    if (const json::Value* w = o->get("walltime")) {
+      std::optional<std::int64_t> seconds = integer(*w);
+      if (!seconds)
+        if (auto s = w->getAsString()) seconds = duration(std::string_view(s->data(), s->size()));
+      if (!seconds || *seconds <= 0 || *seconds > ir::kMaxSeconds)
+        error(path + ".walltime",
+              fmt::format("expected a number of seconds from 1 to {} or [[[DD:]HH:]MM:]SS", ir::kMaxSeconds));
+      else
+        j.walltime = *seconds;
+    } else {
+      error(path + ".walltime", "missing: expected the job's wallclock limit");
+    }
+    if (auto t = time(*o, path, "submit_time")) j.submit_time = *t;
+    else if (!o->get("submit_time")) error(path + ".submit_time", "missing: expected an integer time (seconds since 1970)");
+    if (const json::Value* s = o->get("state")) {
+      auto str = s->getAsString();
+      auto state = str ? job_state_from(std::string_view(str->data(), str->size())) : std::nullopt;
+      if (!state) error(path + ".state", "expected Idle, Hold, Starting, Running, Suspended or Completed");
+      else j.state = *state;
+    }
+    j.start_time = time(*o, path, "start_time");
+    if (j.is_active() && !j.start_time && !o->get("start_time"))
+      error(path + ".start_time", fmt::format("missing: a {} job needs its start time", to_string(j.state)));
+    names(*o, path, "allocated_nodes", j.allocated_nodes);
+    names(*o, path, "holds", j.holds);
+    names(*o, path, "dependencies", j.dependencies);
+    count(*o, path, "bypass_count", j.bypass_count, 0, ir::kMaxSeconds, "a count");
+    if (o->get("queue_time_accrued")) {
+      Seconds accrued = 0;
+      count(*o, path, "queue_time_accrued", accrued, 0, ir::kMaxSeconds, "seconds");
+      j.queue_time_accrued = accrued;
+    }
+    // Maui's setspri: absolute (above every job without one) or relative (-r).
+    if (o->get("system_priority") && o->get("relative_system_priority")) {
+      error(path + ".relative_system_priority", "a job has an absolute or a relative system priority, not both");
+    } else if (o->get("system_priority")) {
+      SystemPriority sp;
+      if (count(*o, path, "system_priority", sp.value, 0, kMaxSystemPriority, "a priority")) j.system_priority = sp;
+    } else if (o->get("relative_system_priority")) {
+      SystemPriority sp{0, true};
+      if (count(*o, path, "relative_system_priority", sp.value, -kMaxSystemPriority, kMaxSystemPriority, "a priority"))
+        j.system_priority = sp;
+    }
+    if (const json::Value* u = o->get("utilized_procs")) {
+      auto d = u->getAsNumber();
+      if (!d || !(*d >= 0 && *d <= ir::kMaxProcs))
+        error(path + ".utilized_procs", fmt::format("expected a number from 0 to {}", ir::kMaxProcs));
+      else j.utilized_procs = *d;
+    }
+    if (!j.id.empty()) {
+      auto [it, inserted] = job_paths_.emplace(j.id, path);
+      if (!inserted) error(path + ".id", fmt::format("duplicate job id '{}' (also {})", j.id, it->second));
+    }
+    out_.snapshot.jobs.push_back(std::move(j));
+  }
+};
+
+}  // namespace
+
+JobsFile parse_jobs_json(std::string_view name, std::string_view text) {
+  JobsFile out;
+  if (auto problem = json_input_problem(text)) {
+    out.errors.push_back(fmt::format("{}:{}:{}: invalid JSON: {}", name, problem->line, problem->column, problem->message));
+    return out;
+  }
+  auto parsed = json::parse(llvm::StringRef(text.data(), text.size()));
+  if (!parsed) {
+    out.errors.push_back(syntax_error(name, llvm::toString(parsed.takeError())));
+    return out;
+  }
+  Reader(out).file(*parsed);
+  if (out.now) out.snapshot.now = *out.now;
+  return out;
+}
+
+}  // namespace maui::runtime

@@ -1,0 +1,25 @@
+// Reading JOBS.json (docs/jobs-json.md): the nodes and the running and idle jobs of a cluster,
+// with their credentials and requests, into a ClusterSnapshot. Every problem is reported with
+// its JSON path (`jobs[3].procs: expected a positive integer`); unknown fields are errors too,
+// so that a misspelt field never silently means its default.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/engine/model.h"
+
+namespace maui::runtime {
+
+struct JobsFile {
+  ClusterSnapshot snapshot;
+  std::optional<Epoch> now;         // the file's "now", if it has one
+  std::vector<std::string> errors;  // "jobs[3].procs: expected a positive integer"
+};
+
+// `name` prefixes JSON syntax errors ("JOBS.json:3:5: ...").
+JobsFile parse_jobs_json(std::string_view name, std::string_view text);
+
+}  // namespace maui::runtime

@@ -1,0 +1,75 @@
+// Standard Workload Format traces (the Parallel Workloads Archive's SWF; shared/traces/README.md):
+// one job per line, 18 whitespace-separated fields, `;` header comments. Plain or gzip.
+//
+// Conventions (docs/simulator.md): procs = allocated procs (field 5), else requested (field 8);
+// the job runs min(run time, requested time) because the scheduler ends it at its wallclock
+// limit; no requested time -> requested = run time; user / group / queue numbers become the
+// credentials u<N> / g<N> / class q<N> (-1 = none: the DEFAULT credential applies). A requested
+// time is at least 1 s (a limit of 0 means nothing to a scheduler); a job that ran 0 s runs 0 s.
+// A line with no run time (-1), no processor count, a negative submit time, a job number seen
+// before, a field that is not a number (decimals only in fields 6 and 7) or other than 18
+// fields is a TraceProblem, located at the offending field; so is a submit, run or requested
+// time beyond ir::kMaxSeconds or a processor count beyond ir::kMaxProcs (schemas/ir.h), and a
+// header UnixStartTime beyond ir::kMaxSeconds or TimeZone beyond a day either way.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/engine/model.h"
+
+namespace maui::runtime {
+
+struct TraceJob {
+  std::int64_t number = 0;  // field 1, the job's id in the trace
+  Epoch submit = 0;         // field 2, seconds in the trace's own clock
+  Seconds run = 0;          // how long it runs in the simulation: min(run time, requested time)
+  Seconds requested = 0;    // wallclock limit (> 0)
+  std::int64_t procs = 0;   // > 0
+  std::int64_t memory_kb = 0;  // requested memory per proc (field 10), 0 = unknown
+  std::string user, group, job_class;
+  bool run_clipped = false;    // ran longer than requested in the trace
+  bool requested_from_run = false;  // no requested time: requested = run time
+  std::int64_t line = 0;       // 1-based line in the trace file, for messages about the job
+};
+
+// A line that was not a usable job.
+struct TraceProblem {
+  std::string file;
+  std::int64_t line = 0;
+  int column = 0;        // 1-based column of the offending field (0 = the whole line)
+  std::string message;   // "field 5 (allocated procs): expected an integer, got 'x'"
+};
+
+struct Trace {
+  std::vector<TraceJob> jobs;  // in file order
+  std::vector<TraceProblem> problems;
+  // Header facts when present: `; UnixStartTime:`, `; TimeZone:` (seconds east of UTC),
+  // `; MaxNodes:`, `; MaxProcs:`.
+  std::optional<Epoch> unix_start_time;
+  std::optional<Seconds> time_zone;
+  std::optional<std::int64_t> max_nodes, max_procs;
+  std::int64_t lines = 0;
+};
+
+// A trace's TimeZone (seconds east of UTC) is at most a day either way.
+inline constexpr Seconds kMaxTimeZone = 24 * 3600;
+
+struct TraceReadOptions {
+  std::int64_t limit_jobs = 0;  // read at most this many jobs (0 = all)
+};
+
+// Reads `path` (gzip detected by its magic bytes, not by the name). I/O errors (missing file,
+// corrupt gzip stream) are returned in `error`; bad lines are collected in Trace::problems and
+// never stop the read.
+struct TraceReadResult {
+  Trace trace;
+  std::string error;  // empty on success
+};
+TraceReadResult read_swf(const std::string& path, const TraceReadOptions& options = {});
+// The same from text already in memory (tests); `name` is used in problems.
+Trace parse_swf(std::string_view text, const std::string& name, const TraceReadOptions& options = {});
+
+}  // namespace maui::runtime

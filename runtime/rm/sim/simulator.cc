@@ -1,0 +1,712 @@
+#include "runtime/rm/sim/simulator.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+#include <limits>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "runtime/engine/easy_fast_path.h"
+#include "runtime/engine/explain.h"
+#include "runtime/engine/fairshare.h"
+#include "runtime/engine/priority.h"
+#include "runtime/engine/scheduler.h"
+#include "runtime/engine/scheduler_settings.h"
+#include "runtime/engine/standing_reservations.h"
+
+namespace maui::runtime {
+
+// ---------------------------------------------------------------------------------------------
+// Nodes
+
+std::vector<Node> simulated_nodes(const ir::Policy& policy, const NodeSource& source, std::string& error) {
+  std::vector<Node> nodes;
+  if (source.count > 0) {
+    if (source.procs_per_node <= 0) {
+      error = fmt::format("--procs-per-node must be at least 1 (got {})", source.procs_per_node);
+      return {};
+    }
+    const int width = std::max<int>(3, static_cast<int>(std::to_string(source.count).size()));
+    for (std::int64_t i = 1; i <= source.count; ++i) {
+      Node n;
+      n.name = fmt::format("node{:0{}}", i, width);
+      n.procs = source.procs_per_node;
+      nodes.push_back(std::move(n));
+    }
+    return nodes;
+  }
+  const ir::NodeConfig* defaults = nullptr;
+  if (auto it = policy.nodes.find("DEFAULT"); it != policy.nodes.end()) defaults = &it->second;
+  auto pick = [&](const auto& own, const auto& fallback_member) {
+    return own ? own->value : (defaults && (defaults->*fallback_member) ? (defaults->*fallback_member)->value
+                                                                       : decltype(own->value){});
+  };
+  for (const auto& [name, cfg] : policy.nodes) {
+    if (name == "DEFAULT" || name == "GLOBAL") continue;
+    Node n;
+    n.name = name;
+    n.procs = pick(cfg.procs, &ir::NodeConfig::procs);
+    if (n.procs <= 0) n.procs = 1;  // Maui's default for a node that reports nothing
+    n.memory_mb = pick(cfg.mem_mb, &ir::NodeConfig::mem_mb);
+    n.swap_mb = pick(cfg.swap_mb, &ir::NodeConfig::swap_mb);
+    n.disk_mb = pick(cfg.disk_mb, &ir::NodeConfig::disk_mb);
+    for (const auto& f : (cfg.features.empty() && defaults ? defaults->features : cfg.features))
+      n.features.push_back(f.value);
+    std::string partition = pick(cfg.partition, &ir::NodeConfig::partition);
+    if (!partition.empty()) n.partition = partition;
+    // MAXJOB: the node's own when above 0, else NODECFG[DEFAULT]'s (reference §2.7); a limit
+    // beyond 2^31 jobs is none.
+    const std::int64_t max_jobs = cfg.max_jobs && cfg.max_jobs->value > 0 ? cfg.max_jobs->value
+                                  : defaults && defaults->max_jobs       ? defaults->max_jobs->value
+                                                                         : 0;
+    n.max_jobs = max_jobs > std::numeric_limits<std::int32_t>::max() ? 0 : static_cast<std::int32_t>(max_jobs);
+    nodes.push_back(std::move(n));
+  }
+  if (nodes.empty())
+    error = "the simulated cluster has no nodes: give --nodes N --procs-per-node P, or NODECFG[<name>] lines "
+            "in the config";
+  return nodes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The simulated resource manager
+
+SimulatedCluster::SimulatedCluster(std::vector<Node> nodes, Epoch origin) : origin_(origin) {
+  state_.nodes = std::move(nodes);
+  state_.now = origin;
+  in_use_.resize(state_.nodes.size());
+}
+
+std::optional<std::size_t> SimulatedCluster::position_of(const std::string& id) const {
+  auto it = position_.find(id);
+  if (it == position_.end()) return std::nullopt;
+  return it->second;
+}
+
+Job* SimulatedCluster::job_at(std::size_t position) {
+  auto at = std::lower_bound(submitted_.begin(), submitted_.end(), position);
+  if (at == submitted_.end() || *at != position) return nullptr;  // completed: left the snapshot
+  return &state_.jobs[static_cast<std::size_t>(at - submitted_.begin())];
+}
+
+Job* SimulatedCluster::find(const std::string& id) {
+  auto position = position_of(id);
+  return position ? job_at(*position) : nullptr;
+}
+
+void SimulatedCluster::drop_completed() {
+  auto& jobs = state_.jobs;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (jobs[i].state == JobState::Completed) continue;
+    if (kept != i) jobs[kept] = std::move(jobs[i]);
+    submitted_[kept++] = submitted_[i];
+  }
+  jobs.erase(jobs.begin() + static_cast<std::ptrdiff_t>(kept), jobs.end());
+  submitted_.resize(kept);
+  completed_ = 0;
+}
+
+namespace {
+
+JobOutcome outcome_of(const TraceJob& t) {
+  JobOutcome o;
+  o.number = t.number;
+  o.submit = t.submit;
+  o.procs = t.procs;
+  o.requested = t.requested;
+  o.user = t.user;
+  o.group = t.group;
+  o.job_class = t.job_class;
+  return o;
+}
+
+bool replayable(const TraceJob& t) {
+  auto within = [](std::int64_t v, std::int64_t min, std::int64_t max) { return v >= min && v <= max; };
+  return within(t.submit, 0, ir::kMaxSeconds) && within(t.run, 0, ir::kMaxSeconds) &&
+         within(t.requested, 1, ir::kMaxSeconds) && within(t.procs, 1, ir::kMaxProcs);
+}
+
+}  // namespace
+
+void SimulatedCluster::expect(std::size_t jobs) {
+  outcomes_.reserve(jobs), run_.reserve(jobs), submitted_.reserve(jobs), position_.reserve(jobs);
+}
+
+void SimulatedCluster::submit(const TraceJob& t) {
+  Job j;
+  j.id = std::to_string(t.number);
+  j.user = t.user;
+  j.group = t.group;
+  j.job_class = t.job_class;
+  j.tasks = t.procs;
+  j.procs_per_task = 1;
+  j.walltime = t.requested;
+  j.submit_time = origin_ + t.submit;
+  position_[j.id] = outcomes_.size();
+  run_.push_back(std::min(t.run, t.requested));  // ended at its wallclock limit (read_swf clips too)
+  outcomes_.push_back(outcome_of(t));
+  submitted_.push_back(outcomes_.size() - 1);
+  state_.jobs.push_back(std::move(j));
+}
+
+RmStatus SimulatedCluster::start_job(const std::string& id, const std::vector<std::string>& nodes,
+                                     const std::vector<std::int64_t>& tasks) {
+  return start_job(id, std::vector(nodes), std::vector(tasks));
+}
+
+RmStatus SimulatedCluster::start_job(const std::string& id, std::vector<std::string>&& nodes,
+                                     std::vector<std::int64_t>&& tasks, std::vector<std::size_t>&& where) {
+  const auto position = position_of(id);
+  Job* job = position ? job_at(*position) : nullptr;
+  if (!job) return RmStatus::failure(fmt::format("no job {}", id));
+  if (job->state != JobState::Idle) return RmStatus::failure(fmt::format("job {} is {}, not Idle", id, to_string(job->state)));
+  if (nodes.empty()) return RmStatus::failure(fmt::format("job {}: no nodes given", id));
+  if (!tasks.empty() && tasks.size() != nodes.size())
+    return RmStatus::failure(fmt::format("job {}: {} nodes but {} task counts", id, nodes.size(), tasks.size()));
+
+  // Which nodes (the hint when it names the same node, else by name), and how many tasks on
+  // each: as given, or spread evenly (the first nodes take one more).
+  if (tasks.empty()) {
+    const auto n = static_cast<std::int64_t>(nodes.size());
+    for (std::int64_t k = 0; k < n; ++k) tasks.push_back(job->tasks / n + (k < job->tasks % n ? 1 : 0));
+  }
+  where.resize(nodes.size(), state_.nodes.size());
+  std::int64_t placed = 0;
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    if (tasks[k] <= 0) return RmStatus::failure(fmt::format("job {}: {} tasks on node {}", id, tasks[k], nodes[k]));
+    placed += tasks[k];
+    if (where[k] < state_.nodes.size() && same_name(state_.nodes[where[k]].name, nodes[k])) continue;
+    const auto found = state_.find_node(nodes[k]);
+    if (!found) return RmStatus::failure(fmt::format("job {}: no node named {}", id, nodes[k]));
+    where[k] = *found;
+  }
+  if (placed != job->tasks)
+    return RmStatus::failure(fmt::format("job {} has {} tasks; the start places {}", id, job->tasks, placed));
+
+  // Room on each node, over what runs there; nothing is taken unless every node has it.
+  in_use_.resize(state_.nodes.size());
+  const Resources per_task = task_resources(*job);
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    const Node& node = state_.nodes[where[k]];
+    Resources& used = in_use_[where[k]];
+    const Resources need = per_task * tasks[k];
+    const bool fits = used.procs + need.procs <= node.procs && used.mem_mb + need.mem_mb <= node.memory_mb &&
+                      used.swap_mb + need.swap_mb <= node.swap_mb && used.disk_mb + need.disk_mb <= node.disk_mb;
+    if (!fits || !takes_new_work(node)) {
+      for (std::size_t back = 0; back < k; ++back) in_use_[where[back]] += per_task * -tasks[back];
+      if (!takes_new_work(node))
+        return RmStatus::failure(fmt::format("job {}: node {} is {}", id, node.name, to_string(node.state)));
+      return RmStatus::failure(fmt::format(
+          "job {}: node {} cannot take {} task(s) of {} proc(s), {} MB memory: {} of its {} procs and {} of its {} MB "
+          "memory are in use",
+          id, node.name, tasks[k], per_task.procs, per_task.mem_mb, used.procs, node.procs, used.mem_mb,
+          node.memory_mb));
+    }
+    used += need;
+  }
+
+  job->state = JobState::Running;
+  job->start_time = state_.now;
+  job->allocated_nodes = std::move(nodes);
+  job->allocated_tasks = std::move(tasks);
+  // The scheduler finds the nodes by index from now on (a hint, checked against the name).
+  job->allocated_node_hint = std::move(where);
+  ends_.emplace_back(state_.now + run_[*position], *position);
+  std::push_heap(ends_.begin(), ends_.end(), std::greater<>());
+  outcomes_[*position].start = state_.now - origin_;
+  return {};
+}
+
+void SimulatedCluster::charge(const Job& job, std::int64_t sign) {
+  const Resources per_task = task_resources(job);
+  for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k)
+    if (const auto n = state_.allocated_node(job, k); n && *n < in_use_.size())
+      in_use_[*n] += per_task * (sign * job.allocated_tasks[k]);
+}
+
+RmStatus SimulatedCluster::hold_job(const std::string& id, const std::string& reason) {
+  Job* job = find(id);
+  if (!job) return RmStatus::failure(fmt::format("no job {}", id));
+  job->holds.push_back(reason);
+  return {};
+}
+
+RmStatus SimulatedCluster::cancel_job(const std::string& id, const std::string& reason) {
+  Job* job = find(id);
+  if (!job) return RmStatus::failure(fmt::format("no job {}", id));
+  if (job->is_active()) return RmStatus::failure(fmt::format("job {} is running", id));
+  // Completed jobs leave the snapshot in a later finish_due(); the indices of this
+  // iteration's report stay valid until then.
+  job->state = JobState::Completed;
+  ++completed_;
+  outcomes_[position_[id]].reason = reason;
+  return {};
+}
+
+RmStatus SimulatedCluster::requeue_job(const std::string& id) {
+  Job* job = find(id);
+  if (!job) return RmStatus::failure(fmt::format("no job {}", id));
+  if (!job->is_active()) return RmStatus::failure(fmt::format("job {} is not running", id));
+  charge(*job, -1);
+  job->state = JobState::Idle;
+  job->start_time.reset();
+  job->start_priority.reset();
+  job->allocated_nodes.clear();
+  job->allocated_tasks.clear();
+  job->allocated_node_hint.clear();
+  outcomes_[position_[id]].start.reset();
+  return {};  // its end event is stale now; next_end() drops it
+}
+
+Epoch SimulatedCluster::next_end() {
+  // The heap's front is the earliest end. A requeued job's end is stale: dropped here, it
+  // neither wakes an iteration nor stays in memory (jobs that preempt one another in turn would
+  // otherwise pile them up, each waking an iteration that preempts again).
+  while (!ends_.empty()) {
+    const auto [end, position] = ends_.front();
+    const Job* job = job_at(position);
+    if (job && job->state == JobState::Running && job->start_time && *job->start_time + run_[position] == end) break;
+    std::pop_heap(ends_.begin(), ends_.end(), std::greater<>());
+    ends_.pop_back();
+  }
+  return ends_.empty() ? kEndOfTime : ends_.front().first;
+}
+
+JobOutcome& SimulatedCluster::outcome(const std::string& id) { return outcomes_[position_.at(id)]; }
+
+std::size_t SimulatedCluster::finish_due() {
+  std::size_t done = 0;
+  while (!ends_.empty() && ends_.front().first <= state_.now) {
+    std::pop_heap(ends_.begin(), ends_.end(), std::greater<>());
+    const auto [end, position] = ends_.back();
+    ends_.pop_back();
+    Job* job = job_at(position);
+    // A requeued job's old end is stale: it ends only at start + run of its current run.
+    if (!job || job->state != JobState::Running || !job->start_time || *job->start_time + run_[position] != end)
+      continue;
+    charge(*job, -1);
+    job->state = JobState::Completed;
+    ++completed_;
+    outcomes_[position].end = end - origin_;
+    ++done;
+  }
+  // Completed jobs stay in the snapshot (the scheduler passes them by) until they are half of
+  // it: removing one moves every job behind it, which cost as much as a tenth of a simulation.
+  if (completed_ * 2 > state_.jobs.size()) drop_completed();
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The simulation loop
+
+namespace {
+
+std::int64_t total_procs(const std::vector<Node>& nodes) {
+  std::int64_t procs = 0;
+  for (const auto& n : nodes) procs += n.procs;
+  return procs;
+}
+
+class Simulation {
+ public:
+  Simulation(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes,
+             const SimulationOptions& options)
+      : dir_(dir),
+        policy_(dir.policy()),
+        trace_(trace),
+        options_(options),
+        cluster_(std::move(nodes), origin_of(trace)),
+        fairshare_on_(policy_.fairshare.metric.value != ir::FairshareMetric::None),
+        accrual_(accrual_policy(policy_)),
+        cluster_procs_(total_procs(cluster_.state().nodes)) {
+    partitions_.assign(cluster_.state().nodes);
+    confined_ = confines_to_partitions(dir_, cluster_.state().nodes);
+    partition_procs_.assign(partitions_.size(), 0);
+    const std::vector<Node>& nodes_now = cluster_.state().nodes;
+    for (std::size_t n = 0; n < nodes_now.size(); ++n)
+      if (takes_new_work(nodes_now[n])) partition_procs_[partitions_.of(n)] += nodes_now[n].procs;
+    skipping_changes_nothing_ = skipping_is_exact();
+    if (options_.fast_path && options_.admin_reservations.empty() &&
+        EasyFastPath::refusal(dir_, cluster_.state().nodes).empty())
+      fast_path_.emplace(dir_, cluster_.state().nodes);
+    clock_.utc_offset = std::clamp<Seconds>(trace.time_zone.value_or(0), -kMaxTimeZone, kMaxTimeZone);
+    order_.reserve(trace.jobs.size());
+    // read_swf refuses a job number seen before, but a trace built in code may repeat one: only
+    // the first job of a number is replayed, since the simulated RM knows a job by its number.
+    std::vector<std::int64_t> numbers;  // sorted first: a set only when some number repeats
+    for (const auto& j : trace.jobs) numbers.push_back(j.number);
+    std::sort(numbers.begin(), numbers.end());
+    const bool repeats = std::adjacent_find(numbers.begin(), numbers.end()) != numbers.end();
+    std::unordered_set<std::int64_t> seen;
+    for (std::size_t i = 0; i < trace.jobs.size(); ++i)
+      if (replayable(trace.jobs[i]) && (!repeats || seen.insert(trace.jobs[i].number).second)) order_.push_back(i);
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](std::size_t a, std::size_t b) { return trace.jobs[a].submit < trace.jobs[b].submit; });
+    cluster_.expect(order_.size());
+  }
+
+  SimulationResult run() {
+    if (!order_.empty()) cluster_.state().now = cluster_.origin() + trace_.jobs[order_[0]].submit;
+    for (;;) {
+      const Epoch t = next_event();
+      if (t == kEndOfTime) break;
+      if (stalled(t)) {
+        stalled_ = true;
+        break;
+      }
+      advance_to(t);
+      const std::size_t jobs_before = cluster_.state().jobs.size();
+      if (cluster_.finish_due() > 0) last_completion_ = t, last_change_ = t;
+      // Jobs left the snapshot: the last report's job indices no longer hold.
+      if (cluster_.state().jobs.size() != jobs_before) last_report_.reset();
+      report_progress();
+      while (next_submit_ < order_.size() && cluster_.origin() + trace_.jobs[order_[next_submit_]].submit <= t)
+        submit(trace_.jobs[order_[next_submit_++]]), last_change_ = t;
+      iterate();
+    }
+    return finish();
+  }
+
+ private:
+  void submit(const TraceJob& t) {
+    cluster_.submit(t);
+    Job& job = cluster_.state().jobs.back();
+    job.qos = dir_.default_qos(job);  // QDEF chain (trace jobs ask for no QOS)
+    cluster_.outcome(job.id).qos = job.qos;
+  }
+
+  // Jobs wait, none runs, none is left to submit, and nothing started for longer than anything
+  // that changes with time can take to repeat: standing reservations (a week at most), the
+  // fairshare usage the waiting jobs see (gone after FSDEPTH intervals), administrative
+  // reservations (gone at their end). Every later iteration would repeat an earlier one: the jobs
+  // would wait for ever, and a simulation that jumps from one reservation boundary to the next
+  // would never end (docs/simulator.md).
+  bool stalled(Epoch t) const {
+    if (next_submit_ < order_.size()) return false;
+    for (const auto& j : cluster_.state().jobs)
+      if (j.is_active()) return false;
+    Seconds quiet = 2 * 7 * 86'400;
+    if (fairshare_on_) {
+      const FairshareClock fc = FairshareClock::from(policy_.fairshare);
+      quiet += fc.interval * (fc.depth + 1);
+    }
+    Epoch settled = last_change_;
+    for (const auto& a : options_.admin_reservations)  // one that never ends changes things at its start
+      settled = std::max(settled, a.end < kEndOfTime / 2 ? a.end : a.start);
+    return t - settled > quiet;
+  }
+
+  bool queue_waiting() const {
+    const auto& jobs = cluster_.state().jobs;
+    return std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.is_queued(); });
+  }
+
+  Epoch next_event() {
+    // A job the last iteration removed as never runnable counted against its credentials'
+    // idle-job limits there: the jobs it held back get an iteration without it at once.
+    if (removed_never_runnable_ && queue_waiting()) return cluster_.state().now;
+    Epoch t = cluster_.next_end();
+    if (next_submit_ < order_.size())
+      t = std::min(t, cluster_.origin() + trace_.jobs[order_[next_submit_]].submit);
+    // Reservation boundaries and the end of a backfill chunk period matter only to jobs that wait.
+    if (queue_waiting()) {
+      const Epoch now = cluster_.state().now;
+      const Seconds chunk = policy_.scheduling.chunk_duration.value;
+      if (policy_.scheduling.chunk_size.value > 0 && chunk > 0 && last_completion_ && *last_completion_ + chunk > now)
+        t = std::min(t, *last_completion_ + chunk);
+      for (const auto& r : previous_) {
+        if (r.start > now) t = std::min(t, r.start);
+        if (r.end > now && r.end < kEndOfTime / 2) t = std::min(t, r.end);
+      }
+    }
+    return t;
+  }
+
+  // Usage and queue time accrue over [now, t) with the jobs as they were.
+  void advance_to(Epoch t) {
+    ClusterSnapshot& state = cluster_.state();
+    if (t <= state.now) return;
+    if (fairshare_on_) {
+      // Windows more than FSDEPTH intervals before t are forgotten before any refresh reads
+      // them (fairshare_standing): usage is not accrued into them. A trace may leave years
+      // between two events, and a window per FSINTERVAL of them would only fill memory.
+      const FairshareClock fc = FairshareClock::from(policy_.fairshare);
+      accrue_usage(history_, policy_, state, std::max(state.now, oldest_window_read(t, fc)), t);
+    }
+    if (last_report_ && accrual_ != AccrualPolicy::Always)
+      accrue_queue_time(state, *last_report_, accrual_, t - state.now);  // also moves the clock
+    state.now = t;
+  }
+
+  // Whether an iteration that starts nothing leaves nothing behind that a later one reads. Not
+  // so with a PREEMPTOR QOS (a preemptor may start where nothing is free), a floating standing
+  // reservation (it keeps the nodes it had in the iteration before), or RESERVATIONPOLICY
+  // HIGHEST (a job keeps the reservation an iteration gave it).
+  bool skipping_is_exact() const {
+    if (dir_.has_preemptors()) return false;
+    for (const auto& [name, sr] : policy_.standing_reservations)
+      if (floats(sr)) return false;
+    std::vector<std::string> ignored;
+    const SchedulerSettings settings = SchedulerSettings::from(policy_, ignored);
+    return settings.reservation_policy != ReservationPolicy::Highest || settings.backfill == BackfillPolicy::None;
+  }
+
+  // An iteration can start a job only if some queued job fits in the procs no running job
+  // holds; when none does, the iteration is skipped: it would start nothing and only re-place
+  // reservations the next real iteration places again (docs/semantics.md).
+  bool could_start_any() const {
+    const ClusterSnapshot& state = cluster_.state();
+    const std::int64_t cluster = cluster_procs_;
+    std::int64_t free = cluster, smallest = std::numeric_limits<std::int64_t>::max();
+    for (const auto& j : state.jobs) {
+      if (j.is_active()) free -= j.procs();
+      else if (j.is_queued()) smallest = std::min(smallest, j.procs());
+      // A job wider than the cluster is cancelled by the next iteration: let it come.
+      if (j.is_queued() && j.procs() > cluster) return true;
+    }
+    if (free > 0 && smallest <= free) return true;
+    // The same for a job wider than every partition open to it: until an iteration removes it,
+    // it counts against its credentials' idle-job limits.
+    if (confined_)
+      for (const auto& j : state.jobs)
+        if (j.is_queued() && j.procs() > largest_partition_open_to(j)) return true;
+    return false;
+  }
+
+  std::int64_t largest_partition_open_to(const Job& job) const {
+    partitions_.open_to(dir_, job, open_scratch_);
+    std::int64_t largest = 0;
+    for (std::uint32_t p : open_scratch_) largest = std::max(largest, partition_procs_[p]);
+    return largest;
+  }
+
+  // The start of the oldest window a refresh at `now` or later keeps (one more than FSDEPTH).
+  static Epoch oldest_window_read(Epoch now, const FairshareClock& fc) {
+    return window_start(now, fc.interval) - fc.interval * fc.depth;
+  }
+
+  // Maui refreshes fairshare usage once per iteration, i.e. once per RMPOLLINTERVAL; the
+  // simulator, which iterates at every event, does the same once per RMPOLLINTERVAL of
+  // simulated time.
+  const FairshareStanding* fairshare_standing() {
+    if (!fairshare_on_) return nullptr;
+    const Epoch now = cluster_.state().now;
+    const Seconds refresh = std::max<Seconds>(policy_.scheduling.poll_interval.value, 1);
+    if (!standing_at_ || now - *standing_at_ >= refresh) {
+      const FairshareClock fc = FairshareClock::from(policy_.fairshare);
+      history_.forget_before(oldest_window_read(now, fc));
+      standing_ = FairshareStanding::compute(dir_, history_, now, std::move(standing_));
+      standing_at_ = now;
+    }
+    return &standing_;
+  }
+
+  void iterate() {
+    removed_never_runnable_ = false;  // apply() says so again
+    if (!queue_waiting()) {
+      last_report_.reset();
+      return;
+    }
+    // The standing is refreshed on its own clock, also when the iteration is skipped: which
+    // iterations run must not change the priorities of those that do.
+    const FairshareStanding* standing = fairshare_standing();
+    if (options_.skip_futile_iterations && skipping_changes_nothing_ && !could_start_any()) {
+      // Queue time accrues by eligibility unless the policy is ALWAYS: judge it as the
+      // skipped iteration would have.
+      if (accrual_ != AccrualPolicy::Always)
+        last_report_ = evaluate_queue(dir_, standing ? *standing : no_fairshare_, cluster_.state(),
+                                      /*admitted_use_active=*/false)
+                           .eligibility;
+      return;
+    }
+    last_report_.reset();
+    ClusterSnapshot& state = cluster_.state();
+    SchedulerInput in;
+    in.dir = &dir_;
+    in.fairshare = standing;
+    in.snapshot = &state;
+    in.admin_reservations = options_.admin_reservations;
+    in.clock = clock_;
+    in.previous_reservations = previous_;
+    in.last_completion = last_completion_;
+    in.workspace = &workspace_;
+    in.partitions = &partitions_;
+    std::optional<IterationResult> fast = fast_path_ ? fast_path_->iterate(in) : std::nullopt;
+    IterationResult result = fast ? std::move(*fast) : schedule_iteration(in);
+    ++iterations_;
+    fast_path_iterations_ += fast.has_value();
+    if (!result.starts.empty() || !result.never_runnable.empty()) last_change_ = cluster_.state().now;
+    apply(result);
+    last_report_ = std::move(result.queue.eligibility);
+    previous_ = std::move(result.reservations);
+    for (auto& w : result.warnings) warnings_.insert(std::move(w));
+  }
+
+  void apply(const IterationResult& result) {
+    ClusterSnapshot& state = cluster_.state();
+    // Preempted jobs go back to the queue before the starts that take their nodes.
+    for (const auto& p : result.preempted) {
+      const std::string& id = state.jobs[p.job].id;
+      RmStatus st = cluster_.requeue_job(id);
+      if (!st.ok) warnings_.insert("simulator refused a requeue: " + st.error);
+      else ++cluster_.outcome(id).preempted;
+      if (st.ok && options_.on_run)
+        options_.on_run({RunEvent::Kind::Requeue, cluster_.outcome(id).number, state.now - cluster_.origin(), {}, {}});
+    }
+    // Ids first: the decisions index the snapshot as the iteration saw it.
+    for (const auto& s : result.starts) {
+      std::vector<std::string> names;
+      std::vector<std::int64_t> tasks;
+      std::vector<std::size_t> where;
+      names.reserve(s.nodes.size()), tasks.reserve(s.nodes.size()), where.reserve(s.nodes.size());
+      for (const auto& nt : s.nodes) {
+        names.push_back(state.nodes[nt.node].name);
+        tasks.push_back(nt.tasks);
+        where.push_back(nt.node);
+      }
+      const std::string id = state.jobs[s.job].id;
+      // The nodes are known by index here: neither the RM nor the next iterations need find
+      // them by name (a hint, checked against the name before use).
+      RmStatus st = cluster_.start_job(id, std::move(names), std::move(tasks), std::move(where));
+      if (!st.ok) warnings_.insert("simulator refused a start: " + st.error);
+      if (st.ok && options_.on_run) {
+        const Job& started = state.jobs[s.job];
+        options_.on_run({RunEvent::Kind::Start, cluster_.outcome(id).number, state.now - cluster_.origin(),
+                         started.allocated_nodes, started.allocated_tasks});
+      }
+      // Preemption compares the priority a running job started with.
+      if (st.ok && dir_.has_preemptors()) state.jobs[s.job].start_priority = s.priority;
+      if (s.backfill && st.ok) cluster_.outcome(id).backfilled = true;
+    }
+    for (const auto& [job, times] : result.bypassed) state.jobs[job].bypass_count += times;
+    for (const auto& n : result.never_runnable) {
+      const std::string id = state.jobs[n.job].id;
+      (void)cluster_.cancel_job(id, "never runnable: " + n.reason);
+    }
+    removed_never_runnable_ = !result.never_runnable.empty();
+  }
+
+  void report_progress() {
+    if (!options_.progress || options_.progress_every <= 0) return;
+    const auto submitted = static_cast<std::int64_t>(next_submit_);
+    if (submitted / options_.progress_every == last_progress_ / options_.progress_every) return;
+    last_progress_ = submitted;
+    options_.progress(submitted, static_cast<std::int64_t>(order_.size()), cluster_.state().now - cluster_.origin());
+  }
+
+  // Why each job that still waits never started, as one last explained iteration sees it.
+  void explain_the_waiting() {
+    if (!queue_waiting()) return;
+    SchedulerInput in;
+    in.dir = &dir_;
+    in.fairshare = fairshare_standing();
+    in.snapshot = &cluster_.state();
+    in.admin_reservations = options_.admin_reservations;
+    in.clock = clock_;
+    in.previous_reservations = previous_;
+    in.last_completion = last_completion_;
+    in.explain = true;
+    const IterationResult result = schedule_iteration(in);
+    const auto& jobs = cluster_.state().jobs;
+    auto set = [&](std::size_t job, std::string why) {
+      if (!jobs[job].is_queued()) return;
+      cluster_.outcome(jobs[job].id).reason =
+          (stalled_ ? "never started: nothing ran or changed for longer than the policy takes to repeat; "
+                    : "still waiting when the trace ended: ") +
+          why;
+    };
+    for (const auto& e : result.queue.eligibility.jobs)
+      if (!e.eligible) {
+        std::string why;
+        for (const auto& o : obstacles(e)) why += why.empty() ? o : "; " + o;
+        set(e.index, why);
+      }
+    for (const auto& w : result.waiting) set(w.job, w.reason);
+  }
+
+  // read_swf refuses times and processor counts beyond schemas/ir.h's bounds; a trace built
+  // another way may hold them. Such a job is not replayed (its outcome says why) and such an
+  // origin is not used: the clock would overflow.
+  static Epoch origin_of(const Trace& trace) {
+    const Epoch origin = trace.unix_start_time.value_or(0);
+    return origin >= -ir::kMaxSeconds && origin <= ir::kMaxSeconds ? origin : 0;
+  }
+
+  SimulationResult finish() {
+    explain_the_waiting();
+    SimulationResult r;
+    // Outcomes are in submission order; the result lists jobs in trace order.
+    std::vector<JobOutcome>& by_submission = cluster_.outcomes();
+    // An archive trace is in submission order already: its outcomes are taken as they are, not
+    // moved into a second table of them (megabytes of memory touched for nothing).
+    bool in_order = by_submission.size() == trace_.jobs.size();
+    for (std::size_t k = 0; in_order && k < order_.size(); ++k) in_order = order_[k] == k;
+    if (in_order) {
+      r.jobs = std::move(by_submission);
+    } else {
+      r.jobs.resize(trace_.jobs.size());
+      for (std::size_t k = 0; k < by_submission.size(); ++k) r.jobs[order_[k]] = std::move(by_submission[k]);
+    }
+    std::vector<std::uint8_t> replayed(trace_.jobs.size(), 0);
+    for (std::size_t i : order_) replayed[i] = 1;
+    for (std::size_t i = 0; i < trace_.jobs.size(); ++i)
+      if (!replayed[i]) {
+        r.jobs[i] = outcome_of(trace_.jobs[i]);
+        r.jobs[i].reason = replayable(trace_.jobs[i])
+                               ? fmt::format("not replayed: job {} appears earlier in the trace", trace_.jobs[i].number)
+                               : "not replayed: a time or processor count beyond the simulator's bounds";
+      }
+    for (auto& o : r.jobs)
+      if (!o.start && o.reason.empty()) o.reason = "still waiting when the trace ended (no event could start it)";
+    r.metrics = compute_metrics(r.jobs, cluster_procs_);
+    r.iterations = iterations_;
+    r.fast_path_iterations = fast_path_iterations_;
+    r.warnings.assign(warnings_.begin(), warnings_.end());
+    return r;
+  }
+
+  const CredentialDirectory& dir_;
+  const ir::Policy& policy_;
+  const Trace& trace_;
+  const SimulationOptions& options_;
+  SimulatedCluster cluster_;
+  const bool fairshare_on_;
+  const AccrualPolicy accrual_;
+  const std::int64_t cluster_procs_;  // the simulated nodes never change
+  ReservationClock clock_;
+  std::vector<std::size_t> order_;  // trace positions by submission time
+  std::size_t next_submit_ = 0;
+  FairshareHistory history_;
+  std::optional<EligibilityReport> last_report_;
+  FairshareStanding standing_;
+  std::optional<Epoch> standing_at_;
+  std::vector<Reservation> previous_;
+  SchedulerWorkspace workspace_;
+  PartitionLayout partitions_;  // of the simulated nodes, which never change
+  std::optional<EasyFastPath> fast_path_;  // where it applies (runtime/engine/easy_fast_path.h)
+  bool confined_ = false;       // confines_to_partitions
+  std::vector<std::int64_t> partition_procs_;  // usable procs per partition
+  mutable std::vector<std::uint32_t> open_scratch_;
+  std::optional<Epoch> last_completion_;
+  std::int64_t iterations_ = 0;
+  std::int64_t fast_path_iterations_ = 0;
+  static inline const FairshareStanding no_fairshare_{};
+  std::int64_t last_progress_ = 0;
+  Epoch last_change_ = 0;  // the last submission, start, end or removal
+  bool stalled_ = false;
+  bool skipping_changes_nothing_ = true;  // skipping_is_exact(), for the whole run
+  bool removed_never_runnable_ = false;  // by the last iteration run
+  std::set<std::string> warnings_;
+};
+
+}  // namespace
+
+SimulationResult simulate(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes,
+                          const SimulationOptions& options) {
+  return Simulation(dir, trace, std::move(nodes), options).run();
+}
+
+}  // namespace maui::runtime

@@ -1,0 +1,139 @@
+// The trace-driven simulator: the default resource manager. It replays an SWF trace on a
+// virtual clock and runs the scheduling iteration (runtime/engine/scheduler.h) after every second in
+// which something happened, all events of that second applied first (submissions, job ends,
+// reservation boundaries). Fully deterministic: the same policy, trace and nodes give the same
+// schedule, job by job.
+//
+// Conventions (docs/simulator.md, shared/traces/README.md): a job runs min(run time, requested
+// time); SWF user / group / queue become u<N> / g<N> / class q<N>; times in the outcome are the
+// trace's own seconds; fairshare usage accrues as jobs run (FSPOLICY); queue time accrues by
+// JOBPRIOACCRUALPOLICY.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/engine/credentials.h"
+#include "runtime/engine/model.h"
+#include "runtime/engine/reservations.h"
+#include "runtime/rm/rm.h"
+#include "runtime/rm/sim/sim_metrics.h"
+#include "runtime/io/swf.h"
+
+namespace maui::runtime {
+
+// The nodes of a simulated cluster: NODECFG entries (each named node, with PROCS / memory /
+// features / partition, NODECFG[DEFAULT] filling what a node leaves out), or `count` nodes of
+// `procs` procs named node001 ... when count > 0 (which wins over NODECFG). Error text when
+// neither gives a node.
+struct NodeSource {
+  std::int64_t count = 0;
+  std::int64_t procs_per_node = 1;
+};
+std::vector<Node> simulated_nodes(const ir::Policy& policy, const NodeSource& source, std::string& error);
+
+// How the simulation reports progress on long runs (jobs finished so far, of all).
+using Progress = std::function<void(std::int64_t done, std::int64_t total, Epoch trace_time)>;
+
+// A run of a job as the simulated RM carried it out: a start (its nodes and the tasks on each) or
+// a requeue (it stops there). Times are the trace's seconds.
+struct RunEvent {
+  enum class Kind { Start, Requeue } kind = Kind::Start;
+  std::int64_t job = 0;  // the trace's job number
+  Epoch at = 0;
+  std::span<const std::string> nodes;  // a start's
+  std::span<const std::int64_t> tasks;
+};
+using RunObserver = std::function<void(const RunEvent&)>;
+
+struct SimulationOptions {
+  std::span<const AdminReservation> admin_reservations;
+  Progress progress;               // may be empty
+  std::int64_t progress_every = 0;  // call progress every this many finished jobs (0 = never)
+  // An iteration in which no waiting job fits in the free procs starts nothing and is skipped
+  // (fairshare and queue-time accrual still follow it). false runs every one: slower, and the
+  // same schedule, which a test checks.
+  bool skip_futile_iterations = true;
+  RunObserver on_run;  // may be empty: told of every start and requeue, in order
+  // EASY on identical one-proc nodes runs without the resource calendar where it applies
+  // (runtime/engine/easy_fast_path.h). false runs the general iteration throughout: slower, and the
+  // same schedule, which tests check.
+  bool fast_path = true;
+};
+
+struct SimulationResult {
+  std::vector<JobOutcome> jobs;  // in trace order
+  ScheduleMetrics metrics;
+  std::int64_t iterations = 0;
+  std::int64_t fast_path_iterations = 0;  // of them, those the EASY fast path decided
+  std::vector<std::string> warnings;  // sorted, each once
+};
+
+// The simulated cluster as a resource manager: what the scheduler sees and what it may ask.
+// Like a real RM it refuses a start it cannot carry out: an unknown node, a task count other
+// than the job's, or more than a node has free (procs, memory, swap, disk, over the jobs it
+// runs). A scheduler that over-allocates is then seen at once ("simulator refused a start").
+class SimulatedCluster final : public ResourceManager {
+ public:
+  SimulatedCluster(std::vector<Node> nodes, Epoch origin);
+
+  std::string name() const override { return "simulator"; }
+  ClusterSnapshot snapshot() override { return state_; }
+  RmStatus start_job(const std::string& id, const std::vector<std::string>& nodes,
+                     const std::vector<std::int64_t>& tasks) override;
+  // The same, taking the lists the simulation built for the start (no copies), and where each
+  // node is among the snapshot's nodes (a hint, checked against the name; may be empty).
+  RmStatus start_job(const std::string& id, std::vector<std::string>&& nodes, std::vector<std::int64_t>&& tasks,
+                     std::vector<std::size_t>&& where = {});
+  RmStatus hold_job(const std::string& id, const std::string& reason) override;
+  RmStatus cancel_job(const std::string& id, const std::string& reason) override;
+  RmStatus requeue_job(const std::string& id) override;
+
+  // The simulation's own controls.
+  ClusterSnapshot& state() { return state_; }
+  const ClusterSnapshot& state() const { return state_; }
+  Epoch origin() const { return origin_; }  // epoch of trace second 0
+  // Submits a trace job at the current time.
+  void submit(const TraceJob& job);
+  // Room for this many submissions, so that the per-job tables do not grow one by one.
+  void expect(std::size_t jobs);
+  // When the next running job ends (kEndOfTime: none runs).
+  Epoch next_end();
+  // Ends every job whose run is over by now; returns how many ended.
+  // Completed jobs stay in the snapshot, state Completed, until they are half of it.
+  std::size_t finish_due();
+  std::vector<JobOutcome>& outcomes() { return outcomes_; }  // in submission order
+  JobOutcome& outcome(const std::string& id);
+
+ private:
+  std::optional<std::size_t> position_of(const std::string& id) const;  // in outcomes_
+  Job* job_at(std::size_t position);  // null: completed and gone from the snapshot
+  Job* find(const std::string& id);
+  void drop_completed();  // completed jobs leave the snapshot
+  // Adds (sign 1) or returns (sign -1) what a running job takes on its nodes.
+  void charge(const Job& job, std::int64_t sign);
+
+  ClusterSnapshot state_;
+  Epoch origin_;
+  std::vector<JobOutcome> outcomes_;                       // by trace position
+  std::unordered_map<std::string, std::size_t> position_;  // job id -> outcome position
+  std::vector<Seconds> run_;                               // by outcome position: how long it runs
+  // The outcome position of each job in state_.jobs: increasing, as jobs enter at the end and
+  // leave in place, so a job is found by binary search and nothing is renumbered when one leaves.
+  std::vector<std::size_t> submitted_;
+  std::vector<std::pair<Epoch, std::size_t>> ends_;       // min-heap of (end, outcome position)
+  std::size_t completed_ = 0;                              // completed jobs still in state_.jobs
+  std::vector<Resources> in_use_;                          // by node: what running jobs take
+};
+
+// A job with a time or processor count beyond schemas/ir.h's bounds (which read_swf refuses,
+// but a trace built in code may hold) is not replayed: its outcome says so.
+SimulationResult simulate(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes,
+                          const SimulationOptions& options = {});
+
+}  // namespace maui::runtime

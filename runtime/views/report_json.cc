@@ -1,0 +1,234 @@
+#include "runtime/views/report_json.h"
+
+#include <cctype>
+#include <cmath>
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace maui::runtime {
+
+namespace {
+
+namespace json = llvm::json;
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string print(json::Value v) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", v);
+  os.flush();
+  return out + "\n";
+}
+
+// Finite doubles only (JSON has no NaN); round to 6 decimals so the text is stable.
+json::Value num(double x) {
+  if (!std::isfinite(x)) return nullptr;
+  double r = std::round(x * 1e6) / 1e6;
+  if (r == std::round(r) && std::fabs(r) < 9e15) return static_cast<std::int64_t>(r);
+  return r;
+}
+
+json::Value cap_value(std::int64_t cap) { return cap > 0 ? json::Value(cap) : json::Value(nullptr); }
+
+std::string_view mode_name(ir::FairshareMode m) {
+  switch (m) {
+    case ir::FairshareMode::Target: return "target";
+    case ir::FairshareMode::Floor: return "floor";
+    case ir::FairshareMode::Ceiling: return "ceiling";
+    case ir::FairshareMode::CapAbsolute:
+    case ir::FairshareMode::CapRelative: return "cap";
+  }
+  return "target";
+}
+
+json::Value credential(const ir::Credential& c) {
+  return json::Object{{"type", std::string(ir::to_string(c.kind))}, {"name", c.name}};
+}
+
+}  // namespace
+
+std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow> rows) {
+  json::Array jobs;
+  for (const auto& row : rows) {
+    const auto& b = row.breakdown;
+    json::Object components;
+    for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {
+      auto comp = static_cast<ir::PriorityComponent>(c);
+      const auto& cs = b.components[c];
+      json::Object subs;
+      auto range = subcomponents_of(comp);
+      for (std::size_t s = range.first; s < range.first + range.count; ++s) {
+        const auto& ss = b.subcomponents[s];
+        subs[lower(ir::to_string(static_cast<ir::PrioritySubcomponent>(s)))] = json::Object{
+            {"value", num(ss.value)}, {"weight", ss.weight}, {"cap", cap_value(ss.cap)},
+            {"contribution", num(ss.contribution)}};
+      }
+      components[lower(ir::to_string(comp))] = json::Object{
+          {"weight", cs.weight},           {"cap", cap_value(cs.cap)},   {"factor", num(cs.factor)},
+          {"contribution", num(cs.contribution)}, {"percent", num(cs.percent)}, {"subcomponents", std::move(subs)}};
+    }
+    json::Value system = nullptr;
+    if (b.system_priority)
+      system = json::Object{{"value", b.system_priority->value}, {"relative", b.system_priority->relative}};
+    jobs.push_back(json::Object{{"id", row.job->id},
+                                {"priority", b.priority},
+                                {"system_priority", std::move(system)},
+                                {"state", std::string(to_string(row.job->state))},
+                                {"sum", num(b.sum)},
+                                {"floored", b.floored},
+                                {"capped", b.capped},
+                                {"rejected_negative", b.rejected_negative},
+                                {"effective_queue_time", b.effective_queue_time},
+                                {"xfactor", num(b.xfactor)},
+                                {"components", std::move(components)}});
+  }
+  (void)policy;
+  return print(json::Object{{"version", 1}, {"jobs", std::move(jobs)}});
+}
+
+std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& s) {
+  json::Array windows;
+  for (std::size_t k = 0; k < s.window_starts().size(); ++k)
+    windows.push_back(json::Object{{"start", s.window_starts()[k]},
+                                   {"weight", num(s.window_weights()[k])},
+                                   {"total", num(s.window_totals()[k])}});
+  json::Array creds;
+  for (const auto& c : s.credentials()) {
+    json::Array usage;
+    for (double u : c.window_usage) usage.push_back(num(u));
+    json::Object o{{"type", std::string(ir::to_string(c.who.kind))},
+                   {"name", c.who.name},
+                   {"usage_percent", num(c.usage_percent)},
+                   {"decayed_usage", num(c.decayed_usage)},
+                   {"window_usage", std::move(usage)},
+                   {"out_of_bounds", out_of_bounds(c, s)}};
+    if (c.target) {
+      o["target"] = num(c.target->target.value);
+      o["mode"] = std::string(mode_name(c.target->target.mode));
+      if (c.target->target.mode == ir::FairshareMode::CapAbsolute) o["cap"] = "absolute";
+      if (c.target->target.mode == ir::FairshareMode::CapRelative) o["cap"] = "relative";
+      o["target_from_default"] = c.target->source.from_default;
+    } else {
+      o["target"] = nullptr;
+      o["mode"] = nullptr;
+    }
+    creds.push_back(std::move(o));
+  }
+  return print(json::Object{{"version", 1},
+                            {"policy", std::string(ir::to_string(policy.fairshare.metric.value))},
+                            {"percentage_mode", s.percentage_mode()},
+                            {"interval", s.clock().interval},
+                            {"depth", s.clock().depth},
+                            {"decay", num(s.clock().decay)},
+                            {"total_usage", num(s.total_decayed())},
+                            {"windows", std::move(windows)},
+                            {"credentials", std::move(creds)}});
+}
+
+std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityReport& report) {
+  auto violation = [](const LimitViolation& v) {
+    json::Object o{{"family", std::string(to_string(v.family))},
+                   {"level", std::string(to_string(v.level))},
+                   {"limit", limit_name(v.family, v.resource)},
+                   {"value", v.limit},
+                   {"request", num(v.request)},
+                   {"usage", num(v.usage)},
+                   {"source", std::string(to_string(v.source))},
+                   {"set_at", v.from ? where(*v.from) : std::string("built-in default")},
+                   {"message", describe(v)}};
+    if (v.family != LimitFamily::System) o["credential"] = credential(v.credential);
+    if (v.within) o["within"] = credential(*v.within);
+    return o;
+  };
+  json::Array jobs;
+  for (const auto& e : report.jobs) {
+    const Job& job = snapshot.jobs[e.index];
+    json::Array violations, soft, caps, reasons, holds, waiting;
+    for (const auto& v : e.violations) violations.push_back(violation(v));
+    for (const auto& v : e.soft_violations) soft.push_back(violation(v));
+    for (const auto& c : e.fairshare_caps)
+      caps.push_back(json::Object{{"credential", credential(c.who)},
+                                  {"cap", target_text(c.cap)},
+                                  {"usage", num(c.usage)},
+                                  {"request", num(c.request)},
+                                  {"message", describe(c)}});
+    for (const auto& r : obstacles(e)) reasons.push_back(r);
+    for (const auto& h : e.holds) holds.push_back(h);
+    for (const auto& d : e.waiting_for) waiting.push_back(d);
+    jobs.push_back(json::Object{{"id", job.id},
+                                {"priority", e.priority},
+                                {"eligible", e.eligible},
+                                {"soft_eligible", e.soft_eligible},
+                                {"reasons", std::move(reasons)},
+                                {"holds", std::move(holds)},
+                                {"waiting_for", std::move(waiting)},
+                                {"negative_priority", e.negative_priority},
+                                {"violations", std::move(violations)},
+                                {"soft_violations", std::move(soft)},
+                                {"fairshare_caps", std::move(caps)}});
+  }
+  return print(json::Object{{"version", 1},
+                            {"eligible", static_cast<std::int64_t>(report.eligible)},
+                            {"soft_eligible", static_cast<std::int64_t>(report.soft_eligible)},
+                            {"jobs", std::move(jobs)}});
+}
+
+namespace {
+
+json::Object metrics_json(const ScheduleMetrics& m) {
+  return json::Object{{"jobs", m.jobs},
+                      {"started", m.started},
+                      {"never_started", m.never_started},
+                      {"utilization", num(m.utilization)},
+                      {"average_wait", num(m.average_wait)},
+                      {"max_wait", m.max_wait},
+                      {"average_bounded_slowdown", num(m.average_bounded_slowdown)},
+                      {"makespan", m.makespan},
+                      {"proc_seconds", num(m.proc_seconds)},
+                      {"backfilled", m.backfilled},
+                      {"backfill_share", num(m.backfill_share)},
+                      {"preemptions", m.preemptions}};
+}
+
+}  // namespace
+
+std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result,
+                            std::span<const Breakdown> breakdowns) {
+  json::Array warnings;
+  for (const auto& w : result.warnings) warnings.push_back(json::isUTF8(w) ? w : json::fixUTF8(w));
+  json::Object out{{"version", 1},
+                   {"config", summary.config},
+                   {"trace", summary.trace},
+                   {"nodes", summary.nodes},
+                   {"procs", summary.procs},
+                   {"jobs_read", static_cast<std::int64_t>(result.jobs.size())},
+                   {"trace_problems", summary.trace_problems},
+                   {"iterations", result.iterations},
+                   {"fast_path_iterations", result.fast_path_iterations},
+                   {"metrics", metrics_json(result.metrics)},
+                   {"warnings", std::move(warnings)}};
+  if (!breakdowns.empty()) {
+    json::Object by;
+    for (const Breakdown& b : breakdowns) {
+      json::Array groups;
+      for (const GroupMetrics& g : b.groups) {
+        json::Object entry = metrics_json(g.metrics);
+        entry["name"] = json::isUTF8(g.name) ? g.name : json::fixUTF8(g.name);
+        entry["share"] = num(g.share);
+        groups.push_back(std::move(entry));
+      }
+      by[std::string(to_string(b.by))] = std::move(groups);
+    }
+    out["by"] = std::move(by);
+  }
+  return print(std::move(out));
+}
+
+}  // namespace maui::runtime

@@ -1,0 +1,36 @@
+// The JSON forms of the engine's explanations (public contracts of `mauirun ... --format json`,
+// documented in docs/jobs-json.md): priorities, fairshare state, eligibility. Deterministic:
+// the same input gives the same bytes.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "runtime/engine/eligibility.h"
+#include "runtime/engine/explain.h"
+#include "runtime/engine/fairshare.h"
+#include "runtime/engine/model.h"
+#include "runtime/rm/sim/sim_breakdown.h"
+#include "runtime/rm/sim/simulator.h"
+
+namespace maui::runtime {
+
+// {"jobs":[{"id","priority","state","components":{"cred":{...,"subcomponents":{...}}},...}]}
+std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow> rows);
+// {"credentials":[{"type","name","usage_percent","target","mode",...}], ...}
+std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& standing);
+// {"eligible":N,"soft_eligible":M,"jobs":[{"id","priority","eligible","soft_eligible","reasons":[...]}]}
+std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityReport& report);
+
+// What `mauirun simulate --format json` prints (docs/simulator.md):
+// {"version":1,"config","trace","nodes","procs","jobs_read","trace_problems","iterations",
+//  "metrics":{...},"warnings":[...]}, and with breakdowns (--by) "by":{"user":[{"name",...
+//  the metrics...,"share"}],...}.
+struct SimulationSummary {
+  std::string config, trace;
+  std::int64_t nodes = 0, procs = 0, trace_problems = 0;
+};
+std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result,
+                            std::span<const Breakdown> breakdowns = {});
+
+}  // namespace maui::runtime

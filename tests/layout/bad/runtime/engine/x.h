@@ -1,0 +1,2 @@
+#include <fstream>
+#include "runtime/io/y.h"

@@ -1,0 +1,1 @@
+#include "runtime/engine/x.h"
