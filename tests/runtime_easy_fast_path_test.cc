@@ -244,7 +244,7 @@ TEST(EasyFastPath, HandsBackWhatItDoesNotModel) {
   with_memory.memory_per_task_mb = 100;
   EXPECT_FALSE(decides({with_memory}));
   Job with_priority = J("1");
-  with_priority.system_priority = SystemPriority{5, false};
+  with_priority.sched.system_priority = SystemPriority{5, false};
   EXPECT_FALSE(decides({with_priority}));
   EXPECT_FALSE(decides({running_on(J("2"), 900, {"elsewhere"})}));
   EXPECT_FALSE(decides({running_on(J("2"), 900, {"n01"}), running_on(J("3"), 900, {"n01"})}));

@@ -380,7 +380,7 @@ Replay replay(Context& ctx, z3::model& m, const Encoder& enc, const std::vector<
       for (const auto& c : patterns[i].credentials)
         if (w.index(c.kind, c.name) == w.index(c.kind, w.other(c.kind))) set_credential(job, c.kind, c.name);
     job.submit_time = kWeekStart - int_value(m, sym[i].queue);
-    job.bypass_count = int_value(m, sym[i].bypass);
+    job.sched.bypass_count = int_value(m, sym[i].bypass);
     r.jobs.push_back(std::move(job));
   }
   runtime::FairshareHistory history;
@@ -444,7 +444,7 @@ bool runtime_breaks(const Assertion& a, const Replay& r) {
 llvm::json::Object witness_job(const runtime::Job& job, const runtime::PriorityBreakdown& b) {
   llvm::json::Object o = job_json(job);
   o["queued"] = duration_text(b.effective_queue_time);
-  if (job.bypass_count) o["bypassed"] = job.bypass_count;
+  if (job.sched.bypass_count) o["bypassed"] = job.sched.bypass_count;
   o["priority"] = b.priority;
   llvm::json::Object components;
   for (std::size_t c = 0; c < ir::kPriorityComponents; ++c)

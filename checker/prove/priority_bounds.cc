@@ -117,7 +117,7 @@ std::vector<runtime::Job> extreme_jobs(const World& w, const PriorityModel& m) {
     job.nodes = static_cast<std::int64_t>(m.value[static_cast<std::size_t>(S::Node)].hi);
     job.walltime = long_job ? m.walltime_max : 1;
     job.submit_time = kWeekStart - kQueueHorizon;
-    job.bypass_count = static_cast<std::int64_t>(kBypassHorizon);
+    job.sched.bypass_count = static_cast<std::int64_t>(kBypassHorizon);
     jobs.push_back(job);
   }
   return jobs;

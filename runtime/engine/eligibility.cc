@@ -157,7 +157,7 @@ void accrue_queue_time(ClusterSnapshot& snapshot, const EligibilityReport& repor
     Seconds so_far = effective_queue_time(job, policy, snapshot.now);
     bool accrues = policy == AccrualPolicy::Always ||
                    (policy == AccrualPolicy::QueuePolicy ? e.meets_queue_policy : e.eligible);
-    job.queue_time_accrued = so_far + (accrues ? elapsed : 0);
+    job.sched.queue_time_accrued = so_far + (accrues ? elapsed : 0);
   }
   snapshot.now += elapsed;
 }

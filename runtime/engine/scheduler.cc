@@ -854,7 +854,7 @@ class Iteration {
     const Seconds queued = effective_queue_time(job, accrual_policy(policy_), snap_.now);
     switch (settings_.threshold) {
       case ReservationThreshold::None: return true;
-      case ReservationThreshold::Bypass: return job.bypass_count > value;
+      case ReservationThreshold::Bypass: return job.sched.bypass_count > value;
       case ReservationThreshold::QueueTime: return queued > value;
       case ReservationThreshold::XFactor:
         return expansion_factor(queued, job.walltime, policy_.priority.xfactor_min_walltime.value) >

@@ -253,7 +253,7 @@ RmStatus SimulatedCluster::requeue_job(const std::string& id) {
   charge(*job, -1);
   job->state = JobState::Idle;
   job->start_time.reset();
-  job->start_priority.reset();
+  job->sched.start_priority.reset();
   job->allocated_nodes.clear();
   job->allocated_tasks.clear();
   job->allocated_node_hint.clear();
@@ -578,10 +578,10 @@ class Simulation {
                          started.allocated_nodes, started.allocated_tasks});
       }
       // Preemption compares the priority a running job started with.
-      if (st.ok && dir_.has_preemptors()) state.jobs[s.job].start_priority = s.priority;
+      if (st.ok && dir_.has_preemptors()) state.jobs[s.job].sched.start_priority = s.priority;
       if (s.backfill && st.ok) cluster_.outcome(id).backfilled = true;
     }
-    for (const auto& [job, times] : result.bypassed) state.jobs[job].bypass_count += times;
+    for (const auto& [job, times] : result.bypassed) state.jobs[job].sched.bypass_count += times;
     for (const auto& n : result.never_runnable) {
       const std::string id = state.jobs[n.job].id;
       (void)cluster_.cancel_job(id, "never runnable: " + n.reason);
