@@ -62,13 +62,16 @@ void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const Clu
   ClusterTotals totals = snapshot.totals();
   for (const auto& job : snapshot.jobs) {
     // A suspended job holds its procs but uses none of them: it accrues nothing.
-    if (job.state != JobState::Running && job.state != JobState::Starting) continue;
+    const bool ran_until_its_end = job.state == JobState::Completed && job.start_time && job.end_time;
+    if (job.state != JobState::Running && job.state != JobState::Starting && !ran_until_its_end) continue;
+    const Epoch until = ran_until_its_end ? std::min(to, *job.end_time) : to;
+    Epoch t = std::max(from, job.start_time.value_or(from));
+    if (t >= until) continue;
     double rate = usage_rate(metric, job, totals);
     if (rate <= 0) continue;
-    Epoch t = std::max(from, job.start_time.value_or(from));
-    while (t < to) {
+    while (t < until) {
       Epoch start = window_start(t, clock.interval);
-      Epoch end = std::min(to, start + clock.interval);
+      Epoch end = std::min(until, start + clock.interval);
       double amount = rate * static_cast<double>(end - t);
       FairshareWindow& w = history.window(start);
       for (auto kind : ir::kCredKinds) {

@@ -84,7 +84,9 @@ double usage_rate(ir::FairshareMetric metric, const Job& job, const ClusterTotal
 
 // Records the usage of every active job over [from, to) into the windows it falls in (an
 // interval crossing a window boundary is split), for the job's user, group, account, class,
-// QOS and the total. Only time after the job started counts.
+// QOS and the total. Only time after the job started counts, and for a completed job that
+// says when it ended, only time before its end: a job that ended within [from, to) is charged
+// up to its end, whatever order the scheduler learns of ends and accrues in.
 void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const ClusterSnapshot& snapshot,
                   Epoch from, Epoch to);
 
