@@ -6,22 +6,28 @@ itself, and no user may get around the scheduler.
   * slurm_job_submit: every new job is held: priority 0 (what `sbatch -H` / `scontrol hold`
     set). SchedulerType=sched/builtin never starts a job of priority 0. The scheduler starts
     a job with `scontrol update JobId=N ReqNodeList=...` then `scontrol release N`.
-  * slurm_job_modify: any change of the priority (release, hold, uhold, priority=N) by a
-    uid other than the scheduler's is refused with a message the user sees. Without this,
-    the job's owner could `scontrol release` it and Slurm would start it at once.
+  * slurm_job_modify: any change of the priority (release, hold, uhold, priority=N) or of
+    the nice value by a uid other than the scheduler's is refused (the user sees "Job is in
+    held state, pending scheduler release"). Without this, the job's owner could
+    `scontrol release` it, or `scontrol update JobId=N Nice=10` (Slurm then recomputes the
+    priority of a held job from 0 to 2: measured), and Slurm would start it by itself.
     Other updates (time limit, name, ...) are Slurm's usual business; the scheduler's own
     updates (ReqNodeList, ExcNodeList, NumNodes, priority, hold, release) all pass.
+  * A user hold asked at submission (`sbatch -H`) is marked "mauirun:user_hold" in the
+    job's AdminComment (below). The owner cannot release it either (an update by a user
+    cannot change AdminComment, even through this script: Slurm refuses it), so the user
+    asks the scheduler's side to lift it.
 
 The scheduler's uid: the number in the file `job_submit.scheduler_uid` beside this script
 (slurm.conf's directory), else SCHEDULER_UID_DEFAULT below. root (0) in the tests. Slurm
 loads the script again whenever its modification time changes, so a change of uid file takes
 effect on the next `touch job_submit.lua` (or scontrol reconfigure).
 
-What users see (measured on Slurm 22.05.8, tests/slurm/NOTES.md):
+What users see (measured on Slurm 22.05.8, tests/slurm/NOTES.md): slurm.log_user() text
+does not reach the user on an update in 22.05, only the error code's text:
   $ scontrol release 12
-  mauirun: job 12 waits for the scheduler (mauirun); only uid 0 may hold, release or change its priority
-  Access/permission denied for job 12
-  (exit code 1)
+  Job is in held state, pending scheduler release for job 12
+  (exit code 1; the reason is logged in slurmctld's log)
 --]]
 
 local SCHEDULER_UID_DEFAULT = 0
@@ -44,12 +50,30 @@ end
 
 local SCHEDULER_UID = read_scheduler_uid()
 
--- A priority in an update request: nil / NO_VAL mean "not changed".
-local function sets_priority(p)
-  return p ~= nil and p ~= slurm.NO_VAL
+-- A value in an update request: nil / NO_VAL mean "not changed".
+local function sets(v)
+  return v ~= nil and v ~= slurm.NO_VAL
 end
 
+-- ESLURM_JOB_HELD from slurm/slurm_errno.h (22.05): its text is what the user sees.
+local ESLURM_JOB_HELD = 2042
+
+-- Marks a job its user asked to hold (`sbatch -H`): Slurm shows that hold and ours alike
+-- (JobHeldUser, priority 0), so the scheduler reads this mark to tell them apart.
+local USER_HOLD_MARK = "mauirun:user_hold"
+
 function slurm_job_submit(job_desc, part_list, submit_uid)
+  -- `sbatch -H` (--hold) arrives with priority 0, every other job with NO_VAL: record the
+  -- user's wish in AdminComment (users cannot change it; the scheduler clears it with
+  -- `scontrol update JobId=N AdminComment=` once the hold is over).
+  if job_desc.priority == 0 then
+    local c = job_desc.admin_comment
+    if c == nil or c == "" then
+      job_desc.admin_comment = USER_HOLD_MARK
+    else
+      job_desc.admin_comment = USER_HOLD_MARK .. " " .. c
+    end
+  end
   -- Held for the outside scheduler, whoever submits (the scheduler's uid too).
   job_desc.priority = 0
   return slurm.SUCCESS
@@ -59,14 +83,14 @@ function slurm_job_modify(job_desc, job_rec, part_list, modify_uid)
   if modify_uid == SCHEDULER_UID then
     return slurm.SUCCESS
   end
-  if sets_priority(job_desc.priority) then
+  if sets(job_desc.priority) or sets(job_desc.nice) then
     local id = job_rec and job_rec.job_id or "?"
-    slurm.log_info("job_submit.lua: uid %d may not change the priority/hold of job %s",
-                   modify_uid, tostring(id))
+    slurm.log_info("job_submit.lua: uid %d may not change the priority, hold or nice of job %s (only uid %d)",
+                   modify_uid, tostring(id), SCHEDULER_UID)
     slurm.log_user(string.format(
-      "mauirun: job %s waits for the scheduler (mauirun); only uid %d may hold, release or change its priority",
+      "mauirun: job %s waits for the scheduler; only uid %d may hold, release or change its priority or nice",
       tostring(id), SCHEDULER_UID))
-    return slurm.ESLURM_ACCESS_DENIED
+    return ESLURM_JOB_HELD
   end
   return slurm.SUCCESS
 end

@@ -4,6 +4,8 @@
 #   tests/slurm/cluster.sh start DIR   # fresh cluster under DIR; returns once Slurm schedules
 #   tests/slurm/cluster.sh stop DIR    # cancel its jobs, stop only the daemons it started
 #   source DIR/env                     # SLURM_CONF and friends for the Slurm commands
+#   tests/slurm/cluster.sh stop-ctld DIR   # only slurmctld (tests of "Slurm unreachable")
+#   tests/slurm/cluster.sh start-ctld DIR  # slurmctld again, on its saved state (jobs kept)
 #
 # Shape: munged + slurmctld + 4 x `slurmd -D -N nX` (n1..n4, 4 CPUs, RealMemory=4096 each),
 # all on 127.0.0.1; partitions `batch` (default) and `debug`, both over all nodes.
@@ -32,7 +34,7 @@ LUA_SRC=${SLURM_CLUSTER_JOB_SUBMIT_LUA:-$HERE/../../examples/slurm/job_submit.lu
 
 die() { echo "cluster.sh: $*" >&2; exit 1; }
 
-usage() { die "usage: $0 start|stop DIR"; }
+usage() { die "usage: $0 start|stop|stop-ctld|start-ctld DIR"; }
 
 install_packages() {
   local missing=() p
@@ -77,7 +79,14 @@ pick_ports() {
   die "no 5 consecutive free ports in 20000-29999"
 }
 
-pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+# Alive and not a zombie: our daemons are re-parented to pid 1 once this script exits, and
+# pid 1 here (a container's init) may leave them as zombies for a while after they exited.
+pid_alive() {
+  [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null || return 1
+  local st
+  st=$(awk '{ print $3 }' /proc/"$1"/stat 2>/dev/null) || return 1
+  [ "$st" != Z ]
+}
 
 # Is the daemon recorded in DIR/run/NAME.pid still the process we started? (a pid may be
 # reused after a reboot or a long time: compare the command line too)
@@ -208,9 +217,13 @@ EOF
   #   user, uid (number), group, gid (number), account, partition, qos, reservation, name,
   #   state (COMPLETED, FAILED, CANCELLED, TIMEOUT, NODE_FAIL, PREEMPTED, OUT_OF_MEMORY,
   #   DEADLINE...), exit_code ("status:signal" as sacct shows it, e.g. "3:0", "0:9"),
-  #   derived_exit_code, submit, start, end (numbers), time_limit (minutes, "UNLIMITED" if
-  #   none), procs, node_count (numbers), nodes (hostlist, e.g. "n[1-2]"), batch ("yes"/"no"),
-  #   dependency, constraints, work_dir, stdout, stderr (as submitted, "" if default).
+  #   derived_exit_code, submit, start, end (numbers; a job cancelled while pending has
+  #   start = end = the cancel time), time_limit ("[D-]HH:MM:SS" as Slurm prints it, e.g.
+  #   "00:01:00", or "UNLIMITED"), procs, node_count (numbers, 0 if it never ran), nodes
+  #   (hostlist, e.g. "n[1-2]"), batch ("yes"/"no"), dependency, constraints, work_dir,
+  #   stdout, stderr (as submitted, "" if default).
+  # Measured: a job cancelled while running gets exit_code "0:0" here (squeue --json shows
+  # exit_code 15, the raw wait status); a job that exited 1 gets "1:0" (squeue: 256).
   # Every string is escaped (quotes, backslashes, control characters; invalid UTF-8 dropped).
   # A line is written with one write under flock: readers consume whole lines only.
   cat >"$DIR/etc/jobcomp.sh" <<'EOF'
@@ -293,14 +306,17 @@ wait_listening() {
 
 # Ready = sinfo shows n1..n4 idle and sdiag reports at least one main scheduler cycle
 # (slurmctld's first pass comes ~3 s after it starts; jobs released before wait for it).
+# wait_ready up: nodes may be busy (a restarted slurmctld with running jobs): idle, mixed or
+# allocated, and responding (no `*`).
 wait_ready() {
-  local deadline=$((SECONDS + START_TIMEOUT)) idle cycles
+  local deadline=$((SECONDS + START_TIMEOUT)) idle cycles want='^idle$'
+  [ "${1:-}" = up ] && want='^(idle|mix|alloc)$'
   while :; do
-    idle=$(sinfo -h -N -p batch -o '%N %t' 2>/dev/null | awk '$2 == "idle"' | wc -l) || idle=0
+    idle=$(sinfo -h -N -p batch -o '%N %t' 2>/dev/null | awk -v w="$want" '$2 ~ w' | wc -l) || idle=0
     cycles=$(sdiag 2>/dev/null | awk -F: '/^Main schedule statistics/ { m = 1 } m && /Total cycles/ { gsub(/ /, "", $2); print $2; exit }') || cycles=""
     if [ "$idle" -eq ${#NODES[@]} ] && [ "${cycles:-0}" -ge 1 ]; then return 0; fi
     if [ $SECONDS -ge $deadline ]; then
-      echo "cluster.sh: not ready after ${START_TIMEOUT} s: $idle/${#NODES[@]} nodes idle, ${cycles:-no} scheduler cycles" >&2
+      echo "cluster.sh: not ready after ${START_TIMEOUT} s: $idle/${#NODES[@]} nodes ${1:-idle}, ${cycles:-no} scheduler cycles" >&2
       sinfo -N >&2 || true
       log_tail
       exit 1
@@ -367,12 +383,21 @@ start() {
 }
 
 # TERM the recorded daemons, KILL those still alive 10 s later. Only our pids.
+# munged last: slurmctld and slurmd still sign messages while they shut down (with munged
+# gone first, slurmctld's shutdown hung for more than 10 s).
 stop_daemons() {
+  term_wait slurmctld "${NODES[@]/#/slurmd-}"
+  term_wait munged
+  rm -f "$DIR"/run/*.pid
+}
+
+term_wait() {
   local pids=() d p
-  for d in "${NODES[@]/#/slurmd-}" slurmctld munged; do
+  for d in "$@"; do
     p=$(recorded_pid "$d") && pids+=("$p")
   done
-  [ ${#pids[@]} -gt 0 ] && kill -TERM "${pids[@]}" 2>/dev/null || true
+  [ ${#pids[@]} -gt 0 ] || return 0
+  kill -TERM "${pids[@]}" 2>/dev/null || true
   local deadline=$((SECONDS + 10)) alive
   while :; do
     alive=()
@@ -385,7 +410,6 @@ stop_daemons() {
     fi
     sleep 0.1
   done
-  rm -f "$DIR"/run/*.pid
 }
 
 stop() {
@@ -410,11 +434,50 @@ stop() {
   echo "cluster.sh: stopped ($DIR)"
 }
 
+# slurmctld alone, for tests of an unreachable controller: its jobs keep running on the
+# slurmds; started again, it recovers them from DIR/state.
+stop_ctld() {
+  local p
+  p=$(recorded_pid slurmctld) || { echo "cluster.sh: slurmctld not running ($DIR)"; return 0; }
+  kill -TERM "$p"
+  local deadline=$((SECONDS + 10))
+  while pid_alive "$p"; do
+    [ $SECONDS -lt $deadline ] || { kill -KILL "$p" 2>/dev/null || true; break; }
+    sleep 0.1
+  done
+  rm -f "$DIR/run/slurmctld.pid"
+  echo "cluster.sh: slurmctld stopped ($DIR)"
+}
+
+start_ctld() {
+  [ -f "$DIR/env" ] || die "no cluster in $DIR"
+  # shellcheck disable=SC1091
+  source "$DIR/env"
+  if ! recorded_pid slurmctld >/dev/null; then
+    local port=$SLURM_CLUSTER_CTLD_PORT deadline=$((SECONDS + 20))
+    # its port may be taken meanwhile only by another cluster's start: same lock
+    exec 9>>"$LOCK"
+    flock 9
+    spawn slurmctld slurmctld -D -f "$SLURM_CONF"
+    until listening_ports | grep -qx "$port"; do
+      recorded_pid slurmctld >/dev/null || { log_tail; die "slurmctld exited during start"; }
+      [ $SECONDS -lt $deadline ] || { log_tail; die "slurmctld not listening on $port after 20 s"; }
+      sleep 0.1
+    done
+    flock -u 9
+    exec 9>&-
+  fi
+  wait_ready up
+  echo "cluster.sh: slurmctld running ($DIR)"
+}
+
 [ $# -eq 2 ] || usage
 case $2 in /*) DIR=$2 ;; *) DIR=$PWD/$2 ;; esac
 DIR=$(realpath -m "$DIR")
 case $1 in
   start) start ;;
   stop) stop ;;
+  stop-ctld) stop_ctld ;;
+  start-ctld) start_ctld ;;
   *) usage ;;
 esac
