@@ -16,10 +16,11 @@
 # several clusters can run at once (ctest runs tests in parallel): ports are picked free at
 # start under a global flock, the ClusterName is derived from DIR, nothing goes to /etc or /var.
 #
-# Measured on the 2-core Debian 12 machine (see tests/slurm/NOTES.md for how):
-#   start, fresh (packages present): ~3.5 s, of which ~3 s wait for slurmctld's first
-#   scheduler pass; two concurrent starts: ~4 s each; no-op start of a running cluster ~0.1 s;
-#   stop: ~0.3-1 s (no job running), a few s more while jobs are killed.
+# Measured on the 2-core Debian 12 machine (tests/slurm/NOTES.md):
+#   start, fresh (packages present): 3.8 s idle machine, 5.3-5.9 s with a C++ build running
+#   (load 8), ~3 s of it waiting for slurmctld's first scheduler pass; three concurrent
+#   starts: ready after ~5, 6.6 and 9.3 s (loaded); no-op start of a running cluster 0.2 s;
+#   stop: 2.1-2.5 s without jobs (52 s with 10,000 queued jobs to cancel).
 set -euo pipefail
 
 PACKAGES=(slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins liblua5.1-0)
