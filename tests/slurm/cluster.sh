@@ -7,6 +7,10 @@
 #   tests/slurm/cluster.sh stop-ctld DIR   # only slurmctld (tests of "Slurm unreachable")
 #   tests/slurm/cluster.sh start-ctld DIR  # slurmctld again, on its saved state (jobs kept)
 #
+# Environment (optional): SLURM_CLUSTER_JOB_SUBMIT_LUA (another job_submit.lua),
+# SLURM_CLUSTER_SCHEDULER_UID (the uid the lua lets release, default 0),
+# SLURM_CLUSTER_START_TIMEOUT (s, default 60), SLURM_CLUSTER_TRACE=1 (step timestamps).
+#
 # Shape: munged + slurmctld + 4 x `slurmd -D -N nX` (n1..n4, 4 CPUs, RealMemory=4096 each),
 # all on 127.0.0.1; partitions `batch` (default) and `debug`, both over all nodes.
 # Every job is held at submission by examples/slurm/job_submit.lua: Slurm never starts a
@@ -27,7 +31,7 @@ PACKAGES=(slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins liblua5.1-
 NODES=(n1 n2 n3 n4)
 # A global lock: two `start` calls must not pick the same free ports (a port is only seen
 # as taken once a daemon listens on it); held from the choice until the daemons listen
-# (~0.5-1 s). $LOCK.apt serializes package installs.
+# (~1 s, up to 3 s on a loaded machine). $LOCK.apt serializes package installs.
 LOCK=/run/lock/mauirun-slurm-cluster.lock
 [ -d /run/lock ] || LOCK=/tmp/mauirun-slurm-cluster.lock
 START_TIMEOUT=${SLURM_CLUSTER_START_TIMEOUT:-60}   # seconds, whole readiness wait
@@ -448,6 +452,8 @@ term_wait() {
   done
 }
 
+# With slurmctld down (stop-ctld) the jobs cannot be cancelled: their processes (under
+# slurmstepd, not ours) outlive the slurmds. Tests: start-ctld before stop.
 stop() {
   [ -d "$DIR/run" ] || { echo "cluster.sh: nothing to stop in $DIR"; return 0; }
   if recorded_pid slurmctld >/dev/null && [ -f "$DIR/etc/slurm.conf" ]; then
