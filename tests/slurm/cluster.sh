@@ -452,10 +452,16 @@ term_wait() {
   done
 }
 
-# With slurmctld down (stop-ctld) the jobs cannot be cancelled: their processes (under
-# slurmstepd, not ours) outlive the slurmds. Tests: start-ctld before stop.
 stop() {
   [ -d "$DIR/run" ] || { echo "cluster.sh: nothing to stop in $DIR"; return 0; }
+  # With slurmctld down (stop-ctld) jobs cannot be cancelled, and their processes (under
+  # slurmstepd, not ours) would outlive the slurmds: bring slurmctld back first.
+  local n any=""
+  for n in "${NODES[@]}"; do recorded_pid "slurmd-$n" >/dev/null && any=1; done
+  if [ -n "$any" ] && ! recorded_pid slurmctld >/dev/null && recorded_pid munged >/dev/null; then
+    echo "cluster.sh: slurmctld is down: starting it to cancel the jobs" >&2
+    ( START_TIMEOUT=20; start_ctld >/dev/null ) || echo "cluster.sh: could not start slurmctld" >&2
+  fi
   if recorded_pid slurmctld >/dev/null && [ -f "$DIR/etc/slurm.conf" ]; then
     export SLURM_CONF="$DIR/etc/slurm.conf"
     # jobs first: their processes are children of our slurmds' slurmstepd, which a TERM of
