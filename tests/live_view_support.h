@@ -99,6 +99,8 @@ inline LiveReplay replay_live(const CredentialDirectory& dir, const Trace& trace
     sim.forget_completed();
     const IterationReport& report = cycle->iterate(live);
     if (!report.result.starts.empty() || !report.result.never_runnable.empty()) last_change = t;
+    for (const auto& a : report.applied)
+      if (a.kind == AppliedDecision::Kind::Requeue && a.status.ok) ++sim.outcome(live.cluster().jobs[a.job].id).preempted;
     if (restart_every > 0 && turn % restart_every == 0) {
       CycleMemory memory = cycle->memory(live.cluster());
       cycle = std::make_unique<SchedulingCycle>(dir, options);
