@@ -76,19 +76,12 @@ inline LiveReplay replay_live(const CredentialDirectory& dir, const Trace& trace
   Epoch last_change = 0;
   if (!trace.jobs.empty()) sim.state().now = sim.origin() + trace.jobs[0].submit;
   for (int turn = 1;; ++turn) {
-    live.refresh();
-    Epoch t = std::min(cycle->next_wakeup(live.cluster()), sim.next_end());
+    Epoch t = std::min(cycle->next_wakeup(), sim.next_end());
     if (next < trace.jobs.size()) t = std::min(t, sim.origin() + trace.jobs[next].submit);
     if (t == kEndOfTime) break;
     const bool running = std::any_of(sim.state().jobs.begin(), sim.state().jobs.end(),
                                      [](const Job& j) { return j.is_active(); });
     if (next == trace.jobs.size() && !running && t - last_change > quiet) break;
-    while (next < trace.jobs.size() && sim.origin() + trace.jobs[next].submit <= t) {
-      sim.submit(trace.jobs[next++]);
-      sim.state().jobs.back().qos = dir.default_qos(sim.state().jobs.back());
-      sim.outcome(sim.state().jobs.back().id).qos = sim.state().jobs.back().qos;
-      last_change = t;
-    }
     events.clear();
     live.wait(t, events);
     live.refresh();
@@ -97,6 +90,13 @@ inline LiveReplay replay_live(const CredentialDirectory& dir, const Trace& trace
     for (const auto& e : events)
       if (e.kind == RmEvent::Kind::Ended) last_change = t;
     sim.forget_completed();
+    while (next < trace.jobs.size() && sim.origin() + trace.jobs[next].submit <= t) {
+      sim.submit(trace.jobs[next++]);
+      sim.state().jobs.back().qos = dir.default_qos(sim.state().jobs.back());
+      sim.outcome(sim.state().jobs.back().id).qos = sim.state().jobs.back().qos;
+      last_change = t;
+    }
+    live.refresh();  // the jobs just submitted
     const IterationReport& report = cycle->iterate(live);
     if (!report.result.starts.empty() || !report.result.never_runnable.empty()) last_change = t;
     for (const auto& a : report.applied)

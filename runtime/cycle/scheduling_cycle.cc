@@ -10,13 +10,24 @@ namespace maui::runtime {
 
 namespace {
 
+// The start of the oldest fairshare window a refresh at `now` or later keeps (one more than FSDEPTH).
+Epoch oldest_window_read(Epoch now, const FairshareClock& fc) {
+  return window_start(now, fc.interval) - fc.interval * fc.depth;
+}
+
 bool queue_waiting(const ClusterSnapshot& snapshot) {
   return std::any_of(snapshot.jobs.begin(), snapshot.jobs.end(), [](const Job& j) { return j.is_queued(); });
 }
 
-// The start of the oldest fairshare window a refresh at `now` or later keeps (one more than FSDEPTH).
-Epoch oldest_window_read(Epoch now, const FairshareClock& fc) {
-  return window_start(now, fc.interval) - fc.interval * fc.depth;
+// Whether jobs still wait after the iteration's decisions. A live RM's snapshot does not show
+// what it was just asked to do: there the decisions carried out are counted.
+bool still_waiting(const ClusterSnapshot& snapshot, const IterationReport& report, bool snapshot_follows) {
+  if (snapshot_follows) return queue_waiting(snapshot);
+  std::int64_t waiting = 0;
+  for (const auto& j : snapshot.jobs) waiting += j.is_queued();
+  for (const auto& a : report.applied)
+    if (a.status.ok) waiting += a.kind == AppliedDecision::Kind::Requeue ? 1 : -1;
+  return waiting > 0;
 }
 
 }  // namespace
@@ -71,10 +82,10 @@ void SchedulingCycle::note(std::span<const RmEvent> events) {
     if (e.kind == RmEvent::Kind::Ended) last_completion_ = std::max(last_completion_.value_or(e.at), e.at);
 }
 
-Epoch SchedulingCycle::next_wakeup(const ClusterSnapshot& snapshot) const {
+Epoch SchedulingCycle::next_wakeup() const {
   // Reservation boundaries and the end of a backfill chunk period matter only to jobs that wait.
-  if (!queue_waiting(snapshot)) return kEndOfTime;
-  const Epoch now = snapshot.now;
+  if (!left_waiting_) return kEndOfTime;
+  const Epoch now = iterated_at_;
   // A job the last iteration removed as never runnable counted against its credentials'
   // idle-job limits there: the jobs it held back get an iteration without it at once.
   if (removed_never_runnable_) return now;
@@ -171,7 +182,9 @@ const IterationReport& SchedulingCycle::iterate(ResourceManager& rm) {
     merge_memory(snapshot);
     rebase_reservations(snapshot.nodes);
   }
-  if (!queue_waiting(snapshot)) {
+  iterated_at_ = snapshot.now;
+  left_waiting_ = queue_waiting(snapshot);
+  if (!left_waiting_) {
     // No queue: no job is judged, so none accrues queue time until the next iteration that runs.
     if (accrual_ != AccrualPolicy::Always)
       for (auto& j : snapshot.jobs) j.sched.queue_time_accrues.reset();
@@ -200,6 +213,8 @@ const IterationReport& SchedulingCycle::iterate(ResourceManager& rm) {
   ++iterations_;
   fast_path_iterations_ += fast.has_value();
   apply(rm, report_);
+  // The simulator's snapshot is its own state: it shows the decisions at once.
+  left_waiting_ = still_waiting(snapshot, report_, fixed_nodes_);
   if (accrual_ != AccrualPolicy::Always) judge_queue_time_accrual(snapshot, report_.result.queue.eligibility, accrual_);
   previous_ = std::move(report_.result.reservations);  // read them through reservations()
   if (!fixed_nodes_) {

@@ -91,9 +91,10 @@ class SchedulingCycle {
   void note(std::span<const RmEvent> events);
   // One iteration on rm.cluster() at the current time, its decisions carried out through `rm`.
   const IterationReport& iterate(ResourceManager& rm);
-  // When the cycle wants an iteration though nothing else happens: a reservation starts or
-  // ends, a backfill chunk period ends, jobs held back by a removed job; kEndOfTime for never.
-  Epoch next_wakeup(const ClusterSnapshot& snapshot) const;
+  // When the cycle wants an iteration though nothing else happens, as its last iteration left
+  // things: a reservation starts or ends, a backfill chunk period ends, jobs held back by a
+  // removed job; kEndOfTime for never (also when no job was left waiting).
+  Epoch next_wakeup() const;
   // Every queued job's obstacles, as an explained iteration sees them (no decision applied).
   IterationResult explain(const ClusterSnapshot& snapshot);
 
@@ -148,6 +149,8 @@ class SchedulingCycle {
   mutable std::vector<std::uint32_t> open_scratch_;
   bool skipping_changes_nothing_ = true;
   bool removed_never_runnable_ = false;  // by the last iteration run
+  bool left_waiting_ = false;  // the last iteration left queued jobs behind
+  Epoch iterated_at_ = 0;      // the time of the last iteration
   IterationReport report_;
   std::int64_t iterations_ = 0;
   std::int64_t fast_path_iterations_ = 0;

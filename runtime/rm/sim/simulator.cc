@@ -249,6 +249,7 @@ RmStatus SimulatedCluster::start_job(StartRequest&& request) {
   job->allocated_node_hint = std::move(where);
   ends_.emplace_back(state_.now + run_[*position], *position);
   std::push_heap(ends_.begin(), ends_.end(), std::greater<>());
+  next_end_checked_ = false;
   outcomes_[*position].start = state_.now - origin_;
   return {};
 }
@@ -291,10 +292,14 @@ RmStatus SimulatedCluster::requeue_job(const std::string& id) {
   job->allocated_tasks.clear();
   job->allocated_node_hint.clear();
   outcomes_[position_[id]].start.reset();
+  next_end_checked_ = false;
   return {};  // its end event is stale now; next_end() drops it
 }
 
 Epoch SimulatedCluster::next_end() {
+  // Asked twice a turn (by the simulation loop, then by wait): the front checked once stays so
+  // until the heap or a job's run changes.
+  if (next_end_checked_) return ends_.empty() ? kEndOfTime : ends_.front().first;
   // The heap's front is the earliest end. A requeued job's end is stale: dropped here, it
   // neither wakes an iteration nor stays in memory (jobs that preempt one another in turn would
   // otherwise pile them up, each waking an iteration that preempts again).
@@ -305,6 +310,7 @@ Epoch SimulatedCluster::next_end() {
     std::pop_heap(ends_.begin(), ends_.end(), std::greater<>());
     ends_.pop_back();
   }
+  next_end_checked_ = true;
   return ends_.empty() ? kEndOfTime : ends_.front().first;
 }
 
@@ -319,6 +325,7 @@ void SimulatedCluster::forget_completed() {
 std::size_t SimulatedCluster::finish_due(std::vector<RmEvent>* events) {
   std::size_t done = 0;
   while (!ends_.empty() && ends_.front().first <= state_.now) {
+    next_end_checked_ = false;
     std::pop_heap(ends_.begin(), ends_.end(), std::greater<>());
     const auto [end, position] = ends_.back();
     ends_.pop_back();
@@ -380,16 +387,15 @@ class Simulation {
   SimulationResult run() {
     if (!order_.empty()) cluster_.state().now = cluster_.origin() + trace_.jobs[order_[0]].submit;
     for (;;) {
-      Epoch t = std::min(cycle_.next_wakeup(cluster_.state()), cluster_.next_end());
+      Epoch t = std::min(cycle_.next_wakeup(), cluster_.next_end());
       if (next_submit_ < order_.size()) t = std::min(t, cluster_.origin() + trace_.jobs[order_[next_submit_]].submit);
       if (t == kEndOfTime) break;
       if (stalled(t)) {
         stalled_ = true;
         break;
       }
-      // The users submit what they submit at t; the RM moves to t and ends what ends then.
-      while (next_submit_ < order_.size() && cluster_.origin() + trace_.jobs[order_[next_submit_]].submit <= t)
-        submit(trace_.jobs[order_[next_submit_++]]), last_change_ = t;
+      // The RM moves to t and ends what ends then; the time up to t is accounted for; then the
+      // users submit what they submit at t (the RM reports them at its next wait).
       events_.clear();
       cluster_.wait(t, events_);
       cycle_.advance_to(cluster_, t);
@@ -397,6 +403,8 @@ class Simulation {
       cluster_.forget_completed();  // charged for their time by advance_to
       for (const auto& e : events_)
         if (e.kind == RmEvent::Kind::Ended) last_change_ = t;
+      while (next_submit_ < order_.size() && cluster_.origin() + trace_.jobs[order_[next_submit_]].submit <= t)
+        submit(trace_.jobs[order_[next_submit_++]]), last_change_ = t;
       report_progress();
       took(cycle_.iterate(cluster_));
     }

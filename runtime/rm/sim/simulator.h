@@ -137,6 +137,7 @@ class SimulatedCluster final : public ResourceManager {
   std::vector<std::pair<Epoch, std::size_t>> ends_;       // min-heap of (end, outcome position)
   std::size_t completed_ = 0;                              // completed jobs still in state_.jobs
   std::size_t unreported_ = 0;                             // submissions the next wait reports
+  bool next_end_checked_ = false;                          // ends_'s front is a live end
   std::vector<Resources> in_use_;                          // by node: what running jobs take
 };
 
