@@ -320,6 +320,8 @@ CycleMemory SchedulingCycle::memory(const ClusterSnapshot& snapshot) const {
   m.standing_fairshare = standing_history_;
   m.accrued_until = accrued_until_;
   m.last_completion = last_completion_;
+  m.iterated_at = iterated_at_;
+  m.left_waiting = left_waiting_;
   m.removed_never_runnable = removed_never_runnable_;
   return m;
 }
@@ -331,6 +333,8 @@ void SchedulingCycle::restore(CycleMemory memory) {
   history_ = std::move(memory.fairshare);
   accrued_until_ = memory.accrued_until;
   last_completion_ = memory.last_completion;
+  iterated_at_ = memory.iterated_at;
+  left_waiting_ = memory.left_waiting;
   removed_never_runnable_ = memory.removed_never_runnable;
   standing_at_ = memory.standing_at;
   standing_history_ = std::move(memory.standing_fairshare);

@@ -57,7 +57,10 @@ struct CycleMemory {
   FairshareHistory standing_fairshare;
   std::optional<Epoch> accrued_until;    // usage and queue time are accrued up to here
   std::optional<Epoch> last_completion;  // the last job end (backfill chunking)
-  // The last iteration removed a job it can never run: the next one comes at once (next_wakeup).
+  // What next_wakeup() reads: the last iteration's time, whether it left jobs waiting, and
+  // whether it removed a job it can never run (the next one then comes at once).
+  Epoch iterated_at = 0;
+  bool left_waiting = false;
   bool removed_never_runnable = false;
 };
 
