@@ -26,7 +26,7 @@ bool still_waiting(const ClusterSnapshot& snapshot, const IterationReport& repor
   std::int64_t waiting = 0;
   for (const auto& j : snapshot.jobs) waiting += j.is_queued();
   for (const auto& a : report.applied)
-    if (a.status.ok) waiting += a.kind == AppliedDecision::Kind::Requeue ? 1 : -1;
+    if (a.status.ok && a.kind != AppliedDecision::Kind::Hold) waiting += a.kind == AppliedDecision::Kind::Requeue ? 1 : -1;
   return waiting > 0;
 }
 
@@ -248,9 +248,25 @@ void SchedulingCycle::apply(ResourceManager& rm, IterationReport& report) {
     report.applied.push_back({AppliedDecision::Kind::Start, s.job, std::move(status), s.backfill});
   }
   for (const auto& [job, times] : result.bypassed) snapshot.jobs[job].sched.bypass_count += times;
-  for (const auto& n : result.never_runnable)
-    report.applied.push_back({AppliedDecision::Kind::Cancel, n.job,
-                              rm.cancel_job(snapshot.jobs[n.job].id, "never runnable: " + n.reason), false});
+  // A job that can never run: a simulation drops it; in front of a live RM it gets a batch hold
+  // with the reason where its owner sees it (Maui's JOBREJECTPOLICY HOLD), kept by the scheduler
+  // so that no later iteration looks at it again until an operator releases it.
+  const bool live = rm.capabilities().live;
+  for (const auto& n : result.never_runnable) {
+    const std::string& id = snapshot.jobs[n.job].id;
+    const std::string why = "never runnable: " + n.reason;
+    if (!live) {
+      report.applied.push_back({AppliedDecision::Kind::Cancel, n.job, rm.cancel_job(id, why), false});
+      continue;
+    }
+    RmStatus st = rm.hold_job(id, why);
+    if (st.ok) {
+      auto& holds = kept_[id].holds;
+      if (std::find(holds.begin(), holds.end(), "batch") == holds.end()) holds.push_back("batch");
+      snapshot.jobs[n.job].sched.holds = holds;
+    }
+    report.applied.push_back({AppliedDecision::Kind::Hold, n.job, std::move(st), false});
+  }
   removed_never_runnable_ = !result.never_runnable.empty();
 }
 
@@ -267,9 +283,15 @@ IterationResult SchedulingCycle::explain(const ClusterSnapshot& snapshot) {
 // A live RM's snapshot is read anew each time: the cycle's memory of each job (kept_) goes into
 // it before the cycle works on it, and comes back out after.
 void SchedulingCycle::merge_memory(ClusterSnapshot& snapshot) {
+  auto hold = [](Job& job, const std::string& kind) {
+    if (std::find(job.holds.begin(), job.holds.end(), kind) == job.holds.end()) job.holds.push_back(kind);
+  };
   for (auto& job : snapshot.jobs) {
     auto it = kept_.find(job.id);
     job.sched = it != kept_.end() ? it->second : SchedulerJobState{};
+    // The holds the scheduler keeps itself join the RM's.
+    for (const auto& h : job.sched.holds) hold(job, h);
+    if (job.sched.deferred_until && *job.sched.deferred_until > snapshot.now) hold(job, "defer");
   }
 }
 

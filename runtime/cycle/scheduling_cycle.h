@@ -66,7 +66,9 @@ struct CycleMemory {
 
 // One decision as the RM took it.
 struct AppliedDecision {
-  enum class Kind : std::uint8_t { Requeue, Start, Cancel } kind = Kind::Start;
+  // Cancel: a job that can never run, removed (the simulator); Hold: the same, held with its
+  // reason where the owner sees it (a live RM: Maui's JOBREJECTPOLICY HOLD).
+  enum class Kind : std::uint8_t { Requeue, Start, Cancel, Hold } kind = Kind::Start;
   std::size_t job = 0;  // index in the snapshot the iteration ran on
   RmStatus status;
   bool backfill = false;  // a start made by backfill
@@ -77,7 +79,7 @@ struct IterationReport {
   bool fast_path = false;
   // What the engine decided; its reservations move into the cycle (SchedulingCycle::reservations).
   IterationResult result;
-  std::vector<AppliedDecision> applied;  // in the order asked: requeues, starts, cancellations
+  std::vector<AppliedDecision> applied;  // in the order asked: requeues, starts, cancellations or holds
 };
 
 class SchedulingCycle {
@@ -104,6 +106,10 @@ class SchedulingCycle {
   // What a restart needs (taken from the last snapshot iterated on), and giving it back.
   CycleMemory memory(const ClusterSnapshot& snapshot) const;
   void restore(CycleMemory memory);
+
+  // The memory of one job, for decisions taken outside the iterations (defers, an operator's
+  // holds and system priorities): what the next iteration merges into a live RM's snapshot.
+  SchedulerJobState& job_memory(const std::string& id) { return kept_[id]; }
 
   void set_admin_reservations(std::vector<AdminReservation> admin) { options_.admin_reservations = std::move(admin); }
   const std::vector<AdminReservation>& admin_reservations() const { return options_.admin_reservations; }

@@ -61,10 +61,12 @@ void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const Clu
   FairshareClock clock = FairshareClock::from(policy.fairshare);
   ClusterTotals totals = snapshot.totals();
   for (const auto& job : snapshot.jobs) {
-    // A suspended job holds its procs but uses none of them: it accrues nothing.
-    const bool ran_until_its_end = job.state == JobState::Completed && job.start_time && job.end_time;
-    if (job.state != JobState::Running && job.state != JobState::Starting && !ran_until_its_end) continue;
-    const Epoch until = ran_until_its_end ? std::min(to, *job.end_time) : to;
+    // A suspended job holds its procs but uses none of them, and a starting one (the RM was asked
+    // to start it) none yet: they accrue nothing. A job that ended (completed, or still
+    // completing) accrues up to its end.
+    const bool ended = job.start_time && job.end_time;
+    if (job.state != JobState::Running && !(job.state == JobState::Completed && ended)) continue;
+    const Epoch until = ended ? std::min(to, *job.end_time) : to;
     Epoch t = std::max(from, job.start_time.value_or(from));
     if (t >= until) continue;
     double rate = usage_rate(metric, job, totals);

@@ -30,6 +30,8 @@ struct Node {
   std::int64_t swap_mb = 0;
   std::int64_t disk_mb = 0;
   std::vector<std::string> features;
+  // The classes (queues; Slurm's partitions) whose jobs the node runs; empty: every class.
+  std::vector<std::string> classes;
   std::string partition = "DEFAULT";
   NodeState state = NodeState::Idle;
   std::int32_t max_jobs = 0;  // NODECFG MAXJOB: jobs at once on the node (<= 0: no limit)
@@ -68,6 +70,14 @@ struct SchedulerJobState {
   // JOBPRIOACCRUALPOLICY names); unknown: no iteration judged it yet, so it accrues nothing.
   std::optional<bool> queue_time_accrues;
   std::optional<SystemPriority> system_priority;  // an operator's setspri
+  // Holds the scheduler keeps itself (a live RM's job carries only the RM's own): an
+  // operator's sethold through the scheduler, a batch hold after DEFERCOUNT defers.
+  std::vector<std::string> holds;
+  // Maui's defer rules (DEFERSTARTCOUNT failed starts defer a job for DEFERTIME; DEFERCOUNT
+  // defers give it a batch hold).
+  std::int32_t failed_starts = 0;
+  std::int32_t defers = 0;
+  std::optional<Epoch> deferred_until;
   bool operator==(const SchedulerJobState&) const = default;
 };
 

@@ -455,6 +455,7 @@ class Simulation {
           if (a.backfill) outcome.backfilled = true;
           break;
         case AppliedDecision::Kind::Cancel:
+        case AppliedDecision::Kind::Hold:
           break;
       }
     }
