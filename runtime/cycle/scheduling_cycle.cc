@@ -170,6 +170,8 @@ SchedulerInput SchedulingCycle::input(const ClusterSnapshot& snapshot, const Fai
   in.last_completion = last_completion_;
   in.workspace = &workspace_;
   if (fixed_nodes_) in.partitions = &partitions_;
+  // A live RM's nodes come and go (runtime/engine/scheduler.h).
+  in.nodes_may_return = !fixed_nodes_;
   return in;
 }
 

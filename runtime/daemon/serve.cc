@@ -77,6 +77,10 @@ class Daemon {
       : options_(options), load_(load), control_(control), log_(options.log_to_stderr) {}
 
   int run() {
+    Signals signals([this] {
+      if (rm_) rm_->wake();
+    });
+    signals_ = &signals;
     if (!open_state_dir()) return 2;
     log_.open(options_.state_dir);
     LoadedPolicy loaded = load_();
@@ -109,8 +113,6 @@ class Daemon {
     }
     say("serve", fmt::format("started: config {}, state {}{}", options_.config, options_.state_dir,
                              dry_run_ ? ", dry run: nothing is changed in Slurm" : ""));
-    Signals signals([this] { rm_->wake(); });
-    signals_ = &signals;
     loop();
     save();
     save_fairshare_files(true);
@@ -231,7 +233,7 @@ class Daemon {
           start_failed(e);
           break;
         case RmEvent::Kind::Ended: say("ended", e.detail, e.subject); break;
-        case RmEvent::Kind::NodeChanged: say("node", e.detail, e.subject); break;
+        case RmEvent::Kind::NodeChanged: say("node", e.subject + ": " + e.detail); break;
       }
     }
     for (auto& n : rm_->take_notices()) say("slurm", std::move(n));

@@ -65,6 +65,11 @@ struct SchedulerInput {
   // The partitions of snapshot->nodes, from a caller whose nodes never change (the simulator):
   // the iteration then need not look at every node's partition. None: the iteration finds them.
   const PartitionLayout* partitions = nullptr;
+  // A live RM's down, drained or unknown nodes may come back (a slurmctld that restarts shows
+  // every node unknown for a moment): a job is then never runnable only when it needs more than
+  // all the snapshot's nodes have, whatever their state, and a job no node set can hold while
+  // some nodes are out waits for them rather than being judged never runnable.
+  bool nodes_may_return = false;
   // Start this queued job first, before the queue (a preemptor on the resources its preemption
   // freed; runtime/engine/preemption.h). Such an iteration looks for no further preemption.
   std::optional<std::size_t> start_first;

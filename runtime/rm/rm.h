@@ -66,7 +66,8 @@ class ResourceManager {
   virtual RmCapabilities capabilities() const = 0;
 
   // Waits until something happens or the RM's clock reaches `deadline`, whichever is first,
-  // and appends what happened to `events`, in order. Returns the RM's clock then.
+  // and appends what happened to `events`, in order; cluster() then shows the cluster as of the
+  // time returned (a live RM: the moment it was read, so that what runs in it ran then).
   virtual Epoch wait(Epoch deadline, std::vector<RmEvent>& events) = 0;
   // Reads the cluster anew (nodes, jobs, the time). A failure leaves the last snapshot as it
   // was, and says why.

@@ -357,6 +357,10 @@ wait_ready() {
 }
 
 start() {
+  # slurmd makes a Unix socket per job step under DIR/spool/<node>/ (e.g. n1_12.4294967291):
+  # a path over 108 bytes fails every multi-node job launch ("Unix socket path ... is too long").
+  local longest="$DIR/spool/n4/n4_4294967294.4294967291"
+  [ ${#longest} -le 107 ] || die "DIR is too long (${#DIR} bytes): the step sockets under it would pass the 108-byte limit of a Unix socket path; use a shorter one"
   if [ -f "$DIR/env" ] && all_running; then
     # already up: a no-op, but still make sure it schedules
     # shellcheck disable=SC1091

@@ -151,6 +151,9 @@ const std::string& LibSlurmControl::group_name(std::uint32_t gid) {
 }
 
 RmStatus LibSlurmControl::read(Reading& out) {
+  // The time before asking: what Slurm shows was so at least since then (a job it shows running
+  // ran then), so that usage accrued up to it is never usage of a job that ended meanwhile.
+  const Epoch asked = std::time(nullptr);
   job_info_msg_t* jobs = nullptr;
   if (slurm_load_jobs(0, &jobs, SHOW_ALL | SHOW_DETAIL) != SLURM_SUCCESS) return RmStatus::failure(last_error("reading jobs"));
   node_info_msg_t* nodes = nullptr;
@@ -172,7 +175,7 @@ RmStatus LibSlurmControl::read(Reading& out) {
     for (auto& node : expand(p.nodes)) partitions_of[node].push_back(p.name);
   }
   slurm_free_partition_info_msg(parts);
-  out.now = std::time(nullptr);
+  out.now = asked;
   out.jobs.clear();
   out.nodes.clear();
   out.jobs.reserve(jobs->record_count);

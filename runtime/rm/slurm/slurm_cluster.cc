@@ -68,7 +68,7 @@ Epoch SlurmCluster::wait(Epoch deadline, std::vector<RmEvent>& events) {
   for (const auto& [id, start] : state_.view.starting) deadline = std::min(deadline, start.asked + options_.start_timeout);
   const auto poll = std::chrono::duration<double>(std::max(options_.poll_seconds, 0.01));
   while (read_once_ && clock_() < deadline) {
-    if (!state_.view.starting.empty() || control_.changed()) break;
+    if (control_.changed()) break;  // a start confirmed is a change too
     std::unique_lock lock(wake_mutex_);
     if (wake_cv_.wait_for(lock, poll, [&] { return woken_; })) break;
   }
@@ -78,7 +78,8 @@ Epoch SlurmCluster::wait(Epoch deadline, std::vector<RmEvent>& events) {
   }
   const RmStatus st = read(&events);
   if (!st.ok) last_error_ = st.error;
-  return clock_();
+  // The time of the reading, not of now: the cycle accounts for the time up to what it saw.
+  return mapped_.snapshot.now;
 }
 
 RmStatus SlurmCluster::refresh() { return read(nullptr); }
@@ -129,8 +130,9 @@ void SlurmCluster::diff(const MappedCluster& before, std::vector<RmEvent>& event
   for (const auto& n : mapped_.snapshot.nodes) {
     nodes_is.insert(n.name);
     auto it = nodes_was.find(n.name);
+    // A node that comes, goes, or stops or starts taking work: not every busy / idle change.
     if (it == nodes_was.end()) events.push_back({RmEvent::Kind::NodeChanged, n.name, now, std::string(to_string(n.state))});
-    else if (it->second->state != n.state)
+    else if (takes_new_work(*it->second) != takes_new_work(n))
       events.push_back({RmEvent::Kind::NodeChanged, n.name, now,
                         fmt::format("{} -> {}", to_string(it->second->state), to_string(n.state))});
   }
@@ -154,11 +156,23 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
       std::vector<std::string> on;
       for (const auto& [node, cpus] : r->allocation) on.push_back(node);
       std::string detail = node_list(on);
-      if (on != start.nodes) {
+      std::vector<std::string> asked = start.nodes;
+      std::sort(asked.begin(), asked.end());
+      std::sort(on.begin(), on.end());
+      if (on != asked) {
         detail += fmt::format(" (asked for {})", node_list(start.nodes));
         notice(fmt::format("job {} runs on {}, not on the nodes it was given ({})", id, node_list(on), node_list(start.nodes)));
       }
       if (events) events->push_back({RmEvent::Kind::Started, name, r->start, std::move(detail)});
+      done.push_back(id);
+    } else if (r && r->state == JobStateName::Pending && r->priority == kHeld) {
+      // Bound to its nodes but never released (the daemon stopped between the two, or someone
+      // held it since): no start happened, so none failed; its nodes are cleared.
+      const RmStatus st = undo_start(id, "it was never released (the scheduler stopped before, or it was held since)");
+      if (!st.ok) {
+        notice(fmt::format("job {}: clearing a start that never happened failed: {} (tried again next time)", id, st.error));
+        continue;
+      }
       done.push_back(id);
     } else if (!r || r->state != JobStateName::Pending) {
       if (events)
