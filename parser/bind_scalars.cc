@@ -212,7 +212,7 @@ class Binder {
         auto g = values::parse_integer(setting.index);
         if (!g.value || !g.issues.empty() || *g.value < 0) {
           if (auto it = ctx_.scalar_statements.find(key); it != ctx_.scalar_statements.end())
-            ctx_.report("invalid-value", Severity::Warning, it->second->index.text,
+            ctx_.report(rules::kInvalidValue, it->second->index.text,
                         fmt::format("the index of {}[{}] must be a reservation group number ≥ 0; "
                                     "this line is ignored", setting.name, setting.index));
           continue;

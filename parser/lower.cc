@@ -90,16 +90,15 @@ ir::CredentialConfig& LowerContext::credential(ir::CredKind kind, std::string_vi
   return last_credential_->second;
 }
 
-Diagnostic& LowerContext::report(std::string rule, Severity severity, std::string_view at,
-                                 std::string message) {
-  return sink.report(std::move(rule), severity, range_of(at.data(), at.size()), std::move(message));
+Diagnostic& LowerContext::report(const RuleId& rule, std::string_view at, std::string message) {
+  return sink.report(rule, range_of(at.data(), at.size()), std::move(message));
 }
 
 void LowerContext::report_each(const std::vector<values::Issue>& issues, std::string_view text) {
   for (const auto& i : issues) {
     std::size_t offset = std::min(i.offset, text.size());
     std::size_t length = std::min(i.length, text.size() - offset);
-    report(i.rule, Severity::Warning, text.substr(offset, length), i.message);
+    report(i.rule, text.substr(offset, length), i.message);
   }
 }
 
@@ -136,7 +135,7 @@ class Lowerer : public LowerContext {
     for (auto& [buffer, list] : by_buffer) {
       policy.is_template = true;
       const Placeholder& first = *list.front();
-      auto& d = report("template-placeholder", Severity::Warning, first.token.text,
+      auto& d = report(rules::kTemplatePlaceholder, first.token.text,
                        fmt::format("{} template placeholder: this file is a template, not a "
                                    "deployable config; render it and check the result",
                                    first.syntax));
@@ -157,13 +156,13 @@ class Lowerer : public LowerContext {
     if (!row) row = unknown_parameter(s);
     if (!row) return;
     if (row->support == Support::Obsolete) {
-      report("obsolete-name", Severity::Note, name,
+      report(rules::kObsoleteName, name,
              fmt::format("'{}' is an old name that Maui translates to '{}'; write '{}'", name,
                          row->canonical, row->canonical));
       if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
     }
     if (row->support == Support::ManualName) {
-      report("compat-manual-name", Severity::Warning, name,
+      report(rules::kCompatManualName, name,
              fmt::format("'{}' is the manual's name for '{}': this engine applies it, but Maui 3.3.1 "
                          "ignores this line; write '{}'", name, row->canonical, row->canonical));
       if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
@@ -176,7 +175,7 @@ class Lowerer : public LowerContext {
       }
       const auto object = last_object_;
       if (!object || row->support == Support::Ignored) {
-        report("ignored-by-maui", Severity::Warning, name,
+        report(rules::kIgnoredByMaui, name,
                fmt::format("Maui 3.3.1 knows the name {} but does not configure anything with it", row->name));
         return;
       }
@@ -184,7 +183,7 @@ class Lowerer : public LowerContext {
       return;
     }
     if (s.indented) {
-      report("compat-indented-parameter", Severity::Warning, name,
+      report(rules::kCompatIndentedParameter, name,
              fmt::format("Maui 3.3.1 reads parameters only when they start in column 1 and "
                          "ignores this indented '{}'", row->name));
     }
@@ -196,13 +195,13 @@ class Lowerer : public LowerContext {
   const Row* unknown_parameter(const Statement& s) {
     std::string_view name = s.name.text;
     if (name == "include") {
-      report("moab-only", Severity::Warning, name,
+      report(rules::kMoabOnly, name,
              "the lower-case 'include' directive is Moab's; Maui 3.3.1 ignores this line (it "
              "reads '#INCLUDE file')");
       return nullptr;
     }
     if (const Row* row = schema::find_parameter_ignoring_case(name)) {
-      report("wrong-case", Severity::Warning, name,
+      report(rules::kWrongCase, name,
              fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches names case-sensitively and "
                          "ignores this line", name, row->name));
       return row;  // the manual says names are case-insensitive: apply it
@@ -211,14 +210,14 @@ class Lowerer : public LowerContext {
       auto object = static_cast<schema::Object>(bit);
       if (const Row* attr = schema::find_attribute(name, object)) {
         if (attr->support == Support::Misspelling) continue;
-        report("unknown-parameter", Severity::Warning, name,
+        report(rules::kUnknownParameter, name,
                fmt::format("'{}' is an attribute of {} lines, not a parameter: Maui ignores this "
                            "line (a continuation of the previous line must end that line with "
                            "'\\')", name, schema::objects_to_string(attr->objects)));
         return nullptr;
       }
     }
-    report("unknown-parameter", Severity::Warning, name,
+    report(rules::kUnknownParameter, name,
            fmt::format("unknown parameter '{}': Maui ignores this line{}", name,
                        did_you_mean(schema::suggest_parameters(name))));
     return nullptr;
@@ -228,17 +227,17 @@ class Lowerer : public LowerContext {
     std::string_view name = s.name.text;
     switch (row.support) {
       case Support::Misspelling:
-        report("known-misspelling", Severity::Warning, name,
+        report(rules::kKnownMisspelling, name,
                fmt::format("'{}' is a misspelling of '{}': Maui ignores this line", name,
                            row.canonical));
         return;
       case Support::MoabOnly:
-        report("moab-only", Severity::Warning, name,
+        report(rules::kMoabOnly, name,
                fmt::format("'{}' is not a Maui 3.3.1 parameter (Moab or another version); "
                            "Maui 3.3.1 ignores this line", row.name));
         break;
       case Support::Ignored:
-        report("ignored-by-maui", Severity::Warning, name,
+        report(rules::kIgnoredByMaui, name,
                fmt::format("Maui 3.3.1 accepts '{}' but ignores it{}", row.name,
                            row.maui331.empty() ? std::string() : fmt::format(": {}", row.maui331)));
         break;
@@ -246,7 +245,7 @@ class Lowerer : public LowerContext {
     }
     if (s.has_index && !(row.flags & (schema::kIndexed | schema::kPartitionScoped | schema::kPerQos |
                                       schema::kPerSres | schema::kPerRm)))
-      report("unexpected-index", Severity::Warning, s.index.text,
+      report(rules::kUnexpectedIndex, s.index.text,
              fmt::format("'{}' takes no [index]; Maui reads the line but ignores the index", row.name));
 
     for (const Token& v : s.values)
@@ -271,7 +270,7 @@ class Lowerer : public LowerContext {
     auto [it, inserted] = policy.scalars.try_emplace(key, setting);
     if (!inserted) {
       // Maui applies scalar lines in file order: the last one wins.
-      auto& d = report("duplicate-scalar", Severity::Warning, name,
+      auto& d = report(rules::kDuplicateScalar, name,
                        fmt::format("'{}' is set again; this line wins over the earlier one", key));
       if (auto prev = scalar_statements.find(key); prev != scalar_statements.end())
         d.notes.push_back({prev->second->name.range(), "earlier setting is here"});
@@ -285,7 +284,7 @@ class Lowerer : public LowerContext {
 
   void check_scalar_value(const Statement& s, const Row& row) {
     if (s.values.empty()) {
-      report("missing-value", Severity::Warning, s.name.text,
+      report(rules::kMissingValue, s.name.text,
              fmt::format("'{}' has no value; Maui keeps its default{}", row.name,
                          row.default_value.empty() ? std::string()
                                                    : fmt::format(" ({})", row.default_value)));
@@ -300,7 +299,7 @@ class Lowerer : public LowerContext {
     if (!multi && s.values.size() > 1 && !templated(s.values[1].text)) {
       const Token& extra = s.values[1];
       const Token& last = s.values.back();
-      report("ignored-tokens", Severity::Warning,
+      report(rules::kIgnoredTokens,
              std::string_view(extra.begin(), static_cast<std::size_t>(last.begin() + last.text.size() - extra.begin())),
              fmt::format("'{}' takes one value; Maui ignores the rest of the line", row.name));
     }
@@ -362,7 +361,7 @@ std::optional<std::int64_t> LowerContext::checked_integer(const Row& row, std::s
                                                           bool scalar) {
   auto v = checked(row, values::parse_integer(text), text);
   if (v && scalar && *v == -1)
-    report("compat-minus-one", Severity::Warning, text,
+    report(rules::kCompatMinusOne, text,
            fmt::format("Maui 3.3.1 ignores the value -1 for '{}' (its parser uses -1 as "
                        "'not set') and keeps the default", row.name));
   if (v) check_range(row, static_cast<double>(*v), text);
@@ -392,7 +391,7 @@ bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_i
         std::equal(a.begin(), a.end(), value.begin(), [](char x, char y) {
           return std::toupper(static_cast<unsigned char>(x)) == std::toupper(static_cast<unsigned char>(y));
         })) {
-      report("wrong-case", Severity::Warning, text,
+      report(rules::kWrongCase, text,
              fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches values case-sensitively and "
                          "keeps the default", value, a));
       return true;
@@ -407,7 +406,7 @@ bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_i
       best = a;
     }
   }
-  report("invalid-value", Severity::Warning, text,
+  report(rules::kInvalidValue, text,
          fmt::format("'{}' is not a value of {} (expected one of {}): Maui {}{}", value, row.name,
                      join(allowed, ", "), list_item ? "ignores this item" : "keeps the default",
                      best_distance <= std::max<std::size_t>(2, value.size() / 3)
@@ -455,7 +454,7 @@ void LowerContext::check_range(const Row& row, double v, std::string_view text) 
   if (!r) return;
   bool below = r->min_open ? v <= r->min : v < r->min;
   if (below || v > r->max)
-    report("out-of-range", Severity::Warning, text,
+    report(rules::kOutOfRange, text,
            fmt::format("{} {} is out of range: {}", row.name, text, r->why));
 }
 

@@ -75,7 +75,7 @@ struct LowerContext {
   }
   ir::SourceRange where(std::string_view text) const;
   ir::Provenance provenance(std::string_view text) const;
-  Diagnostic& report(std::string rule, Severity severity, std::string_view at, std::string message);
+  Diagnostic& report(const RuleId& rule, std::string_view at, std::string message);
   // Inline for the usual value that has nothing to report (a call per value otherwise).
   void report_issues(const std::vector<values::Issue>& issues, std::string_view text) {
     if (!issues.empty()) report_each(issues, text);
@@ -89,7 +89,7 @@ struct LowerContext {
     // Moab reads two-field times as MM:SS like the manual: no ambiguity to report there.
     if (row.support == schema::Support::MoabOnly)
       std::erase_if(parsed.issues,
-                    [](const values::Issue& i) { return i.rule == "ambiguous-time"; });
+                    [](const values::Issue& i) { return i.rule == rules::kAmbiguousTime; });
     report_issues(parsed.issues, text);
     return std::move(parsed.value);
   }

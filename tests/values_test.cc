@@ -27,7 +27,7 @@ template <class T>
 Strings issues(const Result<T>& r) {
   Strings out;
   for (const auto& i : r.issues)
-    out.push_back(i.rule + (i.error ? "!" : "") + "@" + std::to_string(i.offset) + "+" +
+    out.push_back(std::string(i.rule.id) + (i.error ? "!" : "") + "@" + std::to_string(i.offset) + "+" +
                   std::to_string(i.length));
   return out;
 }
@@ -64,7 +64,7 @@ TEST(ParseInteger, LeadingZeroNotOctalIsFlagged) {
   auto r = parse_integer("09");
   ASSERT_TRUE(r.value);
   ASSERT_EQ(r.issues.size(), 1u);
-  EXPECT_EQ(r.issues[0].rule, "integer-format");
+  EXPECT_EQ(r.issues[0].rule.id, "integer-format");
   EXPECT_FALSE(r.issues[0].error);
 }
 
@@ -332,7 +332,7 @@ TEST(ParseLimit, TimeValuedLimit) {
   EXPECT_EQ(r.value->hard, 259200);
   ASSERT_FALSE(r.issues.empty());
   for (const auto& i : r.issues) {
-    EXPECT_EQ(i.rule, "compat-limit-time-format");
+    EXPECT_EQ(i.rule.id, "compat-limit-time-format");
     EXPECT_FALSE(i.error);
     EXPECT_EQ(i.offset, 0u);
     EXPECT_EQ(i.length, 8u);
@@ -357,7 +357,7 @@ TEST(ParseLimit, TimeTextInACountLimit) {
   EXPECT_EQ(r.value->soft, 72);
   EXPECT_FALSE(r.issues.empty());
   for (const auto& i : r.issues) {
-    EXPECT_EQ(i.rule, "integer-format");
+    EXPECT_EQ(i.rule.id, "integer-format");
     EXPECT_EQ(i.offset, 2u);
     EXPECT_FALSE(i.error);
   }
@@ -799,7 +799,7 @@ TEST(FuzzRegressions, HostRangeProductIsBounded) {
   auto r = parse_hostlist("n[0-99999][0-99999]");  // 10^10 names
   EXPECT_FALSE(r.value);
   ASSERT_EQ(r.issues.size(), 1u);
-  EXPECT_EQ(r.issues[0].rule, "invalid-value");
+  EXPECT_EQ(r.issues[0].rule.id, "invalid-value");
   auto ok = parse_hostlist("n[0-999][0-9]");  // 10,000 names is fine
   ASSERT_TRUE(ok.value);
   EXPECT_EQ(ok.value->names.size(), 10000u);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "parser/lower.h"
+#include "parser/rule_ids.h"
 
 namespace maui::checker {
 

@@ -21,12 +21,12 @@ void check_missing_serverhost(const Compilation& c, DiagnosticSink& sink) {
       misread = &s;
   }
   if (misread) {
-    sink.report("missing-serverhost", Severity::Error, misread->name.range(),
+    sink.report(rules::kMissingServerhost, misread->name.range(),
                 "Maui 3.3.1 does not read this SERVERHOST line (it must be spelt in upper case and "
                 "start in column 1) and refuses to start without one");
     return;
   }
-  sink.report_file("missing-serverhost", Severity::Error, c.sources.display_name(1),
+  sink.report_file(rules::kMissingServerhost, c.sources.display_name(1),
                    "SERVERHOST is not set: Maui refuses to start without it (\"parameter "
                    "'SERVERHOST' must be specified\")");
 }
@@ -51,7 +51,7 @@ void check_component_weight_defaults(const Compilation& c, DiagnosticSink& sink)
     for (S s : g.subs) {
       const auto& sub = w[s];
       if (!written(sub.weight.from) || sub.weight.value == 0) continue;
-      sink.report("compat-component-weight-default", Severity::Warning, locate(c, sub.weight.from.where),
+      sink.report(rules::kCompatComponentWeightDefault, locate(c, sub.weight.from.where),
                   fmt::format("{} is not set: by the manual it defaults to {} and this {} weight has "
                               "no effect; Maui 3.3.1 defaults it to 1 and applies it; set {} explicitly",
                               g.name, w[g.component].weight.value, ir::to_string(s), g.name));
@@ -64,7 +64,7 @@ void check_fairshare_window_defaults(const Compilation& c, DiagnosticSink& sink)
   const auto& fs = c.policy.fairshare;
   if (fs.metric.value == ir::FairshareMetric::None || !written(fs.metric.from)) return;
   if (!written(fs.depth.from) || !written(fs.interval.from))
-    sink.report("compat-fairshare-window-defaults", Severity::Warning, locate(c, fs.metric.from.where),
+    sink.report(rules::kCompatFairshareWindowDefaults, locate(c, fs.metric.from.where),
                 fmt::format("fairshare is on but {} not set: the manual's defaults are FSDEPTH 7 and "
                             "FSINTERVAL 24:00:00, Maui 3.3.1 uses 8 windows of 12:00:00; set both",
                             !written(fs.depth.from) && !written(fs.interval.from) ? "FSDEPTH and FSINTERVAL are"
@@ -76,7 +76,7 @@ void check_xfactor_min_walltime_default(const Compilation& c, DiagnosticSink& si
   const auto& w = c.policy.priority;
   const auto& xf = w[ir::PrioritySubcomponent::XFactor].weight;
   if (!written(xf.from) || xf.value == 0 || written(w.xfactor_min_walltime.from)) return;
-  sink.report("compat-xfminwclimit-default", Severity::Warning, locate(c, xf.from.where),
+  sink.report(rules::kCompatXfminwclimitDefault, locate(c, xf.from.where),
               "XFMINWCLIMIT is not set: by the manual short jobs get no floor, Maui 3.3.1 floors the "
               "expansion factor's denominator at 120 seconds; set XFMINWCLIMIT explicitly");
 }
@@ -84,7 +84,7 @@ void check_xfactor_min_walltime_default(const Compilation& c, DiagnosticSink& si
 void check_reject_negative_default(const Compilation& c, DiagnosticSink& sink) {
   const auto& w = c.policy.priority;
   if (!w.enable_negative.value || written(w.reject_negative.from)) return;
-  sink.report("compat-reject-negative-default", Severity::Warning, locate(c, w.enable_negative.from.where),
+  sink.report(rules::kCompatRejectNegativeDefault, locate(c, w.enable_negative.from.where),
               "ENABLENEGJOBPRIORITY is on but REJECTNEGPRIOJOBS is not set: by the manual jobs with a "
               "negative priority are then never started, Maui 3.3.1 (default FALSE) runs them last; "
               "set REJECTNEGPRIOJOBS explicitly");

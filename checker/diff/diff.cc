@@ -359,6 +359,18 @@ std::string render_json(const DiffResult& d) {
   return out;
 }
 
+namespace {
+// The SARIF rules of `mauic diff`, named once: each id with its level.
+struct DiffRule {
+  const char* id;
+  const char* level;
+};
+constexpr DiffRule kAccessGained{"access-gained", "warning"}, kAccessLost{"access-lost", "note"},
+    kConfigChange{"config-change", "note"}, kLimitChanged{"limit-changed", "note"},
+    kPriorityChanged{"priority-changed", "note"};
+constexpr DiffRule kDiffRules[] = {kAccessGained, kAccessLost, kConfigChange, kLimitChanged, kPriorityChanged};
+}  // namespace
+
 std::string render_sarif(const DiffResult& d, std::string_view tool_version) {
   llvm::json::Array results;
   for (const auto& s : d.structural) {
@@ -366,22 +378,23 @@ std::string render_sarif(const DiffResult& d, std::string_view tool_version) {
     llvm::json::Object physical{{"artifactLocation", llvm::json::Object{{"uri", checker::repo_relative(at.file)}}}};
     if (at.line) physical["region"] = llvm::json::Object{{"startLine", at.line}};
     results.push_back(llvm::json::Object{
-        {"ruleId", "config-change"},
-        {"level", "note"},
+        {"ruleId", kConfigChange.id},
+        {"level", kConfigChange.level},
         {"message", llvm::json::Object{{"text", fmt::format("{}: {} → {}", s.path, s.old_side.value.empty() ? "(none)" : s.old_side.value,
                                                             s.new_side.value.empty() ? "(none)" : s.new_side.value)}}},
         {"locations", llvm::json::Array{llvm::json::Object{{"physicalLocation", std::move(physical)}}}}});
   }
-  for (const auto& line : d.summary)
-    results.push_back(llvm::json::Object{{"ruleId", line[0] == '+' ? "access-gained" : line[0] == '-' ? "access-lost" : "limit-changed"},
-                                         {"level", line[0] == '+' ? "warning" : "note"},
-                                         {"message", llvm::json::Object{{"text", line}}}});
-  for (const auto& p : d.priority)
+  for (const auto& line : d.summary) {
+    const DiffRule& rule = line[0] == '+' ? kAccessGained : line[0] == '-' ? kAccessLost : kLimitChanged;
     results.push_back(llvm::json::Object{
-        {"ruleId", "priority-changed"}, {"level", "note"}, {"message", llvm::json::Object{{"text", p.text}}}});
+        {"ruleId", rule.id}, {"level", rule.level}, {"message", llvm::json::Object{{"text", line}}}});
+  }
+  for (const auto& p : d.priority)
+    results.push_back(llvm::json::Object{{"ruleId", kPriorityChanged.id},
+                                         {"level", kPriorityChanged.level},
+                                         {"message", llvm::json::Object{{"text", p.text}}}});
   llvm::json::Array rules;
-  for (const char* id : {"access-gained", "access-lost", "config-change", "limit-changed", "priority-changed"})
-    rules.push_back(llvm::json::Object{{"id", id}, {"name", id}});
+  for (const DiffRule& rule : kDiffRules) rules.push_back(llvm::json::Object{{"id", rule.id}, {"name", rule.id}});
   llvm::json::Object driver{{"name", "mauic diff"}, {"version", std::string(tool_version)}, {"rules", std::move(rules)}};
   llvm::json::Object sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                            {"version", "2.1.0"},

@@ -77,7 +77,7 @@ void joint(Context& ctx, ir::CredKind kind, const std::vector<Named>& steering) 
   std::string kind_name(ir::to_string(kind));
   CheckOutcome o = s.check(fmt::format("fairshare-targets-{}", kind_name));
   Result r;
-  r.property = "fairshare-targets";
+  r.property = properties::kFairshareTargets.id;
   r.check = "joint-targets";
   r.subject = kind_name + " targets";
   r.where = location_of(steering.front().target.target.from, "");
@@ -88,16 +88,14 @@ void joint(Context& ctx, ir::CredKind kind, const std::vector<Named>& steering) 
     if (n.target.target.mode == Mode::Target || n.target.target.mode == Mode::Floor) floor_sum += n.target.target.value;
   }
   if (o.answer == Answer::Unknown) {
-    r.status = Status::Unknown;
-    r.severity = Severity::Warning;
+    r.set_status(Status::Unknown);
     r.message = fmt::format("could not decide whether the {} fairshare targets can all hold ({})", kind_name, o.reason);
   } else if (o.answer == Answer::Sat) {
-    r.status = Status::Proved;
+    r.set_status(Status::Proved);
     r.message = fmt::format("the {} {} fairshare targets can all hold at once (targets and floors sum to {:g}%)",
                             steering.size(), kind_name, floor_sum);
   } else {
-    r.status = Status::Violated;
-    r.severity = Severity::Warning;
+    r.set_status(Status::Violated);
     r.blame = s.blame();
     r.message = fmt::format(
         "the {} fairshare targets cannot all hold at once: their targets and floors need {:g}% of the usage",
@@ -136,11 +134,10 @@ void no_effect(Context& ctx, ir::CredKind kind, const std::vector<Named>& steeri
   bool off = ctx.policy().fairshare.metric.value == ir::FairshareMetric::None;
   if (!off && fs.value != 0 && sub.value != 0) return;
   Result r;
-  r.property = "fairshare-targets";
+  r.property = properties::kFairshareTargets.id;
   r.check = "no-effect";
   r.subject = std::string(ir::to_string(kind)) + " targets";
-  r.status = Status::Violated;
-  r.severity = Severity::Warning;
+  r.set_status(Status::Violated);
   r.where = location_of(steering.front().target.target.from, "");
   std::string why = off ? "FSPOLICY is not set, so fairshare is off"
                     : fs.value == 0 ? fmt::format("FSWEIGHT is 0{}", fs.from.where.line ? "" : " (the default)")
@@ -160,7 +157,7 @@ void no_effect(Context& ctx, ir::CredKind kind, const std::vector<Named>& steeri
   const Named& example = steering.front();
   Replay replay = replay_no_effect(ctx, kind, example.name);
   if (replay.contribution != 0) {
-    ctx.mismatch("fairshare-targets", fmt::format("{} {} gets FS contribution {}", ir::to_string(kind), example.name,
+    ctx.mismatch(properties::kFairshareTargets, fmt::format("{} {} gets FS contribution {}", ir::to_string(kind), example.name,
                                                   replay.contribution));
     return;
   }

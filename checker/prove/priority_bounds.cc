@@ -34,11 +34,10 @@ void component_bounds(Context& ctx, const PriorityModel& m) {
     if (w[c].weight.value == 0) continue;
     Range r = component_range(m, w, c);
     Result res;
-    res.property = "priority-bounds";
+    res.property = properties::kPriorityBounds.id;
     res.check = "component-bounds";
     res.subject = std::string(ir::to_string(c));
-    res.status = Status::Proved;
-    res.severity = Severity::Note;
+    res.set_status(Status::Proved);
     res.where = weight_location(ctx, w[c].weight, "");
     res.message = fmt::format("the {} component ({}={}{}) contributes between {} and {}", ir::to_string(c),
                               weight_name(c), w[c].weight.value,
@@ -74,16 +73,15 @@ void disabled_weights(Context& ctx, const PriorityModel& m) {
       if (sub.value == 0 || sub.from.where.line == 0) continue;  // only weights the admin wrote
       auto b = calc.evaluate(busy_job(ctx.world, m));
       if (b[c].contribution != 0) {
-        ctx.mismatch("priority-bounds", fmt::format("{} contributes {} with {}=0", ir::to_string(c), b[c].contribution,
+        ctx.mismatch(properties::kPriorityBounds, fmt::format("{} contributes {} with {}=0", ir::to_string(c), b[c].contribution,
                                                     weight_name(c)));
         continue;
       }
       Result r;
-      r.property = "priority-bounds";
+      r.property = properties::kPriorityBounds.id;
       r.check = "disabled-weight";
       r.subject = weight_name(static_cast<S>(s));
-      r.status = Status::Violated;
-      r.severity = Severity::Warning;
+      r.set_status(Status::Violated);
       r.where = location_of(sub.from, "");
       r.message = fmt::format("{}={} has no effect: its component weight {} is 0{}", weight_name(static_cast<S>(s)),
                               sub.value, weight_name(c), w[c].weight.from.where.line ? "" : " (the default)");
@@ -152,22 +150,20 @@ void priority_cap(Context& ctx, const PriorityModel& m) {
     if (w[c].weight.from.where.line) weights.push_back(location_of(w[c].weight.from, weight_name(c)));
   }
   Result r;
-  r.property = "priority-bounds";
+  r.property = properties::kPriorityBounds.id;
   r.check = "priority-cap";
   r.subject = "total priority";
   r.where = Location{ctx.main_file(), 0, 0, 0, ""};
   if (!weights.empty()) r.where = weights.front();
   CheckOutcome o = s.check("priority-bounds-cap", {total >= real(runtime::kMaxPriority)});
   if (o.answer == Answer::Unknown) {
-    r.status = Status::Unknown;
-    r.severity = Severity::Warning;
+    r.set_status(Status::Unknown);
     r.message = fmt::format("could not decide whether a priority can reach the 1e9 cap ({})", o.reason);
     ctx.add(std::move(r));
     return;
   }
   if (o.answer == Answer::Unsat) {
-    r.status = Status::Proved;
-    r.severity = Severity::Note;
+    r.set_status(Status::Proved);
     double hi = 0;
     for (std::size_t ci = 0; ci < ir::kPriorityComponents; ++ci) hi += component_range(m, w, static_cast<C>(ci)).hi;
     r.message = fmt::format("no job's priority reaches the 1e9 cap (at most {})", number_text(hi));
@@ -180,8 +176,7 @@ void priority_cap(Context& ctx, const PriorityModel& m) {
   for (const auto& job : extreme_jobs(ctx.world, m)) {
     auto b = calc.evaluate(job);
     if (!b.capped) continue;
-    r.status = Status::Violated;
-    r.severity = Severity::Warning;
+    r.set_status(Status::Violated);
     r.message = fmt::format(
         "a job's priority can pass the 1e9 cap, where jobs stop being ordered: {} ({} procs, walltime {}, queued "
         "{} days) sums to {}",
@@ -194,8 +189,7 @@ void priority_cap(Context& ctx, const PriorityModel& m) {
     ctx.add(std::move(r));
     return;
   }
-  r.status = Status::Unknown;
-  r.severity = Severity::Warning;
+  r.set_status(Status::Unknown);
   r.message = "the relaxed priority model reaches the 1e9 cap but no concrete job was found that does";
   ctx.add(std::move(r));
 }

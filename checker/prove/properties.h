@@ -23,8 +23,8 @@ struct Context {
   void add(Result r) { report.results.push_back(std::move(r)); }
   // A witness the runtime does not confirm: the result is dropped and reported as an internal
   // error (a wrong report must never reach the admin).
-  void mismatch(const std::string& property, const std::string& what) {
-    report.internal_errors.push_back(property + ": witness not confirmed by the runtime: " + what);
+  void mismatch(const Property& property, const std::string& what) {
+    report.internal_errors.push_back(std::string(property.id) + ": witness not confirmed by the runtime: " + what);
   }
   const ir::Policy& policy() const { return unit.policy; }
   std::string main_file() const { return unit.policy.files.empty() ? std::string() : unit.policy.files.front(); }
