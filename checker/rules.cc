@@ -21,7 +21,6 @@ constexpr Rule kRules[] = {
     {rules::kCompatDefaultIdleLimit, "*CFG[DEFAULT] idle limits reach only credentials with their own MAXI* in Maui 3.3.1", check_default_idle_limit},
     {rules::kCompatFairshareWindowDefaults, "FSDEPTH / FSINTERVAL defaults differ between the manual and Maui 3.3.1", check_fairshare_window_defaults},
     {rules::kCompatFlagsAttribute, "FLAGS= on a credential is ignored by Maui 3.3.1 (JOBFLAGS= / QFLAGS=)", nullptr},
-    {rules::kCompatGroupClassweight, "GROUPCFG CLASSWEIGHT has no effect in Maui 3.3.1", check_group_class_weight},
     {rules::kCompatIdleSoftLimit, "idle limits have one hard value by the manual; Maui 3.3.1 also applies the soft one", nullptr},
     {rules::kCompatIndentedParameter, "Maui 3.3.1 ignores scalar parameters that do not start in column 1", nullptr},
     {rules::kCompatLimitTimeFormat, "limits inside *CFG lines are plain integers for Maui 3.3.1 (MAXWC=72:00:00 is 72 s)", nullptr},

@@ -16,7 +16,6 @@ inline constexpr RuleId kCompatComponentWeightDefault{"compat-component-weight-d
 inline constexpr RuleId kCompatDefaultIdleLimit{"compat-default-idle-limit", Severity::Warning};
 inline constexpr RuleId kCompatFairshareWindowDefaults{"compat-fairshare-window-defaults", Severity::Warning};
 inline constexpr RuleId kCompatFlagsAttribute{"compat-flags-attribute", Severity::Warning};
-inline constexpr RuleId kCompatGroupClassweight{"compat-group-classweight", Severity::Warning};
 inline constexpr RuleId kCompatIdleSoftLimit{"compat-idle-soft-limit", Severity::Warning};
 inline constexpr RuleId kCompatIndentedParameter{"compat-indented-parameter", Severity::Warning};
 inline constexpr RuleId kCompatLimitTimeFormat{"compat-limit-time-format", Severity::Warning};

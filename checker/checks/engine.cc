@@ -34,17 +34,6 @@ void check_target_queue_time(const Compilation& c, DiagnosticSink& sink) {
   }
 }
 
-void check_group_class_weight(const Compilation& c, DiagnosticSink& sink) {
-  for (const auto& [id, cfg] : c.policy.credentials) {
-    if (id.kind != ir::CredKind::Group) continue;
-    auto it = cfg.other.find("CLASSWEIGHT");
-    if (it == cfg.other.end()) continue;
-    sink.report(rules::kCompatGroupClassweight, locate(c, it->second.from.where),
-                fmt::format("GROUPCFG[{}] CLASSWEIGHT has no effect in Maui 3.3.1 (the value is read "
-                            "from the wrong field and is always 0)", id.name));
-  }
-}
-
 void check_preemption_peers(const Compilation& c, DiagnosticSink& sink) {
   // Where each of the two flags is written (QOSCFG[DEFAULT]'s reach every QOS without flags).
   std::vector<std::pair<std::string, const ir::Sourced<std::string>*>> preemptors, preemptees;
