@@ -110,13 +110,15 @@ Result<std::int64_t> parse_integer(std::string_view text) {
     std::uint64_t u = 0;
     std::from_chars(body.data() + sign, body.data() + octal_end, u, 8);
     std::int64_t oct = body[0] == '-' ? -static_cast<std::int64_t>(u) : static_cast<std::int64_t>(u);
-    r.issues.push_back({rules::kIntegerFormat, false, 0, used,
-                        octal_end == used
-                            ? fmt::format("'{}' has a leading zero: Maui reads it as the octal "
-                                          "number {}, not {}", body.substr(0, used), oct, v)
-                            : fmt::format("'{}' has a leading zero and is not an octal number: Maui "
-                                          "reads only '{}' (= {}); write it without the zero",
-                                          body.substr(0, used), body.substr(0, octal_end), oct)});
+    // 00 to 07 read the same either way: nothing to tell.
+    if (oct != v)
+      r.issues.push_back({rules::kIntegerFormat, false, 0, used,
+                          octal_end == used
+                              ? fmt::format("'{}' has a leading zero: Maui reads it as the octal "
+                                            "number {}, not {}", body.substr(0, used), oct, v)
+                              : fmt::format("'{}' has a leading zero and is not an octal number: Maui "
+                                            "reads only '{}' (= {}); write it without the zero",
+                                            body.substr(0, used), body.substr(0, octal_end), oct)});
     v = oct;
   }
   if (used < body.size()) {
@@ -210,6 +212,16 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
   }
   bool negative = !text.empty() && text[0] == '-';
   std::string_view body = negative ? text.substr(1) : text;
+  // Without a colon Maui reads the seconds with strtol base 0, as it reads integers: 010 is 8 s,
+  // 0x10 16 s (semantics 4).
+  if (body.size() > 1 && body[0] == '0' && body.find(':') == std::string_view::npos) {
+    auto seconds = parse_integer(text);
+    if (seconds.value && *seconds.value <= kMaxTimeField && *seconds.value >= -kMaxTimeField) {
+      r.value = *seconds.value;
+      r.issues = std::move(seconds.issues);
+      return r;
+    }
+  }
   // At most four fields, so fixed arrays (this runs for every time value of a large site).
   std::array<std::string_view, 4> field_storage;
   std::size_t field_count = 0;

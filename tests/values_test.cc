@@ -228,6 +228,35 @@ TEST(ParseDuration, TwoFieldsAreMinutesSecondsButAmbiguous) {
   EXPECT_EQ(issues(t), Strings{"ambiguous-time@0+3"});
 }
 
+TEST(ParseDuration, WithoutAColonReadLikeAnInteger) {
+  // §1.4: no colon, strtol base 0: 010 is 8 seconds, 0x1E 30; 07 is 7 either way.
+  auto octal = parse_duration("010");
+  ASSERT_TRUE(octal.value);
+  EXPECT_EQ(*octal.value, 8);
+  EXPECT_EQ(issues(octal), Strings{"integer-format@0+3"});
+  auto hex = parse_duration("0x1E");
+  ASSERT_TRUE(hex.value);
+  EXPECT_EQ(*hex.value, 30);
+  EXPECT_EQ(issues(hex), Strings{"integer-format@0+4"});
+  auto same = parse_duration("07");
+  ASSERT_TRUE(same.value);
+  EXPECT_EQ(*same.value, 7);
+  EXPECT_TRUE(same.issues.empty());
+  // Fields around a colon are read with atoi, in decimal.
+  auto fields = parse_duration("00:00:010");
+  ASSERT_TRUE(fields.value);
+  EXPECT_EQ(*fields.value, 10);
+  EXPECT_TRUE(fields.issues.empty());
+}
+
+TEST(ParseInteger, LeadingZeroThatReadsTheSameIsNotFlagged) {
+  for (std::string_view text : {"00", "07", "-05"}) {
+    auto r = parse_integer(text);
+    ASSERT_TRUE(r.value) << text;
+    EXPECT_TRUE(r.issues.empty()) << text;
+  }
+}
+
 TEST(ParseDuration, Infinity) {
   for (std::string_view text : {"INFINITY", "INFINITE", "UNLIMITED"}) {
     auto r = parse_duration(text);
