@@ -52,6 +52,7 @@ constexpr Rule kRules[] = {
     {rules::kMissingServerhost, "SERVERHOST is required", check_missing_serverhost},
     {rules::kMissingValue, "a parameter or attribute without a value", nullptr},
     {rules::kMoabOnly, "a Moab name that Maui 3.3.1 ignores", nullptr},
+    {rules::kNoEffect, "a priority setting that changes no job's priority: fairshare off or without FSTARGETs, weights under a zero weight, PRIORITY values of a kind weighted 0", check_no_effect},
     {rules::kObsoleteName, "an old parameter name that Maui translates", nullptr},
     {rules::kOutOfRange, "a value outside the range Maui allows", nullptr},
     {rules::kOverrideOnNonQos, "an override limit (OMAX*) on a credential other than a QOS", nullptr},

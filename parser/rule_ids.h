@@ -47,6 +47,7 @@ inline constexpr RuleId kMissingObjectId{"missing-object-id", Severity::Warning}
 inline constexpr RuleId kMissingServerhost{"missing-serverhost", Severity::Error};
 inline constexpr RuleId kMissingValue{"missing-value", Severity::Warning};
 inline constexpr RuleId kMoabOnly{"moab-only", Severity::Warning};
+inline constexpr RuleId kNoEffect{"no-effect", Severity::Warning};
 inline constexpr RuleId kObsoleteName{"obsolete-name", Severity::Note};
 inline constexpr RuleId kOutOfRange{"out-of-range", Severity::Warning};
 inline constexpr RuleId kOverrideOnNonQos{"override-on-non-qos", Severity::Warning};

@@ -23,5 +23,6 @@ void check_soft_backfill_pass(const Compilation&, DiagnosticSink&);
 void check_backfill_policy(const Compilation&, DiagnosticSink&);
 void check_target_queue_time(const Compilation&, DiagnosticSink&);
 void check_preemption_peers(const Compilation&, DiagnosticSink&);
+void check_no_effect(const Compilation&, DiagnosticSink&);
 
 }  // namespace maui::checker

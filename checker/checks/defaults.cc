@@ -3,6 +3,7 @@
 
 #include "checker/checks/check_util.h"
 #include "checker/checks/checks.h"
+#include "checker/weights.h"
 
 namespace maui::checker {
 
@@ -33,28 +34,18 @@ void check_missing_serverhost(const Compilation& c, DiagnosticSink& sink) {
 
 void check_component_weight_defaults(const Compilation& c, DiagnosticSink& sink) {
   using C = ir::PriorityComponent;
-  using S = ir::PrioritySubcomponent;
-  struct Group {
-    C component;
-    std::string_view name;
-    std::initializer_list<S> subs;
-  };
-  const Group groups[] = {
-      {C::Fairshare, "FSWEIGHT", {S::FsUser, S::FsGroup, S::FsAccount, S::FsQos, S::FsClass}},
-      {C::Resource, "RESWEIGHT", {S::Node, S::Proc, S::Mem, S::Swap, S::Disk, S::PS, S::PE, S::Walltime}},
-      {C::Target, "TARGETWEIGHT", {S::TargetQueueTime, S::TargetXFactor}},
-      {C::Usage, "USAGEWEIGHT", {S::Consumed, S::Remaining, S::Percent, S::ExecutionTime}},
-  };
+  // The components whose weight defaults to 0 by the manual and to 1 in Maui 3.3.1.
   const auto& w = c.policy.priority;
-  for (const auto& g : groups) {
-    if (written(w[g.component].weight.from)) continue;
-    for (S s : g.subs) {
+  for (C component : {C::Fairshare, C::Resource, C::Target, C::Usage}) {
+    if (written(w[component].weight.from)) continue;
+    for (auto s : subcomponents(component)) {
       const auto& sub = w[s];
       if (!written(sub.weight.from) || sub.weight.value == 0) continue;
       sink.report(rules::kCompatComponentWeightDefault, locate(c, sub.weight.from.where),
                   fmt::format("{} is not set: by the manual it defaults to {} and this {} weight has "
                               "no effect; Maui 3.3.1 defaults it to 1 and applies it; set {} explicitly",
-                              g.name, w[g.component].weight.value, ir::to_string(s), g.name));
+                              weight_name(component), w[component].weight.value, ir::to_string(s),
+                              weight_name(component)));
       break;
     }
   }

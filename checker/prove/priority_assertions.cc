@@ -231,7 +231,7 @@ z3::expr Encoder::subcomponent_value(PriorityJob& j, S s, const std::string& pre
 
 z3::expr Encoder::contribution(PriorityJob& j, S s, const std::string& prefix) {
   const auto& w = ctx_.policy().priority.sub[idx(s)];
-  std::string name = weight_name(s);
+  std::string name(weight_name(s));
   z3::expr out = z_.real_const(fmt::format("{}.contribution.{}", prefix, ir::to_string(s)).c_str());
   bool per_qos = s == S::QueueTime || s == S::XFactor;
   if (m_.weight[idx(s)].lo == 0 && m_.weight[idx(s)].hi == 0) {

@@ -141,13 +141,13 @@ void priority_cap(Context& ctx, const PriorityModel& m) {
       if (std::isfinite(r.hi)) s.assume(x <= real(std::ceil(r.hi)));
       factor = factor + x;
       if (w.sub[sidx].weight.from.where.line)
-        weights.push_back(location_of(w.sub[sidx].weight.from, weight_name(static_cast<S>(sidx))));
+        weights.push_back(location_of(w.sub[sidx].weight.from, std::string(weight_name(static_cast<S>(sidx)))));
     }
     z3::expr capped = w[c].cap.value > 0 ? z3::ite(factor > real(static_cast<double>(w[c].cap.value)),
                                                    real(static_cast<double>(w[c].cap.value)), factor)
                                          : factor;
     total = total + real(static_cast<double>(w[c].weight.value)) * capped;
-    if (w[c].weight.from.where.line) weights.push_back(location_of(w[c].weight.from, weight_name(c)));
+    if (w[c].weight.from.where.line) weights.push_back(location_of(w[c].weight.from, std::string(weight_name(c))));
   }
   Result r;
   r.property = properties::kPriorityBounds.id;

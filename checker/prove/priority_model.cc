@@ -55,23 +55,16 @@ PriorityModel priority_model(const World& w) {
   m.walltime_max = p.system_limits.max_walltime ? p.system_limits.max_walltime->value : kQueueHorizon;
   double wall = static_cast<double>(m.walltime_max);
 
-  static constexpr std::pair<S, ir::CredKind> kCred[] = {{S::User, ir::CredKind::User}, {S::Group, ir::CredKind::Group},
-                                                         {S::Account, ir::CredKind::Account}, {S::Qos, ir::CredKind::Qos},
-                                                         {S::Class, ir::CredKind::Class}};
-  for (auto [sub, kind] : kCred) {
+  for (ir::CredKind kind : ir::kCredKinds) {
     Range r{kUnbounded, -kUnbounded};
     for (const auto& name : w.names(kind)) {
       double v = static_cast<double>(w.directory().priority(kind, name).value);
       r.lo = std::min(r.lo, v);
       r.hi = std::max(r.hi, v);
     }
-    m.value[idx(sub)] = r;
+    m.value[idx(checker::credential_subcomponent(kind))] = r;
+    m.value[idx(checker::fairshare_subcomponent(kind))] = fairshare_range(w, kind);
   }
-  m.value[idx(S::FsUser)] = fairshare_range(w, ir::CredKind::User);
-  m.value[idx(S::FsGroup)] = fairshare_range(w, ir::CredKind::Group);
-  m.value[idx(S::FsAccount)] = fairshare_range(w, ir::CredKind::Account);
-  m.value[idx(S::FsQos)] = fairshare_range(w, ir::CredKind::Qos);
-  m.value[idx(S::FsClass)] = fairshare_range(w, ir::CredKind::Class);
   m.value[idx(S::Node)] = {0, sized ? static_cast<double>(w.nodes().size()) : m.procs_max};
   m.value[idx(S::Proc)] = {1, m.procs_max};
   m.value[idx(S::Mem)] = {0, sized && mem_total > 0 ? mem_total : kUnbounded};
@@ -141,23 +134,6 @@ Range component_range(const PriorityModel& m, const ir::PriorityWeights& w, ir::
   }
   double cw = static_cast<double>(w[c].weight.value);
   return contribution({cw, cw}, factor, w[c].cap.value);
-}
-
-const char* weight_name(ir::PriorityComponent c) {
-  static constexpr const char* kNames[] = {"CREDWEIGHT", "FSWEIGHT", "RESWEIGHT", "SERVICEWEIGHT", "TARGETWEIGHT",
-                                           "USAGEWEIGHT"};
-  return kNames[static_cast<std::size_t>(c)];
-}
-
-const char* weight_name(ir::PrioritySubcomponent s) {
-  static constexpr const char* kNames[] = {
-      "USERWEIGHT",    "GROUPWEIGHT",     "ACCOUNTWEIGHT",   "QOSWEIGHT",         "CLASSWEIGHT",
-      "FSUSERWEIGHT",  "FSGROUPWEIGHT",   "FSACCOUNTWEIGHT", "FSQOSWEIGHT",       "FSCLASSWEIGHT",
-      "NODEWEIGHT",    "PROCWEIGHT",      "MEMWEIGHT",       "SWAPWEIGHT",        "DISKWEIGHT",
-      "PSWEIGHT",      "PEWEIGHT",        "WALLTIMEWEIGHT",  "QUEUETIMEWEIGHT",   "XFACTORWEIGHT",
-      "SPVIOLATIONWEIGHT", "BYPASSWEIGHT", "TARGETQUEUETIMEWEIGHT", "TARGETXFACTORWEIGHT", "CONSUMEDWEIGHT",
-      "REMAININGWEIGHT", "PERCENTWEIGHT", "USAGEEXECUTIONTIMEWEIGHT"};
-  return kNames[static_cast<std::size_t>(s)];
 }
 
 std::string number_text(double v) {

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "checker/prove/world.h"
+#include "checker/weights.h"
 #include "runtime/engine/priority.h"
 
 namespace maui::prove {
@@ -38,8 +39,7 @@ Range contribution(Range weight, Range value, std::int64_t cap);
 // A component's contribution range: weight x min(sum of its subcomponents, cap).
 Range component_range(const PriorityModel& m, const ir::PriorityWeights& w, ir::PriorityComponent c);
 
-const char* weight_name(ir::PriorityComponent c);
-const char* weight_name(ir::PrioritySubcomponent s);
+using checker::weight_name;
 std::string number_text(double v);  // "1e+09", "525600", "+inf"
 
 }  // namespace maui::prove
