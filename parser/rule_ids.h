@@ -46,6 +46,7 @@ inline constexpr RuleId kMissingAttributeName{"missing-attribute-name", Severity
 inline constexpr RuleId kMissingObjectId{"missing-object-id", Severity::Warning};
 inline constexpr RuleId kMissingServerhost{"missing-serverhost", Severity::Error};
 inline constexpr RuleId kMissingValue{"missing-value", Severity::Warning};
+inline constexpr RuleId kMoabConfig{"moab-config", Severity::Warning};
 inline constexpr RuleId kMoabOnly{"moab-only", Severity::Warning};
 inline constexpr RuleId kNoEffect{"no-effect", Severity::Warning};
 inline constexpr RuleId kObsoleteName{"obsolete-name", Severity::Note};

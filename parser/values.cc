@@ -210,6 +210,17 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
                         "Maui 3.3.1 recognises only 'INFINITY' in upper case"});
     return r;
   }
+  // Moab writes some times as MIN,MAX (RMPOLLINTERVAL 00:00:15,00:01:00); Maui 3.3.1 reads one.
+  if (auto comma = text.find(','); comma != std::string_view::npos && text.find(',', comma + 1) == std::string_view::npos &&
+                                   parse_duration(text.substr(0, comma)).value &&
+                                   parse_duration(text.substr(comma + 1)).value) {
+    r.issues.push_back(error_at(text, 0,
+                                fmt::format("'{}' is Moab's MIN,MAX form of a time: Maui 3.3.1 reads a single "
+                                            "[[[DD:]HH:]MM:]SS and ignores this value; write one time",
+                                            text),
+                                rules::kMoabOnly));
+    return r;
+  }
   bool negative = !text.empty() && text[0] == '-';
   std::string_view body = negative ? text.substr(1) : text;
   // Without a colon Maui reads the seconds with strtol base 0, as it reads integers: 010 is 8 s,
