@@ -427,13 +427,27 @@ void check_reservation_coverage(Context& ctx) {
   if (rs.empty()) return;
   AclSolver solver(ctx);
   for (std::size_t i = 0; i < rs.size(); ++i) {
-    placement(ctx, rs[i]);
+    if (ctx.world.node_list_known()) {
+      placement(ctx, rs[i]);
+    } else {
+      Result res = base(rs[i], "placement");
+      res.set_status(Status::Unknown);
+      res.message = fmt::format("where {} is placed is unknown: {}", sr_name(rs[i]), kNoNodeList);
+      ctx.add(std::move(res));
+    }
     dead_acl(ctx, solver, i);
   }
+  // Stacks, overlaps and who reaches which node are questions about the nodes.
+  if (!ctx.world.node_list_known()) return;
   Occupancy occ = occupancy(ctx.world);
   stacks(ctx, solver, occ);
   dedicated_overlaps(ctx);
   coverage_table(ctx, occ);
+}
+
+void fill_coverage_table(Context& ctx) {
+  if (ctx.world.reservations().empty()) return;
+  coverage_table(ctx, occupancy(ctx.world));
 }
 
 }  // namespace maui::prove

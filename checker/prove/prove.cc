@@ -9,9 +9,9 @@
 
 namespace maui::prove {
 
-Report check_policy(const Compilation& unit, const Options& options) {
+Report check_policy(const Compilation& unit, const Options& options, std::span<const runtime::Node> cluster) {
   Report report;
-  World world(unit.policy);
+  World world(unit.policy, cluster, options.cluster_name.empty() ? "the cluster" : options.cluster_name);
   z3::context z3;
   Context ctx{unit, world, options, z3, report};
   struct Stage {
@@ -59,7 +59,7 @@ Report coverage_only(const Compilation& unit, const Options& options) {
   Options with_other = options;
   with_other.representative_rows = true;
   Context ctx{unit, world, with_other, z3, report};
-  check_reservation_coverage(ctx);
+  fill_coverage_table(ctx);
   return report;
 }
 

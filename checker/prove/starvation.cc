@@ -90,6 +90,16 @@ class Starvation {
   void check(const std::vector<std::pair<ir::CredKind, std::string>>& who, Location where);
 
  private:
+  // A job that can start must find a node: without the cluster's node list, where the standing
+  // reservations are is unknown, so whether it finds one is too. Reports that and returns true.
+  bool nodes_unknown(Result& r, const std::string& subject) {
+    if (w_.node_list_known() || w_.reservations().empty()) return false;
+    r.set_status(Status::Unknown);
+    r.message = fmt::format("whether a job of {} can start depends on the nodes the standing reservations hold: {}",
+                            subject, kNoNodeList);
+    ctx_.add(std::move(r));
+    return true;
+  }
   void encode_limits();
   void encode_system();
   void encode_nodes();
@@ -288,6 +298,7 @@ void Starvation::check(const std::vector<std::pair<ir::CredKind, std::string>>& 
       guess.qos = w_.directory().default_qos(guess);
     std::string why;
     if (runtime_starts(guess, &why)) {
+      if (nodes_unknown(r, subject)) return;
       r.set_status(Status::Proved);
       r.message = fmt::format("a job of {} can start: e.g. {} on {}", subject, job_text(guess), why);
       r.witness = llvm::json::Object{{"job", job_json(guess)}, {"runtime", why}};
@@ -335,6 +346,7 @@ void Starvation::check(const std::vector<std::pair<ir::CredKind, std::string>>& 
     ctx_.mismatch(properties::kStarvation, fmt::format("{}: the runtime does not start the solver's job ({})", subject, why));
     return;
   }
+  if (nodes_unknown(r, subject)) return;
   r.set_status(Status::Proved);
   r.message = fmt::format("a job of {} can start: e.g. {} on {} at {}", subject, job_text(*job),
                           w_.nodes()[cells_[cell].node].name, hour_label(cells_[cell].hour));
