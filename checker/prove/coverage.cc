@@ -373,6 +373,8 @@ void coverage_table(Context& ctx, const Occupancy& occ) {
         std::sort(nodes.begin(), nodes.end());
         extra_nodes[nodes] |= hours;
       }
+      for (const auto& [nodes, hours] : extra_nodes)
+        if (!nodes.empty()) row.reserved.push_back({nodes, hours});
       for (const auto& [profiles, hours] : by_profiles) {
         if (profiles.empty()) {
           row.nothing = hours;

@@ -29,6 +29,9 @@ struct CoverageRow {
   // Distinct node sets reachable and the hours each is the reachable set.
   std::vector<std::pair<std::vector<std::string>, WeekHours>> reach;
   WeekHours nothing;  // hours with no reachable node
+  // The reserved nodes it reaches (held by a reservation that admits it) and when: its
+  // guaranteed access, a subset of `reach`.
+  std::vector<std::pair<std::vector<std::string>, WeekHours>> reserved;
   std::string text;   // "class interactive: Mon–Fri 10:00–15:00 on node001–node002; otherwise general nodes only"
 };
 
