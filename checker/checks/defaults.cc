@@ -7,11 +7,6 @@
 
 namespace maui::checker {
 
-namespace {
-// True when the config wrote the value (not a built-in default).
-bool written(const ir::Provenance& p) { return p.how != ir::Derivation::BuiltinDefault; }
-}  // namespace
-
 void check_missing_serverhost(const Compilation& c, DiagnosticSink& sink) {
   if (c.sources.buffer_count() == 0 || c.policy.is_template) return;  // rendered later
   const Statement* misread = nullptr;

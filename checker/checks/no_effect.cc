@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <array>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,8 +25,6 @@ namespace {
 
 using C = ir::PriorityComponent;
 using S = ir::PrioritySubcomponent;
-
-bool written(const ir::Provenance& p) { return p.how != ir::Derivation::BuiltinDefault; }
 
 bool steers_priority(const ir::FairshareTarget& t) {
   return t.mode == ir::FairshareMode::Target || t.mode == ir::FairshareMode::Floor ||
