@@ -65,7 +65,8 @@ std::optional<std::uint32_t> SlurmCluster::job_number(const std::string& id) con
   return n;
 }
 
-RmStatus SlurmCluster::save() { return persist_ ? persist_(state_) : RmStatus{}; }
+// Journalling is part of what a decision costs: counted with the requests.
+RmStatus SlurmCluster::save() { return persist_ ? timed([&] { return persist_(state_); }) : RmStatus{}; }
 
 void SlurmCluster::wake() {
   std::lock_guard lock(wake_mutex_);

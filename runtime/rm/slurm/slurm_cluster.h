@@ -84,7 +84,8 @@ class SlurmCluster final : public ResourceManager {
   // records it could not map, Slurm unreachable), each a line for the log.
   std::vector<std::string> take_notices();
   const std::string& last_error() const { return last_error_; }
-  // Seconds spent in requests that change Slurm since last asked (what applying decisions cost).
+  // Seconds spent in requests that change Slurm, and in journalling them, since last asked
+  // (what applying decisions costs).
   double take_request_seconds() { return std::exchange(request_seconds_, 0.0); }
   // Seconds the last reading of Slurm took (jobs, nodes, partitions, and mapping them).
   double read_seconds() const { return read_seconds_; }
