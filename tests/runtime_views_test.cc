@@ -372,9 +372,11 @@ TEST(Views, DiagnosePriorityAndFairshareAreTheReports) {
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].job->id, "j1");  // 100 + 10 minutes before 5 minutes
   EXPECT_EQ(l.text("diagnose", {"-p"}), render_priority_table(l.policy.policy(), rows));
-  EXPECT_EQ(l.view("diagnose", {"-p"}, true).out, priority_json(l.policy.policy(), rows));
+  // The same content; a view's JSON is on one line.
+  EXPECT_EQ(l.view("diagnose", {"-p"}, true).out, priority_json(l.policy.policy(), rows, 0));
   EXPECT_EQ(l.text("diagnose", {"-f"}), render_fairshare(l.policy.policy(), none));
-  EXPECT_EQ(l.view("diagnose", {"-f"}, true).out, fairshare_json(l.policy.policy(), none));
+  EXPECT_EQ(l.view("diagnose", {"-f"}, true).out, fairshare_json(l.policy.policy(), none, 0));
+  EXPECT_EQ(*json::parse(priority_json(l.policy.policy(), rows, 0)), *json::parse(priority_json(l.policy.policy(), rows)));
 }
 
 // ----------------------------------------------------------------------------------------------
