@@ -99,14 +99,18 @@ std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow>
       w.boolean(b.capped);
       w.plain_key("components");
       w.object_begin();
+      // Both levels open with their cap and contribution (keys in sorted order).
+      auto cap_and_contribution = [&](std::int64_t cap, double contribution) {
+        w.plain_key("cap");
+        put_cap(w, cap);
+        w.plain_key("contribution");
+        put_number(w, contribution);
+      };
       for (std::size_t c : by_name) {
         const auto& cs = b.components[c];
         w.key(names[c]);
         w.object_begin();
-        w.plain_key("cap");
-        put_cap(w, cs.cap);
-        w.plain_key("contribution");
-        put_number(w, cs.contribution);
+        cap_and_contribution(cs.cap, cs.contribution);
         w.plain_key("factor");
         put_number(w, cs.factor);
         w.plain_key("percent");
@@ -117,10 +121,7 @@ std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow>
           const auto& ss = b.subcomponents[s];
           w.key(name);
           w.object_begin();
-          w.plain_key("cap");
-          put_cap(w, ss.cap);
-          w.plain_key("contribution");
-          put_number(w, ss.contribution);
+          cap_and_contribution(ss.cap, ss.contribution);
           w.plain_key("value");
           put_number(w, ss.value);
           w.plain_key("weight");
