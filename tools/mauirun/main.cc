@@ -84,9 +84,9 @@ cl::list<maui::runtime::GroupBy> by(
     cl::sub(simulate_sub), cl::cat(category));
 
 cl::opt<long long> stop_at("stop-at",
-                           cl::desc("Stop the simulation at this second of the trace (trace seconds, as --jobs-out "
-                                    "and --reservation count them; everything of that second done) and print the "
-                                    "--show views instead of the summary"),
+                           cl::desc("Stop the simulation at this second of the trace (trace seconds, 0 = its "
+                                    "UnixStartTime, as --jobs-out and --reservation count them; everything of that "
+                                    "second done) and print the --show views instead of the summary"),
                            cl::value_desc("SECOND"), cl::sub(simulate_sub), cl::cat(category));
 cl::list<std::string> show("show",
                            cl::desc("A client command to show at --stop-at, as an admin types it: 'showq -b', "
@@ -173,7 +173,8 @@ int main(int argc, char** argv) {
                                    "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
                                    "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
                                    "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
-                                   "(simulate: after an input error nothing is simulated; skipped trace lines are reported and counted).\n",
+                                   "(simulate: after an input error nothing is simulated; skipped trace lines are reported and counted;\n"
+                                   "with --show, the status of the first view that fails: 1 not found, 2 usage, 3 refused).\n",
                                    &errs()))
     return kRunInputError;
 
