@@ -69,19 +69,20 @@ class Admin(ClusterTest):
             self.running_on(blocked)), 30)
         self.assertIn(f"started on {sorted(node_set(nodes))[0]}:", out)
 
-        # setres keeps n4 free: four 4-CPU jobs of nobody, more than n1-n3 hold beside root's two
-        # jobs: those that run are not on n4, and one waits until the reservation is released.
+        # setres keeps n4 free: sixteen one-CPU jobs of nobody, more than n1-n3 hold beside root's
+        # two: those that run are not on n4; released, n4 (2 CPUs free at least) takes some at once.
         self.ok(serve, "setres", "maint", "ENDTIME=+1:00:00", "HOSTLIST=n4")
         self.assertIn("maint", self.ok(serve, "showres"))
-        wide = [self.cluster.sbatch("-n", "4", "--time=5", seconds=60, user="nobody") for _ in range(4)]
-        wait_until("two of nobody's jobs to run", lambda: sum(self.running_on(j)[0] == "RUNNING" for j in wide) >= 2, 60)
-        wait_until("a turn after they started", lambda: len(serve.events("started")) >= 4, 30)
-        for j in wide:
+        small = [self.cluster.sbatch("-n", "1", "--time=5", seconds=60, user="nobody") for _ in range(16)]
+        wait_until("ten of nobody's jobs to run", lambda: sum(self.running_on(j)[0] == "RUNNING" for j in small) >= 10, 60)
+        wait_until("a turn after they started", lambda: len(serve.events("started")) >= 12, 30)
+        for j in small:
             self.assertNotIn("n4", node_set(self.running_on(j)[1]))
-        pending = [j for j in wide if self.running_on(j)[0] == "PENDING"]
-        self.assertTrue(pending)
+        pending = [j for j in small if self.running_on(j)[0] == "PENDING"]
+        self.assertGreaterEqual(len(pending), 4)
         self.ok(serve, "releaseres", "maint")
-        wait_until("a waiting job to run once n4 is free", lambda: any(self.running_on(j)[0] == "RUNNING" for j in pending), 30)
+        wait_until("waiting jobs to run on n4 once it is free", lambda: any(
+            self.running_on(j)[0] == "RUNNING" and "n4" in node_set(self.running_on(j)[1]) for j in pending), 30)
 
         # schedctl -s: nothing starts, the views still answer; -r: it starts.
         self.ok(serve, "schedctl", "-s")
