@@ -5,6 +5,7 @@ with a real second uid (`nobody` through setpriv): each level's rights and refus
 import json
 import os
 import subprocess
+import time
 
 from harness import MAUIRUN, NOBODY, ClusterTest, main, node_set, wait_until
 
@@ -95,8 +96,13 @@ class Admin(ClusterTest):
         wait_until("the job to run after schedctl -r", lambda: self.running_on(late)[0] in ("RUNNING", "COMPLETED"), 30)
 
         # sethold keeps a job from starting; its owner sees the hold and releases it.
+        # (held while scheduling is stopped: else the turn its submission wakes would start it)
+        self.ok(serve, "schedctl", "-s")
         waiting = self.cluster.sbatch("-n", "1", "--time=5", seconds=5, user="nobody")
+        wait_until("a turn that saw it", lambda: [e for e in serve.events("submitted") if e["job"] == str(waiting)], 30)
         self.ok(serve, "sethold", str(waiting))
+        self.ok(serve, "schedctl", "-r")
+        time.sleep(3)  # turns go on (RMPOLLINTERVAL 5 s, and at once after each change)
         check = self.ok(serve, "checkjob", str(waiting), user="nobody")
         self.assertIn("user", check)
         self.assertIn("root", check)  # who set the hold
