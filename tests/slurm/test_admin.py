@@ -111,7 +111,7 @@ class Admin(ClusterTest):
         wait_until("the released job to run", lambda: self.running_on(waiting)[0] in ("RUNNING", "COMPLETED"), 30)
 
         # A reload with a broken config keeps the running policy; the daemon answers on.
-        code, out, err = self.reload(serve, CONFIG + "RESERVATIONDEPTH lots\n")
+        code, out, err = self.reload(serve, CONFIG + "USERCFG[nobody MAXJOB=2\n")  # a syntax error
         self.assertEqual(code, 1, out)
         self.assertIn("the running policy stays", err)
         self.ok(serve, "showq")
