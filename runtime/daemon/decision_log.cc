@@ -93,6 +93,11 @@ void DecisionLog::append(int fd, const std::string& text) {
 }
 
 void DecisionLog::write(const LogLine& line) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  write_locked(line);
+}
+
+void DecisionLog::write_locked(const LogLine& line) {
   const std::string text = log_text(line) + "\n";
   if (to_stderr_) std::fputs(text.c_str(), stderr);
   append(text_fd_, text);
@@ -100,7 +105,8 @@ void DecisionLog::write(const LogLine& line) {
 }
 
 void DecisionLog::audit(const LogLine& line) {
-  write(line);
+  std::lock_guard<std::mutex> lock(mutex_);
+  write_locked(line);
   append(audit_fd_, log_text(line) + "\n");
   if (audit_fd_ >= 0) ::fdatasync(audit_fd_);
 }
