@@ -229,12 +229,13 @@ class Daemon {
       return {1, "", what};
     }
     CycleMemory memory = cycle_->memory(rm_->cluster());
+    const std::string warnings = std::move(loaded.diagnostics);  // take() has the rest
     take(std::move(loaded));
     cycle_ = std::make_unique<SchedulingCycle>(*policy_->dir, cycle_options());
     cycle_->restore(std::move(memory));
     const std::string what = fmt::format("{} compiled: the new policy is in force", options_.config);
     say("reload", what);
-    return {0, what + "\n" + loaded.diagnostics, ""};
+    return {0, what + "\n" + warnings, ""};
   }
 
   // Maui's defer rules for a start that did not happen (runtime/daemon/defer_rules.h).
