@@ -51,6 +51,7 @@ struct ServeCommandOptions {
   std::string state_dir;
   bool dry_run = false;
   bool once = false;
+  std::string socket;
 };
 
 int priority_command(const RunOptions& options);
@@ -61,5 +62,8 @@ int serve_command(const ServeCommandOptions& options);
 int simulate_command(const SimulateOptions& options);
 int fairshare_command(const RunOptions& options);
 int eligible_command(const RunOptions& options);
+// Maui's client commands, asked of the running daemon over its admin socket (showq, checkjob, ...).
+bool is_client_command(std::string_view name);
+int client_command(std::string_view command, const std::vector<std::string>& args);
 
 }  // namespace maui::tools

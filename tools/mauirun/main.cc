@@ -105,6 +105,9 @@ cl::opt<bool> dry_run("dry-run",
                       cl::desc("Read Slurm and decide, change nothing; log what would be done (as SERVERMODE TEST)"),
                       cl::sub(serve_sub), cl::cat(category));
 
+cl::opt<std::string> socket_path("socket", cl::desc("The admin socket Maui's client commands reach (default: DIR/mauirun.sock)"),
+                                 cl::value_desc("path"), cl::sub(serve_sub), cl::cat(category));
+
 void print_version(raw_ostream& os) { os << "mauirun " << MAUI_VERSION << " (Maui scheduling engine)\n"; }
 
 RunOptions options() {
@@ -141,6 +144,15 @@ SimulateOptions simulate_options() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Maui's client commands take Maui's own options (showq -r, sethold -b): they are read before
+  // the subcommand parser, under the name the program was called by (a link `showq`) or as
+  // `mauirun showq ...`.
+  std::string_view called = argv[0];
+  called = called.substr(called.rfind('/') == std::string_view::npos ? 0 : called.rfind('/') + 1);
+  if (maui::tools::is_client_command(called))
+    return maui::tools::client_command(called, std::vector<std::string>(argv + 1, argv + argc));
+  if (argc > 1 && maui::tools::is_client_command(argv[1]))
+    return maui::tools::client_command(argv[1], std::vector<std::string>(argv + 2, argv + argc));
   InitLLVM init(argc, argv);
   check_standard_output_at_exit("mauirun");
   cl::HideUnrelatedOptions(category);
@@ -156,7 +168,10 @@ int main(int argc, char** argv) {
                                    "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N --procs-per-node P] "
                                    "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
                                    "[--reservation SPEC]... [--by user|group|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
-                                   "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run]\n\n"
+                                   "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH]\n"
+                                   "  mauirun showq|checkjob|showres|showbf|showstart|diagnose|checknode|showconfig|setres|releaseres|\n"
+                                   "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
+                                   "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
                                    "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
                                    "(simulate: after an input error nothing is simulated; skipped trace lines are reported and counted;\n"
                                    "with --show, the status of the first view that fails: 1 not found, 2 usage, 3 refused).\n",
@@ -177,6 +192,7 @@ int main(int argc, char** argv) {
     o.state_dir = state_dir;
     o.dry_run = dry_run;
     o.once = once;
+    o.socket = socket_path;
     return serve_command(o);
   }
   if (simulate_sub) {

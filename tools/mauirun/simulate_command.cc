@@ -12,6 +12,7 @@
 #include "checker/report.h"
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/engine/admin_reservations.h"
+#include "runtime/io/reservation_spec.h"
 #include "runtime/views/report_json.h"
 #include "runtime/views/view.h"
 #include "runtime/views/view_snapshot.h"
@@ -19,7 +20,6 @@
 #include "runtime/rm/sim/simulator.h"
 #include "runtime/io/swf.h"
 #include "tools/mauirun/commands.h"
-#include "tools/mauirun/reservation_spec.h"
 
 namespace maui::tools {
 
@@ -190,7 +190,7 @@ int simulate_command(const SimulateOptions& o) {
   runtime::AdminReservationBook book(nodes);
   const runtime::Epoch origin = trace.unix_start_time.value_or(0);
   for (const auto& spec : o.reservations) {
-    auto parsed = parse_reservation_spec(spec);
+    auto parsed = runtime::parse_reservation_spec(spec, runtime::trace_times(), "--reservation");
     if (auto* why = std::get_if<std::string>(&parsed)) {
       llvm::errs() << "mauirun: " << *why << "\n";
       return kRunInputError;
