@@ -52,6 +52,7 @@ struct ServeCommandOptions {
   bool dry_run = false;
   bool once = false;
   std::string socket;
+  std::string snapshot_out;
 };
 
 int priority_command(const RunOptions& options);

@@ -106,6 +106,9 @@ cl::opt<bool> dry_run("dry-run",
                       cl::desc("Read Slurm and decide, change nothing; log what would be done (as SERVERMODE TEST)"),
                       cl::sub(serve_sub), cl::cat(category));
 
+cl::opt<std::string> snapshot_out("snapshot-out",
+                                  cl::desc("Write each turn's snapshot as JOBS.json (for `mauirun schedule`)"),
+                                  cl::value_desc("file"), cl::sub(serve_sub), cl::cat(category));
 cl::opt<std::string> socket_path("socket", cl::desc("The admin socket Maui's client commands reach (default: DIR/mauirun.sock)"),
                                  cl::value_desc("path"), cl::sub(serve_sub), cl::cat(category));
 
@@ -170,7 +173,7 @@ int main(int argc, char** argv) {
                                    "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N --procs-per-node P] "
                                    "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
                                    "[--reservation SPEC]... [--by user|group|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
-                                   "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH]\n"
+                                   "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH] [--snapshot-out FILE]\n"
                                    "  mauirun showq|checkjob|showres|showbf|showstart|diagnose|checknode|showconfig|setres|releaseres|\n"
                                    "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
                                    "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
@@ -196,6 +199,7 @@ int main(int argc, char** argv) {
     o.dry_run = dry_run;
     o.once = once;
     o.socket = socket_path;
+    o.snapshot_out = snapshot_out;
     return serve_command(o);
   }
   if (simulate_sub) {
