@@ -1,10 +1,13 @@
 // JOBS.json (runtime/io/jobs_json.h, docs/jobs-json.md): the documented example reads into the
-// snapshot it describes, and every kind of bad input gets a located error with its JSON path.
+// snapshot it describes, every kind of bad input gets a located error with its JSON path, and a
+// snapshot written as JOBS.json reads back equal, for every field scheduling reads.
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "runtime/io/jobs_json.h"
@@ -67,8 +70,8 @@ TEST(RuntimeJobsJson, LocatedErrors) {
             (std::vector<std::string>{
                 "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
                 "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, submit_time, state, "
-                "start_time, allocated_nodes, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs, "
-                "system_priority, relative_system_priority)",
+                "start_time, end_time, allocated_nodes, allocated_tasks, holds, dependencies, bypass_count, "
+                "queue_time_accrued, utilized_procs, system_priority, relative_system_priority, start_priority)",
                 "jobs[0].id: expected a non-empty string",
                 "jobs[0].tasks: expected a number of tasks from 1 to 1000000000",
                 "jobs[0].walltime: expected a number of seconds from 1 to 1000000000000 or [[[DD:]HH:]MM:]SS",
@@ -173,6 +176,252 @@ TEST(RuntimeJobsJson, DocumentedExampleReads) {
   auto f = parse_jobs_json("example", doc.substr(start, end - start));
   EXPECT_TRUE(f.errors.empty()) << (f.errors.empty() ? "" : f.errors.front());
   EXPECT_GE(f.snapshot.jobs.size(), 3u);
+}
+
+TEST(RuntimeJobsJson, WhatALiveSnapshotHolds) {
+  auto f = parse_jobs_json("JOBS.json", R"({"now": 1700000000,
+    "nodes": [{"name": "n1", "procs": 4, "classes": ["batch", "debug"], "max_jobs": 2},
+              {"name": "n2", "procs": 4}],
+    "jobs": [
+      {"id": "1", "user": "a", "tasks": 6, "walltime": 600, "submit_time": 0, "state": "Running",
+       "start_time": 1699999000, "end_time": 1699999900, "allocated_nodes": ["n1", "n2"],
+       "allocated_tasks": [4, 2], "start_priority": -12},
+      {"id": "2", "user": "a", "walltime": 600, "submit_time": 0, "state": "Completed", "start_time": 5,
+       "end_time": 65}]})");
+  ASSERT_TRUE(f.errors.empty()) << f.errors.front();
+  EXPECT_EQ(f.snapshot.nodes[0].classes, (std::vector<std::string>{"batch", "debug"}));
+  EXPECT_EQ(f.snapshot.nodes[0].max_jobs, 2);
+  EXPECT_TRUE(f.snapshot.nodes[1].classes.empty());
+  EXPECT_EQ(f.snapshot.nodes[1].max_jobs, 0);
+  const Job& a = f.snapshot.jobs[0];
+  EXPECT_EQ(a.allocated_tasks, (std::vector<std::int64_t>{4, 2}));
+  EXPECT_EQ(a.end_time, 1699999900);
+  EXPECT_EQ(a.sched.start_priority, -12);
+  EXPECT_EQ(f.snapshot.jobs[1].end_time, 65);
+  EXPECT_FALSE(f.snapshot.jobs[1].sched.start_priority.has_value());
+
+  // A running job of 4 tasks on n1 and n2, with more fields.
+  auto job = [](std::string_view id, std::string_view more) {
+    return fmt::format(R"({{"id": "{}", "user": "a", "tasks": 4, "walltime": 60, "submit_time": 0, "state": "Running",
+                            "start_time": 0, "allocated_nodes": ["n1", "n2"], {}}})",
+                       id, more);
+  };
+  EXPECT_EQ(errors_of(R"({"nodes": [{"name": "n1", "classes": "batch", "max_jobs": -1},
+                                    {"name": "n2", "classes": [""], "max_jobs": 2147483648}],
+                          "jobs": [)" + job("1", R"("allocated_tasks": [2, 0, "x"], "end_time": "later")") + "," +
+                      job("2", R"("allocated_tasks": [1])") + "," + job("3", R"("allocated_tasks": {})") + "," +
+                      job("4", R"("allocated_tasks": [3, 2])") + "," + job("5", R"("start_priority": 2000000001)") +
+                      "]}"),
+            (std::vector<std::string>{
+                "nodes[0].classes: expected an array of strings",
+                "nodes[0].max_jobs: expected a number of jobs from 0 to 2147483647",
+                "nodes[1].classes[0]: expected a non-empty string",
+                "nodes[1].max_jobs: expected a number of jobs from 0 to 2147483647",
+                "jobs[0].end_time: expected an integer time (seconds since 1970) within 1000000000000 s of 1970",
+                "jobs[0].allocated_tasks[1]: expected a number of tasks from 1 to 1000000000",
+                "jobs[0].allocated_tasks[2]: expected a number of tasks from 1 to 1000000000",
+                "jobs[1].allocated_tasks: 1 task counts for 2 allocated nodes",
+                "jobs[2].allocated_tasks: expected an array of task counts, one per allocated node",
+                "jobs[3].allocated_tasks: places 5 tasks, more than the job's 4",
+                "jobs[4].start_priority: expected a priority from -9000000000000000000 to 2000000000",
+            }));
+}
+
+// The text pins the layout: one node or job per line, fields in the documented order, defaults
+// left out, names escaped.
+TEST(RuntimeJobsJson, WrittenText) {
+  ClusterSnapshot s;
+  s.now = 1700000000;
+  Node n;
+  n.name = "n1";
+  n.procs = 4;
+  n.classes = {"batch"};
+  s.nodes.push_back(n);
+  n.name = "n\"2";
+  n.classes.clear();
+  n.state = NodeState::Drained;
+  n.partition = "p1";
+  s.nodes.push_back(n);
+  Job j;
+  j.id = "7";
+  j.user = "ann";
+  j.job_class = "batch";
+  j.tasks = 2;
+  j.walltime = 600;
+  j.submit_time = 1699999000;
+  j.state = JobState::Running;
+  j.start_time = 1699999500;
+  j.allocated_nodes = {"n1"};
+  j.allocated_tasks = {2};
+  j.utilized_procs = 1.5;
+  s.jobs.push_back(j);
+  Job q;
+  q.id = "8";
+  q.user = "bob";
+  q.walltime = 60;
+  q.sched.system_priority = SystemPriority{-5, true};
+  s.jobs.push_back(q);
+  EXPECT_EQ(jobs_json_text(s), R"({
+  "now": 1700000000,
+  "nodes": [
+    {"name":"n1","procs":4,"classes":["batch"],"state":"Idle"},
+    {"name":"n\"2","procs":4,"partition":"p1","state":"Drained"}
+  ],
+  "jobs": [
+    {"id":"7","user":"ann","class":"batch","tasks":2,"walltime":600,"submit_time":1699999000,"state":"Running","start_time":1699999500,"allocated_nodes":["n1"],"allocated_tasks":[2],"utilized_procs":1.5},
+    {"id":"8","user":"bob","walltime":60,"submit_time":0,"state":"Idle","relative_system_priority":-5}
+  ]
+}
+)");
+  EXPECT_EQ(jobs_json_text(ClusterSnapshot{}), "{\n  \"now\": 0,\n  \"nodes\": [],\n  \"jobs\": []\n}\n");
+}
+
+// A snapshot as a live RM or the simulator may hold one, every field JOBS.json carries drawn at
+// random (values at the bounds now and then, names that need escaping).
+ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
+  auto uniform = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+  auto chance = [&](int in) { return uniform(0, in - 1) == 0; };
+  auto some = [&](std::vector<std::string> from) {
+    std::vector<std::string> out;
+    for (auto& s : from)
+      if (chance(2)) out.push_back(std::move(s));
+    return out;
+  };
+  auto name = [&](std::string_view stem, std::int64_t i) {
+    static const char* odd[] = {"", "\"", "\\\\", "\u00e9", "\u4e2d", "\t", "/"};
+    return std::string(stem) + std::to_string(i) + (chance(4) ? odd[uniform(0, 6)] : "");
+  };
+  auto credential = [&](std::string_view stem) { return chance(3) ? std::string() : name(stem, uniform(0, 3)); };
+  auto time = [&] { return chance(20) ? (chance(2) ? ir::kMaxSeconds : -ir::kMaxSeconds) : uniform(1'690'000'000, 1'710'000'000); };
+
+  ClusterSnapshot s;
+  s.now = time();
+  const std::int64_t nodes = uniform(0, 6);
+  for (std::int64_t i = 0; i < nodes; ++i) {
+    Node n;
+    n.name = name("node", i);
+    n.procs = chance(10) ? ir::kMaxProcs : uniform(0, 64);
+    n.memory_mb = chance(2) ? 0 : (chance(10) ? ir::kMaxMegabytes : uniform(0, 256'000));
+    n.swap_mb = chance(2) ? 0 : uniform(0, 64'000);
+    n.disk_mb = chance(2) ? 0 : uniform(0, 1'000'000);
+    n.features = some({"fast", "gpu", name("f", i)});
+    n.classes = some({"batch", "debug", name("c", i)});
+    if (chance(3)) n.partition = name("p", uniform(0, 2));
+    n.state = static_cast<NodeState>(uniform(0, 6));
+    n.max_jobs = chance(2) ? 0 : static_cast<std::int32_t>(chance(10) ? 2147483647 : uniform(1, 8));
+    s.nodes.push_back(std::move(n));
+  }
+  std::vector<std::string> node_names;
+  for (const auto& n : s.nodes) node_names.push_back(n.name);
+  const std::int64_t jobs = uniform(0, 12);
+  for (std::int64_t i = 0; i < jobs; ++i) {
+    Job j;
+    j.id = name("job", i);
+    j.user = name("u", uniform(0, 3));
+    j.group = credential("g");
+    j.account = credential("a");
+    j.job_class = credential("c");
+    j.qos = credential("q");
+    j.tasks = chance(10) ? 1'000'000 : uniform(1, 16);
+    j.procs_per_task = chance(10) ? 1000 : uniform(1, 4);
+    j.memory_per_task_mb = chance(2) ? 0 : uniform(1, 1'000'000);
+    j.swap_per_task_mb = chance(2) ? 0 : uniform(1, 1000);
+    j.disk_per_task_mb = chance(2) ? 0 : uniform(1, 1000);
+    j.nodes = chance(2) ? 0 : uniform(1, 4);
+    j.walltime = chance(10) ? ir::kMaxSeconds : uniform(1, 100'000);
+    j.submit_time = time();
+    j.state = static_cast<JobState>(uniform(0, 5));
+    if (j.is_active() || chance(4)) j.start_time = time();
+    if (chance(3)) j.end_time = time();
+    if (j.is_active() || chance(8)) {
+      j.allocated_nodes = some(node_names);
+      if (j.allocated_nodes.empty()) j.allocated_nodes.push_back(name("gone", i));  // a node the snapshot lacks
+      if (chance(2)) {
+        std::int64_t placed = 0;
+        for (std::size_t k = 0; k < j.allocated_nodes.size(); ++k) placed += j.allocated_tasks.emplace_back(uniform(1, 4));
+        j.tasks = std::max(j.tasks, placed);
+      }
+    }
+    j.holds = some({"user", "system", "batch", "defer", "dependency never satisfied"});
+    for (std::int64_t d = uniform(0, 2); d > 0; --d) j.dependencies.push_back(name("job", uniform(0, 20)));
+    j.sched.bypass_count = chance(2) ? 0 : (chance(10) ? ir::kMaxSeconds : uniform(1, 40));
+    if (chance(2)) j.sched.queue_time_accrued = chance(10) ? ir::kMaxSeconds : uniform(0, 86'400);
+    if (chance(3)) {
+      const bool relative = chance(2);
+      j.sched.system_priority = SystemPriority{uniform(relative ? -kMaxSystemPriority : 0, kMaxSystemPriority), relative};
+    }
+    if (chance(2))
+      j.sched.start_priority = chance(10) ? (chance(2) ? -9'000'000'000'000'000'000 : 2'000'000'000) : uniform(-1000, 1'000'000);
+    if (chance(2)) j.utilized_procs = chance(10) ? ir::kMaxProcs : std::uniform_real_distribution<double>(0, 64)(rng);
+    s.jobs.push_back(std::move(j));
+  }
+  return s;
+}
+
+// Every field scheduling reads, compared one by one (a field added to Job or Node belongs here
+// and in JOBS.json).
+void expect_same(const ClusterSnapshot& a, const ClusterSnapshot& b, const std::string& text) {
+  EXPECT_EQ(a.now, b.now) << text;
+  ASSERT_EQ(a.nodes.size(), b.nodes.size()) << text;
+  for (std::size_t i = 0; i < a.nodes.size(); ++i) {
+    const Node &x = a.nodes[i], &y = b.nodes[i];
+    EXPECT_EQ(x.name, y.name);
+    EXPECT_EQ(x.procs, y.procs);
+    EXPECT_EQ(x.memory_mb, y.memory_mb);
+    EXPECT_EQ(x.swap_mb, y.swap_mb);
+    EXPECT_EQ(x.disk_mb, y.disk_mb);
+    EXPECT_EQ(x.features, y.features);
+    EXPECT_EQ(x.classes, y.classes);
+    EXPECT_EQ(x.partition, y.partition);
+    EXPECT_EQ(x.state, y.state);
+    EXPECT_EQ(x.max_jobs, y.max_jobs);
+  }
+  ASSERT_EQ(a.jobs.size(), b.jobs.size()) << text;
+  for (std::size_t i = 0; i < a.jobs.size(); ++i) {
+    const Job &x = a.jobs[i], &y = b.jobs[i];
+    SCOPED_TRACE("job " + x.id);
+    EXPECT_EQ(x.id, y.id);
+    EXPECT_EQ(x.user, y.user);
+    EXPECT_EQ(x.group, y.group);
+    EXPECT_EQ(x.account, y.account);
+    EXPECT_EQ(x.job_class, y.job_class);
+    EXPECT_EQ(x.qos, y.qos);
+    EXPECT_EQ(x.tasks, y.tasks);
+    EXPECT_EQ(x.procs_per_task, y.procs_per_task);
+    EXPECT_EQ(x.memory_per_task_mb, y.memory_per_task_mb);
+    EXPECT_EQ(x.swap_per_task_mb, y.swap_per_task_mb);
+    EXPECT_EQ(x.disk_per_task_mb, y.disk_per_task_mb);
+    EXPECT_EQ(x.nodes, y.nodes);
+    EXPECT_EQ(x.walltime, y.walltime);
+    EXPECT_EQ(x.submit_time, y.submit_time);
+    EXPECT_EQ(x.state, y.state);
+    EXPECT_EQ(x.start_time, y.start_time);
+    EXPECT_EQ(x.end_time, y.end_time);
+    EXPECT_EQ(x.allocated_nodes, y.allocated_nodes);
+    EXPECT_EQ(x.allocated_tasks, y.allocated_tasks);
+    EXPECT_EQ(x.holds, y.holds);
+    EXPECT_EQ(x.dependencies, y.dependencies);
+    EXPECT_EQ(x.utilized_procs, y.utilized_procs);
+    EXPECT_EQ(x.sched.bypass_count, y.sched.bypass_count);
+    EXPECT_EQ(x.sched.queue_time_accrued, y.sched.queue_time_accrued);
+    EXPECT_EQ(x.sched.system_priority, y.sched.system_priority);
+    EXPECT_EQ(x.sched.start_priority, y.sched.start_priority);
+  }
+}
+
+TEST(RuntimeJobsJson, WrittenSnapshotsReadBackEqual) {
+  std::mt19937_64 rng(20240624);
+  for (int c = 0; c < 500; ++c) {
+    SCOPED_TRACE("snapshot " + std::to_string(c));
+    const ClusterSnapshot s = random_snapshot(rng);
+    const std::string text = jobs_json_text(s);
+    JobsFile back = parse_jobs_json("JOBS.json", text);
+    ASSERT_TRUE(back.errors.empty()) << back.errors.front() << "\n" << text;
+    ASSERT_TRUE(back.now.has_value());
+    expect_same(s, back.snapshot, text);
+    EXPECT_EQ(jobs_json_text(back.snapshot), text);  // and the same bytes again
+    if (::testing::Test::HasFailure()) break;
+  }
 }
 
 }  // namespace

@@ -416,3 +416,119 @@ TEST_F(SimulateTool, InputErrorsExitTwo) {
   EXPECT_NE(out.err.find("mauirun: cannot write standard output: No space left on device"), std::string::npos)
       << out.err;
 }
+
+// ---------------------------------------------------------------------------------------------
+// mauirun schedule
+
+// EASY (priority by queue time, FIRSTFIT backfill, RESERVATIONDEPTH 1) on two 4-proc nodes at
+// 1700000000. r1 runs 4 tasks on n1 until 1700001800 (started 30 minutes ago, 1 h limit). The
+// queue, by priority (minutes waited): q1 (6 tasks, 1 h, waited 50 min), q2 (4 tasks, 2 h, 33
+// min), q3 (2 tasks, 2 h, 16 min), q9 (9 tasks, 10 s).
+//  - q9 needs 9 procs of the cluster's 8: never runnable.
+//  - q1 needs 6 procs; only n2's 4 are free: it cannot start, and as the top blocked job it gets
+//    the one reservation, at the earliest time 6 procs are free: 1700001800, when r1 ends, until
+//    1700005400. A reservation takes nodes busy now before idle ones: n1:4, then n2:2.
+//  - q2 would take all of n2 until 1700007200, into q1's n2:2 from 1700001800: it waits.
+//  - q3 takes 2 procs of n2 until 1700007200: the 2 that q1's reservation leaves free. It starts
+//    now on n2:2, by backfill (q1 and q2, of higher priority, wait).
+constexpr std::string_view kEasyConfig =
+    "SERVERHOST head\nQUEUETIMEWEIGHT 1\nJOBPRIOACCRUALPOLICY ALWAYS\nBACKFILLPOLICY FIRSTFIT\n"
+    "RESERVATIONPOLICY CURRENTHIGHEST\nRESERVATIONDEPTH 1\nNODEALLOCATIONPOLICY FIRSTAVAILABLE\n";
+constexpr std::string_view kEasySnapshot = R"({
+  "now": 1700000000,
+  "nodes": [{"name": "n1", "procs": 4}, {"name": "n2", "procs": 4}],
+  "jobs": [
+    {"id": "r1", "user": "ann", "tasks": 4, "walltime": 3600, "submit_time": 1699998000, "state": "Running",
+     "start_time": 1699998200, "allocated_nodes": ["n1"], "allocated_tasks": [4]},
+    {"id": "q1", "user": "bob", "tasks": 6, "walltime": 3600, "submit_time": 1699997000},
+    {"id": "q2", "user": "cat", "tasks": 4, "walltime": 7200, "submit_time": 1699998000},
+    {"id": "q3", "user": "dan", "tasks": 2, "walltime": 7200, "submit_time": 1699999000},
+    {"id": "q9", "user": "eve", "tasks": 9, "walltime": 10, "submit_time": 1699999990}
+  ]})";
+
+class ScheduleTool : public MauirunTool {
+ protected:
+  void SetUp() override {
+    MauirunTool::SetUp();
+    write("easy.cfg", kEasyConfig);
+    write("easy.json", kEasySnapshot);
+  }
+};
+
+TEST_F(ScheduleTool, EasyBackfillWorkedByHand) {
+  auto text = run("schedule --config easy.cfg --jobs easy.json");
+  ASSERT_TRUE(text.exited);
+  EXPECT_EQ(text.code, 0) << text.err;
+  EXPECT_EQ(text.out,
+            "starts (1)\n"
+            "  q3  backfill  n2:2\n"
+            "reservations (1)\n"
+            "  q1  1700001800 (in 00:30:00) until 1700005400  n1:4 n2:2\n"
+            "never runnable (1)\n"
+            "  q9  needs 9 procs; the cluster's usable nodes have 8\n");
+  EXPECT_EQ(text.err, "");
+
+  auto r = run("schedule --config easy.cfg --jobs easy.json --format json");
+  EXPECT_EQ(r.code, 0) << r.err;
+  auto parsed = json::parse(r.out);
+  ASSERT_TRUE(bool(parsed)) << r.out;
+  const json::Object& o = *parsed->getAsObject();
+  EXPECT_EQ(o.getInteger("version").getValueOr(-1), 1);
+  EXPECT_EQ(o.getInteger("now").getValueOr(-1), 1700000000);
+  const json::Array& starts = *o.getArray("starts");
+  ASSERT_EQ(starts.size(), 1u) << r.out;
+  const json::Object& start = *starts[0].getAsObject();
+  EXPECT_EQ(start.getString("job").getValueOr(""), "q3");
+  EXPECT_EQ(start.getBoolean("backfill").getValueOr(false), true);
+  const json::Array& nodes = *start.getArray("nodes");
+  ASSERT_EQ(nodes.size(), 1u);
+  EXPECT_EQ(nodes[0].getAsObject()->getString("name").getValueOr(""), "n2");
+  EXPECT_EQ(nodes[0].getAsObject()->getInteger("tasks").getValueOr(-1), 2);
+  const json::Array& reservations = *o.getArray("reservations");
+  ASSERT_EQ(reservations.size(), 1u) << r.out;
+  const json::Object& q1 = *reservations[0].getAsObject();
+  EXPECT_EQ(q1.getString("job").getValueOr(""), "q1");
+  EXPECT_EQ(q1.getInteger("start").getValueOr(-1), 1700001800);
+  EXPECT_EQ(q1.getInteger("end").getValueOr(-1), 1700005400);
+  EXPECT_EQ(q1.getArray("nodes")->size(), 2u);
+  const json::Array& never = *o.getArray("never_runnable");
+  ASSERT_EQ(never.size(), 1u);
+  EXPECT_EQ(never[0].getAsObject()->getString("job").getValueOr(""), "q9");
+  EXPECT_TRUE(o.getArray("preempted")->empty());
+  EXPECT_TRUE(o.getArray("warnings")->empty());
+  EXPECT_EQ(run("schedule --config easy.cfg --jobs easy.json --format json").out, r.out);  // the same bytes
+}
+
+// Once r1 has ended (a completed job now), all 8 procs are free: q1 starts at once by priority
+// on n1:4 n2:2 (the first available nodes). q2 (4 tasks) finds 2 procs free: it is now the top
+// blocked job and is reserved at q1's end, 1700003600, on n1:4 (n1 is held by q1 whole). q3
+// still fits in n2's last 2 procs, which q2's reservation leaves alone: backfilled.
+TEST_F(ScheduleTool, TheTopJobStartsWhenItFits) {
+  std::string snapshot(kEasySnapshot);
+  snapshot.replace(snapshot.find("\"Running\""), 9, "\"Completed\"");
+  write("ended.json", snapshot);
+  auto r = run("schedule --config easy.cfg --jobs ended.json");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "starts (2)\n"
+            "  q1  priority  n1:4 n2:2\n"
+            "  q3  backfill  n2:2\n"
+            "reservations (1)\n"
+            "  q2  1700003600 (in 01:00:00) until 1700010800  n1:4\n"
+            "never runnable (1)\n"
+            "  q9  needs 9 procs; the cluster's usable nodes have 8\n");
+}
+
+TEST_F(ScheduleTool, BadInputExitsTwo) {
+  write("bad.json", R"({"nodes": [{"name": "n1", "procs": 4}],
+    "jobs": [{"id": "r", "user": "x", "tasks": 2, "walltime": 60, "submit_time": 1, "state": "Running",
+              "start_time": 1, "allocated_nodes": ["n1"], "allocated_tasks": [1, 1]}]})");
+  auto r = run("schedule --config easy.cfg --jobs bad.json");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("bad.json: jobs[0].allocated_tasks: 2 task counts for 1 allocated nodes"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(run("schedule --config easy.cfg").code, 2);  // --jobs is required
+  EXPECT_EQ(run("schedule --config easy.cfg --jobs easy.json --format xml").code, 2);
+  EXPECT_EQ(run("schedule --config missing.cfg --jobs easy.json").code, 2);
+}

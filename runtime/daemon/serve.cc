@@ -29,7 +29,9 @@
 #include "runtime/daemon/defer_rules.h"
 #include "runtime/daemon/published_view.h"
 #include "runtime/engine/credentials.h"
+#include "runtime/io/atomic_file.h"
 #include "runtime/io/fairshare_files.h"
+#include "runtime/io/jobs_json.h"
 #include "runtime/rm/slurm/slurm_cluster.h"
 #include "runtime/views/view.h"
 
@@ -436,6 +438,15 @@ class Daemon {
     return {1, "", fmt::format("runjob: job {}: {}", id, why)};
   }
 
+  void write_snapshot() {
+    const std::string& path = options_.snapshot_out;
+    const auto slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+    const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    if (auto error = write_file_atomically(dir, name, jobs_json_text(rm_->cluster())))
+      say("error", "cannot write the snapshot: " + *error);
+  }
+
   // A change asked as the daemon stops is refused, not left without an answer.
   void answer_pending_changes_at_stop() {
     std::lock_guard<std::mutex> lock(changes_mutex_);
@@ -473,6 +484,7 @@ class Daemon {
       IterationRequest request;
       request.apply = !stopped_;
       if (!run_now.empty()) request.run_now = run_now.front().request.args.front();
+      if (!options_.snapshot_out.empty()) write_snapshot();
       const IterationReport& report = cycle_->iterate(*rm_, request);
       const double turn = std::chrono::duration<double>(std::chrono::steady_clock::now() - decide).count();
       const double apply = rm_->take_request_seconds();

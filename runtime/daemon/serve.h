@@ -34,6 +34,9 @@ struct ServeOptions {
   Seconds start_timeout = 10;  // a released job must run within this
   bool log_to_stderr = true;
   std::string socket;  // the admin socket; empty: state_dir/mauirun.sock (none with `once`)
+  // Each turn, the snapshot the iteration is about to run on, as JOBS.json (docs/jobs-json.md):
+  // `mauirun schedule` on it makes the simulator's iteration on what serve saw.
+  std::string snapshot_out;
 };
 
 // The process exit status: 0 stopped cleanly, 2 could not start (config, state directory, lock).

@@ -122,6 +122,13 @@ struct Job {
   // it into every fresh snapshot.
   SchedulerJobState sched;
 
+  // Tasks on allocated node k: as the RM listed them, else spread evenly (the first nodes take
+  // one more).
+  std::int64_t tasks_on(std::size_t k) const {
+    if (k < allocated_tasks.size()) return allocated_tasks[k];
+    const auto n = static_cast<std::int64_t>(allocated_nodes.size());
+    return tasks / n + (static_cast<std::int64_t>(k) < tasks % n ? 1 : 0);
+  }
   std::int64_t procs() const { return tasks * procs_per_task; }
   std::int64_t memory_mb() const { return tasks * memory_per_task_mb; }
   std::int64_t swap_mb() const { return tasks * swap_per_task_mb; }

@@ -308,19 +308,13 @@ class Iteration {
     if (limits_) limits_->soft = limits_->hard;  // both levels start from what runs
   }
 
-  // Tasks the RM did not list per node are spread evenly, the first nodes taking one more.
-  static std::int64_t tasks_on(const Job& job, std::size_t k) {
-    if (k < job.allocated_tasks.size()) return job.allocated_tasks[k];
-    const std::int64_t n = static_cast<std::int64_t>(job.allocated_nodes.size());
-    return job.tasks / n + (static_cast<std::int64_t>(k) < job.tasks % n ? 1 : 0);
-  }
 
   // Whether the job still runs on the nodes, with the tasks, it was booked with.
   bool runs_where_booked(const Job& job, const RunningJob& booked) const {
     if (job.allocated_nodes.size() != booked.count) return false;
     for (std::size_t k = 0; k < booked.count; ++k) {
       const NodeTasks& nt = layer_.nodes[booked.first + k];
-      if (!same_name(snap_.nodes[nt.node].name, job.allocated_nodes[k]) || nt.tasks != tasks_on(job, k)) return false;
+      if (!same_name(snap_.nodes[nt.node].name, job.allocated_nodes[k]) || nt.tasks != job.tasks_on(k)) return false;
     }
     return true;
   }
@@ -350,7 +344,7 @@ class Iteration {
         all_known = false;
         continue;
       }
-      const std::int64_t tasks = tasks_on(job, k);
+      const std::int64_t tasks = job.tasks_on(k);
       layer.next_nodes.push_back({*node, tasks});
       // No reservation is booked yet, so the node is booked whole (book_reservations charges
       // it to reservations afterwards). A calendar built anew gets every running job: appended,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -9,6 +10,7 @@
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
+#include "runtime/engine/priority.h"
 #include "schemas/ir.h"
 #include "schemas/json_input.h"
 
@@ -49,6 +51,11 @@ std::optional<std::int64_t> duration(std::string_view text) {
   for (int k = 0; k < n; ++k) total += parts[k] * units[n - 1][k];
   return total;
 }
+
+// The priorities a job can start with: at most the 1e9 cap plus an absolute system priority, at
+// least what the engine's floor leaves with ENABLENEGJOBPRIORITY (runtime/engine/priority.cc).
+constexpr std::int64_t kMaxStartPriority = static_cast<std::int64_t>(kMaxPriority) + kMaxSystemPriority;
+constexpr std::int64_t kMinStartPriority = -9'000'000'000'000'000'000;
 
 class Reader {
  public:
@@ -155,10 +162,37 @@ class Reader {
     }
   }
 
+  // The tasks on each of a job's allocated nodes: as many counts as nodes, together at most the
+  // job's tasks (a completing job may list fewer nodes than it ran on, never more tasks).
+  void allocated_tasks(const json::Object& o, const std::string& path, Job& j) {
+    const json::Value* v = o.get("allocated_tasks");
+    if (!v) return;
+    const std::string p = path + ".allocated_tasks";
+    const json::Array* a = v->getAsArray();
+    if (!a) return error(p, "expected an array of task counts, one per allocated node");
+    std::int64_t placed = 0;
+    bool valid = true;
+    for (std::size_t i = 0; i < a->size(); ++i) {
+      auto t = integer((*a)[i]);
+      if (!t || *t < 1 || *t > ir::kMaxProcs) {
+        error(fmt::format("{}[{}]", p, i), fmt::format("expected a number of tasks from 1 to {}", ir::kMaxProcs));
+        valid = false;
+        continue;
+      }
+      placed += *t;
+      j.allocated_tasks.push_back(*t);
+    }
+    if (!valid) return;
+    if (a->size() != j.allocated_nodes.size())
+      error(p, fmt::format("{} task counts for {} allocated nodes", a->size(), j.allocated_nodes.size()));
+    else if (placed > j.tasks)
+      error(p, fmt::format("places {} tasks, more than the job's {}", placed, j.tasks));
+  }
+
   void node(const json::Value& value, const std::string& path) {
     const json::Object* o = value.getAsObject();
     if (!o) return error(path, "expected an object");
-    known(*o, path, {"name", "procs", "memory", "swap", "disk", "features", "partition", "state"});
+    known(*o, path, {"name", "procs", "memory", "swap", "disk", "features", "classes", "partition", "state", "max_jobs"});
     Node n;
     text(*o, path, "name", n.name, true);
     count(*o, path, "procs", n.procs, 0, ir::kMaxProcs, "a number of processors");
@@ -166,6 +200,7 @@ class Reader {
     count(*o, path, "swap", n.swap_mb, 0, ir::kMaxMegabytes, "megabytes");
     count(*o, path, "disk", n.disk_mb, 0, ir::kMaxMegabytes, "megabytes");
     names(*o, path, "features", n.features);
+    names(*o, path, "classes", n.classes);
     text(*o, path, "partition", n.partition);
     if (const json::Value* s = o->get("state")) {
       auto str = s->getAsString();
@@ -173,6 +208,7 @@ class Reader {
       if (!state) error(path + ".state", "expected Idle, Running, Busy, Draining, Drained, Down or Unknown");
       else n.state = *state;
     }
+    count(*o, path, "max_jobs", n.max_jobs, 0, std::numeric_limits<std::int32_t>::max(), "a number of jobs");
     if (!n.name.empty()) {
       auto [it, inserted] = node_paths_.emplace(n.name, path);
       if (!inserted) error(path + ".name", fmt::format("duplicate node '{}' (also {})", n.name, it->second));
@@ -185,9 +221,9 @@ class Reader {
     if (!o) return error(path, "expected an object");
     known(*o, path,
           {"id", "user", "group", "account", "class", "qos", "tasks", "procs", "procs_per_task", "memory_per_task",
-           "swap_per_task", "disk_per_task", "nodes", "walltime", "submit_time", "state", "start_time",
-           "allocated_nodes", "holds", "dependencies", "bypass_count", "queue_time_accrued", "utilized_procs",
-           "system_priority", "relative_system_priority"});
+           "swap_per_task", "disk_per_task", "nodes", "walltime", "submit_time", "state", "start_time", "end_time",
+           "allocated_nodes", "allocated_tasks", "holds", "dependencies", "bypass_count", "queue_time_accrued",
+           "utilized_procs", "system_priority", "relative_system_priority", "start_priority"});
     Job j;
     text(*o, path, "id", j.id, true);
     text(*o, path, "user", j.user, true);
@@ -249,7 +285,9 @@ class Reader {
     j.start_time = time(*o, path, "start_time");
     if (j.is_active() && !j.start_time && !o->get("start_time"))
       error(path + ".start_time", fmt::format("missing: a {} job needs its start time", to_string(j.state)));
+    j.end_time = time(*o, path, "end_time");
     names(*o, path, "allocated_nodes", j.allocated_nodes);
+    allocated_tasks(*o, path, j);
     names(*o, path, "holds", j.holds);
     names(*o, path, "dependencies", j.dependencies);
     count(*o, path, "bypass_count", j.sched.bypass_count, 0, ir::kMaxSeconds, "a count");
@@ -268,6 +306,11 @@ class Reader {
       SystemPriority sp{0, true};
       if (count(*o, path, "relative_system_priority", sp.value, -kMaxSystemPriority, kMaxSystemPriority, "a priority"))
         j.sched.system_priority = sp;
+    }
+    if (o->get("start_priority")) {
+      std::int64_t priority = 0;
+      if (count(*o, path, "start_priority", priority, kMinStartPriority, kMaxStartPriority, "a priority"))
+        j.sched.start_priority = priority;
     }
     if (const json::Value* u = o->get("utilized_procs")) {
       auto d = u->getAsNumber();

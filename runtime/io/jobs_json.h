@@ -1,7 +1,7 @@
-// Reading JOBS.json (docs/jobs-json.md): the nodes and the running and idle jobs of a cluster,
-// with their credentials and requests, into a ClusterSnapshot. Every problem is reported with
-// its JSON path (`jobs[3].procs: expected a positive integer`); unknown fields are errors too,
-// so that a misspelt field never silently means its default.
+// JOBS.json (docs/jobs-json.md): the nodes and the running and idle jobs of a cluster, with their
+// credentials and requests, read into a ClusterSnapshot and written from one. Every problem is
+// reported with its JSON path (`jobs[3].procs: expected a positive integer`); unknown fields are
+// errors too, so that a misspelt field never silently means its default.
 #pragma once
 
 #include <optional>
@@ -21,5 +21,11 @@ struct JobsFile {
 
 // `name` prefixes JSON syntax errors ("JOBS.json:3:5: ...").
 JobsFile parse_jobs_json(std::string_view name, std::string_view text);
+
+// The snapshot as JOBS.json: everything of it that scheduling reads, which parse_jobs_json reads
+// back into an equal snapshot (not the scheduler's hints: Job::allocated_node_hint). Deterministic:
+// the fields in the documented order (a field equal to its default left out), the nodes and jobs
+// in the snapshot's order, one per line. Names that are not UTF-8 have their bad bytes replaced.
+std::string jobs_json_text(const ClusterSnapshot& snapshot);
 
 }  // namespace maui::runtime

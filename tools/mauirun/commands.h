@@ -52,9 +52,12 @@ struct ServeCommandOptions {
   bool dry_run = false;
   bool once = false;
   std::string socket;
+  std::string snapshot_out;
 };
 
 int priority_command(const RunOptions& options);
+// One scheduling iteration on the snapshot: its starts, reservations and never-runnable jobs.
+int schedule_command(const RunOptions& options);
 // 0 stopped cleanly (SIGTERM, --once); 2 could not start (config with errors, state directory).
 int serve_command(const ServeCommandOptions& options);
 // 0 done (skipped trace lines and jobs that never started are reported); 2 nothing simulated.

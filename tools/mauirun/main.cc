@@ -23,15 +23,16 @@ cl::OptionCategory category("mauirun options");
 cl::SubCommand priority_sub("priority", "Job priorities with every component, like diagnose -p / sprio");
 cl::SubCommand fairshare_sub("fairshare", "Fairshare usage per credential against its target, like diagnose -f / sshare");
 cl::SubCommand eligible_sub("eligible", "Which idle jobs are eligible, and every limit the others violate");
+cl::SubCommand schedule_sub("schedule", "One scheduling iteration on a JOBS.json snapshot, as the simulator runs one");
 cl::SubCommand simulate_sub("simulate", "Replay an SWF job trace through the policy on a simulated cluster");
 cl::SubCommand serve_sub("serve", "Schedule a live Slurm cluster with the policy (docs/serve.md)");
 
 cl::opt<std::string> config("config", cl::desc("The maui.cfg to run"), cl::value_desc("maui.cfg"), cl::Required,
-                            cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::sub(simulate_sub), cl::sub(serve_sub),
-                            cl::cat(category));
+                            cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::sub(schedule_sub),
+                            cl::sub(simulate_sub), cl::sub(serve_sub), cl::cat(category));
 cl::opt<std::string> jobs("jobs", cl::desc("The cluster: nodes, running and idle jobs (docs/jobs-json.md; '-' = stdin)"),
                           cl::value_desc("JOBS.json"), cl::Required, cl::sub(priority_sub), cl::sub(eligible_sub),
-                          cl::cat(category));
+                          cl::sub(schedule_sub), cl::cat(category));
 cl::opt<std::string> fs_dir_for_fairshare("fs-dir", cl::desc("Directory of the FS.<epoch> fairshare files"),
                                           cl::value_desc("dir"), cl::Required, cl::sub(fairshare_sub),
                                           cl::cat(category));
@@ -44,8 +45,8 @@ cl::opt<long long> now("now", cl::desc("The time to evaluate at, seconds since 1
 cl::opt<RunFormat> format("format", cl::desc("Output format"), cl::init(RunFormat::Text),
                           cl::values(clEnumValN(RunFormat::Text, "text", "tables for a terminal"),
                                      clEnumValN(RunFormat::Json, "json", "JSON (docs/jobs-json.md)")),
-                          cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::sub(simulate_sub),
-                          cl::cat(category));
+                          cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::sub(schedule_sub),
+                          cl::sub(simulate_sub), cl::cat(category));
 cl::opt<std::string> job("job", cl::desc("Also print the full priority breakdown of this job"), cl::value_desc("id"),
                          cl::sub(priority_sub), cl::cat(category));
 
@@ -105,6 +106,9 @@ cl::opt<bool> dry_run("dry-run",
                       cl::desc("Read Slurm and decide, change nothing; log what would be done (as SERVERMODE TEST)"),
                       cl::sub(serve_sub), cl::cat(category));
 
+cl::opt<std::string> snapshot_out("snapshot-out",
+                                  cl::desc("Write each turn's snapshot as JOBS.json (for `mauirun schedule`)"),
+                                  cl::value_desc("file"), cl::sub(serve_sub), cl::cat(category));
 cl::opt<std::string> socket_path("socket", cl::desc("The admin socket Maui's client commands reach (default: DIR/mauirun.sock)"),
                                  cl::value_desc("path"), cl::sub(serve_sub), cl::cat(category));
 
@@ -165,10 +169,11 @@ int main(int argc, char** argv) {
                                    "  mauirun fairshare --config CFG --fs-dir DIR [--now EPOCH] [--format text|json]\n"
                                    "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
                                    "[--format text|json]\n"
+                                   "  mauirun schedule  --config CFG --jobs JOBS.json [--format text|json]\n"
                                    "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N --procs-per-node P] "
                                    "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
                                    "[--reservation SPEC]... [--by user|group|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
-                                   "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH]\n"
+                                   "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH] [--snapshot-out FILE]\n"
                                    "  mauirun showq|checkjob|showres|showbf|showstart|diagnose|checknode|showconfig|setres|releaseres|\n"
                                    "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
                                    "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
@@ -186,6 +191,7 @@ int main(int argc, char** argv) {
   if (priority_sub) return priority_command(options());
   if (fairshare_sub) return fairshare_command(options());
   if (eligible_sub) return eligible_command(options());
+  if (schedule_sub) return schedule_command(options());
   if (serve_sub) {
     ServeCommandOptions o;
     o.config = config;
@@ -193,6 +199,7 @@ int main(int argc, char** argv) {
     o.dry_run = dry_run;
     o.once = once;
     o.socket = socket_path;
+    o.snapshot_out = snapshot_out;
     return serve_command(o);
   }
   if (simulate_sub) {
@@ -216,6 +223,6 @@ int main(int argc, char** argv) {
     }
     return simulate_command(simulate_options());
   }
-  errs() << "mauirun: expected a subcommand: priority, fairshare, eligible, simulate or serve (see mauirun --help)\n";
+  errs() << "mauirun: expected a subcommand: priority, fairshare, eligible, schedule, simulate or serve (see mauirun --help)\n";
   return kRunInputError;
 }

@@ -37,6 +37,7 @@ int serve_command(const ServeCommandOptions& options) {
   o.dry_run = options.dry_run;
   o.once = options.once;
   o.socket = options.socket;
+  o.snapshot_out = options.snapshot_out;
   runtime::slurm::LibSlurmControl slurm;
   const runtime::PolicyLoader load = [&] { return compile(options.config); };
   return runtime::serve(o, load, slurm);

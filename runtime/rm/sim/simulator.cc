@@ -79,6 +79,32 @@ SimulatedCluster::SimulatedCluster(std::vector<Node> nodes, Epoch origin) : orig
   in_use_.resize(state_.nodes.size());
 }
 
+SimulatedCluster::SimulatedCluster(ClusterSnapshot snapshot) : state_(std::move(snapshot)), origin_(0) {
+  in_use_.resize(state_.nodes.size());
+  expect(state_.jobs.size());
+  for (std::size_t k = 0; k < state_.jobs.size(); ++k) {
+    const Job& job = state_.jobs[k];
+    JobOutcome o;
+    o.number = static_cast<std::int64_t>(k);  // no trace: the job's place in the snapshot
+    o.submit = job.submit_time;
+    o.procs = job.procs();
+    o.requested = job.walltime;
+    o.user = job.user, o.group = job.group, o.job_class = job.job_class, o.qos = job.qos;
+    position_[job.id] = k;
+    outcomes_.push_back(std::move(o));
+    submitted_.push_back(k);
+    run_.push_back(job.walltime);
+    completed_ += job.state == JobState::Completed;
+    if (!job.is_active() || !job.start_time || job.allocated_nodes.empty()) continue;
+    charge(job, 1);
+    outcomes_[k].start = *job.start_time;
+    if (job.state != JobState::Running) continue;
+    if (job.end_time && *job.end_time >= *job.start_time) run_[k] = *job.end_time - *job.start_time;
+    ends_.emplace_back(*job.start_time + run_[k], k);
+    std::push_heap(ends_.begin(), ends_.end(), std::greater<>());
+  }
+}
+
 std::optional<std::size_t> SimulatedCluster::position_of(const std::string& id) const {
   auto it = position_.find(id);
   if (it == position_.end()) return std::nullopt;
@@ -258,7 +284,7 @@ void SimulatedCluster::charge(const Job& job, std::int64_t sign) {
   const Resources per_task = task_resources(job);
   for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k)
     if (const auto n = state_.allocated_node(job, k); n && *n < in_use_.size())
-      in_use_[*n] += per_task * (sign * job.allocated_tasks[k]);
+      in_use_[*n] += per_task * (sign * job.tasks_on(k));
 }
 
 RmStatus SimulatedCluster::hold_job(const std::string& id, const std::string& reason) {

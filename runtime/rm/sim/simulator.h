@@ -95,6 +95,11 @@ struct SimulationResult {
 class SimulatedCluster final : public ResourceManager {
  public:
   SimulatedCluster(std::vector<Node> nodes, Epoch origin);
+  // The cluster a snapshot shows (mauirun schedule), its times the snapshot's own (origin 0):
+  // its nodes, and its jobs as they are. A running, starting or suspended job holds what it runs
+  // on (the tasks on each node as listed, else spread as the engine spreads them) and a running
+  // one ends at its end_time, else when its walltime is up; completed jobs stay completed.
+  explicit SimulatedCluster(ClusterSnapshot snapshot);
 
   std::string name() const override { return "simulator"; }
   RmCapabilities capabilities() const override;
