@@ -117,7 +117,7 @@ TEST(InputBounds, TheLargestSnapshotIsScheduled) {
        "bypass_count": 1000000000000, "queue_time_accrued": 1000000000000},
       {"id": "3", "user": "u1", "walltime": 1, "submit_time": 1000000000000, "procs": 1000000000},
       {"id": "4", "user": "u3", "walltime": 1000000000000, "submit_time": 0, "procs": 1}]})");
-  ASSERT_TRUE(file.errors.empty()) << file.errors.front();
+  ASSERT_TRUE(file.errors.empty()) << to_text(file.errors.front());
   for (const char* config : {kEasy, kConservative, kSite}) {
     SCOPED_TRACE(config);
     TestPolicy p = compile_policy(config);

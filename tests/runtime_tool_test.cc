@@ -183,12 +183,14 @@ TEST_F(MauirunTool, InputErrorsAreLocatedAndExitTwo) {
   write("bad.json", R"({"jobs": [{"id": "a", "user": "x", "walltime": 60, "submit_time": 1, "procs": 0}]})");
   auto r = run("priority --config site.cfg --jobs bad.json");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("bad.json: jobs[0].procs: expected a number of processors from 1 to 1000000000"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("bad.json:1:79: error: jobs[0].procs: expected a number of processors from 1 to 1000000000"),
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(r.out, "");
   write("syntax.json", "{\n ]");
   auto syntax = run("priority --config site.cfg --jobs syntax.json");
   EXPECT_EQ(syntax.code, 2);
-  EXPECT_EQ(syntax.err.rfind("syntax.json:2:2: invalid JSON: ", 0), 0u) << syntax.err;  // located once
+  EXPECT_EQ(syntax.err.rfind("syntax.json:2:2: error: invalid JSON: ", 0), 0u) << syntax.err;  // located once
   auto far = run("priority --config site.cfg --jobs bad.json --now 1000000000001");
   EXPECT_EQ(far.code, 2);
   EXPECT_NE(far.err.find("--now must be within 1000000000000 seconds of 1970"), std::string::npos) << far.err;
@@ -196,7 +198,7 @@ TEST_F(MauirunTool, InputErrorsAreLocatedAndExitTwo) {
   write("fs/FS." + std::to_string(kWindow), "user john 3000\nuser steve lots\nsched NONE 10000\n");
   auto f = run("fairshare --config site.cfg --fs-dir fs --now 1700000000");
   EXPECT_EQ(f.code, 2);
-  EXPECT_NE(f.err.find("fs/FS." + std::to_string(kWindow) + ":2: expected a usage"), std::string::npos) << f.err;
+  EXPECT_NE(f.err.find("fs/FS." + std::to_string(kWindow) + ":2:12: error: expected a usage"), std::string::npos) << f.err;
   EXPECT_NE(f.err.find("1 bad line"), std::string::npos) << f.err;
   EXPECT_NE(f.out.find("john"), std::string::npos);  // the good lines still count
 

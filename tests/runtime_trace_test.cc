@@ -34,14 +34,12 @@ Trace parse(std::string_view text, std::int64_t limit_jobs = 0) {
   return parse_swf(text, "t.swf", TraceReadOptions{limit_jobs});
 }
 
-// What a problem says, in the `file:line:col: message` form a user sees.
-std::string where(const TraceProblem& p) {
-  return p.file + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) + ": " + p.message;
-}
+// What a problem says and where: `file:line:col: message`.
+std::string said(const Problem& p) { return where(p) + ": " + p.message; }
 
 std::vector<std::string> problems_of(const Trace& trace) {
   std::vector<std::string> out;
-  for (const TraceProblem& p : trace.problems) out.push_back(where(p));
+  for (const Problem& p : trace.problems) out.push_back(said(p));
   return out;
 }
 
@@ -98,7 +96,7 @@ std::string many_jobs(int count) {
 
 TEST(SwfParse, GoodLineGivesEveryField) {
   Trace t = parse(kGoodLine);
-  ASSERT_TRUE(t.problems.empty()) << where(t.problems.front());
+  ASSERT_TRUE(t.problems.empty()) << said(t.problems.front());
   ASSERT_EQ(t.jobs.size(), 1u);
   const TraceJob& j = t.jobs[0];
   EXPECT_EQ(j.number, 1);
@@ -120,7 +118,7 @@ TEST(SwfParse, ProcsAreAllocatedElseRequested) {
       "1 0 0 10  4 -1 -1  8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"    // allocated wins over requested
       "2 0 0 10 -1 -1 -1  8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"    // allocated unknown: requested
       "3 0 0 10  0 -1 -1 16 60 -1 1 1 1 -1 -1 -1 -1 -1\n");  // allocated 0 is no count either
-  ASSERT_TRUE(t.problems.empty()) << where(t.problems.front());
+  ASSERT_TRUE(t.problems.empty()) << said(t.problems.front());
   ASSERT_EQ(t.jobs.size(), 3u);
   EXPECT_EQ(t.jobs[0].procs, 4);
   EXPECT_EQ(t.jobs[1].procs, 8);
@@ -145,7 +143,7 @@ TEST(SwfParse, NoRequestedTimeMeansPerfectEstimateOfAtLeastOneSecond) {
       "2 0 0 50 1 -1 -1 1  0 -1 1 1 1 -1 -1 -1 -1 -1\n"   // 0 is no requested time either
       "3 0 0  0 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"   // ran 0 s: limit 1 s, still runs 0 s
       "4 0 0  0 1 -1 -1 1 60 -1 1 1 1 -1 -1 -1 -1 -1\n");
-  ASSERT_TRUE(t.problems.empty()) << where(t.problems.front());
+  ASSERT_TRUE(t.problems.empty()) << said(t.problems.front());
   ASSERT_EQ(t.jobs.size(), 4u);
   EXPECT_EQ(t.jobs[0].requested, 50);
   EXPECT_EQ(t.jobs[0].run, 50);
@@ -183,7 +181,7 @@ TEST(SwfParse, CredentialsFromUserGroupAndQueueNumbers) {
 TEST(SwfParse, TabsCarriageReturnsBlankLinesAndNoFinalNewline) {
   Trace t = parse("\n   \n1\t0\t0\t5\t1\t-1\t-1\t1\t9\t-1\t1\t1\t1\t-1\t-1\t-1\t-1\t-1\r\n\r\n"
                   "  2 3 0 5 1 12.5 1024.75 1 9 -1 1 1 1 -1 -1 -1 -1 -1");
-  ASSERT_TRUE(t.problems.empty()) << where(t.problems.front());
+  ASSERT_TRUE(t.problems.empty()) << said(t.problems.front());
   EXPECT_EQ(numbers_of(t), (std::vector<std::int64_t>{1, 2}));
   EXPECT_EQ(t.lines, 5);
 }
@@ -306,7 +304,7 @@ TEST(SwfParse, HeaderFacts) {
       "; MaxProcs: 256 (one per node)\n"
       "; Note: MaxProcs: 3 is only a remark\n"
       "; StartTime: Mon Sep 23 14:00:31 CEST 1996\n");
-  EXPECT_TRUE(t.problems.empty()) << where(t.problems.front());
+  EXPECT_TRUE(t.problems.empty()) << said(t.problems.front());
   EXPECT_EQ(t.unix_start_time, 843480031);
   EXPECT_EQ(t.time_zone, -28800);
   EXPECT_EQ(t.max_nodes, 128);

@@ -144,7 +144,7 @@ class SwfParser {
 
  private:
   void problem(int column, std::string message) {
-    trace_.problems.push_back({name_, trace_.lines, column, std::move(message)});
+    trace_.problems.push_back({name_, trace_.lines, column, Severity::Error, std::move(message)});
   }
 
   // `; Key: value` lines; the archive writes many keys, the simulator needs four.

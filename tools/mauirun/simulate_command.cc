@@ -112,8 +112,7 @@ int simulate_command(const SimulateOptions& o) {
     return kRunInputError;
   }
   const runtime::Trace& trace = loaded.trace;
-  for (const auto& p : trace.problems)
-    llvm::errs() << fmt::format("{}:{}:{}: error: {}\n", p.file, p.line, p.column, p.message);
+  for (const auto& p : trace.problems) llvm::errs() << to_text(p) << "\n";
   if (!trace.problems.empty())
     llvm::errs() << fmt::format("mauirun: {} trace line{} skipped\n", trace.problems.size(),
                                 trace.problems.size() == 1 ? "" : "s");
