@@ -86,16 +86,15 @@ class Binder {
     Raw r = raw(name);
     return {r.text, r.from};
   }
-  // An enum value in its canonical spelling (the manual reads values case-insensitively).
-  ir::Sourced<std::string> enumeration(std::string_view name) {
+  // One of a policy's values (the manual reads them case-insensitively); a value that names none
+  // (reported as invalid-value) gives the table default, as if not written.
+  template <class E>
+  ir::Sourced<E> choice(std::string_view name) {
     Raw r = raw(name);
+    if (auto v = values::parse_choice<E>(r.text)) return {*v, r.from};
     const schema::Row* row = schema::find_parameter(name);
-    if (row) {
-      for (auto allowed : schema::allowed_values(*row))
-        if (llvm::StringRef(allowed).equals_insensitive(r.text)) return {std::string(allowed), r.from};
-      return {std::string(row->default_value), {}};
-    }
-    return {r.text, r.from};
+    assert(row && values::parse_choice<E>(row->default_value));  // the table's own default
+    return {values::parse_choice<E>(row->default_value).value_or(E{}), {}};
   }
 
   void priority() {
@@ -156,7 +155,7 @@ class Binder {
       slot.cap = integer(s.cap);
     }
     p_.priority.xfactor_min_walltime = duration("XFMINWCLIMIT");
-    p_.priority.accrual_policy = enumeration("JOBPRIOACCRUALPOLICY");
+    p_.priority.accrual_policy = choice<ir::AccrualPolicy>("JOBPRIOACCRUALPOLICY");
     p_.priority.enable_negative = boolean("ENABLENEGJOBPRIORITY");
     p_.priority.reject_negative = boolean("REJECTNEGPRIOJOBS");
     p_.priority.use_system_queue_time = boolean("USESYSTEMQUEUETIME");
@@ -187,20 +186,21 @@ class Binder {
 
   void scheduling() {
     auto& s = p_.scheduling;
-    s.backfill_policy = enumeration("BACKFILLPOLICY");
+    s.backfill_policy = choice<ir::BackfillPolicy>("BACKFILLPOLICY");
     if (auto b = values::parse_boolean(raw("BACKFILLPOLICY").text); b.value)
-      s.backfill_policy = {*b.value ? "FIRSTFIT" : "NONE", raw("BACKFILLPOLICY").from};
+      s.backfill_policy = {*b.value ? ir::BackfillPolicy::FirstFit : ir::BackfillPolicy::None,
+                           raw("BACKFILLPOLICY").from};
     s.backfill_depth = integer("BACKFILLDEPTH");
-    s.backfill_metric = enumeration("BACKFILLMETRIC");
+    s.backfill_metric = choice<ir::BackfillMetric>("BACKFILLMETRIC");
     s.backfill_max_schedules = integer("BACKFILLMAXSCHEDULES");
     s.chunk_size = integer("BFCHUNKSIZE");
     s.chunk_duration = duration("BFCHUNKDURATION");
-    s.reservation_policy = enumeration("RESERVATIONPOLICY");
-    s.reservation_threshold_type = enumeration("RESERVATIONTHRESHOLDTYPE");
+    s.reservation_policy = choice<ir::ReservationPolicy>("RESERVATIONPOLICY");
+    s.reservation_threshold_type = choice<ir::ReservationThreshold>("RESERVATIONTHRESHOLDTYPE");
     s.reservation_threshold_value = integer("RESERVATIONTHRESHOLDVALUE");
     s.reservation_retry_time = duration("RESERVATIONRETRYTIME");
-    s.node_allocation_policy = enumeration("NODEALLOCATIONPOLICY");
-    s.node_access_policy = enumeration("NODEACCESSPOLICY");
+    s.node_allocation_policy = choice<ir::NodeAllocationPolicy>("NODEALLOCATIONPOLICY");
+    s.node_access_policy = choice<ir::NodeAccessPolicy>("NODEACCESSPOLICY");
     s.poll_interval = duration("RMPOLLINTERVAL");
 
     // RESERVATIONDEPTH[n] / RESERVATIONQOSLIST[n]; no index = group 0, which always exists.

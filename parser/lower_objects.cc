@@ -131,7 +131,7 @@ LimitShape limit_shape(const Row& row) {
 enum class CredentialField : std::uint8_t {
   Limit, Priority, FairshareTarget, QosList, PartitionList, MaxWalltime, DefaultWalltime,
   QosDefault, PartitionDefault, AccountDefault, Flags, QosQueuetimeWeight, QosXfactorWeight,
-  QosQueuetimeTarget, QosXfactorTarget, Other,
+  QosQueuetimeTarget, QosXfactorTarget, NodeAccess, Other,
 };
 CredentialField credential_field(const Row& row) {
   using F = CredentialField;
@@ -153,6 +153,7 @@ CredentialField credential_field(const Row& row) {
       {"XFWEIGHT", F::QosXfactorWeight},
       {"QTTARGET", F::QosQueuetimeTarget},
       {"XFTARGET", F::QosXfactorTarget},
+      {"NODEACCESSPOLICY", F::NodeAccess},
   };
   for (const auto& [name, field] : kFields)
     if (name == row.name) return field;
@@ -415,6 +416,9 @@ class ObjectLowerer {
         return;
       }
       case F::Flags: flags(c, a, row); return;
+      case F::NodeAccess:
+        if (auto access = values::parse_choice<ir::NodeAccessPolicy>(v)) c.node_access = sourced(*access, a);
+        return;
       case F::QosQueuetimeWeight:
         if (qos) return set(c.qos.queuetime_weight, values::parse_integer(v).value, a);
         break;

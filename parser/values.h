@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "schemas/ir.h"
+#include "schemas/ir_names.h"
 
 namespace maui::values {
 
@@ -29,6 +30,25 @@ struct Result {
   std::optional<T> value;
   std::vector<Issue> issues;
 };
+
+// One of an IR enum's values (schemas/ir_names.h: BACKFILLPOLICY's FIRSTFIT, ...), read
+// case-insensitively as the scalar's binding always read them (`mauic lint` says where Maui 3.3.1
+// reads the case differently: wrong-case); nullopt when the text names none.
+template <class E>
+std::optional<E> parse_choice(std::string_view text) {
+  const auto names = ir::enum_names<E>();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string_view name = names[i];
+    if (name.size() != text.size()) continue;
+    bool same = true;
+    for (std::size_t k = 0; k < name.size() && same; ++k) {
+      const char c = text[k];
+      same = (c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c) == name[k];
+    }
+    if (same) return static_cast<E>(i);
+  }
+  return std::nullopt;
+}
 
 Result<std::int64_t> parse_integer(std::string_view text);
 Result<double> parse_double(std::string_view text);

@@ -213,6 +213,10 @@ struct QosSettings {  // QOSCFG only
   bool operator==(const QosSettings&) const = default;
 };
 
+// NODEACCESSPOLICY (and CLASSCFG's): whether a job shares its nodes (docs/semantics.md 84, 89);
+// in the order of the values the parameter table allows, as the scheduling policies below.
+enum class NodeAccessPolicy : std::uint8_t { Shared, SingleJob, SingleTask, SingleUser };
+
 struct CredentialConfig {
   Credential id;
   Provenance declared;  // first line that named it
@@ -229,6 +233,7 @@ struct CredentialConfig {
   std::vector<Sourced<std::string>> job_flags;            // JOBFLAGS
   std::optional<Sourced<Seconds>> max_walltime;           // MAX.WCLIMIT
   std::optional<Sourced<Seconds>> default_walltime;       // DEFAULT.WCLIMIT
+  std::optional<Sourced<NodeAccessPolicy>> node_access;   // NODEACCESSPOLICY (CLASSCFG only)
   QosSettings qos;                                         // QOSCFG only
   std::map<std::string, RawSetting> other;  // attributes the engine does not use
   bool operator==(const CredentialConfig&) const = default;
@@ -262,11 +267,14 @@ struct WeightAndCap {
   bool operator==(const WeightAndCap&) const = default;
 };
 
+// JOBPRIOACCRUALPOLICY (5.1.2.4.1): when a queued job accrues queue time.
+enum class AccrualPolicy : std::uint8_t { Always, QueuePolicy, FullPolicy };
+
 struct PriorityWeights {
   std::array<WeightAndCap, kPriorityComponents> component;
   std::array<WeightAndCap, kPrioritySubcomponents> sub;
   Sourced<Seconds> xfactor_min_walltime;  // XFMINWCLIMIT
-  Sourced<std::string> accrual_policy;    // JOBPRIOACCRUALPOLICY
+  Sourced<AccrualPolicy> accrual_policy;  // JOBPRIOACCRUALPOLICY
   Sourced<bool> enable_negative;          // ENABLENEGJOBPRIORITY
   Sourced<bool> reject_negative;          // REJECTNEGPRIOJOBS
   Sourced<bool> use_system_queue_time;    // USESYSTEMQUEUETIME
@@ -302,20 +310,33 @@ struct ReservationGroup {  // RESERVATIONDEPTH[n] / RESERVATIONQOSLIST[n]
   bool operator==(const ReservationGroup&) const = default;
 };
 
+// The scheduling policies' values, in Maui's spelling (to_string) and in the order of the values
+// the parameter table allows (schemas/parameter_table.cc; a test keeps the two the same): every
+// value a config may write, also those the engine does not implement (it says what it does
+// instead). Read once, when the config is lowered, never from text again.
+enum class BackfillPolicy : std::uint8_t { None, FirstFit, BestFit, Greedy, BestTimeFit, Lazy, Preempt };
+enum class BackfillMetric : std::uint8_t { Procs, Nodes, ProcSeconds, Seconds };
+enum class ReservationPolicy : std::uint8_t { Highest, CurrentHighest, Never };
+// RESERVATIONTHRESHOLDTYPE: what a job must exceed RESERVATIONTHRESHOLDVALUE in to get a reservation.
+enum class ReservationThreshold : std::uint8_t { None, Bypass, QueueTime, XFactor };
+enum class NodeAllocationPolicy : std::uint8_t {
+  FirstAvailable, LastAvailable, MinLocal, MinGlobal, MinResource, Priority, CpuLoad, FirstSet, Local,
+  Contiguous, MaxBalance, Fastest,
+};
 struct SchedulingPolicy {
-  Sourced<std::string> backfill_policy;     // BACKFILLPOLICY
+  Sourced<BackfillPolicy> backfill_policy;  // BACKFILLPOLICY
   Sourced<std::int64_t> backfill_depth;     // BACKFILLDEPTH
-  Sourced<std::string> backfill_metric;     // BACKFILLMETRIC
+  Sourced<BackfillMetric> backfill_metric;  // BACKFILLMETRIC
   Sourced<std::int64_t> backfill_max_schedules;
   Sourced<std::int64_t> chunk_size;         // BFCHUNKSIZE
   Sourced<Seconds> chunk_duration;          // BFCHUNKDURATION
-  Sourced<std::string> reservation_policy;  // RESERVATIONPOLICY
+  Sourced<ReservationPolicy> reservation_policy;  // RESERVATIONPOLICY
   std::map<std::int64_t, ReservationGroup> reservation_groups;
-  Sourced<std::string> reservation_threshold_type;
+  Sourced<ReservationThreshold> reservation_threshold_type;
   Sourced<std::int64_t> reservation_threshold_value;
   Sourced<Seconds> reservation_retry_time;
-  Sourced<std::string> node_allocation_policy;  // NODEALLOCATIONPOLICY
-  Sourced<std::string> node_access_policy;      // NODEACCESSPOLICY
+  Sourced<NodeAllocationPolicy> node_allocation_policy;  // NODEALLOCATIONPOLICY
+  Sourced<NodeAccessPolicy> node_access_policy;          // NODEACCESSPOLICY
   Sourced<Seconds> poll_interval;               // RMPOLLINTERVAL
   bool operator==(const SchedulingPolicy&) const = default;
 };
@@ -480,6 +501,13 @@ std::string_view to_string(AclEntry::Kind);
 std::string_view to_string(AclEntry::Affinity);
 std::string_view to_string(ListMode);
 std::string_view to_string(HostExpression::Kind);
+std::string_view to_string(AccrualPolicy);
+std::string_view to_string(BackfillPolicy);
+std::string_view to_string(BackfillMetric);
+std::string_view to_string(ReservationPolicy);
+std::string_view to_string(ReservationThreshold);
+std::string_view to_string(NodeAllocationPolicy);
+std::string_view to_string(NodeAccessPolicy);
 std::string_view family_of(CredKind);  // USERCFG, GROUPCFG, ...
 
 }  // namespace maui::ir

@@ -141,6 +141,7 @@ constexpr auto describe(Is<CredentialConfig>) {
                     field("job_flags", &C::job_flags),
                     field("max_walltime", &C::max_walltime),
                     field("default_walltime", &C::default_walltime),
+                    field("node_access", &C::node_access),
                     field("qos", &C::qos),
                     field("other", &C::other)};
 }

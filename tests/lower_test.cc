@@ -457,7 +457,7 @@ TEST(LowerScalars, BoundWithProvenance) {
   EXPECT_EQ(p.fairshare.interval.value, 86400);
   expect_at(p.fairshare.interval.from, "t.cfg", 6, 1);
 
-  EXPECT_EQ(p.scheduling.backfill_policy.value, "BESTFIT");
+  EXPECT_EQ(p.scheduling.backfill_policy.value, ir::BackfillPolicy::BestFit);
   expect_at(p.scheduling.backfill_policy.from, "t.cfg", 7, 1);
   EXPECT_EQ(p.scheduling.backfill_depth.value, 12);  // NAME=VALUE form
   expect_at(p.scheduling.backfill_depth.from, "t.cfg", 11, 1);
@@ -499,7 +499,7 @@ TEST(LowerScalars, BuiltinDefaults) {
   EXPECT_EQ(p.priority[ir::PriorityComponent::Cred].weight.value, 1);
   EXPECT_DOUBLE_EQ(p.fairshare.decay.value, 1.0);
   expect_default(p.fairshare.decay.from);
-  EXPECT_EQ(p.scheduling.backfill_policy.value, "FIRSTFIT");
+  EXPECT_EQ(p.scheduling.backfill_policy.value, ir::BackfillPolicy::FirstFit);
   expect_default(p.scheduling.backfill_policy.from);
   EXPECT_EQ(p.scheduling.backfill_depth.value, 0);
   ASSERT_EQ(p.scheduling.reservation_groups.count(0), 1u);
@@ -516,6 +516,42 @@ TEST(LowerScalars, InvalidValueKeepsTheDefault) {
   expect_default(c->policy.scheduling.poll_interval.from);
   EXPECT_DOUBLE_EQ(c->policy.fairshare.decay.value, 1.0);
   EXPECT_EQ(located(*c, "invalid-value"), (Strings{"2:16 invalid-value", "3:9 invalid-value"}));
+}
+
+// The scheduling policies are typed when the config is lowered, read as the manual reads them
+// (any case; BACKFILLPOLICY also TRUE / FALSE), never parsed again by the engine.
+TEST(LowerScalars, PoliciesAreTyped) {
+  auto c = check("SERVERHOST head\n"
+                 "BACKFILLPOLICY greedy\n"
+                 "RESERVATIONPOLICY NEVER\n"
+                 "RESERVATIONTHRESHOLDTYPE XFactor\n"
+                 "NODEALLOCATIONPOLICY FASTEST\n"
+                 "NODEACCESSPOLICY SINGLEUSER\n"
+                 "JOBPRIOACCRUALPOLICY FULLPOLICY\n"
+                 "BACKFILLMETRIC nonsense\n"
+                 "CLASSCFG[batch] NODEACCESSPOLICY=SINGLETASK\n");
+  const ir::Policy& p = c->policy;
+  EXPECT_EQ(p.scheduling.backfill_policy.value, ir::BackfillPolicy::Greedy);
+  expect_at(p.scheduling.backfill_policy.from, "t.cfg", 2, 1);
+  EXPECT_EQ(p.scheduling.reservation_policy.value, ir::ReservationPolicy::Never);
+  EXPECT_EQ(p.scheduling.reservation_threshold_type.value, ir::ReservationThreshold::XFactor);
+  EXPECT_EQ(p.scheduling.node_allocation_policy.value, ir::NodeAllocationPolicy::Fastest);
+  EXPECT_EQ(p.scheduling.node_access_policy.value, ir::NodeAccessPolicy::SingleUser);
+  EXPECT_EQ(p.priority.accrual_policy.value, ir::AccrualPolicy::FullPolicy);
+  // Not a metric: the table's default, from nowhere (and reported).
+  EXPECT_EQ(p.scheduling.backfill_metric.value, ir::BackfillMetric::Procs);
+  expect_default(p.scheduling.backfill_metric.from);
+  EXPECT_EQ(located(*c, "invalid-value"), (Strings{"8:16 invalid-value"}));
+  const ir::CredentialConfig* batch = p.find(ir::CredKind::Class, "batch");
+  ASSERT_NE(batch, nullptr);
+  ASSERT_TRUE(batch->node_access);
+  EXPECT_EQ(batch->node_access->value, ir::NodeAccessPolicy::SingleTask);
+  expect_at(batch->node_access->from, "t.cfg", 9, 17);
+  EXPECT_FALSE(batch->other.count("NODEACCESSPOLICY"));
+
+  EXPECT_EQ(check("BACKFILLPOLICY FALSE\n")->policy.scheduling.backfill_policy.value, ir::BackfillPolicy::None);
+  EXPECT_EQ(check("BACKFILLPOLICY TRUE\n")->policy.scheduling.backfill_policy.value, ir::BackfillPolicy::FirstFit);
+  EXPECT_EQ(check("\n")->policy.priority.accrual_policy.value, ir::AccrualPolicy::QueuePolicy);
 }
 
 TEST(LowerScalars, MauiReadingQuirksAreReported) {

@@ -37,7 +37,9 @@ TEST(NodeAccess, PolicyOfAJob) {
   auto lc = compile_policy("CLASSCFG[lc] NODEACCESSPOLICY=singletask\n");
   EXPECT_EQ(lc.dir->node_access("lc", "DEFAULT"), NodeAccess::SingleTask);
   EXPECT_TRUE(lc.dir->has_whole_node_jobs());
-  EXPECT_EQ(node_access_from("Bogus"), std::nullopt);
+  // A value that is no policy is not one (invalid-value): the class gets the parameter's.
+  auto bogus = compile_policy("NODEACCESSPOLICY SINGLEJOB\nCLASSCFG[b] NODEACCESSPOLICY=Bogus\n");
+  EXPECT_EQ(bogus.dir->node_access("b", "DEFAULT"), NodeAccess::SingleJob);
 }
 
 // R runs 1 task on n1 until +30 min. A and B wait for 1 task each for 1 h.

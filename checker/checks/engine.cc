@@ -8,14 +8,14 @@ namespace maui::checker {
 
 void check_backfill_policy(const Compilation& c, DiagnosticSink& sink) {
   const auto& s = c.policy.scheduling;
-  if (s.backfill_policy.value == "GREEDY")
+  if (s.backfill_policy.value == ir::BackfillPolicy::Greedy)
     sink.report("compat-backfill-policy", Severity::Warning, locate(c, s.backfill_policy.from.where),
                 "BACKFILLPOLICY GREEDY starts no job at all in Maui 3.3.1 (its working list is never "
                 "filled); this engine implements the documented search");
-  if (s.backfill_metric.value == "NODES")
+  if (s.backfill_metric.value == ir::BackfillMetric::Nodes)
     sink.report("compat-backfill-policy", Severity::Warning, locate(c, s.backfill_metric.from.where),
                 "BACKFILLMETRIC NODES behaves as PROCS in Maui 3.3.1");
-  if (s.node_allocation_policy.value == "FIRSTAVAILABLE")
+  if (s.node_allocation_policy.value == ir::NodeAllocationPolicy::FirstAvailable)
     sink.report("compat-backfill-policy", Severity::Warning, locate(c, s.node_allocation_policy.from.where),
                 "NODEALLOCATIONPOLICY FIRSTAVAILABLE: Maui 3.3.1's affinity test is inverted (it takes "
                 "nodes outside the job's preferred reservations first); this engine takes nodes in "

@@ -44,7 +44,7 @@ std::string EasyFastPath::refusal(const CredentialDirectory& dir, std::span<cons
   if (!p.standing_reservations.empty()) return "standing reservations (SRCFG)";
   if (dir.has_limits()) return "throttling limits";
   if (dir.has_whole_node_jobs() || dir.has_single_user_jobs() ||
-      node_access_from(p.scheduling.node_access_policy.value).value_or(NodeAccess::Shared) != NodeAccess::Shared)
+      p.scheduling.node_access_policy.value != NodeAccess::Shared)
     return "NODEACCESSPOLICY other than SHARED";
   // Implied by no credentials; asked all the same, should a later feature add one without them.
   if (dir.has_preemptors() || dir.has_scheduling_qos_flags() || dir.has_partition_lists() || dir.has_fairshare_caps())

@@ -54,13 +54,6 @@ SubcomponentRange subcomponents_of(ir::PriorityComponent c) {
   return {0, 0};
 }
 
-AccrualPolicy accrual_policy(const ir::Policy& policy) {
-  const std::string& v = policy.priority.accrual_policy.value;
-  if (v == "ALWAYS") return AccrualPolicy::Always;
-  if (v == "FULLPOLICY") return AccrualPolicy::FullPolicy;
-  return AccrualPolicy::QueuePolicy;
-}
-
 Seconds effective_queue_time(const Job& job, AccrualPolicy policy, Epoch now) {
   Epoch until = job.is_active() && job.start_time ? *job.start_time : now;
   Seconds since_submit = std::max<Seconds>(0, until - job.submit_time);
