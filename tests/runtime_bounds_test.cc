@@ -58,9 +58,9 @@ TEST(InputBounds, TheLargestTraceIsReplayedUnderEveryPolicy) {
   for (const char* config : {kEasy, kConservative, kSite}) {
     SCOPED_TRACE(config);
     TestPolicy p = compile_policy(config);
-    std::string error;
-    std::vector<Node> nodes = simulated_nodes(p.policy(), {p.policy().nodes.empty() ? 3 : 0, ir::kMaxProcs}, error);
-    ASSERT_EQ(nodes.size(), 3u) << error;
+    SimulatedNodes cluster = simulated_nodes(p.policy(), {p.policy().nodes.empty() ? 3 : 0, ir::kMaxProcs});
+    std::vector<Node>& nodes = cluster.nodes;
+    ASSERT_EQ(nodes.size(), 3u) << cluster.error;
     const SimulationResult r = simulate(*p.dir, trace, nodes);
     ASSERT_EQ(r.jobs.size(), 3u);
     for (const JobOutcome& j : r.jobs) {

@@ -415,9 +415,9 @@ TEST(NodeJobLimit, TheSimulatorTakesTheLimitFromNodecfg) {
   // 0: job 1 on n1, jobs 2 and 3 on n2, job 4 when they end.
   TestPolicy p = first_available(
       "NODECFG[DEFAULT] MAXJOB=1\nNODECFG[n1] RESOURCES=PROCS:4\nNODECFG[n2] RESOURCES=PROCS:4 MAXJOB=2\n");
-  std::string error;
-  std::vector<Node> nodes = simulated_nodes(p.policy(), NodeSource{}, error);
-  ASSERT_EQ(nodes.size(), 2u) << error;
+  SimulatedNodes cluster = simulated_nodes(p.policy(), NodeSource{});
+  std::vector<Node>& nodes = cluster.nodes;
+  ASSERT_EQ(nodes.size(), 2u) << cluster.error;
   EXPECT_EQ(nodes[0].max_jobs, 1);
   EXPECT_EQ(nodes[1].max_jobs, 2);
   const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1), trace_job(2, 0, kHour, kHour, 1),

@@ -2154,9 +2154,9 @@ TEST_P(TextbookEasyOnKth, SimulatorMatches) {
   TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
   ASSERT_EQ(read.error, "");
   ASSERT_EQ(read.trace.jobs.size(), static_cast<std::size_t>(kEasyJobs > 0 ? kEasyJobs : 28475));
-  std::string error;
-  std::vector<Node> nodes = simulated_nodes(unit->policy, {100, 1}, error);
-  ASSERT_EQ(error, "");
+  SimulatedNodes cluster = simulated_nodes(unit->policy, {100, 1});
+  ASSERT_EQ(cluster.error, "");
+  std::vector<Node>& nodes = cluster.nodes;
   SimulationOptions options;
   options.fast_path = GetParam();
   SimulationResult sim = simulate(dir, read.trace, nodes, options);
@@ -2239,9 +2239,9 @@ TEST(Simulator, SkippingFutileIterationsChangesNothing) {
   opt.limit_jobs = kEasyJobs > 0 ? 1500 : 5000;
   TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
   ASSERT_EQ(read.error, "");
-  std::string error;
-  std::vector<Node> nodes = simulated_nodes(unit->policy, {0, 1}, error);
-  ASSERT_EQ(error, "");
+  SimulatedNodes cluster = simulated_nodes(unit->policy, {0, 1});
+  ASSERT_EQ(cluster.error, "");
+  std::vector<Node>& nodes = cluster.nodes;
   SimulationOptions every;
   every.skip_futile_iterations = false;
   const SimulationResult skipping = simulate(dir, read.trace, nodes);

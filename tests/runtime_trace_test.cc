@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -449,7 +450,7 @@ TEST(LineSplitting, ChunksGiveTheLinesOfTheWholeText) {
 }
 
 TEST_F(TraceFiles, ProblemsNameTheFile) {
-  std::string file = write_gzip("bad.swf.gz", "1 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1\n");
+  std::string file = write_gzip("bad.swf.gz", "1 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1\n" + std::string(kGoodLine));
   TraceReadResult r = read_swf(file);
   EXPECT_EQ(r.error, "");
   ASSERT_EQ(r.trace.problems.size(), 1u);
@@ -457,11 +458,39 @@ TEST_F(TraceFiles, ProblemsNameTheFile) {
   EXPECT_EQ(r.trace.problems[0].line, 1);
 }
 
-TEST_F(TraceFiles, EmptyFileIsAnEmptyTrace) {
-  TraceReadResult r = read_swf(write_plain("empty.swf", ""));
-  EXPECT_EQ(r.error, "");
+// Nothing is replayed from nothing: a file from which no job could be read is an error that says
+// why, whatever it holds; its problems are kept to show what it is.
+TEST_F(TraceFiles, NoJobIsAnError) {
+  const std::string empty = write_plain("empty.swf", "");
+  TraceReadResult r = read_swf(empty);
+  EXPECT_EQ(r.error, "'" + empty + "' is empty: there is no job to replay");
   EXPECT_TRUE(r.trace.jobs.empty());
-  EXPECT_EQ(r.trace.lines, 0);
+
+  const std::string header = write_plain("header.swf", "; Version: 2.2\n;\n\n; MaxProcs: 100\n");
+  EXPECT_EQ(read_swf(header).error, "'" + header + "' holds no job, only 4 blank or `;` header lines");
+
+  const std::string config = write_plain("maui.cfg", "SERVERHOST  head\n# comment\nRMCFG[base] TYPE=PBS\n");
+  r = read_swf(config);
+  EXPECT_EQ(r.error, "no line of '" + config + "' is a job of the Standard Workload Format (18 numbers a line): 3 "
+                         "lines in error, the first at " + config + ":1:17: expected 18 fields, found 2: field 3 (wait "
+                         "time) is missing; is it an SWF trace?");
+  EXPECT_EQ(r.trace.problems.size(), 3u);
+
+  // Random bytes, gzip or not, are no trace either.
+  std::mt19937 rng(26);
+  std::string noise(64 * 1024, '\0');
+  for (char& c : noise) c = static_cast<char>(rng());
+  EXPECT_EQ(read_swf(write_plain("noise.bin", noise)).error.rfind("no line of '", 0), 0u);
+  EXPECT_EQ(read_swf(write_gzip("noise.gz", noise)).error.rfind("no line of '", 0), 0u);
+}
+
+// A trace mostly in error is still read, and says so (mauirun prints it first).
+TEST_F(TraceFiles, MostlyInErrorIsToldApart) {
+  const Trace mostly = parse(std::string(kGoodLine) + "x\ny\n");
+  EXPECT_EQ(mostly.jobs.size(), 1u);
+  EXPECT_TRUE(mostly_in_error(mostly));
+  EXPECT_FALSE(mostly_in_error(parse(std::string(kGoodLine) + "x\n")));  // half is not most
+  EXPECT_EQ(nothing_to_replay(mostly, "t.swf"), std::nullopt);
 }
 
 TEST_F(TraceFiles, TruncatedGzipIsAnError) {

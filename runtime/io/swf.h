@@ -56,9 +56,10 @@ struct TraceReadOptions {
   std::int64_t limit_jobs = 0;  // read at most this many jobs (0 = all)
 };
 
-// Reads `path` (gzip detected by its magic bytes, not by the name). I/O errors (missing file,
-// corrupt gzip stream) are returned in `error`; bad lines are collected in Trace::problems and
-// never stop the read.
+// Reads `path` (gzip detected by its magic bytes, not by the name). Bad lines are collected in
+// Trace::problems and never stop the read. `error` says why nothing can be replayed: an I/O error
+// (missing file, corrupt gzip stream: then the trace is empty), or a file from which no job could
+// be read (an empty file, a maui.cfg, random bytes: then Trace::problems says why line by line).
 struct TraceReadResult {
   Trace trace;
   std::string error;  // empty on success
@@ -66,5 +67,14 @@ struct TraceReadResult {
 TraceReadResult read_swf(const std::string& path, const TraceReadOptions& options = {});
 // The same from text already in memory (tests); `name` is used in problems.
 Trace parse_swf(std::string_view text, const std::string& name, const TraceReadOptions& options = {});
+
+// Why a trace gives nothing to replay ("'t.swf' is empty"), in the words read_swf's error uses;
+// none when it holds a job.
+std::optional<std::string> nothing_to_replay(const Trace& trace, const std::string& name);
+
+// Whether most of the trace is not jobs: more lines in error than jobs read. Such a file is
+// perhaps not an SWF trace at all, or not the one meant; what is replayed of it must say so
+// before anything else.
+inline bool mostly_in_error(const Trace& trace) { return trace.problems.size() > trace.jobs.size(); }
 
 }  // namespace maui::runtime
