@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "runtime/engine/calendar.h"
+#include "runtime/engine/eligibility.h"
 #include "runtime/engine/node_access.h"
 #include "runtime/engine/priority.h"
 #include "runtime/engine/scheduler_settings.h"
@@ -15,9 +16,9 @@ namespace {
 
 // Whether ranking by this plan keeps the queue in submission order: every term that weighs
 // something grows with the queue time (and no other factor weighs anything), so a job submitted
-// earlier never ranks lower, and ties go to the earlier submission (ranks_before).
+// earlier never ranks lower, and ties go to the earlier submission (ranks_before). The queue
+// time is the time since submission: read_snapshot hands back a job that accrued less.
 bool ranks_by_submission(const PriorityPlan& plan) {
-  if (plan.accrual != AccrualPolicy::Always) return false;
   for (const auto& c : plan.ranked) {
     if (c.weight < 0 || c.cap < 0) return false;
     for (ir::PrioritySubcomponent s : c.subcomponents) {
@@ -60,12 +61,12 @@ std::string EasyFastPath::refusal(const CredentialDirectory& dir, std::span<cons
   if (s.backfill_depth > 0) return "BACKFILLDEPTH";
   if (s.chunk_size > 0) return "BFCHUNKSIZE";
   if (s.allocation == NodeAllocation::Priority) return "NODEALLOCATIONPOLICY PRIORITY";
-  if (!ranks_by_submission(dir.priority_plan()))
-    return "priority weighs more than queue time (or JOBPRIOACCRUALPOLICY is not ALWAYS)";
+  if (!ranks_by_submission(dir.priority_plan())) return "priority weighs more than queue time";
   return "";
 }
 
-EasyFastPath::EasyFastPath(const CredentialDirectory& dir, std::span<const Node> nodes) : node_count_(nodes.size()) {
+EasyFastPath::EasyFastPath(const CredentialDirectory& dir, std::span<const Node> nodes)
+    : dir_(dir), node_count_(nodes.size()), accrual_(dir.priority_plan().accrual) {
   const ir::Policy& p = dir.policy();
   // As the iteration warns: the settings it cannot honour, then what the engine ignores.
   const SchedulerSettings s = SchedulerSettings::from(p, warnings_);
@@ -100,6 +101,11 @@ bool EasyFastPath::read_snapshot(const ClusterSnapshot& s) {
     } else if (job.is_queued()) {
       if (job.is_held() || !job.dependencies.empty() || job.system_priority || job.nodes != 0 || job.tasks < 1 ||
           job.memory_per_task_mb != 0 || job.swap_per_task_mb != 0 || job.disk_per_task_mb != 0)
+        return false;
+      // Queue time is the time since submission (ranks_by_submission): a job that accrued less
+      // (held before, under QUEUEPOLICY or FULLPOLICY) may rank below a later one.
+      if (accrual_ != AccrualPolicy::Always &&
+          effective_queue_time(job, accrual_, now_) != effective_queue_time(job, AccrualPolicy::Always, now_))
         return false;
       queue_.push_back(i);
     }
@@ -168,7 +174,33 @@ std::optional<IterationResult> EasyFastPath::iterate(const SchedulerInput& in) {
     passed += bypass_diff_[p];
     if (passed > 0 && !(done_[p] & kStarted)) out.bypassed.emplace_back(queue_[p], passed);
   }
+  if (accrual_ != AccrualPolicy::Always) evaluate_queue(s, in.fairshare ? *in.fairshare : no_fairshare_, out);
   return out;
+}
+
+// Queue-time accrual reads which jobs met the queue policies and were eligible: all of them
+// here (no hold, no dependency, no limit, no fairshare cap, and a priority of 0 or more under
+// weights of 0 or more). The priorities are the general calculator's, so the whole evaluation is
+// the one schedule_iteration makes.
+void EasyFastPath::evaluate_queue(const ClusterSnapshot& s, const FairshareStanding& fairshare, IterationResult& out) {
+  const PriorityCalculator calc(dir_, fairshare, ClusterTotals{}, now_, &index_);
+  auto& ranked = out.queue.ranked;
+  auto& report = out.queue.eligibility;
+  ranked.reserve(queue_.size());
+  report.jobs.reserve(queue_.size());
+  for (std::size_t i : queue_) {
+    const Job& job = s.jobs[i];
+    const PriorityCalculator::Rank r = calc.rank(job, index_.intern(job, calc.ranked_kinds()));
+    ranked.push_back({i, r.priority, job.submit_time, r.rejected_negative});
+    JobEligibility& e = report.jobs.emplace_back();
+    e.index = i;
+    e.priority = r.priority;
+    e.negative_priority = r.rejected_negative;
+    e.meets_queue_policy = true;
+    e.eligible = e.soft_eligible = !r.rejected_negative;
+    report.eligible += e.eligible;
+    report.soft_eligible += e.soft_eligible;
+  }
 }
 
 bool EasyFastPath::try_start(const ClusterSnapshot& s, std::size_t p, IterationResult& out) {

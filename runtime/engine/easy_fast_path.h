@@ -5,7 +5,9 @@
 // the top blocked job holds a reservation (FIRSTFIT, RESERVATIONDEPTH 0 or 1, no limits, no
 // standing or administrative reservations, no partitions, QOS flags, preemption or node access
 // rules), each node is either free or held by one job up to a known end, and the queue's order
-// is its submission order. schedule_iteration's decisions then reduce to passes over the nodes
+// is its submission order. Under every JOBPRIOACCRUALPOLICY: without limits or holds every
+// queued job meets the queue policies and is eligible, so it accrues queue time from its
+// submission on, as under ALWAYS (a snapshot in which a job accrued less is handed back). schedule_iteration's decisions then reduce to passes over the nodes
 // and the queue: the top blocked job starts at the earliest time its task count of nodes is
 // free, on nodes busy now before idle ones; a later job starts now on idle nodes, those of the
 // reservation first when it ends before the reservation starts, the others otherwise.
@@ -24,7 +26,9 @@
 #include <vector>
 
 #include "runtime/engine/credentials.h"
+#include "runtime/engine/fairshare.h"
 #include "runtime/engine/model.h"
+#include "runtime/engine/priority.h"
 #include "runtime/engine/scheduler.h"
 
 namespace maui::runtime {
@@ -39,10 +43,12 @@ class EasyFastPath {
 
   // What schedule_iteration(in) returns, for a snapshot of the nodes given above. None when the
   // snapshot holds what the fast path does not model: a held job, one that waits for another,
-  // has a system priority, asks for a node count, memory or more than one proc per task, or a
+  // has a system priority, asks for a node count, memory or more than one proc per task, has
+  // accrued less queue time than it waited (JOBPRIOACCRUALPOLICY QUEUEPOLICY or FULLPOLICY), or a
   // running job on a node that is not the cluster's or shares a node. The caller runs
-  // schedule_iteration then. IterationResult::queue stays empty: with JOBPRIOACCRUALPOLICY
-  // ALWAYS nobody reads it.
+  // schedule_iteration then. IterationResult::queue is what schedule_iteration gives where
+  // queue-time accrual reads it (JOBPRIOACCRUALPOLICY other than ALWAYS: every queued job in
+  // order, with its priority, eligible); under ALWAYS nobody reads it, and it stays empty.
   std::optional<IterationResult> iterate(const SchedulerInput& in);
 
  private:
@@ -51,6 +57,8 @@ class EasyFastPath {
   // another job too, or holds more than one task.
   bool hold_nodes(const ClusterSnapshot& s, const Job& job, Epoch end);
   bool try_start(const ClusterSnapshot& s, std::size_t position, IterationResult& out);
+  // The queue's priorities and eligibility, as schedule_iteration evaluates them.
+  void evaluate_queue(const ClusterSnapshot& s, const FairshareStanding& fairshare, IterationResult& out);
   void reserve(const ClusterSnapshot& s, std::size_t position, IterationResult& out);
   // Takes `tasks` of the idle nodes, those with `reserved` == first_reserved first, each group
   // in NODEALLOCATIONPOLICY order, and holds them until `end`.
@@ -67,7 +75,11 @@ class EasyFastPath {
     }
   }
 
+  const CredentialDirectory& dir_;
   std::size_t node_count_ = 0;
+  AccrualPolicy accrual_ = AccrualPolicy::Always;
+  CredentialIndex index_;          // numbers the queued jobs' credentials for their priorities
+  FairshareStanding no_fairshare_;
   bool ascending_ = true;        // NODEALLOCATIONPOLICY takes lower node indices first
   std::int64_t depth_ = 1;       // RESERVATIONDEPTH: 0 or 1
   Seconds poll_interval_ = 0;    // a running job past its walltime holds its node this long
