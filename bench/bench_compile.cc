@@ -1,7 +1,7 @@
 // Front-end throughput and memory on generated 100,000-line site configs (bench/gen_site_config.h),
 // one of each shape: every benchmark runs on each (its name ends in /provisioned,
-// /attribute-lines, /one-line or /nodes), since a front end fast on one shape may be slow on the
-// next site's.
+// /attribute-lines, /one-line, /nodes or /reservations), since a front end fast on one shape may
+// be slow on the next site's.
 //
 //   BM_CompileAndSerialize  maui::compile_text (read + parse + lower) then maui::ir::write_json to
 //                           a file stream on /dev/null, as `mauic compile -o FILE` streams the

@@ -495,6 +495,34 @@ std::string node_lines(const SiteConfigOptions& options) {
   return std::move(w.text());
 }
 
+// Reservations: users on one line each, then standing reservations fill the file.
+std::string reservation_lines(const SiteConfigOptions& options) {
+  Rng rng(options.seed);
+  const Counts n = scaled_counts(options.lines);
+  Names names;
+  Writer w;
+  header(w, n);
+  scalars(w);
+  qos_section(w, rng, n, names);
+  class_section(w, rng, n, names);
+  w.line("# --- users, one line each ------------------------------------------------------------------");
+  for (std::size_t i = 0; i < n.users; ++i)
+    w.object("USERCFG", fmt::format("user{:05}", i + 1), "{}", attributes_of_user(rng, names, i, ' '));
+  w.blank();
+  w.line("# --- project reservations -------------------------------------------------------------------");
+  for (std::size_t r = 0; w.lines() + 2 <= options.lines; ++r) {
+    const std::string name = fmt::format("proj{:05}", r);
+    w.object("SRCFG", name, "TASKCOUNT={} RESOURCES=PROCS:{};MEM:{} PERIOD=DAY DAYS={},{},{} STARTTIME={} ENDTIME={}",
+             rng.range(1, 128), rng.range(1, 16), rng.range(1, 32) * 2048, rng.pick(kDays), rng.pick(kDays),
+             rng.pick(kDays), hms(rng.range(0, 11) * 3600), hms(rng.range(12, 23) * 3600));
+    if (r % 2 == 0)
+      w.object("SRCFG", name, "USERLIST=user{:05},user{:05} QOSLIST={} ACCESS=SHARED FLAGS=BYNAME",
+               rng.range(1, static_cast<long>(n.users)), rng.range(1, static_cast<long>(n.users)), rng.pick(names.qos));
+  }
+  fill_to(w, options.lines);
+  return std::move(w.text());
+}
+
 std::string provisioned(const SiteConfigOptions& options);
 
 }  // namespace
@@ -505,6 +533,7 @@ std::string_view to_string(SiteShape shape) {
     case SiteShape::AttributeLines: return "attribute-lines";
     case SiteShape::OneLine: return "one-line";
     case SiteShape::Nodes: return "nodes";
+    case SiteShape::Reservations: return "reservations";
   }
   return "provisioned";
 }
@@ -523,6 +552,7 @@ std::string generate_site_config(const SiteConfigOptions& options) {
     case SiteShape::AttributeLines: out = attribute_lines(options); break;
     case SiteShape::OneLine: out = one_line(options); break;
     case SiteShape::Nodes: out = node_lines(options); break;
+    case SiteShape::Reservations: out = reservation_lines(options); break;
   }
   if (count_lines(out) != options.lines)
     throw std::logic_error(fmt::format("generate_site_config: {} lines instead of {}", count_lines(out),
@@ -573,7 +603,7 @@ std::string provisioned(const SiteConfigOptions& options) {
 // gen_site_config [--shape NAME] OUTPUT [LINES [SEED]]: writes the config (`-` = standard output),
 // e.g. to time the real tool:  gen_site_config /tmp/site100k.cfg && /usr/bin/time -v mauic lint /tmp/site100k.cfg
 // gen_site_config [--shape NAME] --check [LINES]: generates twice, checks the line count and that
-// both are equal. NAME: provisioned (the default), attribute-lines, one-line, nodes.
+// both are equal. NAME: provisioned (the default), attribute-lines, one-line, nodes, reservations.
 int main(int argc, char** argv) {
   using maui::bench::SiteConfigOptions;
   try {
@@ -584,7 +614,7 @@ int main(int argc, char** argv) {
       for (auto shape : maui::bench::kSiteShapes)
         if (maui::bench::to_string(shape) == args[1]) options.shape = shape, known = true;
       if (!known) {
-        std::fprintf(stderr, "%s: unknown shape '%s' (provisioned, attribute-lines, one-line, nodes)\n", argv[0],
+        std::fprintf(stderr, "%s: unknown shape '%s' (provisioned, attribute-lines, one-line, nodes, reservations)\n", argv[0],
                      args[1].c_str());
         return 2;
       }

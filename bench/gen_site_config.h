@@ -40,10 +40,15 @@ enum class SiteShape : std::uint8_t {
   // A large cluster: a NODECFG line per node (RESOURCES=PROCS:n;MEM:m, FEATURES, PARTITION,
   // MAXJOB) for most of the file, standing reservations by HOSTLIST regex, few credentials.
   Nodes,
+  // 5,000 users on one line each (QDEF, QLIST, FSTARGET, PRIORITY, MAXJOB, MAXPROC), then
+  // standing reservations for the rest, each on one or two lines (TASKCOUNT, RESOURCES, PERIOD,
+  // DAYS, times, ACLs, FLAGS): a site that reserves for projects by the thousand.
+  Reservations,
 };
 inline constexpr SiteShape kSiteShapes[] = {SiteShape::Provisioned, SiteShape::AttributeLines, SiteShape::OneLine,
-                                            SiteShape::Nodes};
-std::string_view to_string(SiteShape shape);  // "provisioned", "attribute-lines", "one-line", "nodes"
+                                            SiteShape::Nodes, SiteShape::Reservations};
+// "provisioned", "attribute-lines", "one-line", "nodes", "reservations"
+std::string_view to_string(SiteShape shape);
 
 struct SiteConfigOptions {
   std::size_t lines = 100000;

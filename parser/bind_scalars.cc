@@ -224,7 +224,7 @@ class Binder {
         if (auto d = values::parse_integer(setting.value).value) entry.depth = {*d, setting.from};
       } else {
         std::vector<std::string> qos;
-        for (auto q : values::split(setting.value, " \t")) qos.emplace_back(q);
+        for (auto q : values::Pieces(setting.value, " \t")) qos.emplace_back(q);
         if (qos.size() == 1 && (qos[0] == "[ALL]" || qos[0] == "ALL")) entry.qos.reset();
         else entry.qos = ir::Sourced<std::vector<std::string>>{qos, setting.from};
       }
@@ -246,7 +246,7 @@ class Binder {
       auto it = p_.scalars.find(std::string(name));
       if (it == p_.scalars.end()) return std::nullopt;
       std::vector<std::string> names;
-      for (auto n : values::split(it->second.value, " \t,")) names.emplace_back(n);
+      for (auto n : values::Pieces(it->second.value, " \t,")) names.emplace_back(n);
       return ir::Sourced<std::vector<std::string>>{names, it->second.from};
     };
     p_.admins.levels[0] = list("ADMIN1");
@@ -324,16 +324,16 @@ class Binder {
       std::string first = setting.value.substr(0, setting.value.find(' '));
       auto integer_value = values::parse_integer(first).value;
       if (name == "QOSPRIORITY" && !q.priority && integer_value) q.priority = ir::Sourced<std::int64_t>{*integer_value, from};
-      if (name == "QOSQTWEIGHT" && !q.qos.queuetime_weight && integer_value)
-        q.qos.queuetime_weight = ir::Sourced<std::int64_t>{*integer_value, from};
-      if (name == "QOSXFWEIGHT" && !q.qos.xfactor_weight && integer_value)
-        q.qos.xfactor_weight = ir::Sourced<std::int64_t>{*integer_value, from};
-      if (name == "QOSTARGETXF" && !q.qos.xfactor_target)
-        if (auto d = values::parse_double(first).value) q.qos.xfactor_target = ir::Sourced<double>{*d, from};
-      if (name == "QOSTARGETQT" && !q.qos.queuetime_target)
-        if (auto d = values::parse_duration(first).value) q.qos.queuetime_target = ir::Sourced<ir::Seconds>{*d, from};
-      if (name == "QOSFLAGS" && q.qos.flags.empty())
-        for (auto f : values::split(setting.value, " \t,:|")) q.qos.flags.push_back({std::string(f), from});
+      if (name == "QOSQTWEIGHT" && !q.qos->queuetime_weight && integer_value)
+        q.qos->queuetime_weight = ir::Sourced<std::int64_t>{*integer_value, from};
+      if (name == "QOSXFWEIGHT" && !q.qos->xfactor_weight && integer_value)
+        q.qos->xfactor_weight = ir::Sourced<std::int64_t>{*integer_value, from};
+      if (name == "QOSTARGETXF" && !q.qos->xfactor_target)
+        if (auto d = values::parse_double(first).value) q.qos->xfactor_target = ir::Sourced<double>{*d, from};
+      if (name == "QOSTARGETQT" && !q.qos->queuetime_target)
+        if (auto d = values::parse_duration(first).value) q.qos->queuetime_target = ir::Sourced<ir::Seconds>{*d, from};
+      if (name == "QOSFLAGS" && q.qos->flags.empty())
+        for (auto f : values::Pieces(setting.value, " \t,:|")) q.qos->flags.push_back({std::string(f), from});
     }
   }
 

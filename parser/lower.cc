@@ -327,11 +327,7 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
       report_issues(r.issues, text);
       return r.value.has_value();
     }
-    case ValueType::Double: {
-      auto v = checked(row, values::parse_double(text), text);
-      if (v) check_range(row, *v, text);
-      return v.has_value();
-    }
+    case ValueType::Double: return checked_double(row, text).has_value();
     case ValueType::Boolean: return issues(values::parse_boolean(text));
     case ValueType::Duration: return checked_duration(row, text).has_value();
     case ValueType::DateTime: return issues(values::parse_datetime(text));
@@ -346,7 +342,7 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
     case ValueType::Enum: return check_enum(row, text, false);
     case ValueType::EnumList: {  // an unknown item is dropped, the others are kept
       bool any = false;
-      for (auto item : values::split(text, ",:| ")) any |= check_enum(row, item, true);
+      for (auto item : values::Pieces(text, ",:| ")) any |= check_enum(row, item, true);
       return any;
     }
     case ValueType::String:
@@ -369,6 +365,12 @@ std::optional<std::int64_t> LowerContext::checked_integer(const Row& row, std::s
   return v;
 }
 
+std::optional<double> LowerContext::checked_double(const Row& row, std::string_view text) {
+  auto v = checked(row, values::parse_double(text), text);
+  if (v) check_range(row, *v, text);
+  return v;
+}
+
 std::optional<ir::Seconds> LowerContext::checked_duration(const Row& row, std::string_view text) {
   auto v = checked(row, values::parse_duration(text), text);
   if (v) check_range(row, static_cast<double>(*v), text);
@@ -376,7 +378,8 @@ std::optional<ir::Seconds> LowerContext::checked_duration(const Row& row, std::s
 }
 
 bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_item) {
-  auto allowed = schema::allowed_values(row);
+  // The allowed values walked in the row's text: no vector for a value that is fine.
+  const values::Pieces allowed(row.allowed, "|");
   std::string_view value = text;
   // FSPOLICY DEDICATEDPS% : the percentage marker is part of the value.
   if (row.name == "FSPOLICY" && !value.empty() && value.back() == '%') value.remove_suffix(1);
@@ -409,7 +412,7 @@ bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_i
   }
   report("invalid-value", Severity::Warning, text,
          fmt::format("'{}' is not a value of {} (expected one of {}): Maui {}{}", value, row.name,
-                     join(allowed, ", "), list_item ? "ignores this item" : "keeps the default",
+                     join(schema::allowed_values(row), ", "), list_item ? "ignores this item" : "keeps the default",
                      best_distance <= std::max<std::size_t>(2, value.size() / 3)
                          ? fmt::format("; did you mean '{}'?", best)
                          : std::string()));

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -70,10 +71,45 @@ struct SourceRange {
   bool operator==(const SourceRange&) const = default;
 };
 
+// The lines a value was written on before the one that won (Derivation::LaterLineWins). Most
+// values are written once, and every value of the IR has a provenance (a large site's has a
+// million): the lines are kept behind a pointer, 8 bytes in each provenance where a vector took
+// 24, allocated only for a value written twice. A value: copies are deep.
+class EarlierLines {
+ public:
+  EarlierLines() = default;
+  EarlierLines(std::initializer_list<SourceRange> lines)
+      : lines_(lines.size() ? std::make_unique<std::vector<SourceRange>>(lines) : nullptr) {}
+  EarlierLines(const EarlierLines& other)
+      : lines_(other.lines_ ? std::make_unique<std::vector<SourceRange>>(*other.lines_) : nullptr) {}
+  EarlierLines(EarlierLines&&) noexcept = default;
+  EarlierLines& operator=(const EarlierLines& other) {
+    if (this != &other) lines_ = other.lines_ ? std::make_unique<std::vector<SourceRange>>(*other.lines_) : nullptr;
+    return *this;
+  }
+  EarlierLines& operator=(EarlierLines&&) noexcept = default;
+
+  const std::vector<SourceRange>& list() const { return lines_ ? *lines_ : kNone; }
+  std::vector<SourceRange>& list() {
+    if (!lines_) lines_ = std::make_unique<std::vector<SourceRange>>();
+    return *lines_;
+  }
+  bool empty() const { return list().empty(); }
+  std::size_t size() const { return list().size(); }
+  const SourceRange& operator[](std::size_t i) const { return list()[i]; }
+  void push_back(const SourceRange& line) { list().push_back(line); }
+  void clear() { lines_.reset(); }
+  bool operator==(const EarlierLines& other) const { return list() == other.list(); }
+
+ private:
+  static inline const std::vector<SourceRange> kNone;
+  std::unique_ptr<std::vector<SourceRange>> lines_;
+};
+
 struct Provenance {
   SourceRange where;
   Derivation how = Derivation::BuiltinDefault;
-  std::vector<SourceRange> earlier;  // LaterLineWins: the lines that were overridden
+  EarlierLines earlier;  // LaterLineWins: the lines that were overridden
   bool operator==(const Provenance&) const = default;
 };
 
@@ -217,6 +253,36 @@ struct QosSettings {  // QOSCFG only
 // in the order of the values the parameter table allows, as the scheduling policies below.
 enum class NodeAccessPolicy : std::uint8_t { Shared, SingleJob, SingleTask, SingleUser };
 
+// A part of an object that few such objects have (the QOSCFG settings of a credential: only
+// QOS use them, and a large site has tens of thousands of users): allocated on the first write
+// through the non-const access, an empty T read otherwise. A value: copies are deep, equality
+// compares the contents.
+template <class T>
+class OnDemand {
+ public:
+  OnDemand() = default;
+  OnDemand(const OnDemand& other) : value_(other.value_ ? std::make_unique<T>(*other.value_) : nullptr) {}
+  OnDemand(OnDemand&&) noexcept = default;
+  OnDemand& operator=(const OnDemand& other) {
+    if (this != &other) value_ = other.value_ ? std::make_unique<T>(*other.value_) : nullptr;
+    return *this;
+  }
+  OnDemand& operator=(OnDemand&&) noexcept = default;
+
+  const T& get() const { return value_ ? *value_ : kEmpty; }
+  T& get() {
+    if (!value_) value_ = std::make_unique<T>();
+    return *value_;
+  }
+  const T* operator->() const { return &get(); }
+  T* operator->() { return &get(); }
+  bool operator==(const OnDemand& other) const { return get() == other.get(); }
+
+ private:
+  static inline const T kEmpty{};
+  std::unique_ptr<T> value_;
+};
+
 struct CredentialConfig {
   Credential id;
   Provenance declared;  // first line that named it
@@ -234,7 +300,7 @@ struct CredentialConfig {
   std::optional<Sourced<Seconds>> max_walltime;           // MAX.WCLIMIT
   std::optional<Sourced<Seconds>> default_walltime;       // DEFAULT.WCLIMIT
   std::optional<Sourced<NodeAccessPolicy>> node_access;   // NODEACCESSPOLICY (CLASSCFG only)
-  QosSettings qos;                                         // QOSCFG only
+  OnDemand<QosSettings> qos;                               // QOSCFG only
   std::map<std::string, RawSetting> other;  // attributes the engine does not use
   bool operator==(const CredentialConfig&) const = default;
 };

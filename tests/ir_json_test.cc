@@ -153,14 +153,14 @@ Policy full_policy() {
       c.other["MAXJOBQUEUED"] = {"10", prov(line)};
       c.other["weird key.with[chars]"] = {"", prov(line, Derivation::Include)};
       if (kind == CredKind::Qos) {
-        c.qos.queuetime_weight = src<std::int64_t>(5, line);
-        c.qos.queuetime_target = src<Seconds>(7200, line);
-        c.qos.xfactor_weight = src<std::int64_t>(-2, line);
-        c.qos.xfactor_target = src(1.0 / 3.0, line);
-        c.qos.flags = {src<std::string>("PREEMPTOR", line), src<std::string>("IGNMAXJOB", line)};
-        c.qos.override_active = full_table(1000, line, Derivation::Override);
-        c.qos.override_idle[LimitResource::Mem] = limit(1, 2, line, Derivation::Override);
-        c.qos.override_system = full_table(2000, line, Derivation::Override);
+        c.qos->queuetime_weight = src<std::int64_t>(5, line);
+        c.qos->queuetime_target = src<Seconds>(7200, line);
+        c.qos->xfactor_weight = src<std::int64_t>(-2, line);
+        c.qos->xfactor_target = src(1.0 / 3.0, line);
+        c.qos->flags = {src<std::string>("PREEMPTOR", line), src<std::string>("IGNMAXJOB", line)};
+        c.qos->override_active = full_table(1000, line, Derivation::Override);
+        c.qos->override_idle[LimitResource::Mem] = limit(1, 2, line, Derivation::Override);
+        c.qos->override_system = full_table(2000, line, Derivation::Override);
       }
       p.credentials[c.id] = c;
       ++line;

@@ -122,14 +122,14 @@ TEST(LowerCredentials, QosOverridesAndTimeValuedLimit) {
   auto c = check("SERVERHOST head\n" + l + "\n");
   const auto* hi = c->policy.find(ir::CredKind::Qos, "hi");
   ASSERT_NE(hi, nullptr);
-  const auto& oa = hi->qos.override_active[ir::LimitResource::Job];
+  const auto& oa = hi->qos->override_active[ir::LimitResource::Job];
   ASSERT_TRUE(oa);
   EXPECT_EQ(oa->soft, 4);
   EXPECT_EQ(oa->hard, 5);
-  const auto& oi = hi->qos.override_idle[ir::LimitResource::Proc];
+  const auto& oi = hi->qos->override_idle[ir::LimitResource::Proc];
   ASSERT_TRUE(oi);
   EXPECT_EQ(oi->hard, 8);
-  const auto& os = hi->qos.override_system[ir::LimitResource::Proc];
+  const auto& os = hi->qos->override_system[ir::LimitResource::Proc];
   ASSERT_TRUE(os);
   EXPECT_EQ(os->hard, 32);
   // Override limits are not the QOS's own limits.
@@ -158,7 +158,7 @@ TEST(LowerCredentials, OverrideOnNonQosIsDropped) {
   const auto* bob = c->policy.find(ir::CredKind::User, "bob");
   ASSERT_NE(bob, nullptr);
   EXPECT_FALSE(bob->active[ir::LimitResource::Job]);
-  EXPECT_TRUE(bob->qos.override_active.empty());
+  EXPECT_TRUE(bob->qos->override_active.empty());
   EXPECT_EQ(located(*c, "override-on-non-qos"), Strings{"2:14 override-on-non-qos"});
   EXPECT_TRUE(located(*c, "unknown-attribute").empty());
 }
@@ -207,8 +207,8 @@ TEST(LowerCredentials, QosFlagLists) {
     for (const auto& f : flags) out.push_back(f.value);
     return out;
   };
-  EXPECT_EQ(names(hi->qos.flags), (Strings{"PREEMPTOR", "DEDICATED"}));
-  EXPECT_EQ(names(lo->qos.flags), (Strings{"PREEMPTEE", "NOBF"}));
+  EXPECT_EQ(names(hi->qos->flags), (Strings{"PREEMPTOR", "DEDICATED"}));
+  EXPECT_EQ(names(lo->qos->flags), (Strings{"PREEMPTEE", "NOBF"}));
 }
 
 // --- standing reservations ------------------------------------------------------------------

@@ -25,9 +25,9 @@ void check_backfill_policy(const Compilation& c, DiagnosticSink& sink) {
 void check_target_queue_time(const Compilation& c, DiagnosticSink& sink) {
   const auto& w = c.policy.priority[ir::PrioritySubcomponent::TargetQueueTime].weight;
   for (const auto& [id, cfg] : c.policy.credentials) {
-    if (id.kind != ir::CredKind::Qos || !cfg.qos.queuetime_target) continue;
+    if (id.kind != ir::CredKind::Qos || !cfg.qos->queuetime_target) continue;
     if (w.value == 0) continue;
-    sink.report("compat-target-queuetime", Severity::Warning, locate(c, cfg.qos.queuetime_target->from.where),
+    sink.report("compat-target-queuetime", Severity::Warning, locate(c, cfg.qos->queuetime_target->from.where),
                 fmt::format("QTTARGET of QOS {}: Maui 3.3.1 computes the target queue-time factor from a "
                             "timestamp, so it is always 1e8 (use TARGETQUEUETIMECAP); this engine grows it "
                             "toward the target as documented", id.name));
@@ -50,7 +50,7 @@ void check_preemption_peers(const Compilation& c, DiagnosticSink& sink) {
   std::vector<std::pair<std::string, const ir::Sourced<std::string>*>> preemptors, preemptees;
   for (const auto& [id, cfg] : c.policy.credentials) {
     if (id.kind != ir::CredKind::Qos) continue;
-    for (const auto& f : cfg.qos.flags) {
+    for (const auto& f : cfg.qos->flags) {
       if (f.value == "PREEMPTOR") preemptors.emplace_back(id.name, &f);
       if (f.value == "PREEMPTEE") preemptees.emplace_back(id.name, &f);
     }

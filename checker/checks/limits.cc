@@ -30,7 +30,7 @@ void check_override_scope(const Compilation& c, DiagnosticSink& sink) {
   for (const auto& [id, cfg] : c.policy.credentials) {
     if (id.kind != ir::CredKind::Qos) continue;
     for (std::size_t r = 0; r < ir::kLimitResources; ++r) {
-      const auto& l = cfg.qos.override_active.by_resource()[r];
+      const auto& l = cfg.qos->override_active.by_resource()[r];
       if (!l) continue;
       auto res = static_cast<ir::LimitResource>(r);
       sink.report("compat-override-scope", Severity::Warning, locate(c, l->from.where),

@@ -25,14 +25,14 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
                                     config.fairshare_target->mode == ir::FairshareMode::CapRelative))
       has_fairshare_caps_ = true;
     has_limits_ |= !config.active.empty() || !config.idle.empty() || !config.scoped.empty() ||
-                   !config.qos.override_active.empty() || !config.qos.override_idle.empty() ||
-                   !config.qos.override_system.empty();
+                   !config.qos->override_active.empty() || !config.qos->override_idle.empty() ||
+                   !config.qos->override_system.empty();
   }
   if (const auto* d = defaults_[static_cast<std::size_t>(ir::CredKind::Qos)]) default_qos_flags_ = read_qos_flags(*d);
   for (const auto& [id, config] : policy.credentials) {
     if (id.kind != ir::CredKind::Qos) continue;
     const QosFlags& f =
-        qos_flags_.emplace(id.name, config.qos.flags.empty() ? default_qos_flags_ : read_qos_flags(config))
+        qos_flags_.emplace(id.name, config.qos->flags.empty() ? default_qos_flags_ : read_qos_flags(config))
             .first->second;
     has_scheduling_qos_flags_ |= f.no_backfill || f.no_reservation;
   }

@@ -73,7 +73,7 @@ std::vector<Shown> shown_columns(const ir::Policy& policy) {
       bool qos_weight = false;  // QTWEIGHT / XFWEIGHT on some QOS make the column live
       if (sub == S::QueueTime || sub == S::XFactor)
         for (const auto& [id, cfg] : policy.credentials)
-          qos_weight |= (sub == S::QueueTime ? cfg.qos.queuetime_weight : cfg.qos.xfactor_weight).has_value();
+          qos_weight |= (sub == S::QueueTime ? cfg.qos->queuetime_weight : cfg.qos->xfactor_weight).has_value();
       if (policy.priority[sub].weight.value != 0 || qos_weight) s.subs.push_back(sub);
     }
     if (!s.subs.empty()) out.push_back(std::move(s));

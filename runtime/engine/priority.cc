@@ -113,9 +113,9 @@ const PriorityCalculator::CredentialFactors& PriorityCalculator::factors(ir::Cre
     if (kind == ir::CredKind::Qos) {
       const auto* own = dir_.find(kind, name);
       const auto* fallback = dir_.defaults(kind);
-      auto setting = [&](auto member) -> decltype(&*(own->qos.*member)) {
-        if (own && (own->qos.*member)) return &*(own->qos.*member);
-        if (fallback && (fallback->qos.*member)) return &*(fallback->qos.*member);
+      auto setting = [&](auto member) -> decltype(&*(own->qos.get().*member)) {
+        if (own && (own->qos.get().*member)) return &*(own->qos.get().*member);
+        if (fallback && (fallback->qos.get().*member)) return &*(fallback->qos.get().*member);
         return nullptr;
       };
       if (const auto* v = setting(&ir::QosSettings::queuetime_weight)) f.queuetime_weight = v->value;

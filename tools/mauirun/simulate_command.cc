@@ -17,6 +17,7 @@
 #include "runtime/io/swf.h"
 #include "tools/mauirun/commands.h"
 #include "tools/mauirun/reservation_spec.h"
+#include "tools/standard_output.h"
 
 namespace maui::tools {
 
@@ -120,10 +121,12 @@ int simulate_command(const SimulateOptions& o) {
     llvm::errs() << "mauirun: " << loaded.error << "\n";
     return kRunInputError;
   }
-  for (const auto& p : trace.problems) llvm::errs() << to_text(p) << "\n";
-  if (!trace.problems.empty())
-    llvm::errs() << fmt::format("mauirun: {} trace line{} skipped\n", trace.problems.size(),
-                                trace.problems.size() == 1 ? "" : "s");
+  if (!trace.problems.empty()) {
+    BufferedStandardError err;  // a long trace may have a bad line by the thousand
+    for (const auto& p : trace.problems) err << to_text(p) << "\n";
+    err << fmt::format("mauirun: {} trace line{} skipped\n", trace.problems.size(),
+                       trace.problems.size() == 1 ? "" : "s");
+  }
 
   auto cluster = runtime::simulated_nodes(config->policy, runtime::NodeSource{o.nodes, o.procs_per_node});
   if (cluster.nodes.empty()) {
