@@ -89,7 +89,7 @@ const World& world() {
       j.memory_per_task_mb = pick(0, 4) * 1000;
       j.walltime = pick(1, 48) * 1800;
       j.submit_time = kNow - pick(0, 7 * 86400);
-      j.bypass_count = pick(0, 3);
+      j.sched.bypass_count = pick(0, 3);
       if (i < 2000) {
         j.state = JobState::Running;
         j.start_time = kNow - pick(0, 3600);

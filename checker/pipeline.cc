@@ -1,5 +1,6 @@
 #include "checker/pipeline.h"
 
+#include "checker/moab_config.h"
 #include "checker/report.h"
 #include "checker/rules.h"
 
@@ -10,6 +11,12 @@ void finish(Compilation& c) {
   run_checks(c);
   apply_suppressions(c);
   sort_diagnostics(c);
+  // After the suppressions (a suppressed Moab line is no note) and in file order (the notes follow
+  // it); the summary can be suppressed on its own line like any finding.
+  if (summarize_moab_config(c)) {
+    apply_suppressions(c);
+    sort_diagnostics(c);
+  }
 }
 }  // namespace
 

@@ -1,19 +1,17 @@
-// The lint rules: every diagnostic any layer reports has a rule id listed here, with its
-// default severity, a one-line summary and a doc page docs/rules/<id>.md. Rules that look at
-// the whole policy (not a single line) are functions in checker/checks/*.cc, registered in
-// rules.cc.
+// The lint rule registry: every rule of parser/rule_ids.h (its id and default severity) with a
+// one-line summary and a doc page docs/rules/<id>.md. Rules that look at the whole policy (not
+// a single line) are functions in checker/checks/*.cc, registered in rules.cc.
 #pragma once
 
 #include <span>
 #include <string_view>
 
 #include "parser/lower.h"
+#include "parser/rule_ids.h"
 
 namespace maui::checker {
 
-struct Rule {
-  std::string_view id;
-  Severity severity;
+struct Rule : RuleId {
   std::string_view summary;
   // Whole-policy check, or nullptr for rules the parser / lowering report while reading lines.
   void (*check)(const Compilation&, DiagnosticSink&);

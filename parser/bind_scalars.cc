@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "parser/lower_context.h"
+#include "schemas/ir_names.h"
 
 namespace maui {
 
@@ -167,15 +168,15 @@ class Binder {
     bool percent = !v.empty() && v.back() == '%';
     if (percent) v.remove_suffix(1);
     if (v.size() > 2 && v.front() == '[' && v.back() == ']') v = v.substr(1, v.size() - 2);
+    const schema::Row& row = *schema::find_parameter("FSPOLICY");
+    if (auto meant = enum_for_boolean(row, v)) v = *meant;
     auto metric = ir::FairshareMetric::None;
-    bool known = true;
-    if (v == "DEDICATEDPS") metric = ir::FairshareMetric::DedicatedPS;
-    else if (v == "DEDICATEDPES") metric = ir::FairshareMetric::DedicatedPES;
-    else if (v == "UTILIZEDPS") metric = ir::FairshareMetric::UtilizedPS;
-    else if (v == "NONE" || v.empty()) metric = ir::FairshareMetric::None;
-    else if (auto b = values::parse_boolean(v); b.value)
-      metric = *b.value ? ir::FairshareMetric::DedicatedPS : ir::FairshareMetric::None;
-    else known = false;
+    bool known = v.empty();
+    for (auto allowed : schema::allowed_values(row))
+      if (llvm::StringRef(allowed).equals_insensitive(v)) {  // a mis-cased value: the manual's reading
+        metric = ir::parse_fairshare_metric(allowed).value_or(ir::FairshareMetric::None);
+        known = true;
+      }
     ir::Provenance from = known ? r.from : ir::Provenance{};
     p_.fairshare.metric = {metric, from};
     p_.fairshare.percentage_mode = {known && percent, from};
@@ -187,9 +188,10 @@ class Binder {
   void scheduling() {
     auto& s = p_.scheduling;
     s.backfill_policy = choice<ir::BackfillPolicy>("BACKFILLPOLICY");
-    if (auto b = values::parse_boolean(raw("BACKFILLPOLICY").text); b.value)
-      s.backfill_policy = {*b.value ? ir::BackfillPolicy::FirstFit : ir::BackfillPolicy::None,
-                           raw("BACKFILLPOLICY").from};
+    const Raw backfill = raw("BACKFILLPOLICY");
+    if (auto meant = enum_for_boolean(*schema::find_parameter("BACKFILLPOLICY"), backfill.text))
+      if (auto policy = values::parse_choice<ir::BackfillPolicy>(*meant))
+        s.backfill_policy = {*policy, backfill.from};
     s.backfill_depth = integer("BACKFILLDEPTH");
     s.backfill_metric = choice<ir::BackfillMetric>("BACKFILLMETRIC");
     s.backfill_max_schedules = integer("BACKFILLMAXSCHEDULES");
@@ -212,7 +214,7 @@ class Binder {
         auto g = values::parse_integer(setting.index);
         if (!g.value || !g.issues.empty() || *g.value < 0) {
           if (auto it = ctx_.scalar_statements.find(key); it != ctx_.scalar_statements.end())
-            ctx_.report("invalid-value", Severity::Warning, it->second->index.text,
+            ctx_.report(rules::kInvalidValue, it->second->index.text,
                         fmt::format("the index of {}[{}] must be a reservation group number ≥ 0; "
                                     "this line is ignored", setting.name, setting.index));
           continue;

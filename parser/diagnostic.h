@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "llvm/Support/SMLoc.h"
@@ -27,18 +28,24 @@ struct Diagnostic {
   std::vector<DiagnosticNote> notes;
 };
 
+// A lint rule's id and default severity (the constants of parser/rule_ids.h).
+struct RuleId {
+  std::string_view id;  // stable: JSON, SARIF ruleId, `# mauic: ignore=ID`, docs/rules/<id>.md
+  Severity severity;
+  friend constexpr bool operator==(const RuleId& a, const RuleId& b) { return a.id == b.id; }
+};
+
 // Collects diagnostics in the order they were found; renderers sort them.
 class DiagnosticSink {
  public:
-  Diagnostic& report(std::string rule, Severity severity, llvm::SMRange range,
-                     std::string message) {
-    diagnostics_.push_back(Diagnostic{std::move(rule), severity, range, {}, std::move(message), {}});
+  Diagnostic& report(const RuleId& rule, llvm::SMRange range, std::string message) {
+    diagnostics_.push_back(
+        Diagnostic{std::string(rule.id), rule.severity, range, {}, std::move(message), {}});
     return diagnostics_.back();
   }
-  Diagnostic& report_file(std::string rule, Severity severity, std::string file,
-                          std::string message) {
-    diagnostics_.push_back(
-        Diagnostic{std::move(rule), severity, {}, std::move(file), std::move(message), {}});
+  Diagnostic& report_file(const RuleId& rule, std::string file, std::string message) {
+    diagnostics_.push_back(Diagnostic{std::string(rule.id), rule.severity, {}, std::move(file),
+                                      std::move(message), {}});
     return diagnostics_.back();
   }
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }

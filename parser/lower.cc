@@ -27,6 +27,8 @@ std::string join(const std::vector<std::string_view>& items, std::string_view se
   return out;
 }
 
+std::string_view first_token(std::string_view text) { return text.substr(0, text.find(' ')); }
+
 std::string did_you_mean(const std::vector<std::string_view>& suggestions) {
   if (suggestions.empty()) return "";
   return fmt::format("; did you mean '{}'?", suggestions.front());
@@ -90,16 +92,15 @@ ir::CredentialConfig& LowerContext::credential(ir::CredKind kind, std::string_vi
   return last_credential_->second;
 }
 
-Diagnostic& LowerContext::report(std::string rule, Severity severity, std::string_view at,
-                                 std::string message) {
-  return sink.report(std::move(rule), severity, range_of(at.data(), at.size()), std::move(message));
+Diagnostic& LowerContext::report(const RuleId& rule, std::string_view at, std::string message) {
+  return sink.report(rule, range_of(at.data(), at.size()), std::move(message));
 }
 
 void LowerContext::report_each(const std::vector<values::Issue>& issues, std::string_view text) {
   for (const auto& i : issues) {
     std::size_t offset = std::min(i.offset, text.size());
     std::size_t length = std::min(i.length, text.size() - offset);
-    report(i.rule, Severity::Warning, text.substr(offset, length), i.message);
+    report(i.rule, text.substr(offset, length), i.message);
   }
 }
 
@@ -127,6 +128,8 @@ class Lowerer : public LowerContext {
   const Row* last_row_ = nullptr;        // schema::find_parameter(last_name_)
   const Row* last_family_ = nullptr;     // the family row of the last object line
   std::optional<schema::Object> last_object_;  // schema::object_of_family(*last_family_)
+  std::size_t line_findings_ = 0;        // the sink's size when the current line began
+  std::map<std::string, const Statement*> maui_settings_;  // the last line Maui 3.3.1 applies, per NAME[INDEX]
 
   void report_templates() {
     // One finding per file: the file is a template; its literal lines are still checked.
@@ -136,7 +139,7 @@ class Lowerer : public LowerContext {
     for (auto& [buffer, list] : by_buffer) {
       policy.is_template = true;
       const Placeholder& first = *list.front();
-      auto& d = report("template-placeholder", Severity::Warning, first.token.text,
+      auto& d = report(rules::kTemplatePlaceholder, first.token.text,
                        fmt::format("{} template placeholder: this file is a template, not a "
                                    "deployable config; render it and check the result",
                                    first.syntax));
@@ -148,6 +151,7 @@ class Lowerer : public LowerContext {
 
   void statement(const Statement& s) {
     if (templated(s.name.text)) return;  // a templated name: nothing to check until rendered
+    line_findings_ = sink.diagnostics().size();
     std::string_view name = s.name.text;
     // Lines come in runs of one name (thousands of USERCFG lines): the row of the line before is
     // reused without hashing the name again.
@@ -157,13 +161,13 @@ class Lowerer : public LowerContext {
     if (!row) row = unknown_parameter(s);
     if (!row) return;
     if (row->support == Support::Obsolete) {
-      report("obsolete-name", Severity::Note, name,
+      report(rules::kObsoleteName, name,
              fmt::format("'{}' is an old name that Maui translates to '{}'; write '{}'", name,
                          row->canonical, row->canonical));
       if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
     }
     if (row->support == Support::ManualName) {
-      report("compat-manual-name", Severity::Warning, name,
+      report(rules::kCompatManualName, name,
              fmt::format("'{}' is the manual's name for '{}': this engine applies it, but Maui 3.3.1 "
                          "ignores this line; write '{}'", name, row->canonical, row->canonical));
       if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
@@ -176,7 +180,7 @@ class Lowerer : public LowerContext {
       }
       const auto object = last_object_;
       if (!object || row->support == Support::Ignored) {
-        report("ignored-by-maui", Severity::Warning, name,
+        report(rules::kIgnoredByMaui, name,
                fmt::format("Maui 3.3.1 knows the name {} but does not configure anything with it", row->name));
         return;
       }
@@ -184,7 +188,7 @@ class Lowerer : public LowerContext {
       return;
     }
     if (s.indented) {
-      report("compat-indented-parameter", Severity::Warning, name,
+      report(rules::kCompatIndentedParameter, name,
              fmt::format("Maui 3.3.1 reads parameters only when they start in column 1 and "
                          "ignores this indented '{}'", row->name));
     }
@@ -196,13 +200,13 @@ class Lowerer : public LowerContext {
   const Row* unknown_parameter(const Statement& s) {
     std::string_view name = s.name.text;
     if (name == "include") {
-      report("moab-only", Severity::Warning, name,
+      report(rules::kMoabOnly, name,
              "the lower-case 'include' directive is Moab's; Maui 3.3.1 ignores this line (it "
              "reads '#INCLUDE file')");
       return nullptr;
     }
     if (const Row* row = schema::find_parameter_ignoring_case(name)) {
-      report("wrong-case", Severity::Warning, name,
+      report(rules::kWrongCase, name,
              fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches names case-sensitively and "
                          "ignores this line", name, row->name));
       return row;  // the manual says names are case-insensitive: apply it
@@ -211,14 +215,14 @@ class Lowerer : public LowerContext {
       auto object = static_cast<schema::Object>(bit);
       if (const Row* attr = schema::find_attribute(name, object)) {
         if (attr->support == Support::Misspelling) continue;
-        report("unknown-parameter", Severity::Warning, name,
+        report(rules::kUnknownParameter, name,
                fmt::format("'{}' is an attribute of {} lines, not a parameter: Maui ignores this "
                            "line (a continuation of the previous line must end that line with "
                            "'\\')", name, schema::objects_to_string(attr->objects)));
         return nullptr;
       }
     }
-    report("unknown-parameter", Severity::Warning, name,
+    report(rules::kUnknownParameter, name,
            fmt::format("unknown parameter '{}': Maui ignores this line{}", name,
                        did_you_mean(schema::suggest_parameters(name))));
     return nullptr;
@@ -228,17 +232,17 @@ class Lowerer : public LowerContext {
     std::string_view name = s.name.text;
     switch (row.support) {
       case Support::Misspelling:
-        report("known-misspelling", Severity::Warning, name,
+        report(rules::kKnownMisspelling, name,
                fmt::format("'{}' is a misspelling of '{}': Maui ignores this line", name,
                            row.canonical));
         return;
       case Support::MoabOnly:
-        report("moab-only", Severity::Warning, name,
+        report(rules::kMoabOnly, name,
                fmt::format("'{}' is not a Maui 3.3.1 parameter (Moab or another version); "
                            "Maui 3.3.1 ignores this line", row.name));
         break;
       case Support::Ignored:
-        report("ignored-by-maui", Severity::Warning, name,
+        report(rules::kIgnoredByMaui, name,
                fmt::format("Maui 3.3.1 accepts '{}' but ignores it{}", row.name,
                            row.maui331.empty() ? std::string() : fmt::format(": {}", row.maui331)));
         break;
@@ -246,7 +250,7 @@ class Lowerer : public LowerContext {
     }
     if (s.has_index && !(row.flags & (schema::kIndexed | schema::kPartitionScoped | schema::kPerQos |
                                       schema::kPerSres | schema::kPerRm)))
-      report("unexpected-index", Severity::Warning, s.index.text,
+      report(rules::kUnexpectedIndex, s.index.text,
              fmt::format("'{}' takes no [index]; Maui reads the line but ignores the index", row.name));
 
     for (const Token& v : s.values)
@@ -263,18 +267,27 @@ class Lowerer : public LowerContext {
       if (i) value_text += ' ';
       value_text += s.values[i].text;
     }
-    check_scalar_value(s, row);
+    // A value that cannot be read sets nothing: Maui keeps what it had (reference §1.1).
+    const auto in_force = policy.scalars.find(key);
+    if (!check_scalar_value(s, row, in_force == policy.scalars.end() ? std::string_view() : first_token(in_force->second.value)))
+      return;
 
     ir::ScalarSetting setting{std::string(row.name), std::string(index),
                               (row.flags & schema::kSecret) ? "<redacted>" : value_text,
                               provenance(s.whole.text)};
     auto [it, inserted] = policy.scalars.try_emplace(key, setting);
+    // Maui applies scalar lines in file order: the last one wins. A line Maui 3.3.1 ignores
+    // (its own finding says so) sets nothing there, so it neither repeats nor is repeated.
+    if (!maui_ignores_line()) {
+      auto [earlier, first] = maui_settings_.try_emplace(key, &s);
+      if (!first) {
+        auto& d = report(rules::kDuplicateScalar, name,
+                         fmt::format("'{}' is set again; this line wins over the earlier one", key));
+        d.notes.push_back({earlier->second->name.range(), "earlier setting is here"});
+        earlier->second = &s;
+      }
+    }
     if (!inserted) {
-      // Maui applies scalar lines in file order: the last one wins.
-      auto& d = report("duplicate-scalar", Severity::Warning, name,
-                       fmt::format("'{}' is set again; this line wins over the earlier one", key));
-      if (auto prev = scalar_statements.find(key); prev != scalar_statements.end())
-        d.notes.push_back({prev->second->name.range(), "earlier setting is here"});
       setting.from.earlier = it->second.from.earlier;
       setting.from.earlier.push_back(it->second.from.where);
       setting.from.how = ir::Derivation::LaterLineWins;
@@ -283,13 +296,14 @@ class Lowerer : public LowerContext {
     scalar_statements[key] = &s;
   }
 
-  void check_scalar_value(const Statement& s, const Row& row) {
+  // Whether a value of the line can be used; `in_force` is the value an earlier line set.
+  bool check_scalar_value(const Statement& s, const Row& row, std::string_view in_force) {
     if (s.values.empty()) {
-      report("missing-value", Severity::Warning, s.name.text,
+      report(rules::kMissingValue, s.name.text,
              fmt::format("'{}' has no value; Maui keeps its default{}", row.name,
                          row.default_value.empty() ? std::string()
                                                    : fmt::format(" ({})", row.default_value)));
-      return;
+      return false;
     }
     // Maui 3.0-style SR* list parameters (SRUSERLIST[x] a b c) are blank-separated lists.
     bool legacy_list = (row.flags & schema::kPerSres) &&
@@ -300,15 +314,28 @@ class Lowerer : public LowerContext {
     if (!multi && s.values.size() > 1 && !templated(s.values[1].text)) {
       const Token& extra = s.values[1];
       const Token& last = s.values.back();
-      report("ignored-tokens", Severity::Warning,
+      report(rules::kIgnoredTokens,
              std::string_view(extra.begin(), static_cast<std::size_t>(last.begin() + last.text.size() - extra.begin())),
              fmt::format("'{}' takes one value; Maui ignores the rest of the line", row.name));
     }
     std::size_t count = multi ? s.values.size() : 1;
+    bool usable = false;
     for (std::size_t i = 0; i < count; ++i) {
       if (templated(s.values[i].text)) continue;
-      check_value(row, s.values[i].text, true);
+      usable |= check_value(row, s.values[i].text, true, in_force);
     }
+    return usable;
+  }
+
+  // Whether a finding on the current line says that Maui 3.3.1 does not apply it: its name
+  // (mis-cased, indented, the manual's or Moab's) or its value (mis-cased, 'on', -1).
+  bool maui_ignores_line() const {
+    const auto& all = sink.diagnostics();
+    for (std::size_t i = line_findings_; i < all.size(); ++i)
+      for (const RuleId& r : {rules::kWrongCase, rules::kCompatIndentedParameter, rules::kCompatManualName,
+                              rules::kMoabOnly, rules::kIgnoredByMaui, rules::kCompatBooleanOn, rules::kCompatMinusOne})
+        if (all[i].rule == r.id) return true;
+    return false;
   }
 };
 
@@ -316,7 +343,8 @@ class Lowerer : public LowerContext {
 
 // Validates one value against a row's type and reports located issues. Used for scalars and
 // attributes alike. Returns false if the value is unusable.
-bool LowerContext::check_value(const Row& row, std::string_view text, bool scalar) {
+bool LowerContext::check_value(const Row& row, std::string_view text, bool scalar,
+                               std::string_view in_force) {
   auto issues = [&](auto result) { return checked(row, std::move(result), text).has_value(); };
   switch (row.type) {
     case ValueType::Integer: return checked_integer(row, text, scalar).has_value();
@@ -339,10 +367,10 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
     case ValueType::Resources: return issues(values::parse_resources(text));
     case ValueType::DayList: return issues(values::parse_days(text));
     case ValueType::AclList: return true;  // checked by the SRCFG lowering with its ACL kind
-    case ValueType::Enum: return check_enum(row, text, false);
+    case ValueType::Enum: return check_enum(row, text, false, scalar, in_force);
     case ValueType::EnumList: {  // an unknown item is dropped, the others are kept
       bool any = false;
-      for (auto item : values::Pieces(text, ",:| ")) any |= check_enum(row, item, true);
+      for (auto item : values::Pieces(text, ",:| ")) any |= check_enum(row, item, true, scalar, in_force);
       return any;
     }
     case ValueType::String:
@@ -358,7 +386,7 @@ std::optional<std::int64_t> LowerContext::checked_integer(const Row& row, std::s
                                                           bool scalar) {
   auto v = checked(row, values::parse_integer(text), text);
   if (v && scalar && *v == -1)
-    report("compat-minus-one", Severity::Warning, text,
+    report(rules::kCompatMinusOne, text,
            fmt::format("Maui 3.3.1 ignores the value -1 for '{}' (its parser uses -1 as "
                        "'not set') and keeps the default", row.name));
   if (v) check_range(row, static_cast<double>(*v), text);
@@ -377,7 +405,26 @@ std::optional<ir::Seconds> LowerContext::checked_duration(const Row& row, std::s
   return v;
 }
 
-bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_item) {
+std::optional<std::string_view> enum_for_boolean(const Row& row, std::string_view text) {
+  if (row.name != "FSPOLICY" && row.name != "BACKFILLPOLICY") return std::nullopt;
+  auto b = values::parse_boolean(text);
+  if (!b.value || !b.issues.empty()) return std::nullopt;
+  if (!*b.value) return "NONE";
+  return row.name == "FSPOLICY" ? "DEDICATEDPS" : "FIRSTFIT";
+}
+
+namespace {
+// What Maui 3.3.1 uses when it ignores a value: the one in force before the line. An attribute's
+// earlier value on its object is not known here, nor whether its table default is Maui's.
+std::string kept_value(const Row& row, std::string_view in_force, bool scalar) {
+  if (!in_force.empty()) return fmt::format("{} (from the earlier line)", in_force);
+  if (scalar && !row.default_value.empty()) return fmt::format("{} (the default)", row.default_value);
+  return "the value it had";
+}
+}  // namespace
+
+bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_item, bool scalar,
+                              std::string_view in_force) {
   // The allowed values walked in the row's text: no vector for a value that is fine.
   const values::Pieces allowed(row.allowed, "|");
   std::string_view value = text;
@@ -387,17 +434,23 @@ bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_i
     value = value.substr(1, value.size() - 2);
   for (auto a : allowed)
     if (a == value) return true;
-  if (row.name == "FSPOLICY" || row.name == "BACKFILLPOLICY") {
-    if (auto b = values::parse_boolean(value); b.value && b.issues.empty()) return true;
+  if (auto meant = enum_for_boolean(row, value)) {
+    report(rules::kInvalidValue, text,
+           fmt::format("'{}' is not a value of {} (expected one of {}): Maui 3.3.1 reads it as a boolean "
+                       "and uses {}; write {}", value, row.name, join(schema::allowed_values(row), ", "), *meant,
+                       *meant));
+    return true;
   }
   for (auto a : allowed) {
     if (a.size() == value.size() &&
         std::equal(a.begin(), a.end(), value.begin(), [](char x, char y) {
           return std::toupper(static_cast<unsigned char>(x)) == std::toupper(static_cast<unsigned char>(y));
         })) {
-      report("wrong-case", Severity::Warning, text,
+      report(rules::kWrongCase, text,
              fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches values case-sensitively and "
-                         "keeps the default", value, a));
+                         "{}", value, a,
+                         list_item ? "ignores this item"
+                                   : fmt::format("uses {}", kept_value(row, in_force, scalar))));
       return true;
     }
   }
@@ -410,9 +463,11 @@ bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_i
       best = a;
     }
   }
-  report("invalid-value", Severity::Warning, text,
+  report(rules::kInvalidValue, text,
          fmt::format("'{}' is not a value of {} (expected one of {}): Maui {}{}", value, row.name,
-                     join(schema::allowed_values(row), ", "), list_item ? "ignores this item" : "keeps the default",
+                     join(schema::allowed_values(row), ", "),
+                     list_item ? "ignores this item"
+                               : fmt::format("3.3.1 ignores it and uses {}", kept_value(row, in_force, scalar)),
                      best_distance <= std::max<std::size_t>(2, value.size() / 3)
                          ? fmt::format("; did you mean '{}'?", best)
                          : std::string()));
@@ -458,7 +513,7 @@ void LowerContext::check_range(const Row& row, double v, std::string_view text) 
   if (!r) return;
   bool below = r->min_open ? v <= r->min : v < r->min;
   if (below || v > r->max)
-    report("out-of-range", Severity::Warning, text,
+    report(rules::kOutOfRange, text,
            fmt::format("{} {} is out of range: {}", row.name, text, r->why));
 }
 

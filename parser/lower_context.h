@@ -81,12 +81,14 @@ struct LowerContext {
   }
   ir::SourceRange where(std::string_view text) const;
   ir::Provenance provenance(std::string_view text) const;
-  Diagnostic& report(std::string rule, Severity severity, std::string_view at, std::string message);
+  Diagnostic& report(const RuleId& rule, std::string_view at, std::string message);
   // Inline for the usual value that has nothing to report (a call per value otherwise).
   void report_issues(const std::vector<values::Issue>& issues, std::string_view text) {
     if (!issues.empty()) report_each(issues, text);
   }
-  bool check_value(const schema::Row& row, std::string_view text, bool scalar);
+  // `in_force`: the value a scalar had before this line (what Maui keeps when it rejects this one).
+  bool check_value(const schema::Row& row, std::string_view text, bool scalar,
+                   std::string_view in_force = {});
   // What check_value does for one value type, returning the value when it is usable: for the
   // attributes that are stored once checked, so that their text is parsed once.
   template <class T>
@@ -95,7 +97,7 @@ struct LowerContext {
     // Moab reads two-field times as MM:SS like the manual: no ambiguity to report there.
     if (row.support == schema::Support::MoabOnly)
       std::erase_if(parsed.issues,
-                    [](const values::Issue& i) { return i.rule == "ambiguous-time"; });
+                    [](const values::Issue& i) { return i.rule == rules::kAmbiguousTime; });
     report_issues(parsed.issues, text);
     return std::move(parsed.value);
   }
@@ -103,7 +105,8 @@ struct LowerContext {
                                               bool scalar);
   std::optional<ir::Seconds> checked_duration(const schema::Row& row, std::string_view text);
   std::optional<double> checked_double(const schema::Row& row, std::string_view text);
-  bool check_enum(const schema::Row& row, std::string_view text, bool list_item);
+  bool check_enum(const schema::Row& row, std::string_view text, bool list_item, bool scalar,
+                  std::string_view in_force);
   void check_range(const schema::Row& row, double value, std::string_view text);
 
  private:
@@ -125,6 +128,10 @@ struct LowerContext {
     return last->second;
   }
 };
+
+// Maui 3.3.1 takes a boolean where FSPOLICY or BACKFILLPOLICY expect a value (reference §2.4,
+// §2.7): true is DEDICATEDPS / FIRSTFIT, false NONE. The value that `text` stands for, if any.
+std::optional<std::string_view> enum_for_boolean(const schema::Row& row, std::string_view text);
 
 // `FAMILY[id] ATTR=VALUE ...` lines; `object` is schema::object_of_family(family).
 void lower_object(LowerContext& ctx, const Statement& s, const schema::Row& family,

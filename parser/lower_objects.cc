@@ -214,16 +214,16 @@ class ObjectLowerer {
 
   void run() {
     if (family_.support == Support::Misspelling) {
-      ctx_.report("known-misspelling", Severity::Warning, s_.name.text,
+      ctx_.report(rules::kKnownMisspelling, s_.name.text,
                   fmt::format("'{}' is not a Maui family (did you mean '{}'?): Maui 3.3.1 ignores "
                               "this line", family_.name, family_.canonical));
       return;  // the manual's own ACCTCFG example: still not a family Maui reads
     }
     if (family_.support == Support::MoabOnly)
-      ctx_.report("moab-only", Severity::Warning, s_.name.text,
+      ctx_.report(rules::kMoabOnly, s_.name.text,
                   fmt::format("{} is a Moab family; Maui 3.3.1 ignores this line", family_.name));
     if (!s_.has_index && object_ != schema::kSys) {
-      ctx_.report("missing-object-id", Severity::Warning, s_.name.text,
+      ctx_.report(rules::kMissingObjectId, s_.name.text,
                   fmt::format("{} needs an object name in brackets ({}[name]); Maui ignores this line",
                               family_.name, family_.name));
       return;
@@ -231,7 +231,7 @@ class ObjectLowerer {
     if (s_.has_index && ctx_.templated(s_.index.text)) return;  // `SRCFG[<%= key %>]`: unknown object
     id_ = s_.has_index ? s_.index.text : std::string_view("base");
     if (s_.has_index && s_.index.text.empty()) {
-      ctx_.report("missing-object-id", Severity::Warning, s_.name.text,
+      ctx_.report(rules::kMissingObjectId, s_.name.text,
                   fmt::format("{}[] has an empty object name; Maui ignores this line", family_.name));
       return;
     }
@@ -302,19 +302,19 @@ class ObjectLowerer {
   // A token without '=': Maui ignores it.
   void stray(const Token& t, std::size_t position) {
     if (object_ == schema::kSres && last_acl_) {
-      ctx_.report("sr-blank-separated-list", Severity::Warning, t.text,
+      ctx_.report(rules::kSrBlankSeparatedList, t.text,
                   fmt::format("'{}' is separated from the {} list by a blank: Maui keeps only the "
                               "items before the blank; separate list items with ','",
                               t.text, last_acl_->name));
       return;
     }
     if (object_ == schema::kRm && position == 0) {
-      ctx_.report("missing-attribute-name", Severity::Warning, t.text,
+      ctx_.report(rules::kMissingAttributeName, t.text,
                   fmt::format("'{}' has no ATTRIBUTE= in front: Maui ignores it; did you mean "
                               "'TYPE={}'?", t.text, t.text));
       return;
     }
-    ctx_.report("missing-attribute-name", Severity::Warning, t.text,
+    ctx_.report(rules::kMissingAttributeName, t.text,
                 fmt::format("'{}' is not ATTRIBUTE=VALUE: Maui ignores it", t.text));
   }
 
@@ -322,20 +322,20 @@ class ObjectLowerer {
     std::string_view name = a.name.text;
     if (const Row* row = schema::find_attribute(name, object_)) return row;
     if (const Row* row = schema::find_attribute_ignoring_case(name, object_)) {
-      ctx_.report("wrong-case", Severity::Warning, name,
+      ctx_.report(rules::kWrongCase, name,
                   fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches attribute names "
                               "case-sensitively and ignores it", name, row->name));
       return row;
     }
     if (const Row* qos_only = schema::find_attribute(name, schema::kQos);
         qos_only && (qos_only->flags & (schema::kOverride | schema::kSystemLimit))) {
-      ctx_.report("override-on-non-qos", Severity::Warning, name,
+      ctx_.report(rules::kOverrideOnNonQos, name,
                   fmt::format("override limit {} only works on QOSCFG lines: Maui ignores it on {}",
                               name, family_.name));
       return nullptr;
     }
     auto suggestions = schema::suggest_attributes(name, object_);
-    ctx_.report("unknown-attribute", Severity::Warning, name,
+    ctx_.report(rules::kUnknownAttribute, name,
                 fmt::format("unknown {} attribute '{}': Maui ignores it{}", family_.name, name,
                             suggestions.empty() ? std::string()
                                                 : fmt::format("; did you mean '{}'?", suggestions.front())));
@@ -347,29 +347,29 @@ class ObjectLowerer {
     if (!row) return;
     std::string_view name = a.name.text;
     if (row->support == Support::ManualName && row->name != "FLAGS")
-      ctx_.report("compat-manual-name", Severity::Warning, name,
+      ctx_.report(rules::kCompatManualName, name,
                   fmt::format("'{}' is the manual's name for '{}': this engine applies it, but Maui "
                               "3.3.1 ignores it; write '{}'", name, row->canonical, row->canonical));
     if (row->support == Support::Misspelling) {
-      ctx_.report("known-misspelling", Severity::Warning, name,
+      ctx_.report(rules::kKnownMisspelling, name,
                   fmt::format("'{}' is a misspelling of '{}': Maui ignores this attribute", name,
                               row->canonical));
       return;
     }
     if (row->support == Support::MoabOnly && family_.support != Support::MoabOnly)
-      ctx_.report("moab-only", Severity::Warning, name,
+      ctx_.report(rules::kMoabOnly, name,
                   fmt::format("'{}' is a Moab attribute; Maui 3.3.1 ignores it", row->name));
     if (row->support == Support::Ignored)
-      ctx_.report("ignored-by-maui", Severity::Warning, name,
+      ctx_.report(rules::kIgnoredByMaui, name,
                   fmt::format("Maui 3.3.1 accepts '{}' but ignores it{}", row->name,
                               row->maui331.empty() ? std::string() : fmt::format(": {}", row->maui331)));
     if (a.op.text.size() != 1)  // "+=" or "-=" (split_attribute's operators all end in '=')
-      ctx_.report("compat-append-operator", Severity::Warning, a.op.text,
+      ctx_.report(rules::kCompatAppendOperator, a.op.text,
                   fmt::format("Maui 3.3.1 treats '{}' as '=': the value replaces the old one", a.op.text));
     std::string_view value = a.value.text;
     if (value.empty()) {
       if (row->type != ValueType::CredList)
-        ctx_.report("missing-value", Severity::Warning, a.whole.text,
+        ctx_.report(rules::kMissingValue, a.whole.text,
                     fmt::format("'{}=' has no value: Maui ignores it", row->name));
       return;
     }
@@ -503,7 +503,7 @@ class ObjectLowerer {
   void flags(ir::CredentialConfig& c, const AttributeToken& a, const Row& row) {
     bool qos = c.id.kind == ir::CredKind::Qos;
     if (row.name == "FLAGS")
-      ctx_.report("compat-flags-attribute", Severity::Warning, a.name.text,
+      ctx_.report(rules::kCompatFlagsAttribute, a.name.text,
                   fmt::format("Maui 3.3.1 ignores FLAGS= on {} lines; it reads {}=", family_.name,
                               qos ? "QFLAGS" : "JOBFLAGS"));
     auto& into = qos && row.name != "JOBFLAGS" ? c.qos->flags : c.job_flags;
@@ -512,13 +512,13 @@ class ObjectLowerer {
     for (auto f : values::Pieces(a.value.text, ",:| ")) {
       if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), f) == allowed.end()) continue;
       if (qos && (f == "NORESERVATION" || f == "RESTARTPREEMPT"))
-        ctx_.report("compat-qos-flag", Severity::Warning, f,
+        ctx_.report(rules::kCompatQosFlag, f,
                     fmt::format("Maui 3.3.1 cannot set the QOS flag {} (its flag parser rejects "
                                 "it) although the manual documents it", f));
       // On a FLAGS= line 3.3.1 reads no flag at all (compat-flags-attribute says so).
       if (qos && row.name != "FLAGS")
         if (auto differs = ign_flag_difference(f))
-          ctx_.report("compat-qos-flag", Severity::Warning, f,
+          ctx_.report(rules::kCompatQosFlag, f,
                       fmt::format("Maui 3.3.1 {}; mauirun does what the manual says (docs/semantics.md 80)", *differs));
       into.push_back(ir::Sourced<std::string>{std::string(f), ctx_.provenance(a.whole.text)});
     }
@@ -538,7 +538,7 @@ class ObjectLowerer {
     const ir::LimitResource res = shape.resource;
     if (shape.kind == LimitShape::Kind::PerUser) {
       if (c.id.kind == ir::CredKind::Qos)
-        ctx_.report("compat-multidim-limit", Severity::Warning, a.name.text,
+        ctx_.report(rules::kCompatMultidimLimit, a.name.text,
                     fmt::format("Maui 3.3.1 tracks {} on a QOS but never enforces it", name));
       c.scoped.push_back(ir::ScopedLimit{res, false, ir::CredKind::User, std::nullopt, l});
       return;
@@ -547,13 +547,13 @@ class ObjectLowerer {
     bool idle = row.flags & schema::kIdleLimit;
 
     if (override_limit && !is_qos) {
-      ctx_.report("override-on-non-qos", Severity::Warning, a.name.text,
+      ctx_.report(rules::kOverrideOnNonQos, a.name.text,
                   fmt::format("override limit {} only works on QOSCFG lines: Maui ignores it on {}",
                               name, family_.name));
       return;
     }
     if (res == ir::LimitResource::Mem && !override_limit)
-      ctx_.report("compat-maxmem-not-enforced", Severity::Warning, a.name.text,
+      ctx_.report(rules::kCompatMaxmemNotEnforced, a.name.text,
                   fmt::format("Maui 3.3.1 stores {} but never enforces it", name));
     check_soft_hard(l, a, idle);
 
@@ -573,13 +573,13 @@ class ObjectLowerer {
 
   void check_soft_hard(ir::Limit& l, const AttributeToken& a, bool idle) {
     if (l.hard == 0 && l.soft != 0) {
-      ctx_.report("soft-exceeds-hard", Severity::Warning, a.value.text,
+      ctx_.report(rules::kSoftExceedsHard, a.value.text,
                   fmt::format("'{}' sets no hard limit: Maui 3.3.1 uses a soft limit only when the "
                               "hard limit is set, so this limit has no effect there; by the manual "
                               "the hard limit is {}", a.value.text, l.soft));
       l.hard = l.soft;
     } else if (l.hard > 0 && (l.soft > l.hard || l.soft == -1)) {
-      ctx_.report("soft-exceeds-hard", Severity::Warning, a.value.text,
+      ctx_.report(rules::kSoftExceedsHard, a.value.text,
                   fmt::format("soft limit {} is less strict than hard limit {}: the manual then sets "
                               "the soft limit to the hard one; Maui 3.3.1 keeps both as written",
                               l.soft == -1 ? std::string("-1 (unlimited)") : fmt::format("{}", l.soft),
@@ -587,7 +587,7 @@ class ObjectLowerer {
       l.soft = l.hard;
     }
     if (idle && l.soft != l.hard) {
-      ctx_.report("compat-idle-soft-limit", Severity::Warning, a.value.text,
+      ctx_.report(rules::kCompatIdleSoftLimit, a.value.text,
                   fmt::format("the manual says idle limits have a single hard limit and ignores the "
                               "soft value {}; Maui 3.3.1 applies it in its soft pass", l.soft));
       l.soft = l.hard;
@@ -600,7 +600,7 @@ class ObjectLowerer {
     auto colon = index.find(':');
     auto kind = scope_kind(index.substr(0, colon));
     if (!kind) {
-      ctx_.report("invalid-value", Severity::Warning, a.index.text,
+      ctx_.report(rules::kInvalidValue, a.index.text,
                   fmt::format("expected USER, GROUP, ACCOUNT, CLASS or QOS[:name] in {}[...], found '{}'",
                               row.name, index));
       return;
@@ -625,7 +625,7 @@ class ObjectLowerer {
                          "are enforced)", row.name, index);
     }
     if (!what.empty())
-      ctx_.report("compat-multidim-limit", Severity::Warning, a.name.text,
+      ctx_.report(rules::kCompatMultidimLimit, a.name.text,
                   what + "; the compiled policy keeps it as the manual describes");
     c.scoped.push_back(ir::ScopedLimit{res, idle, *kind, scope_name, l});
   }
@@ -681,7 +681,7 @@ class ObjectLowerer {
         auto colon = v.find(':');
         auto kind = colon == std::string_view::npos ? std::nullopt : scope_kind(v.substr(0, colon));
         if (!kind) {
-          ctx_.report("invalid-value", Severity::Warning, v,
+          ctx_.report(rules::kInvalidValue, v,
                       fmt::format("expected OWNER=<USER|GROUP|ACCOUNT|CLASS|QOS>:<name>, found '{}'", v));
           return;
         }

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "parser/grammar.h"
+#include "parser/rule_ids.h"
 
 namespace maui {
 namespace {
@@ -400,16 +401,16 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
       if (!pegtl::parse<g::line, action, g::control>(in, st)) {
         const char* at = p;
         while (at < stop && (*at == ' ' || *at == '\t')) ++at;
-        sink.report("syntax-error", Severity::Error, range_of(at, at < stop ? 1 : 0),
+        sink.report(rules::kSyntaxError, range_of(at, at < stop ? 1 : 0),
                     "expected a parameter name, '#' comment or blank line");
       } else if (in.current() < next) {
         // A line shape that ended early (cannot happen with must<line_end>, kept as a guard).
-        sink.report("syntax-error", Severity::Error, range_of(in.current(), 1),
+        sink.report(rules::kSyntaxError, range_of(in.current(), 1),
                     "unexpected text at the end of the line");
       }
     } catch (const pegtl::parse_error& e) {
       const auto& pos = e.positions().front();
-      sink.report("syntax-error", Severity::Error, range_of(p + pos.byte, p + pos.byte < stop ? 1 : 0),
+      sink.report(rules::kSyntaxError, range_of(p + pos.byte, p + pos.byte < stop ? 1 : 0),
                   std::string(e.message()));
     }
     st.line += static_cast<unsigned>((joined ? count_newlines(p, stop) : 0) + (stop < end ? 1 : 0));

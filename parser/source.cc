@@ -8,6 +8,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "parser/rule_ids.h"
 #include "schemas/input_file.h"
 
 namespace maui {
@@ -41,21 +42,21 @@ std::optional<std::string> unreadable_reason(const std::string& path) {
 
 std::optional<unsigned> SourceSet::load_main(const std::string& path, DiagnosticSink& sink) {
   if (auto why = unreadable_reason(path)) {
-    sink.report_file("io-error", Severity::Error, path, fmt::format("cannot read '{}': {}", path, *why));
+    sink.report_file(rules::kIoError, path, fmt::format("cannot read '{}': {}", path, *why));
     return std::nullopt;
   }
   std::unique_ptr<llvm::MemoryBuffer> buffer;
   if (path == "-") {  // standard input: a stream, read up to the same limit
     InputFile in = read_input_file(path, kMaxConfigBytes);
     if (!in.error.empty()) {
-      sink.report_file("io-error", Severity::Error, path, fmt::format("cannot read '{}': {}", path, in.error));
+      sink.report_file(rules::kIoError, path, fmt::format("cannot read '{}': {}", path, in.error));
       return std::nullopt;
     }
     buffer = llvm::MemoryBuffer::getMemBufferCopy(in.text, path);
   } else {
     auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/true);
     if (!file) {
-      sink.report_file("io-error", Severity::Error, path,
+      sink.report_file(rules::kIoError, path,
                        fmt::format("cannot read '{}': {}", path, file.getError().message()));
       return std::nullopt;
     }
@@ -95,7 +96,7 @@ std::optional<unsigned> SourceSet::load_include(std::string_view name, unsigned 
   for (unsigned b = from; b != 0; b = parent_[b - 1]) chain.push_back(b);
   for (unsigned b : chain) {
     if (real_paths_[b - 1] == real) {
-      auto& d = sink.report("include-cycle", Severity::Error, directive,
+      auto& d = sink.report(rules::kIncludeCycle, directive,
                             fmt::format("#INCLUDE cycle: '{}' is already being included", display));
       for (auto it = chain.rbegin(); it != chain.rend(); ++it)
         d.notes.push_back({{}, fmt::format("include chain: {}", display_name(*it))});
@@ -103,14 +104,14 @@ std::optional<unsigned> SourceSet::load_include(std::string_view name, unsigned 
     }
   }
   if (auto why = unreadable_reason(display)) {
-    sink.report("include-not-found", Severity::Error, directive,
+    sink.report(rules::kIncludeNotFound, directive,
                 fmt::format("cannot read included file '{}': {}", display, *why));
     return std::nullopt;
   }
   auto buffer = llvm::MemoryBuffer::getFile(display, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/true);
   if (!buffer) {
-    sink.report("include-not-found", Severity::Error, directive,
+    sink.report(rules::kIncludeNotFound, directive,
                 fmt::format("cannot read included file '{}': {}", display,
                             buffer.getError().message()));
     return std::nullopt;

@@ -18,8 +18,8 @@ namespace {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 Issue error_at(std::string_view text, std::size_t offset, std::string message,
-               std::string rule = "invalid-value") {
-  return Issue{std::move(rule), true, offset, text.size() > offset ? text.size() - offset : 0,
+               RuleId rule = rules::kInvalidValue) {
+  return Issue{rule, true, offset, text.size() > offset ? text.size() - offset : 0,
                std::move(message)};
 }
 
@@ -89,7 +89,7 @@ Result<std::int64_t> parse_integer(std::string_view text) {
     auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, 16);
     if (ec == std::errc() && ptr == digits.data() + digits.size() && v <= INT64_MAX) {
       r.value = (sign && body[0] == '-') ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
-      r.issues.push_back({"integer-format", false, 0, text.size(),
+      r.issues.push_back({rules::kIntegerFormat, false, 0, text.size(),
                           fmt::format("'{}' is a hexadecimal number ({}); write it in decimal", text, *r.value)});
       return r;
     }
@@ -107,17 +107,19 @@ Result<std::int64_t> parse_integer(std::string_view text) {
     std::uint64_t u = 0;
     std::from_chars(body.data() + sign, body.data() + octal_end, u, 8);
     std::int64_t oct = body[0] == '-' ? -static_cast<std::int64_t>(u) : static_cast<std::int64_t>(u);
-    r.issues.push_back({"integer-format", false, 0, used,
-                        octal_end == used
-                            ? fmt::format("'{}' has a leading zero: Maui reads it as the octal "
-                                          "number {}, not {}", body.substr(0, used), oct, v)
-                            : fmt::format("'{}' has a leading zero and is not an octal number: Maui "
-                                          "reads only '{}' (= {}); write it without the zero",
-                                          body.substr(0, used), body.substr(0, octal_end), oct)});
+    // 00 to 07 read the same either way: nothing to tell.
+    if (oct != v)
+      r.issues.push_back({rules::kIntegerFormat, false, 0, used,
+                          octal_end == used
+                              ? fmt::format("'{}' has a leading zero: Maui reads it as the octal "
+                                            "number {}, not {}", body.substr(0, used), oct, v)
+                              : fmt::format("'{}' has a leading zero and is not an octal number: Maui "
+                                            "reads only '{}' (= {}); write it without the zero",
+                                            body.substr(0, used), body.substr(0, octal_end), oct)});
     v = oct;
   }
   if (used < body.size()) {
-    r.issues.push_back({"integer-format", false, used, body.size() - used,
+    r.issues.push_back({rules::kIntegerFormat, false, used, body.size() - used,
                         fmt::format("trailing '{}' after the number {} is ignored", body.substr(used), v)});
   }
   r.value = v;
@@ -157,7 +159,7 @@ Result<double> parse_double(std::string_view text) {
   }
   std::size_t used = static_cast<std::size_t>(end - s.c_str());
   if (used < s.size())
-    r.issues.push_back({"integer-format", false, used, s.size() - used,
+    r.issues.push_back({rules::kIntegerFormat, false, used, s.size() - used,
                         fmt::format("trailing '{}' after the number is ignored", text.substr(used))});
   r.value = v;
   return r;
@@ -172,7 +174,7 @@ Result<bool> parse_boolean(std::string_view text) {
   if (r.value) return r;
   if (text == "on" || text == "On") {
     r.value = true;
-    r.issues.push_back({"compat-boolean-on", false, 0, text.size(),
+    r.issues.push_back({rules::kCompatBooleanOn, false, 0, text.size(),
                         fmt::format("Maui 3.3.1 does not recognise '{}' as true (only ON, TRUE, "
                                     "YES, 1) and keeps the default; write ON", text)});
     return r;
@@ -183,7 +185,7 @@ Result<bool> parse_boolean(std::string_view text) {
     r.value = false;
   }
   if (r.value) {
-    r.issues.push_back({"wrong-case", false, 0, text.size(),
+    r.issues.push_back({rules::kWrongCase, false, 0, text.size(),
                         fmt::format("Maui 3.3.1 does not recognise the spelling '{}' and keeps the "
                                     "default; write {}", text, *r.value ? "TRUE" : "FALSE")});
     return r;
@@ -201,12 +203,33 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
   }
   if (iequals(text, "INFINITY")) {
     r.value = ir::kInfinity;
-    r.issues.push_back({"wrong-case", false, 0, text.size(),
+    r.issues.push_back({rules::kWrongCase, false, 0, text.size(),
                         "Maui 3.3.1 recognises only 'INFINITY' in upper case"});
+    return r;
+  }
+  // Moab writes some times as MIN,MAX (RMPOLLINTERVAL 00:00:15,00:01:00); Maui 3.3.1 reads one.
+  if (auto comma = text.find(','); comma != std::string_view::npos && text.find(',', comma + 1) == std::string_view::npos &&
+                                   parse_duration(text.substr(0, comma)).value &&
+                                   parse_duration(text.substr(comma + 1)).value) {
+    r.issues.push_back(error_at(text, 0,
+                                fmt::format("'{}' is Moab's MIN,MAX form of a time: Maui 3.3.1 reads a single "
+                                            "[[[DD:]HH:]MM:]SS and ignores this value; write one time",
+                                            text),
+                                rules::kMoabOnly));
     return r;
   }
   bool negative = !text.empty() && text[0] == '-';
   std::string_view body = negative ? text.substr(1) : text;
+  // Without a colon Maui reads the seconds with strtol base 0, as it reads integers: 010 is 8 s,
+  // 0x10 16 s (semantics 4).
+  if (body.size() > 1 && body[0] == '0' && body.find(':') == std::string_view::npos) {
+    auto seconds = parse_integer(text);
+    if (seconds.value && *seconds.value <= kMaxTimeField && *seconds.value >= -kMaxTimeField) {
+      r.value = *seconds.value;
+      r.issues = std::move(seconds.issues);
+      return r;
+    }
+  }
   // At most four fields, so fixed arrays (this runs for every time value of a large site), cut
   // at each ':' found by memchr.
   std::array<std::string_view, 4> field_storage;
@@ -251,7 +274,7 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
   for (std::size_t i = 0; i < numbers.size(); ++i) total += numbers[numbers.size() - 1 - i] * unit[i];
   if (numbers.size() == 2) {
     std::int64_t maui = numbers[0] * 3600 + numbers[1] * 60;
-    r.issues.push_back({"ambiguous-time", false, 0, text.size(),
+    r.issues.push_back({rules::kAmbiguousTime, false, 0, text.size(),
                         fmt::format("'{}' is {} by the manual's [[[DD:]HH:]MM:]SS grammar (MM:SS) but "
                                     "Maui 3.3.1 reads two fields as HH:MM ({}); write {} to be clear",
                                     text, fmt::format("{} s", total), fmt::format("{} s", maui),
@@ -327,7 +350,7 @@ Result<ir::Limit> parse_limit(std::string_view text, bool time_valued) {
       if (d && has_colon) {
         std::int64_t maui = 0;
         read_decimal(part, maui);
-        r.issues.push_back({"compat-limit-time-format", false, offset, part.size(),
+        r.issues.push_back({rules::kCompatLimitTimeFormat, false, offset, part.size(),
                             fmt::format("Maui 3.3.1 reads limits inside *CFG lines as plain integers: "
                                         "'{}' is {} seconds for it, not {}; write {}", part, maui,
                                         *d, *d)});
@@ -523,7 +546,7 @@ static void report_numeric_classes(std::string_view text, std::vector<Issue>& is
     if (lo_len == 1 && hi_len == 1) continue;  // [0-9]: a real character class
     auto lo = text.substr(lo_begin, lo_len), hi = text.substr(hi_begin, hi_len);
     auto cls = text.substr(open, i + 1 - open);
-    issues.push_back({"hostlist-regex-class", false, open, cls.size(),
+    issues.push_back({rules::kHostlistRegexClass, false, open, cls.size(),
                       fmt::format("in a regular expression '{}' is a character class matching one "
                                   "character, not the numbers {} to {}; list the hosts or write a "
                                   "range such as node[{}-{}] without regex characters",

@@ -13,13 +13,14 @@
 #include <string_view>
 #include <vector>
 
+#include "parser/rule_ids.h"
 #include "schemas/ir.h"
 #include "schemas/ir_names.h"
 
 namespace maui::values {
 
 struct Issue {
-  std::string rule;         // lint rule id
+  RuleId rule;              // parser/rule_ids.h
   bool error = false;       // error: the text is not a value of this type
   std::size_t offset = 0;   // into the parsed text
   std::size_t length = 0;

@@ -3,14 +3,28 @@
 // `expected.ir.json` (the compiled IR). The real-world configs of shared/corpus/configs and
 // shared/reference/doc-examples.cfg have their expectations in tests/golden/corpus/<file>.txt.
 //
+// The inputs also say, in their comments, which findings each line must get:
+//   BACKFILLPOLICY GREEDY   # expect: compat-backfill-policy[, another-rule ...]
+//   # expect: include-cycle (next line)      the line after the comment
+//   # expect: missing-serverhost (file)      a finding about the whole file (no line)
+// and the case's findings must be exactly those, both ways: every expected (file, line, rule)
+// is reported, and every finding of the case (in any of its files) is expected on its line by
+// its rule. Several findings of one rule on one line are one expectation.
+//
 // Regenerate every expectation with:  MAUI_UPDATE_GOLDEN=1 ./golden_tests
 // then review the diff (the expectations are hand-reviewed, never copied blindly).
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <regex>
+#include <set>
 #include <sstream>
+#include <tuple>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "tests/golden_support.h"
@@ -35,6 +49,36 @@ std::string lint_in(const fs::path& dir, const std::string& file, std::string* i
   os.flush();
   if (ir_json) *ir_json = maui::ir::to_json(unit->policy);
   fs::current_path(old);
+  return out;
+}
+
+// (file, line, rule); line 0 = a finding about the whole file.
+using Finding = std::tuple<std::string, unsigned, std::string>;
+
+// The `# expect:` comments of every .cfg file of a case.
+std::set<Finding> expected_findings(const fs::path& dir) {
+  static const std::regex expect(R"re(#.*\bexpect:\s*([a-z0-9-]+(\s*,\s*[a-z0-9-]+)*)\s*(\((next line|file)\))?)re");
+  static const std::regex rule("[a-z0-9-]+");
+  std::set<Finding> out;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".cfg") continue;
+    std::ifstream in(e.path());
+    std::string text;
+    for (unsigned number = 1; std::getline(in, text); ++number) {
+      std::smatch m;
+      if (!std::regex_search(text, m, expect)) continue;
+      unsigned line = m[4] == "next line" ? number + 1 : m[4] == "file" ? 0 : number;
+      const std::string rules = m[1];
+      for (std::sregex_iterator it(rules.begin(), rules.end(), rule), end; it != end; ++it)
+        out.insert({e.path().filename().string(), line, it->str()});
+    }
+  }
+  return out;
+}
+
+std::string list(const std::set<Finding>& findings) {
+  std::string out;
+  for (const auto& [file, line, rule] : findings) out += fmt::format("  {}:{} [{}]\n", file, line, rule);
   return out;
 }
 
@@ -63,6 +107,25 @@ std::string test_name(const testing::TestParamInfo<std::string>& info) {
 }
 
 class GoldenCase : public testing::TestWithParam<std::string> {};
+
+TEST_P(GoldenCase, FindingsAreTheExpectedOnes) {
+  fs::path dir = fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / GetParam();
+  const std::set<Finding> expected = expected_findings(dir);
+  ASSERT_FALSE(expected.empty()) << dir << ": no '# expect:' comment";
+  auto old = fs::current_path();
+  fs::current_path(dir);
+  auto unit = maui::checker::check_file("input.cfg");
+  fs::current_path(old);
+  std::set<Finding> reported;
+  for (const auto& d : maui::checker::resolve(*unit)) reported.insert({d.file, d.line, d.rule});
+  std::set<Finding> missing, unexpected;
+  std::set_difference(expected.begin(), expected.end(), reported.begin(), reported.end(),
+                      std::inserter(missing, missing.end()));
+  std::set_difference(reported.begin(), reported.end(), expected.begin(), expected.end(),
+                      std::inserter(unexpected, unexpected.end()));
+  EXPECT_TRUE(missing.empty()) << "expected but not reported:\n" << list(missing);
+  EXPECT_TRUE(unexpected.empty()) << "reported but not expected:\n" << list(unexpected);
+}
 
 TEST_P(GoldenCase, LintOutputMatches) {
   fs::path dir = fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / GetParam();

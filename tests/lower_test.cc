@@ -554,6 +554,59 @@ TEST(LowerScalars, PoliciesAreTyped) {
   EXPECT_EQ(check("\n")->policy.priority.accrual_policy.value, ir::AccrualPolicy::QueuePolicy);
 }
 
+TEST(LowerScalars, InvalidValueKeepsTheEarlierLine) {
+  // §1.1: the earlier line's value stays, and the finding names it; the next valid line is not a
+  // repeat of the rejected one.
+  auto c = check("SERVERHOST head\nBACKFILLPOLICY BESTFIT\nBACKFILLPOLICY FIRSTFITT\nRMPOLLINTERVAL 30\n"
+                 "RMPOLLINTERVAL soon\n");
+  EXPECT_EQ(c->policy.scheduling.backfill_policy.value, ir::BackfillPolicy::BestFit);
+  expect_at(c->policy.scheduling.backfill_policy.from, "t.cfg", 2, 1);
+  EXPECT_EQ(c->policy.scheduling.poll_interval.value, 30);
+  EXPECT_EQ(located(*c, "duplicate-scalar"), Strings{});
+  for (const auto& d : checker::resolve(*c))
+    if (d.rule == "invalid-value" && d.line == 3) {
+      EXPECT_NE(d.message.find("uses BESTFIT (from the earlier line)"), std::string::npos) << d.message;
+    }
+}
+
+TEST(LowerScalars, BooleanForAPolicyNamesTheValueMauiUses) {
+  // BACKFILLPOLICY ON is no value of BACKFILLPOLICY: Maui 3.3.1 reads a boolean, true = FIRSTFIT;
+  // FSPOLICY TRUE is DEDICATEDPS; a mis-cased FSPOLICY is read as the manual's value.
+  auto c = check("SERVERHOST head\nBACKFILLPOLICY OFF\nFSPOLICY TRUE\n");
+  EXPECT_EQ(c->policy.scheduling.backfill_policy.value, ir::BackfillPolicy::None);
+  EXPECT_EQ(c->policy.fairshare.metric.value, ir::FairshareMetric::DedicatedPS);
+  Strings messages;
+  for (const auto& d : checker::resolve(*c))
+    if (d.rule == "invalid-value") messages.push_back(d.message.substr(d.message.find("Maui")));
+  EXPECT_EQ(messages, (Strings{"Maui 3.3.1 reads it as a boolean and uses NONE; write NONE",
+                               "Maui 3.3.1 reads it as a boolean and uses DEDICATEDPS; write DEDICATEDPS"}));
+  auto lower = check("SERVERHOST head\nFSPOLICY dedicatedpes\n");
+  EXPECT_EQ(lower->policy.fairshare.metric.value, ir::FairshareMetric::DedicatedPES);
+  EXPECT_EQ(located(*lower, "wrong-case"), Strings{"2:10 wrong-case"});
+}
+
+TEST(LowerScalars, LinesMauiIgnoresAreNoDuplicates) {
+  // A line Maui 3.3.1 does not apply (mis-cased or indented name, -1, 'on') sets nothing there:
+  // the correct line after it is not reported as a repeat, and it is not one of the line before.
+  auto c = check("SERVERHOST head\n"
+                 "reservationdepth 4\n"
+                 "RESERVATIONDEPTH 8\n"
+                 "  RESERVATIONDEPTH 2\n"
+                 "DEFERCOUNT 3\n"
+                 "DEFERCOUNT -1\n"
+                 "USESYSTEMQUEUETIME on\n"
+                 "USESYSTEMQUEUETIME TRUE\n"
+                 "DEFERCOUNT 5\n");
+  EXPECT_EQ(located(*c, "duplicate-scalar"), Strings{"9:1 duplicate-scalar"});
+  for (const auto& d : checker::resolve(*c))
+    if (d.rule == "duplicate-scalar") {
+      ASSERT_EQ(d.notes.size(), 1u);
+      EXPECT_EQ(d.notes[0].line, 5u);  // the earlier line Maui applies, not the -1 one
+    }
+  // The compiled policy still reads every line as the manual does: the last one wins.
+  EXPECT_EQ(c->policy.scheduling.reservation_groups.at(0).depth.value, 2);
+}
+
 TEST(LowerScalars, MauiReadingQuirksAreReported) {
   auto c = check("SERVERHOST head\n"
                  "  RMPOLLINTERVAL 30\n"     // indented: ignored by Maui 3.3.1

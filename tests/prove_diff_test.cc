@@ -61,6 +61,51 @@ TEST(Diff, ReservationAccessGainedAndLost) {
   }
 }
 
+TEST(Diff, AReservationTellsWhoGainsItAndSummarizesTheRest) {
+  // A business-hours reservation for group biolab: biolab gains reserved (guaranteed) access, and
+  // every other job (any credentials but biolab) loses those node-hours: one line, not one per
+  // credential the configs name.
+  std::string named = "USERCFG[john] MAXJOB=4\nUSERCFG[ann] MAXJOB=4\nGROUPCFG[staff] MAXJOB=9\nCLASSCFG[batch] MAXJOB=9\n"
+                      "ACCOUNTCFG[phys] MAXJOB=9\nQOSCFG[hi] MAXJOB=9\nGROUPCFG[biolab] MAXJOB=9\n";
+  std::string sr = "SRCFG[bio] HOSTLIST=node001,node002,node003,node004 PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI\n"
+                   "SRCFG[bio] STARTTIME=09:00:00 ENDTIME=17:00:00 ACCESS=SHARED GROUPLIST=biolab\n";
+  auto d = diff(std::string(kNodes) + named, std::string(kNodes) + named + sr);
+  EXPECT_EQ(d.summary, (std::vector<std::string>{
+                           "+ group biolab gains reserved node001–node004 Mon–Fri 09:00–17:00",
+                           "- everyone but group biolab loses node001–node004 Mon–Fri 09:00–17:00"}))
+      << maui::diff::render_text(d);
+  // The verdicts stay per credential: biolab more permissive, the 11 others less.
+  std::size_t less = 0;
+  for (const auto& c : d.semantic) {
+    if (c.credential.name == "biolab") {
+      EXPECT_EQ(c.verdict, maui::diff::Verdict::MorePermissive);
+      ASSERT_EQ(c.reserved_gained.size(), 1u);
+      EXPECT_TRUE(c.lost.empty());
+    } else {
+      ++less;
+      EXPECT_EQ(c.verdict, maui::diff::Verdict::LessPermissive) << c.credential.name;
+    }
+  }
+  EXPECT_EQ(less, 11u);  // john, ann, staff, batch, phys, hi and the unnamed credential of each of 5 kinds
+  EXPECT_NE(maui::diff::render_text(d).find("more permissive: group biolab\n"), std::string::npos);
+  // Removing it: the mirror image.
+  auto back = diff(std::string(kNodes) + named + sr, std::string(kNodes) + named);
+  EXPECT_EQ(back.summary, (std::vector<std::string>{
+                              "+ everyone but group biolab gains node001–node004 Mon–Fri 09:00–17:00",
+                              "- group biolab loses reserved node001–node004 Mon–Fri 09:00–17:00"}))
+      << maui::diff::render_text(back);
+}
+
+TEST(Diff, TurningFairshareOnChangesWhoGoesFirst) {
+  // The reference job has none of the recorded usage: john's target of 50% counts in full,
+  // FSWEIGHT 100 x FSUSERWEIGHT 10 x 50 = 50000 over any other user (no target, delta 0).
+  std::string common = std::string(kNodes) + "USERCFG[john] FSTARGET=50\n";
+  auto d = diff(common, common + "FSPOLICY DEDICATEDPS\nFSWEIGHT 100\nFSUSERWEIGHT 10\n");
+  ASSERT_EQ(d.priority.size(), 1u) << maui::diff::render_text(d);
+  EXPECT_EQ(d.priority[0].text,
+            "~ user john's advantage over any other user +0 → +50000 (its jobs now go before any other user's)");
+}
+
 TEST(Diff, IncomparableWhenBothDirections) {
   std::string sr = "SRCFG[r] HOSTLIST=node001 PERIOD=INFINITY ACCESS=SHARED USERLIST=ann\n";
   auto d = diff(std::string(kNodes) + sr + "USERCFG[ann] MAXJOB=2\n",
@@ -124,7 +169,9 @@ TEST(Diff, PriorityByReferenceJobs) {
   ASSERT_EQ(d.priority.size(), 3u) << text;
   EXPECT_EQ(d.priority[0].text, "~ any job's priority 1 → 1 on submission, 1440 → 2880 after a day queued");
   EXPECT_FALSE(d.priority[0].credential.has_value());
-  EXPECT_EQ(d.priority[1].text, "~ user ann's advantage over any other user +0 → +300");
+  // Ann's jobs, level with any other user's before, now go first among otherwise equal jobs.
+  EXPECT_EQ(d.priority[1].text,
+            "~ user ann's advantage over any other user +0 → +300 (its jobs now go before any other user's)");
   EXPECT_EQ(d.priority[2].text, "~ user john's advantage over any other user +2000 → +500");
   EXPECT_EQ(d.priority[2].new_value.day, 500);
   EXPECT_NE(text.find("~ user john's advantage over any other user +2000 → +500\n"), std::string::npos) << text;

@@ -32,6 +32,32 @@ TEST_F(CheckTool, ExitCodes) {
   EXPECT_EQ(mauic("check clean.cfg --assert nothing.txt").code, 2);  // an unreadable assertions file
 }
 
+// --cluster JOBS.json: the properties are about its nodes; a bad file is a located error (exit 2).
+TEST_F(CheckTool, ClusterNodesComeFromJobsJson) {
+  write("procs.cfg", "SERVERHOST h\nRESWEIGHT 1\nPROCWEIGHT 100000000\n");
+  write("cluster.json", R"({"nodes": [{"name": "n01", "procs": 8}, {"name": "n02", "procs": 8}], "jobs": []})");
+  auto r = mauic("check procs.cfg --cluster cluster.json");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;  // the VIOLATED cap is a warning
+  EXPECT_NE(r.out.find("any job (10 procs, walltime 1:00:00, queued 0:01:00)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("at most 16 procs (the 2 nodes of cluster.json)"), std::string::npos) << r.out;
+  auto without = mauic("check procs.cfg");
+  EXPECT_NE(without.out.find("UNKNOWN: whether a job's priority can reach the 1e9 cap"), std::string::npos) << without.out;
+
+  write("empty.json", R"({"nodes": [], "jobs": []})");
+  auto empty = mauic("check procs.cfg --cluster empty.json");
+  EXPECT_EQ(empty.code, 2);
+  EXPECT_NE(empty.err.find("empty.json: error: nodes: expected the cluster's nodes"), std::string::npos) << empty.err;
+  write("broken.json", "{\"nodes\": [{\"name\": \"n01\", \"procs\": -4}], \"jobs\": []}");
+  auto broken = mauic("check procs.cfg --cluster broken.json");
+  EXPECT_EQ(broken.code, 2);
+  EXPECT_NE(broken.err.find("broken.json:1:37: error: nodes[0].procs: "), std::string::npos) << broken.err;
+  write("syntax.json", "{\"nodes\": [\n");
+  auto syntax = mauic("check procs.cfg --cluster syntax.json");
+  EXPECT_EQ(syntax.code, 2);
+  EXPECT_NE(syntax.err.find("syntax.json:2:"), std::string::npos) << syntax.err;
+  EXPECT_EQ(mauic("check procs.cfg --cluster missing.json").code, 2);
+}
+
 // --assert (docs/check.md, "Assertions"): QOS hiprio's 1000 is worth 1000 minutes of queue time.
 const char* kQos =
     "SERVERHOST h\nQOSCFG[hiprio] PRIORITY=1000\nQOSCFG[normal] PRIORITY=0\nQOSWEIGHT 1\n"

@@ -224,8 +224,8 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
                   .submit(now - 60 * uniform(0, 20) - uniform(0, 1) * 30);
     // The queue time an engine kept for it (JOBPRIOACCRUALPOLICY QUEUEPOLICY / FULLPOLICY):
     // mostly all of its wait or more, now and then less (it was held for a while).
-    if (uniform(0, 3) == 0) job.queue_time_accrued = now - job.submit_time + uniform(0, 600);
-    if (uniform(0, 40) == 0) job.queue_time_accrued = std::max<Seconds>(0, now - job.submit_time - uniform(1, 600));
+    if (uniform(0, 3) == 0) job.sched.queue_time_accrued = now - job.submit_time + uniform(0, 600);
+    if (uniform(0, 40) == 0) job.sched.queue_time_accrued = std::max<Seconds>(0, now - job.submit_time - uniform(1, 600));
     jobs.push_back(std::move(job));
   }
   if (uniform(0, 4) == 0) jobs.push_back(J("999").state(JobState::Completed));
@@ -302,7 +302,7 @@ TEST(EasyFastPath, HandsBackWhatItDoesNotModel) {
   with_memory.memory_per_task_mb = 100;
   EXPECT_FALSE(decides({with_memory}));
   Job with_priority = J("1");
-  with_priority.system_priority = SystemPriority{5, false};
+  with_priority.sched.system_priority = SystemPriority{5, false};
   EXPECT_FALSE(decides({with_priority}));
   EXPECT_FALSE(decides({running_on(J("2"), 900, {"elsewhere"})}));
   EXPECT_FALSE(decides({running_on(J("2"), 900, {"n01"}), running_on(J("3"), 900, {"n01"})}));

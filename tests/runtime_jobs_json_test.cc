@@ -56,13 +56,13 @@ TEST(RuntimeJobsJson, FullJobAndNode) {
   EXPECT_EQ(a.state, JobState::Running);
   EXPECT_EQ(*a.start_time, 1699995000);
   EXPECT_EQ(a.job_class, "batch");
-  EXPECT_EQ(a.bypass_count, 3);
+  EXPECT_EQ(a.sched.bypass_count, 3);
   EXPECT_DOUBLE_EQ(*a.utilized_procs, 6.5);
   const Job& b = f.snapshot.jobs[1];
   EXPECT_EQ(b.tasks, 8);  // procs alone: one-proc tasks
   EXPECT_EQ(b.procs_per_task, 1);
   EXPECT_EQ(b.holds, std::vector<std::string>{"user"});
-  EXPECT_EQ(*b.queue_time_accrued, 120);
+  EXPECT_EQ(*b.sched.queue_time_accrued, 120);
   EXPECT_EQ(b.state, JobState::Idle);
   EXPECT_EQ(f.snapshot.jobs[2].procs_per_task, 4);
 }
@@ -143,9 +143,9 @@ TEST(RuntimeJobsJson, SystemPriority) {
       {"id": "r", "user": "u", "walltime": 60, "submit_time": 0, "relative_system_priority": -1000000000},
       {"id": "n", "user": "u", "walltime": 60, "submit_time": 0}]})");
   ASSERT_TRUE(f.errors.empty()) << to_text(f.errors.front());
-  EXPECT_EQ(f.snapshot.jobs[0].system_priority, (SystemPriority{1'000'000'000, false}));
-  EXPECT_EQ(f.snapshot.jobs[1].system_priority, (SystemPriority{-1'000'000'000, true}));
-  EXPECT_FALSE(f.snapshot.jobs[2].system_priority.has_value());
+  EXPECT_EQ(f.snapshot.jobs[0].sched.system_priority, (SystemPriority{1'000'000'000, false}));
+  EXPECT_EQ(f.snapshot.jobs[1].sched.system_priority, (SystemPriority{-1'000'000'000, true}));
+  EXPECT_FALSE(f.snapshot.jobs[2].sched.system_priority.has_value());
   EXPECT_EQ(errors_of(R"({"jobs": [
       {"id": "1", "user": "u", "walltime": 60, "submit_time": 0, "system_priority": -1},
       {"id": "2", "user": "u", "walltime": 60, "submit_time": 0, "relative_system_priority": 1000000001},

@@ -327,9 +327,9 @@ TEST(RuntimeLimits, IdleLimitsStopQueueStuffing) {
 
   // QUEUEPOLICY (the default): the stuffer's blocked jobs accrue no queue time.
   accrue_queue_time(s, o.q.eligibility, AccrualPolicy::QueuePolicy, 600);
-  EXPECT_EQ(*s.find_job("stuff0")->queue_time_accrued, 1000 + 600);
-  EXPECT_EQ(*s.find_job("stuff5")->queue_time_accrued, 1000 - 5);
-  EXPECT_EQ(*s.find_job("late")->queue_time_accrued, 600);
+  EXPECT_EQ(*s.find_job("stuff0")->sched.queue_time_accrued, 1000 + 600);
+  EXPECT_EQ(*s.find_job("stuff5")->sched.queue_time_accrued, 1000 - 5);
+  EXPECT_EQ(*s.find_job("late")->sched.queue_time_accrued, 600);
 }
 
 TEST(RuntimeLimits, AccrualPolicies) {

@@ -16,7 +16,7 @@ std::vector<Node> two_nodes() { return {make_node("n1", 2), make_node("n2", 2)};
 
 Job low(std::string id, Epoch started, std::string node, std::optional<std::int64_t> start_priority) {
   Job j = running_on(J(std::move(id)).qos("lo").tasks(2).walltime(4 * kHour), started, {std::move(node)});
-  j.start_priority = start_priority;
+  j.sched.start_priority = start_priority;
   return j;
 }
 
@@ -100,7 +100,7 @@ TEST(Preemption, TheShortestRunOfVictimsThatLetsItStart) {
   TestPolicy p = compile_policy(kQos);
   auto one = [&](std::string id, Seconds ago, std::string node) {
     Job j = running_on(J(std::move(id)).qos("lo").walltime(4 * kHour), now - ago, {std::move(node)});
-    j.start_priority = 5;
+    j.sched.start_priority = 5;
     return j;
   };
   ClusterSnapshot snap = snapshot_of(now, two_nodes(),
@@ -165,9 +165,9 @@ TEST(Preemption, AJobIsRequeuedOnceAndOnlyWhileItRuns) {
       {kQos, "QOSCFG[both] PRIORITY=500 QFLAGS=PREEMPTOR,PREEMPTEE\n",
        "SRCFG[own] HOSTLIST=n1,n2 PERIOD=INFINITY USERLIST=u1,u2 OWNER=USER:u2 FLAGS=OWNERPREEMPT\n"}));
   Job b = running_on(J("B").user("u1").qos("both").tasks(2).walltime(4 * kHour), now - kHour, {"n1"});
-  b.start_priority = 1;
+  b.sched.start_priority = 1;
   Job l = running_on(J("L").user("u1").qos("lo").tasks(2).walltime(4 * kHour), now - kHour, {"n2"});
-  l.start_priority = 2;
+  l.sched.start_priority = 2;
   ClusterSnapshot snap = snapshot_of(now, two_nodes(),
                                      {b, l, J("H1").user("u1").qos("hi").tasks(2).submit(now - 2 * kMinute),
                                       J("H2").user("u2").tasks(2).submit(now - kMinute)});

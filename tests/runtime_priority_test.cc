@@ -253,7 +253,7 @@ TEST(RuntimePriority, ServiceBypassAndSoftPolicyViolation) {
   auto t = compile_policy("QUEUETIMEWEIGHT 0\nBYPASSWEIGHT 10\nSPVIOLATIONWEIGHT -100\n"
                           "ENABLENEGJOBPRIORITY TRUE\nREJECTNEGPRIOJOBS FALSE\n");
   Job j = Job(J("x").submit(kNow));
-  j.bypass_count = 3;
+  j.sched.bypass_count = 3;
   EXPECT_EQ(score(t, j).priority, 30);
   j.soft_policy_violation = true;
   EXPECT_EQ(score(t, j).priority, 30 - 100);
@@ -293,14 +293,14 @@ TEST(RuntimePriority, PercentContributionsAddUpToHundred) {
 
 TEST(RuntimePriority, AccrualPolicyDecidesTheEffectiveQueueTime) {
   Job j = Job(J("x").submit(kNow - 3600));
-  j.queue_time_accrued = 600;
+  j.sched.queue_time_accrued = 600;
   EXPECT_EQ(effective_queue_time(j, AccrualPolicy::Always, kNow), 3600);
   EXPECT_EQ(effective_queue_time(j, AccrualPolicy::QueuePolicy, kNow), 600);
   EXPECT_EQ(effective_queue_time(j, AccrualPolicy::FullPolicy, kNow), 600);
-  j.queue_time_accrued.reset();  // a job the engine has no record of: since submission
+  j.sched.queue_time_accrued.reset();  // a job the engine has no record of: since submission
   EXPECT_EQ(effective_queue_time(j, AccrualPolicy::QueuePolicy, kNow), 3600);
   auto t = compile_policy("JOBPRIOACCRUALPOLICY ALWAYS\n");
-  j.queue_time_accrued = 600;
+  j.sched.queue_time_accrued = 600;
   EXPECT_EQ(score(t, j).priority, 60);
 }
 
@@ -323,7 +323,7 @@ TEST(RuntimePriority, OrderIsPriorityThenSubmissionThenId) {
 TEST(RuntimePriority, SystemPriorityComesAfterTheFloorAndTheCap) {
   auto t = compile_policy("QUEUETIMEWEIGHT 1\nUSERWEIGHT 1\nUSERCFG[big] PRIORITY=2000000000\n");
   auto with = [](Job job, std::int64_t value, bool relative) {
-    job.system_priority = SystemPriority{value, relative};
+    job.sched.system_priority = SystemPriority{value, relative};
     return job;
   };
   const Job queued = J("q").submit(kNow - 100 * 60);  // 100 minutes: priority 100
@@ -393,8 +393,8 @@ TEST(RuntimePriority, RankingPriorityEqualsTheExplainedOne) {
       auto cred = [&] { return fmt::format("c{}", pick(0, 2)); };  // c2 is not configured
       Job job = J(std::to_string(j)).user(cred()).group(cred()).account(cred()).qos(cred()).job_class(cred())
                     .tasks(pick(1, 8)).walltime(pick(60, 7200)).submit(kNow - pick(0, 86400));
-      if (pick(0, 3) == 0) job.system_priority = SystemPriority{pick(-2000, 2000), pick(0, 1) == 1};
-      if (job.system_priority && !job.system_priority->relative) job.system_priority->value = pick(0, 2000);
+      if (pick(0, 3) == 0) job.sched.system_priority = SystemPriority{pick(-2000, 2000), pick(0, 1) == 1};
+      if (job.sched.system_priority && !job.sched.system_priority->relative) job.sched.system_priority->value = pick(0, 2000);
       const JobCredentialIds ids = calc.index().intern(job);
       const PriorityBreakdown explained = calc.evaluate(job, ids);
       const PriorityCalculator::Rank ranked = calc.rank(job, ids);

@@ -13,7 +13,9 @@
 //   - every job either ran min(run, requested) seconds, starting after its submission, or has a
 //     reason it never started; the metrics count them alike;
 //   - the same inputs give the same schedule, warnings included;
-//   - skipping the iterations that cannot start anything changes nothing.
+//   - skipping the iterations that cannot start anything changes nothing;
+//   - a live RM's fresh snapshots (the cycle's memory kept by name) and restarts of the
+//     scheduler from its saved memory change nothing either.
 // Each case prints its config on failure (SCOPED_TRACE), so that it can be replayed with
 // `mauirun simulate`.
 #include <algorithm>
@@ -30,6 +32,7 @@
 #include "runtime/engine/credentials.h"
 #include "runtime/rm/sim/run_log.h"
 #include "runtime/rm/sim/simulator.h"
+#include "tests/live_view_support.h"
 #include "tests/schedule_support.h"
 
 namespace maui::runtime::testing {
@@ -277,7 +280,7 @@ AccessRuns expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, cons
 
 TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
   std::int64_t started = 0, never = 0, preempted = 0, backfilled = 0, whole_checked = 0, single_user_checked = 0,
-               job_limited_checked = 0;
+               job_limited_checked = 0, restarts = 0;
   for (int seed = 1; seed <= kCases; ++seed) {
     Generator g{Rng{static_cast<std::uint64_t>(seed) * 104729}};
     const std::string config = random_config(g);
@@ -360,6 +363,29 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     SimulationOptions every = options;
     every.skip_futile_iterations = false;
     expect_same_outcomes(r, simulate(dir, trace, nodes, every), "no iteration skipped");
+
+    // The same through a live RM's eyes, where every iteration reads a fresh snapshot and the
+    // cycle's memory (bypass counts, start priorities, queue time, reservations) is kept by
+    // name; and again with the scheduler restarted from its memory every few iterations.
+    CycleOptions live;
+    live.admin_reservations = admin;
+    Seconds quiet = 2 * 7 * kDay;
+    if (unit->policy.fairshare.metric.value != ir::FairshareMetric::None) {
+      const FairshareClock fc = FairshareClock::from(unit->policy.fairshare);
+      quiet += fc.interval * (fc.depth + 1);
+    }
+    for (const int restart_every : {0, static_cast<int>(g.rng.in(1, 7))}) {
+      const LiveReplay replay = replay_live(dir, trace, nodes, live, quiet, restart_every);
+      ASSERT_EQ(replay.outcomes.size(), r.jobs.size());
+      for (std::size_t i = 0; i < r.jobs.size(); ++i) {
+        const JobOutcome &x = r.jobs[i], &y = replay.outcomes[i];
+        EXPECT_TRUE(x.start == y.start && x.end == y.end && x.preempted == y.preempted)
+            << "live view, restarted every " << restart_every << " turns: job " << x.number << " started "
+            << x.start.value_or(-1) << " / " << y.start.value_or(-1) << ", ended " << x.end << " / " << y.end
+            << ", preempted " << x.preempted << " / " << y.preempted;
+      }
+      restarts += replay.restarts;
+    }
     if (::testing::Test::HasFailure()) return;  // one failing config at a time
   }
   // The cases reach what they check: jobs start, by backfill too, some never do, and some
@@ -371,6 +397,7 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
   EXPECT_GT(whole_checked, kCases) << whole_checked;
   EXPECT_GT(single_user_checked, kCases) << single_user_checked;
   EXPECT_GT(job_limited_checked, kCases) << job_limited_checked;
+  EXPECT_GT(restarts, kCases * 10) << restarts;
 }
 
 }  // namespace

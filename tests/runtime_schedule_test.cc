@@ -158,7 +158,7 @@ TEST(SeedBackfillOverview, ReservationThresholds) {
   auto reserved = [&](std::string_view threshold, std::int64_t bypassed) {
     TestPolicy p = fcfs(lines({"BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n", threshold}));
     ClusterSnapshot snap = abc_snapshot(cluster);
-    snap.jobs[1].bypass_count = bypassed;
+    snap.jobs[1].sched.bypass_count = bypassed;
     snap.jobs[2].walltime = 5 * kHour;
     IterationResult r = iterate(p, snap);
     const bool has = reservation_named(r, ReservationKind::Job, "B") != nullptr;

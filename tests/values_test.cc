@@ -27,7 +27,7 @@ template <class T>
 Strings issues(const Result<T>& r) {
   Strings out;
   for (const auto& i : r.issues)
-    out.push_back(i.rule + (i.error ? "!" : "") + "@" + std::to_string(i.offset) + "+" +
+    out.push_back(std::string(i.rule.id) + (i.error ? "!" : "") + "@" + std::to_string(i.offset) + "+" +
                   std::to_string(i.length));
   return out;
 }
@@ -64,7 +64,7 @@ TEST(ParseInteger, LeadingZeroNotOctalIsFlagged) {
   auto r = parse_integer("09");
   ASSERT_TRUE(r.value);
   ASSERT_EQ(r.issues.size(), 1u);
-  EXPECT_EQ(r.issues[0].rule, "integer-format");
+  EXPECT_EQ(r.issues[0].rule.id, "integer-format");
   EXPECT_FALSE(r.issues[0].error);
 }
 
@@ -228,6 +228,35 @@ TEST(ParseDuration, TwoFieldsAreMinutesSecondsButAmbiguous) {
   EXPECT_EQ(issues(t), Strings{"ambiguous-time@0+3"});
 }
 
+TEST(ParseDuration, WithoutAColonReadLikeAnInteger) {
+  // §1.4: no colon, strtol base 0: 010 is 8 seconds, 0x1E 30; 07 is 7 either way.
+  auto octal = parse_duration("010");
+  ASSERT_TRUE(octal.value);
+  EXPECT_EQ(*octal.value, 8);
+  EXPECT_EQ(issues(octal), Strings{"integer-format@0+3"});
+  auto hex = parse_duration("0x1E");
+  ASSERT_TRUE(hex.value);
+  EXPECT_EQ(*hex.value, 30);
+  EXPECT_EQ(issues(hex), Strings{"integer-format@0+4"});
+  auto same = parse_duration("07");
+  ASSERT_TRUE(same.value);
+  EXPECT_EQ(*same.value, 7);
+  EXPECT_TRUE(same.issues.empty());
+  // Fields around a colon are read with atoi, in decimal.
+  auto fields = parse_duration("00:00:010");
+  ASSERT_TRUE(fields.value);
+  EXPECT_EQ(*fields.value, 10);
+  EXPECT_TRUE(fields.issues.empty());
+}
+
+TEST(ParseInteger, LeadingZeroThatReadsTheSameIsNotFlagged) {
+  for (std::string_view text : {"00", "07", "-05"}) {
+    auto r = parse_integer(text);
+    ASSERT_TRUE(r.value) << text;
+    EXPECT_TRUE(r.issues.empty()) << text;
+  }
+}
+
 TEST(ParseDuration, Infinity) {
   for (std::string_view text : {"INFINITY", "INFINITE", "UNLIMITED"}) {
     auto r = parse_duration(text);
@@ -332,7 +361,7 @@ TEST(ParseLimit, TimeValuedLimit) {
   EXPECT_EQ(r.value->hard, 259200);
   ASSERT_FALSE(r.issues.empty());
   for (const auto& i : r.issues) {
-    EXPECT_EQ(i.rule, "compat-limit-time-format");
+    EXPECT_EQ(i.rule.id, "compat-limit-time-format");
     EXPECT_FALSE(i.error);
     EXPECT_EQ(i.offset, 0u);
     EXPECT_EQ(i.length, 8u);
@@ -357,7 +386,7 @@ TEST(ParseLimit, TimeTextInACountLimit) {
   EXPECT_EQ(r.value->soft, 72);
   EXPECT_FALSE(r.issues.empty());
   for (const auto& i : r.issues) {
-    EXPECT_EQ(i.rule, "integer-format");
+    EXPECT_EQ(i.rule.id, "integer-format");
     EXPECT_EQ(i.offset, 2u);
     EXPECT_FALSE(i.error);
   }
@@ -828,7 +857,7 @@ TEST(FuzzRegressions, HostRangeProductIsBounded) {
   auto r = parse_hostlist("n[0-99999][0-99999]");  // 10^10 names
   EXPECT_FALSE(r.value);
   ASSERT_EQ(r.issues.size(), 1u);
-  EXPECT_EQ(r.issues[0].rule, "invalid-value");
+  EXPECT_EQ(r.issues[0].rule.id, "invalid-value");
   auto ok = parse_hostlist("n[0-999][0-9]");  // 10,000 names is fine
   ASSERT_TRUE(ok.value);
   EXPECT_EQ(ok.value->names.size(), 10000u);

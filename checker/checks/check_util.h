@@ -11,6 +11,9 @@ namespace maui::checker {
 // The source range of an IR value (invalid when it came from a built-in default).
 llvm::SMRange locate(const Compilation& c, const ir::SourceRange& where);
 
+// True when the config wrote the value (not a built-in default).
+inline bool written(const ir::Provenance& p) { return p.how != ir::Derivation::BuiltinDefault; }
+
 // Closest of `candidates` to `name` by edit distance, or "" when none is close.
 std::string closest(std::string_view name, const std::vector<std::string>& candidates);
 

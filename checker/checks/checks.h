@@ -2,6 +2,7 @@
 #pragma once
 
 #include "parser/lower.h"
+#include "parser/rule_ids.h"
 
 namespace maui::checker {
 
@@ -21,7 +22,7 @@ void check_override_scope(const Compilation&, DiagnosticSink&);
 void check_soft_backfill_pass(const Compilation&, DiagnosticSink&);
 void check_backfill_policy(const Compilation&, DiagnosticSink&);
 void check_target_queue_time(const Compilation&, DiagnosticSink&);
-void check_group_class_weight(const Compilation&, DiagnosticSink&);
 void check_preemption_peers(const Compilation&, DiagnosticSink&);
+void check_no_effect(const Compilation&, DiagnosticSink&);
 
 }  // namespace maui::checker

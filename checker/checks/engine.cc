@@ -9,14 +9,14 @@ namespace maui::checker {
 void check_backfill_policy(const Compilation& c, DiagnosticSink& sink) {
   const auto& s = c.policy.scheduling;
   if (s.backfill_policy.value == ir::BackfillPolicy::Greedy)
-    sink.report("compat-backfill-policy", Severity::Warning, locate(c, s.backfill_policy.from.where),
+    sink.report(rules::kCompatBackfillPolicy, locate(c, s.backfill_policy.from.where),
                 "BACKFILLPOLICY GREEDY starts no job at all in Maui 3.3.1 (its working list is never "
                 "filled); this engine implements the documented search");
   if (s.backfill_metric.value == ir::BackfillMetric::Nodes)
-    sink.report("compat-backfill-policy", Severity::Warning, locate(c, s.backfill_metric.from.where),
+    sink.report(rules::kCompatBackfillPolicy, locate(c, s.backfill_metric.from.where),
                 "BACKFILLMETRIC NODES behaves as PROCS in Maui 3.3.1");
   if (s.node_allocation_policy.value == ir::NodeAllocationPolicy::FirstAvailable)
-    sink.report("compat-backfill-policy", Severity::Warning, locate(c, s.node_allocation_policy.from.where),
+    sink.report(rules::kCompatBackfillPolicy, locate(c, s.node_allocation_policy.from.where),
                 "NODEALLOCATIONPOLICY FIRSTAVAILABLE: Maui 3.3.1's affinity test is inverted (it takes "
                 "nodes outside the job's preferred reservations first); this engine takes nodes in "
                 "order as documented");
@@ -27,21 +27,10 @@ void check_target_queue_time(const Compilation& c, DiagnosticSink& sink) {
   for (const auto& [id, cfg] : c.policy.credentials) {
     if (id.kind != ir::CredKind::Qos || !cfg.qos->queuetime_target) continue;
     if (w.value == 0) continue;
-    sink.report("compat-target-queuetime", Severity::Warning, locate(c, cfg.qos->queuetime_target->from.where),
+    sink.report(rules::kCompatTargetQueuetime, locate(c, cfg.qos->queuetime_target->from.where),
                 fmt::format("QTTARGET of QOS {}: Maui 3.3.1 computes the target queue-time factor from a "
                             "timestamp, so it is always 1e8 (use TARGETQUEUETIMECAP); this engine grows it "
                             "toward the target as documented", id.name));
-  }
-}
-
-void check_group_class_weight(const Compilation& c, DiagnosticSink& sink) {
-  for (const auto& [id, cfg] : c.policy.credentials) {
-    if (id.kind != ir::CredKind::Group) continue;
-    auto it = cfg.other.find("CLASSWEIGHT");
-    if (it == cfg.other.end()) continue;
-    sink.report("compat-group-classweight", Severity::Warning, locate(c, it->second.from.where),
-                fmt::format("GROUPCFG[{}] CLASSWEIGHT has no effect in Maui 3.3.1 (the value is read "
-                            "from the wrong field and is always 0)", id.name));
   }
 }
 
@@ -57,7 +46,7 @@ void check_preemption_peers(const Compilation& c, DiagnosticSink& sink) {
   }
   auto report = [&](const auto& flagged, std::string_view flag, std::string_view missing, std::string_view what) {
     for (const auto& [qos, f] : flagged)
-      sink.report("preemption-without-peer", Severity::Warning, locate(c, f->from.where),
+      sink.report(rules::kPreemptionWithoutPeer, locate(c, f->from.where),
                   fmt::format("QOS {} has {} but no QOS has {}: {}", qos, flag, missing, what));
   };
   if (preemptees.empty()) report(preemptors, "PREEMPTOR", "PREEMPTEE", "its jobs can never preempt a job");

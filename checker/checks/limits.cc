@@ -17,7 +17,7 @@ void check_default_idle_limit(const Compilation& c, DiagnosticSink& sink) {
     const ir::Limit* first = nullptr;
     for (const auto& l : def->idle.by_resource())
       if (l && !first) first = &*l;
-    sink.report("compat-default-idle-limit", Severity::Warning, locate(c, first->from.where),
+    sink.report(rules::kCompatDefaultIdleLimit, locate(c, first->from.where),
                 fmt::format("by the manual {}[DEFAULT] idle limits apply to every {}; Maui 3.3.1 applies "
                             "them only to a {} that has a MAXI* limit of its own{}", ir::family_of(kind),
                             ir::to_string(kind), ir::to_string(kind),
@@ -33,7 +33,7 @@ void check_override_scope(const Compilation& c, DiagnosticSink& sink) {
       const auto& l = cfg.qos->override_active.by_resource()[r];
       if (!l) continue;
       auto res = static_cast<ir::LimitResource>(r);
-      sink.report("compat-override-scope", Severity::Warning, locate(c, l->from.where),
+      sink.report(rules::kCompatOverrideScope, locate(c, l->from.where),
                   fmt::format("Maui 3.3.1 uses this override as the {} limit of every credential of a "
                               "{} job (its user, group, account, class and the QOS itself), replacing "
                               "their own limits; the manual's example reads it as superseding the other "
@@ -47,7 +47,7 @@ void check_soft_backfill_pass(const Compilation& c, DiagnosticSink& sink) {
   for (const auto& [id, cfg] : c.policy.credentials) {
     for (const auto& l : cfg.active.by_resource()) {
       if (!l || l->soft == l->hard) continue;
-      sink.report("compat-soft-backfill-pass", Severity::Warning, locate(c, l->from.where),
+      sink.report(rules::kCompatSoftBackfillPass, locate(c, l->from.where),
                   "soft limits: the manual runs a soft-limit backfill pass before the hard one; Maui "
                   "3.3.1 skips the soft pass (an enum clash), so backfill uses only hard limits there");
       return;  // once per config: it is one scheduler-wide behaviour

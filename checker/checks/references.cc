@@ -60,7 +60,7 @@ void check_undefined_references(const Compilation& c, DiagnosticSink& sink) {
     if (node.partition) defined_partitions.insert(node.partition->value);
 
   auto report = [&](const Reference& r, std::string message) {
-    sink.report("undefined-reference", Severity::Warning, locate(c, r.where), std::move(message));
+    sink.report(rules::kUndefinedReference, locate(c, r.where), std::move(message));
   };
   std::set<std::string> qos_set(defined_qos.begin(), defined_qos.end());
   for (const auto& r : qos) {
@@ -104,7 +104,7 @@ void check_default_not_in_list(const Compilation& c, DiagnosticSink& sink) {
       if (!def || !list || list->names.empty()) return;
       for (const auto& n : list->names)
         if (n == def->value) return;
-      auto& diag = sink.report("default-not-in-list", Severity::Warning, locate(c, def->from.where),
+      auto& diag = sink.report(rules::kDefaultNotInList, locate(c, def->from.where),
                                fmt::format("{}={} of {} {} is not in its {} ({}): {}", d, def->value,
                                            ir::to_string(id.kind), id.name, l,
                                            fmt::format("{}", fmt::join(list->names, ",")), consequence));

@@ -17,7 +17,7 @@ void check_sr_start_after_end(const Compilation& c, DiagnosticSink& sink) {
     if (sr.period.value != ir::ReservationPeriod::Day || !sr.start_time || !sr.end_time) continue;
     ir::Seconds start = sr.start_time->value, end = sr.end_time->value;
     if (end == 0 || start < end) continue;
-    auto& d = sink.report("sr-start-after-end", Severity::Warning, locate(c, sr.start_time->from.where),
+    auto& d = sink.report(rules::kSrStartAfterEnd, locate(c, sr.start_time->from.where),
                           fmt::format("standing reservation {}: STARTTIME {} is not before ENDTIME {} "
                                       "on a daily reservation, so no instance is ever active; for a "
                                       "window across midnight define two reservations ({}-24:00:00 "
@@ -31,7 +31,7 @@ void check_sr_week_times(const Compilation& c, DiagnosticSink& sink) {
     if (sr.period.value != ir::ReservationPeriod::Week) continue;
     for (const auto* t : {&sr.start_time, &sr.end_time}) {
       if (!*t) continue;
-      sink.report("compat-sr-week-times", Severity::Warning, locate(c, (*t)->from.where),
+      sink.report(rules::kCompatSrWeekTimes, locate(c, (*t)->from.where),
                   fmt::format("standing reservation {} has PERIOD=WEEK: the manual reads STARTTIME and "
                               "ENDTIME as week offsets (D:HH:MM:SS); Maui 3.3.1 ignores them for weekly "
                               "reservations and needs WSTARTTIME / WENDTIME", name));
@@ -42,7 +42,7 @@ void check_sr_week_times(const Compilation& c, DiagnosticSink& sink) {
 void check_sr_default_access(const Compilation& c, DiagnosticSink& sink) {
   for (const auto& [name, sr] : c.policy.standing_reservations) {
     if (sr.access) continue;
-    sink.report("compat-sr-default-access", Severity::Warning, locate(c, sr.declared.where),
+    sink.report(rules::kCompatSrDefaultAccess, locate(c, sr.declared.where),
                 fmt::format("standing reservation {} has no ACCESS: the manual's default is DEDICATED, "
                             "but Maui 3.3.1 behaves as SHARED (it overlaps other reservations); write "
                             "ACCESS=DEDICATED or ACCESS=SHARED", name));
@@ -58,7 +58,7 @@ void check_acl_not_entries(const Compilation& c, DiagnosticSink& sink) {
       if (!e.negated && !e.required) plain = true;
     }
     if (!negated || !plain) continue;
-    sink.report("compat-acl-not-entries", Severity::Warning, locate(c, negated->from.where),
+    sink.report(rules::kCompatAclNotEntries, locate(c, negated->from.where),
                 fmt::format("standing reservation {}: by the manual '!{}' grants access to every {} "
                             "other than {} (an OR with the other lists); Maui 3.3.1 only uses NOT "
                             "entries to exclude, so they grant nothing when other lists exist", name,

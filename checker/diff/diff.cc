@@ -43,6 +43,7 @@ using Access = std::map<std::string, prove::WeekHours>;  // node -> hours reacha
 
 struct Reach {
   std::map<ir::Credential, Access> access;
+  std::map<ir::Credential, Access> reserved;  // through reservations that admit it
   std::array<std::string, 5> other;
 };
 
@@ -65,20 +66,25 @@ Reach access_of(const Compilation& unit) {
     return s;
   }
   for (const auto& row : r.coverage) {
-    Access a;
+    Access a, reserved;
     for (const auto& [nodes, hours] : row.reach)
       for (const auto& n : nodes) a[n] |= hours;
+    for (const auto& [nodes, hours] : row.reserved)
+      for (const auto& n : nodes) reserved[n] |= hours;
     s.access[row.credential] = a;
+    s.reserved[row.credential] = reserved;
   }
   return s;
 }
 
-const Access& access_for(const Reach& s, const ir::Credential& c) {
-  auto it = s.access.find(c);
-  if (it != s.access.end()) return it->second;
+// A credential's entry in `table` (access or reserved), else that of the credentials no config
+// names, which it shares.
+const Access& access_for(const Reach& s, const std::map<ir::Credential, Access>& table, const ir::Credential& c) {
+  auto it = table.find(c);
+  if (it != table.end()) return it->second;
   static const Access kNone;
-  auto other = s.access.find(ir::Credential{c.kind, s.other[prove::kind_index(c.kind)]});
-  return other != s.access.end() ? other->second : kNone;
+  auto other = table.find(ir::Credential{c.kind, s.other[prove::kind_index(c.kind)]});
+  return other != table.end() ? other->second : kNone;
 }
 
 std::vector<AccessChange> minus(const Access& a, const Access& b) {
@@ -155,12 +161,15 @@ std::vector<std::string> set_minus(const std::set<std::string>& a, const std::se
   return out;
 }
 
-// A reference job's priorities under one policy: one task of one hour, no fairshare usage,
-// submitted at the week's start (kWeekStart) and a day before it.
+// A reference job's priorities under one policy: one task of one hour, submitted at the week's
+// start (kWeekStart) and a day before it, none of the fairshare usage recorded its own (others
+// used the cluster: with no usage at all Maui computes no fairshare, reference §4.7, and turning
+// fairshare on would change nothing here). A credential's target then counts in full.
 class ReferenceJobs {
  public:
   explicit ReferenceJobs(const prove::World& w)
-      : w_(w), standing_(runtime::FairshareStanding::compute(w.directory(), {}, kNow)),
+      : w_(w), history_(others_used_the_cluster(w)),
+        standing_(runtime::FairshareStanding::compute(w.directory(), history_, kNow)),
         calc_(w.directory(), standing_, w.totals(), kNow) {}
 
   // The job of credentials no config names, with `c` set (none: that job itself). A QOS is
@@ -193,8 +202,19 @@ class ReferenceJobs {
     return p;
   }
 
+  static runtime::FairshareHistory others_used_the_cluster(const prove::World& w) {
+    runtime::FairshareHistory history;
+    const auto clock = runtime::FairshareClock::from(w.policy().fairshare);
+    auto& window = history.window(runtime::window_start(kNow, clock.interval));
+    // A user no config can name ('~' is no name character): the usage of everyone else.
+    window.usage[ir::Credential{ir::CredKind::User, "~others"}] = 3600;
+    window.total = 3600;
+    return history;
+  }
+
   static constexpr runtime::Epoch kNow = prove::kWeekStart;
   const prove::World& w_;
+  runtime::FairshareHistory history_;
   runtime::FairshareStanding standing_;
   runtime::PriorityCalculator calc_;
 };
@@ -202,6 +222,55 @@ class ReferenceJobs {
 std::string who(const ir::Credential& c, const std::array<std::string, 5>& other) {
   if (c.name == other[prove::kind_index(c.kind)]) return fmt::format("any other {}", ir::to_string(c.kind));
   return fmt::format("{} {}", ir::to_string(c.kind), c.name);
+}
+
+// One change of one credential: '+' a gain, '-' a loss, '~' a limit; `what` without the name.
+struct PlanLine {
+  ir::Credential who;
+  char sign;
+  std::string what;
+};
+
+// The plan lines, a change that every kind's unnamed credentials share (so every job whose
+// credentials the configs do not name) told once for everyone, with the named credentials
+// that do not share it as exceptions: "- everyone but group biolab loses node01–node04 ...".
+std::vector<std::string> fold_everyone(const std::vector<PlanLine>& plan, const std::set<ir::Credential>& all,
+                                       const std::array<std::string, 5>& old_other,
+                                       const std::array<std::string, 5>& new_other) {
+  auto unnamed = [&](const ir::Credential& c) {
+    const std::size_t k = prove::kind_index(c.kind);
+    return c.name == old_other[k] || c.name == new_other[k];
+  };
+  std::map<std::pair<char, std::string>, std::set<ir::Credential>> sharing;
+  for (const auto& l : plan) sharing[{l.sign, l.what}].insert(l.who);
+  std::vector<std::string> out;
+  std::set<std::pair<char, std::string>> told;
+  // Gains first, then losses, then limits, each in credential order.
+  std::vector<PlanLine> ordered = plan;
+  std::stable_sort(ordered.begin(), ordered.end(), [](const PlanLine& x, const PlanLine& y) {
+    auto rank = [](char sign) { return sign == '+' ? 0 : sign == '-' ? 1 : 2; };
+    return rank(x.sign) < rank(y.sign);
+  });
+  for (const auto& l : ordered) {
+    const auto key = std::make_pair(l.sign, l.what);
+    const auto& who_share = sharing[key];
+    std::set<ir::CredKind> kinds;
+    for (const auto& c : who_share)
+      if (unnamed(c)) kinds.insert(c.kind);
+    if (kinds.size() < ir::kCredKinds.size()) {
+      out.push_back(fmt::format("{} {} {}", l.sign, who(l.who, new_other), l.what));
+      continue;
+    }
+    if (!told.insert(key).second) continue;
+    std::vector<std::string> exceptions;
+    for (const auto& c : all)
+      if (!unnamed(c) && !who_share.count(c)) exceptions.push_back(who(c, new_other));
+    std::string everyone = exceptions.empty()      ? "everyone"
+                           : exceptions.size() <= 3 ? fmt::format("everyone but {}", fmt::join(exceptions, ", "))
+                                                    : fmt::format("everyone but {} named credentials", exceptions.size());
+    out.push_back(fmt::format("{} {} {}", l.sign, everyone, l.what));
+  }
+  return out;
 }
 
 }  // namespace
@@ -220,13 +289,16 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
       for (const auto& n : w->names(k)) all.insert({k, n});
     for (const auto& q : w->names(ir::CredKind::Qos)) qos.insert(q);
   }
+  std::vector<PlanLine> plan;
   for (const auto& c : all) {
     // OTHER of one side is the same population as OTHER of the other; skip names that are
     // merely the other side's representative spelling.
     CredentialChange ch;
     ch.credential = c;
-    ch.gained = minus(access_for(b, c), access_for(a, c));
-    ch.lost = minus(access_for(a, c), access_for(b, c));
+    ch.gained = minus(access_for(b, b.access, c), access_for(a, a.access, c));
+    ch.lost = minus(access_for(a, a.access, c), access_for(b, b.access, c));
+    ch.reserved_gained = minus(access_for(b, b.reserved, c), access_for(a, a.reserved, c));
+    ch.reserved_lost = minus(access_for(a, a.reserved, c), access_for(b, b.reserved, c));
     auto old_qos = usable_qos(old_world, c, qos), new_qos = usable_qos(new_world, c, qos);
     ch.qos_gained = set_minus(new_qos, old_qos);
     ch.qos_lost = set_minus(old_qos, new_qos);
@@ -241,26 +313,29 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
       ch.limits.push_back({runtime::limit_name(runtime::LimitFamily::Active, r), o ? std::to_string(*o) : "unlimited",
                            n ? std::to_string(*n) : "unlimited", looser});
     }
-    bool gains = !ch.gained.empty() || !ch.qos_gained.empty() || !ch.partitions_gained.empty(),
-         losses = !ch.lost.empty() || !ch.qos_lost.empty() || !ch.partitions_lost.empty();
+    bool gains = !ch.gained.empty() || !ch.reserved_gained.empty() || !ch.qos_gained.empty() ||
+                 !ch.partitions_gained.empty(),
+         losses = !ch.lost.empty() || !ch.reserved_lost.empty() || !ch.qos_lost.empty() || !ch.partitions_lost.empty();
     for (const auto& l : ch.limits) (l.looser ? gains : losses) = true;
     if (!gains && !losses) continue;
     ch.verdict = gains && losses ? Verdict::Incomparable : gains ? Verdict::MorePermissive : Verdict::LessPermissive;
-    std::string name = who(c, b.other);
+    auto line = [&](char sign, std::string what) { plan.push_back({c, sign, std::move(what)}); };
+    for (const auto& g : ch.reserved_gained)
+      line('+', fmt::format("gains reserved {} {}", prove::nodes_text(g.nodes), prove::hours_text(g.hours)));
     for (const auto& g : ch.gained)
-      d.summary.push_back(fmt::format("+ {} gains {} {}", name, prove::nodes_text(g.nodes), prove::hours_text(g.hours)));
+      line('+', fmt::format("gains {} {}", prove::nodes_text(g.nodes), prove::hours_text(g.hours)));
+    for (const auto& l : ch.reserved_lost)
+      line('-', fmt::format("loses reserved {} {}", prove::nodes_text(l.nodes), prove::hours_text(l.hours)));
     for (const auto& l : ch.lost)
-      d.summary.push_back(fmt::format("- {} loses {} {}", name, prove::nodes_text(l.nodes), prove::hours_text(l.hours)));
-    if (!ch.qos_gained.empty()) d.summary.push_back(fmt::format("+ {} gains QOS {}", name, fmt::join(ch.qos_gained, ", ")));
-    if (!ch.qos_lost.empty()) d.summary.push_back(fmt::format("- {} loses QOS {}", name, fmt::join(ch.qos_lost, ", ")));
-    if (!ch.partitions_gained.empty())
-      d.summary.push_back(fmt::format("+ {} gains partition {}", name, fmt::join(ch.partitions_gained, ", ")));
-    if (!ch.partitions_lost.empty())
-      d.summary.push_back(fmt::format("- {} loses partition {}", name, fmt::join(ch.partitions_lost, ", ")));
-    for (const auto& l : ch.limits)
-      d.summary.push_back(fmt::format("~ {} {} {} → {}", name, l.limit, l.old_value, l.new_value));
+      line('-', fmt::format("loses {} {}", prove::nodes_text(l.nodes), prove::hours_text(l.hours)));
+    if (!ch.qos_gained.empty()) line('+', fmt::format("gains QOS {}", fmt::join(ch.qos_gained, ", ")));
+    if (!ch.qos_lost.empty()) line('-', fmt::format("loses QOS {}", fmt::join(ch.qos_lost, ", ")));
+    if (!ch.partitions_gained.empty()) line('+', fmt::format("gains partition {}", fmt::join(ch.partitions_gained, ", ")));
+    if (!ch.partitions_lost.empty()) line('-', fmt::format("loses partition {}", fmt::join(ch.partitions_lost, ", ")));
+    for (const auto& l : ch.limits) line('~', fmt::format("{} {} → {}", l.limit, l.old_value, l.new_value));
     d.semantic.push_back(std::move(ch));
   }
+  d.summary = fold_everyone(plan, all, a.other, b.other);
   const ReferenceJobs old_jobs(old_world), new_jobs(new_world);
   if (auto o = old_jobs.of(std::nullopt), n = new_jobs.of(std::nullopt); o != n) {
     d.priority.push_back({std::nullopt, o, n,
@@ -274,6 +349,11 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
     std::string text = fmt::format("~ {}'s advantage over any other {} {:+} → {:+}", who(c, b.other),
                                    ir::to_string(c.kind), o.now, n.now);
     if (o.day - o.now != n.day - n.now) text += fmt::format(" (after a day queued {:+} → {:+})", o.day, n.day);
+    // Who goes first among otherwise equal jobs, when that changes.
+    auto side = [](std::int64_t advantage) { return advantage > 0 ? 1 : advantage < 0 ? -1 : 0; };
+    if (side(o.now) != side(n.now))
+      text += fmt::format(" (its jobs now go {} any other {}'s)",
+                          side(n.now) > 0 ? "before" : side(n.now) < 0 ? "after" : "level with", ir::to_string(c.kind));
     d.priority.push_back({c, o, n, std::move(text)});
   }
   return d;
@@ -285,8 +365,13 @@ std::string render_text(const DiffResult& d) {
   for (const auto& s : d.summary) out += s + "\n";
   for (const auto& p : d.priority) out += p.text + "\n";
   if (!d.semantic.empty()) out += "\n";
-  for (const auto& c : d.semantic)
-    out += fmt::format("{} {}: {}\n", ir::to_string(c.credential.kind), c.credential.name, to_string(c.verdict));
+  // One line per verdict, naming its credentials.
+  for (Verdict v : {Verdict::MorePermissive, Verdict::LessPermissive, Verdict::Incomparable}) {
+    std::vector<std::string> names;
+    for (const auto& c : d.semantic)
+      if (c.verdict == v) names.push_back(fmt::format("{} {}", ir::to_string(c.credential.kind), c.credential.name));
+    if (!names.empty()) out += fmt::format("{}: {}\n", to_string(v), fmt::join(names, ", "));
+  }
   if (!d.structural.empty()) out += "\nstructural changes:\n";
   for (const auto& s : d.structural) {
     auto loc = [](const diff::Side& x) { return x.line ? fmt::format("{}:{}", x.file, x.line) : x.file; };
@@ -331,6 +416,8 @@ std::string render_json(const DiffResult& d) {
                                           {"verdict", std::string(to_string(c.verdict))},
                                           {"gained", changes_json(c.gained)},
                                           {"lost", changes_json(c.lost)},
+                                          {"reserved_gained", changes_json(c.reserved_gained)},
+                                          {"reserved_lost", changes_json(c.reserved_lost)},
                                           {"qos_gained", strings_json(c.qos_gained)},
                                           {"qos_lost", strings_json(c.qos_lost)},
                                           {"partitions_gained", strings_json(c.partitions_gained)},
@@ -359,6 +446,18 @@ std::string render_json(const DiffResult& d) {
   return out;
 }
 
+namespace {
+// The SARIF rules of `mauic diff`, named once: each id with its level.
+struct DiffRule {
+  const char* id;
+  const char* level;
+};
+constexpr DiffRule kAccessGained{"access-gained", "warning"}, kAccessLost{"access-lost", "note"},
+    kConfigChange{"config-change", "note"}, kLimitChanged{"limit-changed", "note"},
+    kPriorityChanged{"priority-changed", "note"};
+constexpr DiffRule kDiffRules[] = {kAccessGained, kAccessLost, kConfigChange, kLimitChanged, kPriorityChanged};
+}  // namespace
+
 std::string render_sarif(const DiffResult& d, std::string_view tool_version) {
   llvm::json::Array results;
   for (const auto& s : d.structural) {
@@ -366,22 +465,23 @@ std::string render_sarif(const DiffResult& d, std::string_view tool_version) {
     llvm::json::Object physical{{"artifactLocation", llvm::json::Object{{"uri", checker::repo_relative(at.file)}}}};
     if (at.line) physical["region"] = llvm::json::Object{{"startLine", at.line}};
     results.push_back(llvm::json::Object{
-        {"ruleId", "config-change"},
-        {"level", "note"},
+        {"ruleId", kConfigChange.id},
+        {"level", kConfigChange.level},
         {"message", llvm::json::Object{{"text", fmt::format("{}: {} → {}", s.path, s.old_side.value.empty() ? "(none)" : s.old_side.value,
                                                             s.new_side.value.empty() ? "(none)" : s.new_side.value)}}},
         {"locations", llvm::json::Array{llvm::json::Object{{"physicalLocation", std::move(physical)}}}}});
   }
-  for (const auto& line : d.summary)
-    results.push_back(llvm::json::Object{{"ruleId", line[0] == '+' ? "access-gained" : line[0] == '-' ? "access-lost" : "limit-changed"},
-                                         {"level", line[0] == '+' ? "warning" : "note"},
-                                         {"message", llvm::json::Object{{"text", line}}}});
-  for (const auto& p : d.priority)
+  for (const auto& line : d.summary) {
+    const DiffRule& rule = line[0] == '+' ? kAccessGained : line[0] == '-' ? kAccessLost : kLimitChanged;
     results.push_back(llvm::json::Object{
-        {"ruleId", "priority-changed"}, {"level", "note"}, {"message", llvm::json::Object{{"text", p.text}}}});
+        {"ruleId", rule.id}, {"level", rule.level}, {"message", llvm::json::Object{{"text", line}}}});
+  }
+  for (const auto& p : d.priority)
+    results.push_back(llvm::json::Object{{"ruleId", kPriorityChanged.id},
+                                         {"level", kPriorityChanged.level},
+                                         {"message", llvm::json::Object{{"text", p.text}}}});
   llvm::json::Array rules;
-  for (const char* id : {"access-gained", "access-lost", "config-change", "limit-changed", "priority-changed"})
-    rules.push_back(llvm::json::Object{{"id", id}, {"name", id}});
+  for (const DiffRule& rule : kDiffRules) rules.push_back(llvm::json::Object{{"id", rule.id}, {"name", rule.id}});
   llvm::json::Object driver{{"name", "mauic diff"}, {"version", std::string(tool_version)}, {"rules", std::move(rules)}};
   llvm::json::Object sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                            {"version", "2.1.0"},

@@ -12,11 +12,16 @@
 //   + group staff gains node001–node004 Mon–Fri 09:00–17:00
 //   + user john gains QOS hiprio
 //   ~ user john MAXJOB 8 → 4
-// Priority, by reference jobs (one task, one hour, no fairshare usage), each priority taken on
-// submission and after a day in the queue: the job of credentials neither config names, and per
-// credential its advantage over that job (what its own settings add):
+// Reserved access (nodes held by a reservation that admits the credential) is told apart:
+//   + group biolab gains reserved node01–node04 Mon–Fri 09:00–17:00
+//   - everyone but group biolab loses node01–node04 Mon–Fri 09:00–17:00
+// Priority, by reference jobs (one task, one hour, none of the recorded fairshare usage its own),
+// each priority taken on submission and after a day in the queue: the job of credentials neither
+// config names, and per credential its advantage over that job (what its own settings add), with
+// who goes first when that changes:
 //   ~ any job's priority 1 → 1 on submission, 1441 → 2881 after a day queued
 //   ~ user john's advantage over any other user +2000 → +500
+//   ~ group staff's advantage over any other group +0 → +10 (now ahead of them)
 #pragma once
 
 #include <optional>
@@ -57,6 +62,8 @@ struct CredentialChange {
   ir::Credential credential;  // name OTHER: the credentials neither config names
   Verdict verdict = Verdict::Equivalent;
   std::vector<AccessChange> gained, lost;
+  // Reserved (guaranteed) access: nodes held by a reservation that admits it.
+  std::vector<AccessChange> reserved_gained, reserved_lost;
   std::vector<std::string> qos_gained, qos_lost;  // sorted
   std::vector<std::string> partitions_gained, partitions_lost;  // sorted (PLIST, docs/semantics.md 83)
   std::vector<LimitChange> limits;
@@ -77,7 +84,10 @@ struct DiffResult {
   std::vector<StructuralChange> structural;
   std::vector<CredentialChange> semantic;  // only credentials that are not equivalent
   std::vector<PriorityChange> priority;     // only what changed; the unnamed job first
-  std::vector<std::string> summary;        // plan lines of access and limits (priority: in `priority`)
+  // Plan lines of access and limits (priority: in `priority`). A change that every credential
+  // the configs do not name shares is one line for everyone ("- everyone but group biolab
+  // loses node01–node04 Mon–Fri 09:00–17:00"), not a line per credential.
+  std::vector<std::string> summary;
   bool gains_access() const;
 };
 

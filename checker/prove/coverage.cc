@@ -36,7 +36,7 @@ std::vector<std::string> node_names(const World& w, const std::vector<std::size_
 
 Result base(const ReservationWeek& r, const char* check) {
   Result res;
-  res.property = "sr-coverage";
+  res.property = properties::kSrCoverage.id;
   res.check = check;
   res.subject = sr_name(r);
   res.where = location_of(r.sr->declared, "");
@@ -47,8 +47,7 @@ void placement(Context& ctx, const ReservationWeek& r) {
   Result res = base(r, "placement");
   const auto* sr = r.sr;
   if (!r.placement) {
-    res.status = Status::Violated;
-    res.severity = Severity::Warning;
+    res.set_status(Status::Violated);
     res.message = fmt::format("{} can never be placed: {}", sr_name(r), fmt::join(r.placement_errors, "; "));
     ctx.add(std::move(res));
     return;
@@ -57,8 +56,7 @@ void placement(Context& ctx, const ReservationWeek& r) {
   std::vector<std::size_t> taken;
   for (const auto& t : r.taken) taken.push_back(t.first);
   if (p.candidates.empty()) {
-    res.status = Status::Violated;
-    res.severity = Severity::Warning;
+    res.set_status(Status::Violated);
     res.message = fmt::format("{} matches no node (HOSTLIST / NODEFEATURES / PARTITION)", sr_name(r));
     for (const auto* attr : {&sr->hosts}) if (*attr) res.blame.push_back(location_of((*attr)->from, "HOSTLIST"));
     for (const auto& f : sr->node_features) res.blame.push_back(location_of(f.from, "NODEFEATURES=" + f.value));
@@ -67,16 +65,14 @@ void placement(Context& ctx, const ReservationWeek& r) {
     return;
   }
   if (r.tasks_missing > 0 && r.sizes_unknown) {
-    res.status = Status::Unknown;
-    res.severity = Severity::Warning;
+    res.set_status(Status::Unknown);
     res.message = fmt::format("{}: whether TASKCOUNT={} fits is unknown: the nodes have no PROCS in NODECFG", sr_name(r),
                               p.task_count);
     ctx.add(std::move(res));
     return;
   }
   if (r.tasks_missing > 0) {
-    res.status = Status::Violated;
-    res.severity = Severity::Warning;
+    res.set_status(Status::Violated);
     res.message = fmt::format("{} cannot be met: TASKCOUNT={} but the {} candidate node{} hold only {} such task{}",
                               sr_name(r), p.task_count, p.candidates.size(), p.candidates.size() == 1 ? "" : "s",
                               p.task_count - r.tasks_missing, p.task_count - r.tasks_missing == 1 ? "" : "s");
@@ -91,7 +87,7 @@ void placement(Context& ctx, const ReservationWeek& r) {
     ctx.add(std::move(res));
     return;
   }
-  res.status = Status::Proved;
+  res.set_status(Status::Proved);
   res.message = fmt::format("{} can be placed on {} ({})", sr_name(r), nodes_text(node_names(ctx.world, taken)),
                             hours_text(r.hours));
   ctx.add(std::move(res));
@@ -149,20 +145,18 @@ void dead_acl(Context& ctx, AclSolver& solver, std::size_t index) {
   Result res = base(r, "dead-acl");
   StackAnswer a = ask_stack(ctx, solver, {index}, fmt::format("sr-{}-acl", r.sr->name));
   if (a.outcome.answer == Answer::Unknown) {
-    res.status = Status::Unknown;
-    res.severity = Severity::Warning;
+    res.set_status(Status::Unknown);
     res.message = fmt::format("could not decide whether any job may use {} ({})", sr_name(r), a.outcome.reason);
   } else if (a.outcome.answer == Answer::Unsat) {
-    res.status = Status::Violated;
-    res.severity = Severity::Warning;
+    res.set_status(Status::Violated);
     res.message = fmt::format("no job may use {}: its ACL ({}) admits nobody", sr_name(r), acl_text(r.sr->acl));
     res.blame = a.blame;
   } else {
     if (!a.job || !replay_access(ctx.world, {index}, *a.job)) {
-      ctx.mismatch("sr-coverage", fmt::format("{}: check_access refuses the solver's job", sr_name(r)));
+      ctx.mismatch(properties::kSrCoverage, fmt::format("{}: check_access refuses the solver's job", sr_name(r)));
       return;
     }
-    res.status = Status::Proved;
+    res.set_status(Status::Proved);
     res.message = fmt::format("{} admits jobs with {}; e.g. {}", sr_name(r), acl_text(r.sr->acl), job_text(*a.job));
     res.witness = llvm::json::Object{{"job", job_json(*a.job)}};
   }
@@ -192,12 +186,10 @@ void stacks(Context& ctx, AclSolver& solver, const Occupancy& occ) {
     std::vector<std::string> acls;
     for (auto m : members) acls.push_back(fmt::format("[{}] {}", rs[m].sr->name, acl_text(rs[m].sr->acl)));
     if (a.outcome.answer == Answer::Unknown) {
-      res.status = Status::Unknown;
-      res.severity = Severity::Warning;
+      res.set_status(Status::Unknown);
       res.message = fmt::format("could not decide who may use {} ({})", where, a.outcome.reason);
     } else if (a.outcome.answer == Answer::Unsat) {
-      res.status = Status::Violated;
-      res.severity = Severity::Warning;
+      res.set_status(Status::Violated);
       res.message = fmt::format("dead node-hours: no job may use {}, held by {} together: {}", where,
                                 fmt::join(names, " and "), fmt::join(acls, " AND "));
       res.blame = a.blame;
@@ -205,10 +197,10 @@ void stacks(Context& ctx, AclSolver& solver, const Occupancy& occ) {
                                        {"hours", hours_text(hours)}};
     } else {
       if (!a.job || !replay_access(ctx.world, members, *a.job)) {
-        ctx.mismatch("sr-coverage", fmt::format("stack {}: check_access refuses the solver's job", fmt::join(names, "+")));
+        ctx.mismatch(properties::kSrCoverage, fmt::format("stack {}: check_access refuses the solver's job", fmt::join(names, "+")));
         continue;
       }
-      res.status = Status::Proved;
+      res.set_status(Status::Proved);
       res.message = fmt::format("{} is held by {} together: only jobs with {} may use it; e.g. {}", where,
                                 fmt::join(names, " and "), fmt::join(acls, " AND "), job_text(*a.job));
       res.witness = llvm::json::Object{{"job", job_json(*a.job)},
@@ -246,8 +238,7 @@ void dedicated_overlaps(Context& ctx) {
     const auto& rb = rs[key.second];
     Result res = base(ra, "dedicated-overlap");
     res.subject = fmt::format("{}+{}", ra.sr->name, rb.sr->name);
-    res.status = Status::Violated;
-    res.severity = Severity::Warning;
+    res.set_status(Status::Violated);
     std::string nodes = nodes_text(node_names(ctx.world, {where.first.begin(), where.first.end()}));
     res.message = fmt::format(
         "{} and {} both need {} {} beyond their capacity, and {} is DEDICATED (ACCESS absent counts as DEDICATED, "
@@ -382,6 +373,8 @@ void coverage_table(Context& ctx, const Occupancy& occ) {
         std::sort(nodes.begin(), nodes.end());
         extra_nodes[nodes] |= hours;
       }
+      for (const auto& [nodes, hours] : extra_nodes)
+        if (!nodes.empty()) row.reserved.push_back({nodes, hours});
       for (const auto& [profiles, hours] : by_profiles) {
         if (profiles.empty()) {
           row.nothing = hours;
@@ -399,11 +392,10 @@ void coverage_table(Context& ctx, const Occupancy& occ) {
       row.text = row_text(row, extra_nodes);
       if (row.nothing.any() && !representative) {
         Result res;
-        res.property = "sr-coverage";
+        res.property = properties::kSrCoverage.id;
         res.check = "no-node-hours";
         res.subject = fmt::format("{} {}", ir::to_string(kind), names[i]);
-        res.status = Status::Violated;
-        res.severity = Severity::Warning;
+        res.set_status(Status::Violated);
         const auto* config = w.directory().find(kind, names[i]);
         std::set<std::size_t> holders;
         for (int h = 0; h < kHours; ++h)
@@ -437,13 +429,27 @@ void check_reservation_coverage(Context& ctx) {
   if (rs.empty()) return;
   AclSolver solver(ctx);
   for (std::size_t i = 0; i < rs.size(); ++i) {
-    placement(ctx, rs[i]);
+    if (ctx.world.node_list_known()) {
+      placement(ctx, rs[i]);
+    } else {
+      Result res = base(rs[i], "placement");
+      res.set_status(Status::Unknown);
+      res.message = fmt::format("where {} is placed is unknown: {}", sr_name(rs[i]), kNoNodeList);
+      ctx.add(std::move(res));
+    }
     dead_acl(ctx, solver, i);
   }
+  // Stacks, overlaps and who reaches which node are questions about the nodes.
+  if (!ctx.world.node_list_known()) return;
   Occupancy occ = occupancy(ctx.world);
   stacks(ctx, solver, occ);
   dedicated_overlaps(ctx);
   coverage_table(ctx, occ);
+}
+
+void fill_coverage_table(Context& ctx) {
+  if (ctx.world.reservations().empty()) return;
+  coverage_table(ctx, occupancy(ctx.world));
 }
 
 }  // namespace maui::prove

@@ -15,6 +15,7 @@
 #include "checker/prove/job_encoding.h"
 #include "checker/prove/properties.h"
 #include "checker/prove/smt.h"
+#include "checker/weights.h"
 #include "runtime/engine/fairshare.h"
 #include "runtime/engine/priority.h"
 
@@ -27,27 +28,6 @@ using Mode = ir::FairshareMode;
 std::string target_text(const ir::FairshareTarget& t) {
   static constexpr const char* kMarker[] = {"", "+", "-", "^", "%"};
   return fmt::format("{:g}{}", t.value, kMarker[static_cast<int>(t.mode)]);
-}
-
-ir::PrioritySubcomponent fs_sub(ir::CredKind k) {
-  using S = ir::PrioritySubcomponent;
-  switch (k) {
-    case ir::CredKind::User: return S::FsUser;
-    case ir::CredKind::Group: return S::FsGroup;
-    case ir::CredKind::Account: return S::FsAccount;
-    case ir::CredKind::Qos: return S::FsQos;
-    default: return S::FsClass;
-  }
-}
-
-const char* fs_weight_name(ir::CredKind k) {
-  switch (k) {
-    case ir::CredKind::User: return "FSUSERWEIGHT";
-    case ir::CredKind::Group: return "FSGROUPWEIGHT";
-    case ir::CredKind::Account: return "FSACCOUNTWEIGHT";
-    case ir::CredKind::Qos: return "FSQOSWEIGHT";
-    default: return "FSCLASSWEIGHT";
-  }
 }
 
 struct Named {
@@ -77,7 +57,7 @@ void joint(Context& ctx, ir::CredKind kind, const std::vector<Named>& steering) 
   std::string kind_name(ir::to_string(kind));
   CheckOutcome o = s.check(fmt::format("fairshare-targets-{}", kind_name));
   Result r;
-  r.property = "fairshare-targets";
+  r.property = properties::kFairshareTargets.id;
   r.check = "joint-targets";
   r.subject = kind_name + " targets";
   r.where = location_of(steering.front().target.target.from, "");
@@ -88,16 +68,14 @@ void joint(Context& ctx, ir::CredKind kind, const std::vector<Named>& steering) 
     if (n.target.target.mode == Mode::Target || n.target.target.mode == Mode::Floor) floor_sum += n.target.target.value;
   }
   if (o.answer == Answer::Unknown) {
-    r.status = Status::Unknown;
-    r.severity = Severity::Warning;
+    r.set_status(Status::Unknown);
     r.message = fmt::format("could not decide whether the {} fairshare targets can all hold ({})", kind_name, o.reason);
   } else if (o.answer == Answer::Sat) {
-    r.status = Status::Proved;
+    r.set_status(Status::Proved);
     r.message = fmt::format("the {} {} fairshare targets can all hold at once (targets and floors sum to {:g}%)",
                             steering.size(), kind_name, floor_sum);
   } else {
-    r.status = Status::Violated;
-    r.severity = Severity::Warning;
+    r.set_status(Status::Violated);
     r.blame = s.blame();
     r.message = fmt::format(
         "the {} fairshare targets cannot all hold at once: their targets and floors need {:g}% of the usage",
@@ -126,25 +104,24 @@ Replay replay_no_effect(Context& ctx, ir::CredKind kind, const std::string& name
   runtime::Job job = plain_job(ctx.world, "witness");
   set_credential(job, kind, name);
   auto b = calc.evaluate(job);
-  return {b[fs_sub(kind)].value, b[ir::PriorityComponent::Fairshare].contribution};
+  return {b[checker::fairshare_subcomponent(kind)].value, b[ir::PriorityComponent::Fairshare].contribution};
 }
 
 void no_effect(Context& ctx, ir::CredKind kind, const std::vector<Named>& steering) {
   const auto& w = ctx.policy().priority;
   const auto& fs = w[ir::PriorityComponent::Fairshare].weight;
-  const auto& sub = w[fs_sub(kind)].weight;
+  const auto& sub = w[checker::fairshare_subcomponent(kind)].weight;
   bool off = ctx.policy().fairshare.metric.value == ir::FairshareMetric::None;
   if (!off && fs.value != 0 && sub.value != 0) return;
   Result r;
-  r.property = "fairshare-targets";
+  r.property = properties::kFairshareTargets.id;
   r.check = "no-effect";
   r.subject = std::string(ir::to_string(kind)) + " targets";
-  r.status = Status::Violated;
-  r.severity = Severity::Warning;
+  r.set_status(Status::Violated);
   r.where = location_of(steering.front().target.target.from, "");
   std::string why = off ? "FSPOLICY is not set, so fairshare is off"
                     : fs.value == 0 ? fmt::format("FSWEIGHT is 0{}", fs.from.where.line ? "" : " (the default)")
-                                    : fmt::format("{} is 0{}", fs_weight_name(kind), sub.from.where.line ? "" : " (the default)");
+                                    : fmt::format("{} is 0{}", checker::weight_name(checker::fairshare_subcomponent(kind)), sub.from.where.line ? "" : " (the default)");
   r.message = fmt::format("the {} fairshare targets have no effect on priority: {}", ir::to_string(kind), why);
   for (const auto& n : steering)
     r.blame.push_back(location_of(n.target.target.from, fmt::format("{} {} FSTARGET={}", ir::to_string(kind), n.name,
@@ -155,12 +132,12 @@ void no_effect(Context& ctx, ir::CredKind kind, const std::vector<Named>& steeri
   } else if (fs.value == 0) {
     r.blame.push_back(location_of(fs.from, "FSWEIGHT=0"));
   } else {
-    r.blame.push_back(location_of(sub.from, fmt::format("{}=0", fs_weight_name(kind))));
+    r.blame.push_back(location_of(sub.from, fmt::format("{}=0", checker::weight_name(checker::fairshare_subcomponent(kind)))));
   }
   const Named& example = steering.front();
   Replay replay = replay_no_effect(ctx, kind, example.name);
   if (replay.contribution != 0) {
-    ctx.mismatch("fairshare-targets", fmt::format("{} {} gets FS contribution {}", ir::to_string(kind), example.name,
+    ctx.mismatch(properties::kFairshareTargets, fmt::format("{} {} gets FS contribution {}", ir::to_string(kind), example.name,
                                                   replay.contribution));
     return;
   }

@@ -176,17 +176,16 @@ void stricter_limit(Context& ctx, const std::string& qos, LimitFamily family, R 
       if (!sc) continue;
       Replay rp = replay(ctx, kind, name, qos, r, family, *sc);
       if (!rp.blocked_with_qos || rp.blocked_without) {
-        ctx.mismatch("override-consistency", fmt::format("QOS {} O{} for {} {}: blocked with QOS {}, without {}", qos,
+        ctx.mismatch(properties::kOverrideConsistency, fmt::format("QOS {} O{} for {} {}: blocked with QOS {}, without {}", qos,
                                                          lname, ir::to_string(kind), name, rp.blocked_with_qos,
                                                          rp.blocked_without));
         continue;
       }
       Result res;
-      res.property = "override-consistency";
+      res.property = properties::kOverrideConsistency.id;
       res.check = "stricter";
       res.subject = fmt::format("QOS {} O{} {} {}", qos, lname, ir::to_string(kind), name);
-      res.status = Status::Violated;
-      res.severity = Severity::Warning;
+      res.set_status(Status::Violated);
       res.where = location_of(o.from, "");
       std::string who = other ? fmt::format("any {} without its own {}", ir::to_string(kind), lname)
                               : fmt::format("{} {}", ir::to_string(kind), name);
@@ -210,10 +209,10 @@ void stricter_limit(Context& ctx, const std::string& qos, LimitFamily family, R 
   }
   if (violated || replaced.empty()) return;
   Result res;
-  res.property = "override-consistency";
+  res.property = properties::kOverrideConsistency.id;
   res.check = "stricter";
   res.subject = fmt::format("QOS {} O{}", qos, lname);
-  res.status = Status::Proved;
+  res.set_status(Status::Proved);
   res.where = location_of(o.from, "");
   res.message = fmt::format("O{}={} of QOS {} only loosens: it replaces {} of {}", lname, limit_text(o.hard), qos, lname,
                             fmt::join(replaced, ", "));
@@ -243,16 +242,15 @@ void stricter_system(Context& ctx, const std::string& qos, R r, const ir::Limit&
   if (!sc) return;
   Replay rp = replay(ctx, ir::CredKind::User, ctx.world.other(ir::CredKind::User), qos, r, LimitFamily::System, *sc);
   if (!rp.blocked_with_qos || rp.blocked_without) {
-    ctx.mismatch("override-consistency", fmt::format("QOS {} {}: blocked with QOS {}, without {}", qos, lname,
+    ctx.mismatch(properties::kOverrideConsistency, fmt::format("QOS {} {}: blocked with QOS {}, without {}", qos, lname,
                                                      rp.blocked_with_qos, rp.blocked_without));
     return;
   }
   Result res;
-  res.property = "override-consistency";
+  res.property = properties::kOverrideConsistency.id;
   res.check = "stricter";
   res.subject = fmt::format("QOS {} O{}", qos, lname);
-  res.status = Status::Violated;
-  res.severity = Severity::Warning;
+  res.set_status(Status::Violated);
   res.where = location_of(o.from, "");
   res.message = fmt::format("QOS {} is worse off than no QOS: O{}={} per job where other jobs may have {}", qos, lname,
                             o.hard, base ? fmt::format("{} ({})", *base, sys_name) : "any size");
@@ -281,19 +279,18 @@ void check_override_consistency(Context& ctx) {
     if (!any) continue;
 
     Result reach;
-    reach.property = "override-consistency";
+    reach.property = properties::kOverrideConsistency.id;
     reach.check = "never-binds";
     reach.subject = fmt::format("QOS {}", id.name);
     reach.where = location_of(first->from, "");
     std::vector<Location> grants = naming_lines(ctx.policy(), id.name);
     if (obtainable(ctx, id.name)) {
-      reach.status = Status::Proved;
+      reach.set_status(Status::Proved);
       reach.message = fmt::format("the override limits of QOS {} can bind: {}", id.name,
                                   grants.empty() ? "it is the default QOS" : "a QLIST or QDEF grants it");
       reach.blame = grants;
     } else {
-      reach.status = Status::Violated;
-      reach.severity = Severity::Warning;
+      reach.set_status(Status::Violated);
       reach.message =
           grants.empty()
               ? fmt::format("the override limits of QOS {} can never bind: no QLIST or QDEF grants QOS {} to any credential",
@@ -319,11 +316,10 @@ void check_override_consistency(Context& ctx) {
         R r = static_cast<R>(ri);
         if (l->soft > l->hard && l->hard > 0) {
           Result res;
-          res.property = "override-consistency";
+          res.property = properties::kOverrideConsistency.id;
           res.check = "soft-over-hard";
           res.subject = fmt::format("QOS {} O{}", id.name, runtime::limit_name(family, r));
-          res.status = Status::Violated;
-          res.severity = Severity::Warning;
+          res.set_status(Status::Violated);
           res.where = location_of(l->from, "");
           res.message = fmt::format("override soft limit {} is above its hard limit {}", l->soft, l->hard);
           ctx.add(std::move(res));

@@ -31,7 +31,7 @@ using S = ir::PrioritySubcomponent;
 constexpr std::size_t idx(S s) { return static_cast<std::size_t>(s); }
 constexpr std::size_t idx(C c) { return static_cast<std::size_t>(c); }
 
-constexpr const char* kProperty = "priority-assertion";
+constexpr const Property& kProperty = properties::kPriorityAssertion;
 
 // floor(e) as an Int (z3++ has no wrapper for Z3_mk_real2int).
 z3::expr floor_int(const z3::expr& e) {
@@ -231,7 +231,7 @@ z3::expr Encoder::subcomponent_value(PriorityJob& j, S s, const std::string& pre
 
 z3::expr Encoder::contribution(PriorityJob& j, S s, const std::string& prefix) {
   const auto& w = ctx_.policy().priority.sub[idx(s)];
-  std::string name = weight_name(s);
+  std::string name(weight_name(s));
   z3::expr out = z_.real_const(fmt::format("{}.contribution.{}", prefix, ir::to_string(s)).c_str());
   bool per_qos = s == S::QueueTime || s == S::XFactor;
   if (m_.weight[idx(s)].lo == 0 && m_.weight[idx(s)].hi == 0) {
@@ -380,7 +380,7 @@ Replay replay(Context& ctx, z3::model& m, const Encoder& enc, const std::vector<
       for (const auto& c : patterns[i].credentials)
         if (w.index(c.kind, c.name) == w.index(c.kind, w.other(c.kind))) set_credential(job, c.kind, c.name);
     job.submit_time = kWeekStart - int_value(m, sym[i].queue);
-    job.bypass_count = int_value(m, sym[i].bypass);
+    job.sched.bypass_count = int_value(m, sym[i].bypass);
     r.jobs.push_back(std::move(job));
   }
   runtime::FairshareHistory history;
@@ -444,7 +444,7 @@ bool runtime_breaks(const Assertion& a, const Replay& r) {
 llvm::json::Object witness_job(const runtime::Job& job, const runtime::PriorityBreakdown& b) {
   llvm::json::Object o = job_json(job);
   o["queued"] = duration_text(b.effective_queue_time);
-  if (job.bypass_count) o["bypassed"] = job.bypass_count;
+  if (job.sched.bypass_count) o["bypassed"] = job.sched.bypass_count;
   o["priority"] = b.priority;
   llvm::json::Object components;
   for (std::size_t c = 0; c < ir::kPriorityComponents; ++c)
@@ -536,11 +536,10 @@ void warn_unknown_names(Context& ctx, const std::string& path, const Assertion& 
 
 void prove_one(Context& ctx, const PriorityModel& m, const std::string& path, const Assertion& a) {
   Result res;
-  res.property = kProperty;
+  res.property = kProperty.id;
   res.check = std::string(to_string(a.kind));
   res.subject = statement(a);
   res.where = Location{path, a.line, a.column, 0, ""};
-  res.severity = Severity::Error;
 
   Session s(ctx.z3, ctx.options.timeout_ms, ctx.options.smtlib_dir);
   Encoder enc(ctx, s, m);
@@ -563,28 +562,25 @@ void prove_one(Context& ctx, const PriorityModel& m, const std::string& path, co
       break;
     }
   }
-  std::string query = fmt::format("{}-line{}", kProperty, a.line);
+  std::string query = fmt::format("{}-line{}", kProperty.id, a.line);
 
   CheckOutcome any = s.check(query + "-premises");
   if (any.answer == Answer::Unsat) {
-    res.status = Status::Proved;
-    res.severity = Severity::Note;
+    res.set_status(Status::Proved);
     res.message = fmt::format("{} holds vacuously: no job meets its conditions", res.subject);
     ctx.add(std::move(res));
     return;
   }
   CheckOutcome o = s.check(query, {broken});
   if (o.answer == Answer::Unsat) {
-    res.status = Status::Proved;
-    res.severity = Severity::Note;
+    res.set_status(Status::Proved);
     res.message = fmt::format("{} holds for every {}", res.subject, count == 2 ? "pair of jobs" : "job");
     res.blame = s.blame();
     ctx.add(std::move(res));
     return;
   }
   if (o.answer == Answer::Unknown || any.answer == Answer::Unknown) {
-    res.status = Status::Unknown;
-    res.severity = Severity::Warning;
+    res.set_status(Status::Unknown);
     res.message = fmt::format("could not decide {} ({})", res.subject, o.reason.empty() ? any.reason : o.reason);
     ctx.add(std::move(res));
     return;
@@ -597,7 +593,7 @@ void prove_one(Context& ctx, const PriorityModel& m, const std::string& path, co
     z3::model model = s.model();
     Replay r = replay(ctx, model, enc, sym, a.jobs);
     if (!runtime_breaks(a, r)) continue;
-    res.status = Status::Violated;
+    res.set_status(Status::Violated);
     res.message = fmt::format("{} fails: {}", res.subject, violation_text(a, r));
     if (count == 2)
       res.witness = llvm::json::Object{{"higher", witness_job(r.jobs[0], r.breakdowns[0])},

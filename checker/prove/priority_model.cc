@@ -41,47 +41,64 @@ double mul(double a, double b) {
 }
 }  // namespace
 
+JobBounds job_bounds(const World& w) {
+  const ir::Policy& p = w.policy();
+  JobBounds b;
+  if (w.node_list_known() && w.node_sizes_known() && !w.nodes().empty()) {
+    b.procs = w.totals().procs;
+    b.procs_from = w.node_source();
+  }
+  if (const auto& system = p.system_limits.max_procs; system && system->value > 0 && (!b.procs || system->value < *b.procs)) {
+    b.procs = system->value;
+    b.procs_from = "SYSTEMMAXPROCPERJOB";
+  }
+  if (!b.procs)
+    b.procs_from = w.node_list_known() ? "some nodes have no PROCS" : std::string(kNoNodeList);
+  if (const auto& system = p.system_limits.max_walltime; system && system->value >= b.walltime_min) {
+    b.walltime_max = system->value;
+    b.walltime_from_config = true;
+  }
+  return b;
+}
+
+std::string JobBounds::text() const {
+  return fmt::format("{}, walltime {} to {} ({}), queued at most {}",
+                     procs ? fmt::format("at most {} procs ({})", *procs, procs_from) : "any number of procs",
+                     days_text(walltime_min), days_text(walltime_max),
+                     walltime_from_config ? "SYSTEMMAXJOBWALLTIME" : "no SYSTEMMAXJOBWALLTIME", days_text(kQueueHorizon));
+}
+
 PriorityModel priority_model(const World& w) {
   const ir::Policy& p = w.policy();
   PriorityModel m;
-  double procs_total = 0, mem_total = 0;
-  bool sized = w.node_sizes_known() && !w.has_pseudo_node() && !w.nodes().empty();
-  for (const auto& n : w.nodes()) {
-    procs_total += static_cast<double>(n.procs);
-    mem_total += static_cast<double>(n.memory_mb);
-  }
-  m.procs_max = sized ? procs_total : p.system_limits.max_procs ? static_cast<double>(p.system_limits.max_procs->value) : 100000;
-  if (sized && p.system_limits.max_procs) m.procs_max = std::min(m.procs_max, static_cast<double>(p.system_limits.max_procs->value));
-  m.walltime_max = p.system_limits.max_walltime ? p.system_limits.max_walltime->value : kQueueHorizon;
+  double mem_total = 0;
+  for (const auto& n : w.nodes()) mem_total += static_cast<double>(n.memory_mb);
+  m.bounds = job_bounds(w);
+  m.procs_max = m.bounds.procs ? static_cast<double>(*m.bounds.procs) : kProcsWithoutNodes;
+  m.walltime_max = m.bounds.walltime_max;
   double wall = static_cast<double>(m.walltime_max);
+  const double shortest = static_cast<double>(m.bounds.walltime_min);
 
-  static constexpr std::pair<S, ir::CredKind> kCred[] = {{S::User, ir::CredKind::User}, {S::Group, ir::CredKind::Group},
-                                                         {S::Account, ir::CredKind::Account}, {S::Qos, ir::CredKind::Qos},
-                                                         {S::Class, ir::CredKind::Class}};
-  for (auto [sub, kind] : kCred) {
+  for (ir::CredKind kind : ir::kCredKinds) {
     Range r{kUnbounded, -kUnbounded};
     for (const auto& name : w.names(kind)) {
       double v = static_cast<double>(w.directory().priority(kind, name).value);
       r.lo = std::min(r.lo, v);
       r.hi = std::max(r.hi, v);
     }
-    m.value[idx(sub)] = r;
+    m.value[idx(checker::credential_subcomponent(kind))] = r;
+    m.value[idx(checker::fairshare_subcomponent(kind))] = fairshare_range(w, kind);
   }
-  m.value[idx(S::FsUser)] = fairshare_range(w, ir::CredKind::User);
-  m.value[idx(S::FsGroup)] = fairshare_range(w, ir::CredKind::Group);
-  m.value[idx(S::FsAccount)] = fairshare_range(w, ir::CredKind::Account);
-  m.value[idx(S::FsQos)] = fairshare_range(w, ir::CredKind::Qos);
-  m.value[idx(S::FsClass)] = fairshare_range(w, ir::CredKind::Class);
-  m.value[idx(S::Node)] = {0, sized ? static_cast<double>(w.nodes().size()) : m.procs_max};
+  m.value[idx(S::Node)] = {0, w.node_list_known() ? static_cast<double>(w.nodes().size()) : m.procs_max};
   m.value[idx(S::Proc)] = {1, m.procs_max};
-  m.value[idx(S::Mem)] = {0, sized && mem_total > 0 ? mem_total : kUnbounded};
+  m.value[idx(S::Mem)] = {0, w.node_list_known() && mem_total > 0 ? mem_total : kUnbounded};
   m.value[idx(S::Swap)] = {0, kUnbounded};
   m.value[idx(S::Disk)] = {0, kUnbounded};
-  m.value[idx(S::PS)] = {1, m.procs_max * wall};
+  m.value[idx(S::PS)] = {shortest, m.procs_max * wall};
   m.value[idx(S::PE)] = {0, m.procs_max};
-  m.value[idx(S::Walltime)] = {1, wall};
+  m.value[idx(S::Walltime)] = {shortest, wall};
   double queue_minutes = static_cast<double>(kQueueHorizon) / 60.0;
-  double xf_floor = std::max<double>(1, static_cast<double>(p.priority.xfactor_min_walltime.value));
+  double xf_floor = std::max(shortest, static_cast<double>(p.priority.xfactor_min_walltime.value));
   m.value[idx(S::QueueTime)] = {0, queue_minutes};
   m.value[idx(S::XFactor)] = {1, 1 + static_cast<double>(kQueueHorizon) / xf_floor};
   m.value[idx(S::SPViolation)] = {0, 1};
@@ -141,23 +158,6 @@ Range component_range(const PriorityModel& m, const ir::PriorityWeights& w, ir::
   }
   double cw = static_cast<double>(w[c].weight.value);
   return contribution({cw, cw}, factor, w[c].cap.value);
-}
-
-const char* weight_name(ir::PriorityComponent c) {
-  static constexpr const char* kNames[] = {"CREDWEIGHT", "FSWEIGHT", "RESWEIGHT", "SERVICEWEIGHT", "TARGETWEIGHT",
-                                           "USAGEWEIGHT"};
-  return kNames[static_cast<std::size_t>(c)];
-}
-
-const char* weight_name(ir::PrioritySubcomponent s) {
-  static constexpr const char* kNames[] = {
-      "USERWEIGHT",    "GROUPWEIGHT",     "ACCOUNTWEIGHT",   "QOSWEIGHT",         "CLASSWEIGHT",
-      "FSUSERWEIGHT",  "FSGROUPWEIGHT",   "FSACCOUNTWEIGHT", "FSQOSWEIGHT",       "FSCLASSWEIGHT",
-      "NODEWEIGHT",    "PROCWEIGHT",      "MEMWEIGHT",       "SWAPWEIGHT",        "DISKWEIGHT",
-      "PSWEIGHT",      "PEWEIGHT",        "WALLTIMEWEIGHT",  "QUEUETIMEWEIGHT",   "XFACTORWEIGHT",
-      "SPVIOLATIONWEIGHT", "BYPASSWEIGHT", "TARGETQUEUETIMEWEIGHT", "TARGETXFACTORWEIGHT", "CONSUMEDWEIGHT",
-      "REMAININGWEIGHT", "PERCENTWEIGHT", "USAGEEXECUTIONTIMEWEIGHT"};
-  return kNames[static_cast<std::size_t>(s)];
 }
 
 std::string number_text(double v) {

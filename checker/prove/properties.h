@@ -23,8 +23,8 @@ struct Context {
   void add(Result r) { report.results.push_back(std::move(r)); }
   // A witness the runtime does not confirm: the result is dropped and reported as an internal
   // error (a wrong report must never reach the admin).
-  void mismatch(const std::string& property, const std::string& what) {
-    report.internal_errors.push_back(property + ": witness not confirmed by the runtime: " + what);
+  void mismatch(const Property& property, const std::string& what) {
+    report.internal_errors.push_back(std::string(property.id) + ": witness not confirmed by the runtime: " + what);
   }
   const ir::Policy& policy() const { return unit.policy; }
   std::string main_file() const { return unit.policy.files.empty() ? std::string() : unit.policy.files.front(); }
@@ -35,6 +35,9 @@ void check_priority_bounds(Context& ctx);     // d, built in
 void check_priority_assertions(Context& ctx);  // d, the admin's --assert statements
 void check_override_consistency(Context& ctx);  // a
 void check_reservation_coverage(Context& ctx);  // c (also fills report.coverage)
+// Only the coverage table of c (with its no-node-hours results), over the nodes the world has
+// even when it knows no node list: `mauic diff` compares two configs over the same nodes.
+void fill_coverage_table(Context& ctx);
 void check_starvation(Context& ctx);            // b
 
 }  // namespace maui::prove

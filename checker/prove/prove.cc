@@ -9,36 +9,36 @@
 
 namespace maui::prove {
 
-Report check_policy(const Compilation& unit, const Options& options) {
+Report check_policy(const Compilation& unit, const Options& options, std::span<const runtime::Node> cluster) {
   Report report;
-  World world(unit.policy);
+  World world(unit.policy, cluster, options.cluster_name.empty() ? "the cluster" : options.cluster_name);
   z3::context z3;
   Context ctx{unit, world, options, z3, report};
   struct Stage {
-    const char* property;
+    const Property& property;
     void (*run)(Context&);
   };
   // The order only matters for timings: results are sorted afterwards.
   static constexpr Stage kStages[] = {
-      {"fairshare-targets", check_fairshare_targets},
-      {"priority-bounds", check_priority_bounds},
-      {"priority-assertion", check_priority_assertions},
-      {"override-consistency", check_override_consistency},
-      {"sr-coverage", check_reservation_coverage},
-      {"starvation", check_starvation},
+      {properties::kFairshareTargets, check_fairshare_targets},
+      {properties::kPriorityBounds, check_priority_bounds},
+      {properties::kPriorityAssertion, check_priority_assertions},
+      {properties::kOverrideConsistency, check_override_consistency},
+      {properties::kSrCoverage, check_reservation_coverage},
+      {properties::kStarvation, check_starvation},
   };
   for (const auto& stage : kStages) {
     auto start = std::chrono::steady_clock::now();
     try {
       stage.run(ctx);
     } catch (const z3::exception& e) {
-      report.internal_errors.push_back(std::string(stage.property) + ": Z3: " + e.msg());
+      report.internal_errors.push_back(std::string(stage.property.id) + ": Z3: " + e.msg());
     } catch (const SmtlibWriteError& e) {
       report.input_errors.push_back(std::string("mauic: ") + e.what());
       break;
     }
     std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
-    report.timings.push_back({stage.property, took.count()});
+    report.timings.push_back({std::string(stage.property.id), took.count()});
   }
   sort_results(report.results, unit.policy.files);
   return report;
@@ -59,7 +59,7 @@ Report coverage_only(const Compilation& unit, const Options& options) {
   Options with_other = options;
   with_other.representative_rows = true;
   Context ctx{unit, world, with_other, z3, report};
-  check_reservation_coverage(ctx);
+  fill_coverage_table(ctx);
   return report;
 }
 

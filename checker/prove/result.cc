@@ -1,19 +1,15 @@
 #include "checker/prove/result.h"
 
 #include <algorithm>
+#include <cassert>
 #include <tuple>
 
 namespace maui::prove {
 
 namespace {
-using S = Severity;
 constexpr Property kProperties[] = {
-    {"fairshare-targets", S::Warning, "fairshare targets of one kind that cannot all hold, or that cannot affect priority"},
-    {"override-consistency", S::Warning, "a QOS override limit that can never bind or leaves the QOS worse off than without it"},
-    {"priority-assertion", S::Error, "an admin's statement about job priority (--assert) that does not hold"},
-    {"priority-bounds", S::Warning, "priority components: their bounds, weights that have no effect, totals that reach the 1e9 cap"},
-    {"sr-coverage", S::Warning, "standing reservations that cannot be placed, admit nobody, or leave credentials without nodes"},
-    {"starvation", S::Error, "a credential (or class x user) for which no job can ever start"},
+    properties::kFairshareTargets, properties::kOverrideConsistency, properties::kPriorityAssertion,
+    properties::kPriorityBounds,   properties::kSrCoverage,          properties::kStarvation,
 };
 }  // namespace
 
@@ -32,6 +28,15 @@ const Property* find_property(std::string_view id) {
   for (const auto& p : kProperties)
     if (p.id == id) return &p;
   return nullptr;
+}
+
+void Result::set_status(Status s) {
+  status = s;
+  const Property* p = find_property(property);
+  assert(p && "set the result's property before its status");
+  severity = s == Status::Violated ? (p ? p->severity : Severity::Warning)
+             : s == Status::Unknown ? Severity::Warning
+                                    : Severity::Note;
 }
 
 bool Location::operator<(const Location& o) const {

@@ -24,6 +24,25 @@ struct Property {
   Severity severity;  // of a VIOLATED result
   std::string_view summary;
 };
+// Every property, named once: results, timings and internal errors use these constants.
+namespace properties {
+inline constexpr Property kFairshareTargets{
+    "fairshare-targets", Severity::Warning,
+    "fairshare targets of one kind that cannot all hold, or that cannot affect priority"};
+inline constexpr Property kOverrideConsistency{
+    "override-consistency", Severity::Warning,
+    "a QOS override limit that can never bind or leaves the QOS worse off than without it"};
+inline constexpr Property kPriorityAssertion{
+    "priority-assertion", Severity::Error, "an admin's statement about job priority (--assert) that does not hold"};
+inline constexpr Property kPriorityBounds{
+    "priority-bounds", Severity::Warning,
+    "priority components: their bounds, weights that have no effect, totals that reach the 1e9 cap"};
+inline constexpr Property kSrCoverage{
+    "sr-coverage", Severity::Warning,
+    "standing reservations that cannot be placed, admit nobody, or leave credentials without nodes"};
+inline constexpr Property kStarvation{"starvation", Severity::Error,
+                                      "a credential (or class x user) for which no job can ever start"};
+}  // namespace properties
 // Every property, sorted by id.
 std::span<const Property> all_properties();
 const Property* find_property(std::string_view id);
@@ -48,6 +67,10 @@ struct Result {
   std::string message;
   llvm::json::Object witness;   // empty: none
   std::vector<Location> blame;  // the config lines that make it so (unsat core), sorted
+
+  // The status and the severity that goes with it: a VIOLATED result has its property's
+  // severity, an UNKNOWN one is a warning, a PROVED one a note.
+  void set_status(Status s);
 };
 
 // Sorted by file (load order of `files`), line, property, check, subject: deterministic output.

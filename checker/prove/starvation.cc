@@ -90,6 +90,16 @@ class Starvation {
   void check(const std::vector<std::pair<ir::CredKind, std::string>>& who, Location where);
 
  private:
+  // A job that can start must find a node: without the cluster's node list, where the standing
+  // reservations are is unknown, so whether it finds one is too. Reports that and returns true.
+  bool nodes_unknown(Result& r, const std::string& subject) {
+    if (w_.node_list_known() || w_.reservations().empty()) return false;
+    r.set_status(Status::Unknown);
+    r.message = fmt::format("whether a job of {} can start depends on the nodes the standing reservations hold: {}",
+                            subject, kNoNodeList);
+    ctx_.add(std::move(r));
+    return true;
+  }
   void encode_limits();
   void encode_system();
   void encode_nodes();
@@ -274,7 +284,7 @@ void Starvation::check(const std::vector<std::pair<ir::CredKind, std::string>>& 
   }
   std::string subject = fmt::format("{}", fmt::join(names, " x "));
   Result r;
-  r.property = "starvation";
+  r.property = properties::kStarvation.id;
   r.check = who.size() > 1 ? "class-user" : "credential";
   r.subject = subject;
   r.where = std::move(where);
@@ -288,7 +298,8 @@ void Starvation::check(const std::vector<std::pair<ir::CredKind, std::string>>& 
       guess.qos = w_.directory().default_qos(guess);
     std::string why;
     if (runtime_starts(guess, &why)) {
-      r.status = Status::Proved;
+      if (nodes_unknown(r, subject)) return;
+      r.set_status(Status::Proved);
       r.message = fmt::format("a job of {} can start: e.g. {} on {}", subject, job_text(guess), why);
       r.witness = llvm::json::Object{{"job", job_json(guess)}, {"runtime", why}};
       ctx_.add(std::move(r));
@@ -297,8 +308,7 @@ void Starvation::check(const std::vector<std::pair<ir::CredKind, std::string>>& 
   }
   CheckOutcome o = s_.check("starvation-" + subject, fixed);
   if (o.answer == Answer::Unknown) {
-    r.status = Status::Unknown;
-    r.severity = Severity::Warning;
+    r.set_status(Status::Unknown);
     r.message = fmt::format("could not decide whether a job of {} can ever start ({})", subject, o.reason);
     ctx_.add(std::move(r));
     return;
@@ -310,11 +320,10 @@ void Starvation::check(const std::vector<std::pair<ir::CredKind, std::string>>& 
     smallest.walltime = kSmallestWalltime;
     std::string why;
     if (runtime_starts(smallest, &why)) {
-      ctx_.mismatch("starvation", fmt::format("{}: the runtime starts {} ({})", subject, job_text(smallest), why));
+      ctx_.mismatch(properties::kStarvation, fmt::format("{}: the runtime starts {} ({})", subject, job_text(smallest), why));
       return;
     }
-    r.status = Status::Violated;
-    r.severity = Severity::Error;
+    r.set_status(Status::Violated);
     r.message = fmt::format("no job of {} can ever start: even the smallest job ({}) is blocked ({})", subject,
                             job_text(smallest), why);
     r.witness = llvm::json::Object{{"job", job_json(smallest)}, {"runtime", why}};
@@ -334,10 +343,11 @@ void Starvation::check(const std::vector<std::pair<ir::CredKind, std::string>>& 
   }
   std::string why;
   if (!job || !runtime_starts(*job, &why)) {
-    ctx_.mismatch("starvation", fmt::format("{}: the runtime does not start the solver's job ({})", subject, why));
+    ctx_.mismatch(properties::kStarvation, fmt::format("{}: the runtime does not start the solver's job ({})", subject, why));
     return;
   }
-  r.status = Status::Proved;
+  if (nodes_unknown(r, subject)) return;
+  r.set_status(Status::Proved);
   r.message = fmt::format("a job of {} can start: e.g. {} on {} at {}", subject, job_text(*job),
                           w_.nodes()[cells_[cell].node].name, hour_label(cells_[cell].hour));
   r.witness = llvm::json::Object{{"job", job_json(*job)}, {"runtime", why}};

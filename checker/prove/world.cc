@@ -13,9 +13,10 @@ std::size_t kind_index(ir::CredKind k) {
   return 0;
 }
 
-World::World(const ir::Policy& policy) : policy_(policy), dir_(policy) {
+World::World(const ir::Policy& policy, std::span<const runtime::Node> cluster, std::string cluster_name)
+    : policy_(policy), dir_(policy), cluster_name_(cluster.empty() ? std::string() : std::move(cluster_name)) {
   collect_names();
-  collect_nodes();
+  collect_nodes(cluster);
   plan_reservations();
 }
 
@@ -72,40 +73,54 @@ void World::collect_names() {
   }
 }
 
-void World::collect_nodes() {
+void World::collect_nodes(std::span<const runtime::Node> cluster) {
   const ir::NodeConfig* defaults = nullptr;
   if (auto it = policy_.nodes.find("DEFAULT"); it != policy_.nodes.end()) defaults = &it->second;
-  auto make = [&](const std::string& name, const ir::NodeConfig* own) {
-    runtime::Node n;
-    n.name = name;
+  // A node of that name with what NODECFG sets (own, else DEFAULT) where `n` has nothing.
+  auto make = [&](runtime::Node n, const ir::NodeConfig* own) {
     auto pick = [&](auto member) -> decltype(&*(own->*member)) {
       if (own && (own->*member)) return &*(own->*member);
       if (defaults && (defaults->*member)) return &*(defaults->*member);
       return nullptr;
     };
-    if (const auto* p = pick(&ir::NodeConfig::procs)) n.procs = p->value;
-    else sizes_known_ = false;
-    if (const auto* m = pick(&ir::NodeConfig::mem_mb)) n.memory_mb = m->value;
-    if (const auto* p = pick(&ir::NodeConfig::partition)) n.partition = p->value;
+    if (const auto* p = pick(&ir::NodeConfig::procs); p && n.procs <= 0) n.procs = p->value;
+    if (n.procs <= 0) sizes_known_ = false;
+    if (const auto* m = pick(&ir::NodeConfig::mem_mb); m && n.memory_mb <= 0) n.memory_mb = m->value;
+    if (const auto* p = pick(&ir::NodeConfig::partition); p && n.partition == "DEFAULT") n.partition = p->value;
     const auto& features = own && !own->features.empty() ? own->features
                            : defaults                     ? defaults->features
                                                           : std::vector<ir::Sourced<std::string>>{};
-    for (const auto& f : features) n.features.push_back(f.value);
+    if (n.features.empty())
+      for (const auto& f : features) n.features.push_back(f.value);
     return n;
   };
+  auto named = [](const std::string& name) {
+    runtime::Node n;
+    n.name = name;
+    return n;
+  };
+  if (!cluster.empty()) {
+    // The cluster's nodes, and only them: a HOSTLIST host the cluster lacks is no node.
+    for (const auto& node : cluster) {
+      auto own = policy_.nodes.find(node.name);
+      nodes_.push_back(make(node, own == policy_.nodes.end() ? nullptr : &own->second));
+    }
+    std::sort(nodes_.begin(), nodes_.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    return;
+  }
   std::set<std::string> names;
   for (const auto& [name, config] : policy_.nodes)
-    if (name != "DEFAULT" && name != "GLOBAL" && names.insert(name).second) nodes_.push_back(make(name, &config));
+    if (name != "DEFAULT" && name != "GLOBAL" && names.insert(name).second) nodes_.push_back(make(named(name), &config));
   bool listed = !nodes_.empty();
   for (const auto& [srname, sr] : policy_.standing_reservations)
     if (sr.hosts && sr.hosts->value.kind == ir::HostExpression::Kind::Names)
       for (const auto& h : sr.hosts->value.names)
-        if (h != "ALL" && names.insert(h).second) nodes_.push_back(make(h, nullptr));
+        if (h != "ALL" && names.insert(h).second) nodes_.push_back(make(named(h), nullptr));
   std::sort(nodes_.begin(), nodes_.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   if (!listed) {
     // The config does not enumerate the cluster: the resource manager has nodes it never names.
     pseudo_node_ = true;
-    nodes_.push_back(make("*", nullptr));
+    nodes_.push_back(make(named("*"), nullptr));
   }
 }
 
@@ -234,6 +249,20 @@ std::string nodes_text(const std::vector<std::string>& input) {
 std::string duration_text(ir::Seconds s) {
   if (s >= ir::kInfinity) return "INFINITY";
   return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+}
+
+std::string World::node_source() const {
+  if (pseudo_node_) return "no node list";
+  const std::size_t n = nodes_.size();
+  if (!cluster_name_.empty()) return fmt::format("the {} node{} of {}", n, n == 1 ? "" : "s", cluster_name_);
+  return fmt::format("the {} node{} of the config", n, n == 1 ? "" : "s");
+}
+
+std::string days_text(ir::Seconds s) {
+  if (s < 86400 || s >= ir::kInfinity) return duration_text(s);
+  const ir::Seconds days = s / 86400, rest = s % 86400;
+  if (rest == 0) return fmt::format("{} day{}", days, days == 1 ? "" : "s");
+  return fmt::format("{} day{} {}", days, days == 1 ? "" : "s", duration_text(rest));
 }
 
 runtime::ClusterTotals World::totals() const {

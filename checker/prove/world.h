@@ -1,8 +1,11 @@
 // The finite world the properties quantify over, built once from the policy:
 //   - credential names per kind: every name the config mentions (objects, ACLs, QLIST / QDEF /
 //     ADEF / OWNER) plus one representative, OTHER (QOS: DEFAULT), of all names it does not;
-//   - the nodes: NODECFG entries (DEFAULT resources filled in), nodes named only in a HOSTLIST,
-//     and when NODECFG lists no node, one pseudo-node `*` for the resource manager's other nodes;
+//   - the nodes: the cluster's when they are given (--cluster JOBS.json, a live resource
+//     manager: a span of runtime::Node from anywhere), with what NODECFG sets for them filling in
+//     what the cluster leaves unset; otherwise NODECFG entries (DEFAULT resources filled in) and
+//     nodes named only in a HOSTLIST, and when NODECFG lists no node, one pseudo-node `*` for the
+//     resource manager's nodes (then the node list is unknown: properties that need it say so);
 //   - the 168-hour week (hour 0 = Sunday 00:00) and, per standing reservation, the hours its
 //     instances cover (runtime/engine/standing_reservations.h instances) and the nodes it takes
 //     (runtime plan_placement, then tasks packed in candidate order on an idle cluster).
@@ -12,6 +15,7 @@
 #include <bitset>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -42,10 +46,16 @@ struct ReservationWeek {
   bool dedicated = false;
 };
 
+// Why a property that needs the cluster's nodes is UNKNOWN without them.
+inline constexpr std::string_view kNoNodeList = "the config lists no nodes (no NODECFG): give --cluster JOBS.json";
+
 class World {
  public:
-  explicit World(const ir::Policy& policy);
-  World(ir::Policy&&) = delete;
+  // `cluster`: the cluster's nodes, the only ones then (empty: the config's).
+  // `cluster_name` says where they come from in messages ("cluster.json").
+  explicit World(const ir::Policy& policy, std::span<const runtime::Node> cluster = {},
+                 std::string cluster_name = "the cluster");
+  World(ir::Policy&&, std::span<const runtime::Node> = {}, std::string = {}) = delete;
 
   const ir::Policy& policy() const { return policy_; }
   const runtime::CredentialDirectory& directory() const { return dir_; }
@@ -61,11 +71,15 @@ class World {
   runtime::ClusterTotals totals() const;
   bool node_sizes_known() const { return sizes_known_; }
   bool has_pseudo_node() const { return pseudo_node_; }
+  // Whether the nodes are the cluster's (given, or listed by NODECFG), not only the pseudo-node.
+  bool node_list_known() const { return !pseudo_node_; }
+  // Where the nodes come from: "the 16 NODECFG nodes", "the 64 nodes of cluster.json".
+  std::string node_source() const;
   const std::vector<ReservationWeek>& reservations() const { return reservations_; }
 
  private:
   void collect_names();
-  void collect_nodes();
+  void collect_nodes(std::span<const runtime::Node> cluster);
   void plan_reservations();
 
   const ir::Policy& policy_;
@@ -75,6 +89,7 @@ class World {
   std::array<std::map<std::string, int>, 5> index_;
   std::vector<runtime::Node> nodes_;
   bool sizes_known_ = true;
+  std::string cluster_name_;  // empty: the nodes are the config's
   bool pseudo_node_ = false;
   std::vector<ReservationWeek> reservations_;
 };
@@ -87,5 +102,7 @@ std::string hours_text(const WeekHours& hours);
 std::string nodes_text(const std::vector<std::string>& names);
 // "1:00:00" style durations for witnesses.
 std::string duration_text(ir::Seconds s);
+// Long spans in days: "365 days", "23 days 4:00:00", "1 day 0:30:00"; under a day as duration_text.
+std::string days_text(ir::Seconds s);
 
 }  // namespace maui::prove

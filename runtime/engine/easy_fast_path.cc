@@ -99,7 +99,7 @@ bool EasyFastPath::read_snapshot(const ClusterSnapshot& s) {
       if (!hold_nodes(s, job, end)) return false;
       frees_.emplace_back(end, job.tasks);
     } else if (job.is_queued()) {
-      if (job.is_held() || !job.dependencies.empty() || job.system_priority || job.nodes != 0 || job.tasks < 1 ||
+      if (job.is_held() || !job.dependencies.empty() || job.sched.system_priority || job.nodes != 0 || job.tasks < 1 ||
           job.memory_per_task_mb != 0 || job.swap_per_task_mb != 0 || job.disk_per_task_mb != 0)
         return false;
       // Queue time is the time since submission (ranks_by_submission): a job that accrued less

@@ -158,15 +158,25 @@ QueueEvaluation evaluate_queue(const CredentialDirectory& dir, const FairshareSt
   return q;
 }
 
+void judge_queue_time_accrual(ClusterSnapshot& snapshot, const EligibilityReport& report, AccrualPolicy policy) {
+  for (auto& job : snapshot.jobs) job.sched.queue_time_accrues.reset();
+  for (const auto& e : report.jobs)
+    snapshot.jobs[e.index].sched.queue_time_accrues =
+        policy == AccrualPolicy::Always || (policy == AccrualPolicy::QueuePolicy ? e.meets_queue_policy : e.eligible);
+}
+
+void accrue_judged_queue_time(ClusterSnapshot& snapshot, AccrualPolicy policy, Epoch from, Seconds elapsed) {
+  for (auto& job : snapshot.jobs) {
+    if (!job.sched.queue_time_accrues) continue;
+    const Seconds so_far = effective_queue_time(job, policy, from);
+    job.sched.queue_time_accrued = so_far + (*job.sched.queue_time_accrues ? elapsed : 0);
+  }
+}
+
 void accrue_queue_time(ClusterSnapshot& snapshot, const EligibilityReport& report, AccrualPolicy policy,
                        Seconds elapsed) {
-  for (const auto& e : report.jobs) {
-    Job& job = snapshot.jobs[e.index];
-    Seconds so_far = effective_queue_time(job, policy, snapshot.now);
-    bool accrues = policy == AccrualPolicy::Always ||
-                   (policy == AccrualPolicy::QueuePolicy ? e.meets_queue_policy : e.eligible);
-    job.queue_time_accrued = so_far + (accrues ? elapsed : 0);
-  }
+  judge_queue_time_accrual(snapshot, report, policy);
+  accrue_judged_queue_time(snapshot, policy, snapshot.now, elapsed);
   snapshot.now += elapsed;
 }
 

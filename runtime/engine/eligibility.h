@@ -75,6 +75,13 @@ QueueEvaluation evaluate_queue(const CredentialDirectory& dir, const FairshareSt
 // and queue-stuffing tricks of 5.1.2.4.1 gain nothing.
 void accrue_queue_time(ClusterSnapshot& snapshot, const EligibilityReport& report, AccrualPolicy policy,
                        Seconds elapsed);
+// The same in two steps, for a caller whose snapshot changes between iterations (jobs come and
+// go, so a report's job positions do not hold): an iteration's report says, on each job it
+// judged, whether it accrues (SchedulerJobState::queue_time_accrues; every other job's is
+// cleared: it accrues nothing until judged), and later the time that passed is added to the
+// jobs judged, as seen from `from`, the time of that iteration.
+void judge_queue_time_accrual(ClusterSnapshot& snapshot, const EligibilityReport& report, AccrualPolicy policy);
+void accrue_judged_queue_time(ClusterSnapshot& snapshot, AccrualPolicy policy, Epoch from, Seconds elapsed);
 
 // Marks each running job whose usage, counted with the jobs that started before it, goes over a
 // SOFT active limit (the SPVIOLATION subcomponent, manual 5.1.2); clears the others.

@@ -61,14 +61,19 @@ void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const Clu
   FairshareClock clock = FairshareClock::from(policy.fairshare);
   ClusterTotals totals = snapshot.totals();
   for (const auto& job : snapshot.jobs) {
-    // A suspended job holds its procs but uses none of them: it accrues nothing.
-    if (job.state != JobState::Running && job.state != JobState::Starting) continue;
+    // A suspended job holds its procs but uses none of them, and a starting one (the RM was asked
+    // to start it) none yet: they accrue nothing. A job that ended (completed, or still
+    // completing) accrues up to its end.
+    const bool ended = job.start_time && job.end_time;
+    if (job.state != JobState::Running && !(job.state == JobState::Completed && ended)) continue;
+    const Epoch until = ended ? std::min(to, *job.end_time) : to;
+    Epoch t = std::max(from, job.start_time.value_or(from));
+    if (t >= until) continue;
     double rate = usage_rate(metric, job, totals);
     if (rate <= 0) continue;
-    Epoch t = std::max(from, job.start_time.value_or(from));
-    while (t < to) {
+    while (t < until) {
       Epoch start = window_start(t, clock.interval);
-      Epoch end = std::min(to, start + clock.interval);
+      Epoch end = std::min(until, start + clock.interval);
       double amount = rate * static_cast<double>(end - t);
       FairshareWindow& w = history.window(start);
       for (auto kind : ir::kCredKinds) {

@@ -82,9 +82,12 @@ struct FairshareClock {
 // job actually keeps busy (all dedicated procs when unknown). 0 when FSPOLICY is NONE.
 double usage_rate(ir::FairshareMetric metric, const Job& job, const ClusterTotals& totals);
 
-// Records the usage of every active job over [from, to) into the windows it falls in (an
+// Records the usage of every running job over [from, to) into the windows it falls in (an
 // interval crossing a window boundary is split), for the job's user, group, account, class,
-// QOS and the total. Only time after the job started counts.
+// QOS and the total. Only time after the job started counts, and for a job that says when it
+// ended (completed, or still completing), only time before its end: a job that ended within
+// [from, to) is charged up to its end, whatever order the scheduler learns of ends and accrues
+// in. Suspended jobs and starting ones (not running yet) accrue nothing.
 void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const ClusterSnapshot& snapshot,
                   Epoch from, Epoch to);
 

@@ -30,6 +30,8 @@ struct Node {
   std::int64_t swap_mb = 0;
   std::int64_t disk_mb = 0;
   std::vector<std::string> features;
+  // The classes (queues; Slurm's partitions) whose jobs the node runs; empty: every class.
+  std::vector<std::string> classes;
   std::string partition = "DEFAULT";
   NodeState state = NodeState::Idle;
   std::int32_t max_jobs = 0;  // NODECFG MAXJOB: jobs at once on the node (<= 0: no limit)
@@ -53,6 +55,30 @@ struct SystemPriority {
   std::int64_t value = 0;  // absolute 0..kMaxSystemPriority, relative -kMax..kMax
   bool relative = false;
   bool operator==(const SystemPriority&) const = default;
+};
+
+// The scheduler's own memory of a job (Maui keeps it in its checkpoint file, not in the RM).
+struct SchedulerJobState {
+  std::int64_t bypass_count = 0;  // times backfill started a lower-priority job
+  // Running jobs: the priority the job had when it started (Maui's StartPriority; preemption
+  // compares it). Unknown: not started by this scheduler, or not recorded.
+  std::optional<std::int64_t> start_priority;
+  // Effective queue time accrued so far under JOBPRIOACCRUALPOLICY (runtime/engine/eligibility.h:
+  // accrue_queue_time). Unknown = accrued since submission.
+  std::optional<Seconds> queue_time_accrued;
+  // Whether the last iteration found the job accruing queue time (it meets the policy that
+  // JOBPRIOACCRUALPOLICY names); unknown: no iteration judged it yet, so it accrues nothing.
+  std::optional<bool> queue_time_accrues;
+  std::optional<SystemPriority> system_priority;  // an operator's setspri
+  // Holds the scheduler keeps itself (a live RM's job carries only the RM's own): an
+  // operator's sethold through the scheduler, a batch hold after DEFERCOUNT defers.
+  std::vector<std::string> holds;
+  // Maui's defer rules (DEFERSTARTCOUNT failed starts defer a job for DEFERTIME; DEFERCOUNT
+  // defers give it a batch hold).
+  std::int32_t failed_starts = 0;
+  std::int32_t defers = 0;
+  std::optional<Epoch> deferred_until;
+  bool operator==(const SchedulerJobState&) const = default;
 };
 
 struct Job {
@@ -83,18 +109,15 @@ struct Job {
   mutable std::vector<std::size_t> allocated_node_hint;
   std::vector<std::string> holds;            // "user", "system", "batch", "defer" ...
   std::vector<std::string> dependencies;     // ids of jobs that must complete first
-  std::optional<SystemPriority> system_priority;
-  std::int64_t bypass_count = 0;             // times backfill started a lower-priority job
-  // Running jobs: the priority the job had when it started (Maui's StartPriority; preemption
-  // compares it). Unknown: the RM did not say.
-  std::optional<std::int64_t> start_priority;
+  std::optional<Epoch> end_time;             // completed jobs: when the job ended (unknown: not said)
   bool soft_policy_violation = false;        // running job over a soft active limit (SPVIOLATION)
-
-  // Effective queue time accrued so far under JOBPRIOACCRUALPOLICY, as kept by the engine's
-  // bookkeeping (runtime/engine/eligibility.h: accrue_queue_time). Unknown = accrued since submission.
-  std::optional<Seconds> queue_time_accrued;
   // UTILIZEDPS fairshare: procs actually busy (unknown = all dedicated procs).
   std::optional<double> utilized_procs;
+
+  // What the scheduler itself keeps of the job from one iteration to the next, which no
+  // resource manager holds: the scheduling cycle (runtime/cycle/) keeps it by job id and merges
+  // it into every fresh snapshot.
+  SchedulerJobState sched;
 
   std::int64_t procs() const { return tasks * procs_per_task; }
   std::int64_t memory_mb() const { return tasks * memory_per_task_mb; }

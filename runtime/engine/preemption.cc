@@ -26,7 +26,7 @@ ClusterSnapshot requeued(const ClusterSnapshot& snapshot, std::span<const Victim
     Job& j = out.jobs[v.job];
     j.state = JobState::Idle;
     j.start_time.reset();
-    j.start_priority.reset();
+    j.sched.start_priority.reset();
     j.allocated_nodes.clear();
     j.allocated_tasks.clear();
     j.allocated_node_hint.clear();
@@ -39,12 +39,14 @@ struct OwnedNodes {
   const ir::Credential* owner;
   std::vector<std::size_t> nodes;  // sorted
 };
-std::vector<OwnedNodes> owned_now(const IterationResult& r, Epoch now) {
+std::vector<OwnedNodes> owned_now(const ir::Policy& policy, const IterationResult& r, Epoch now) {
   std::vector<OwnedNodes> out;
   for (const auto& res : r.reservations) {
-    if (res.kind != ReservationKind::Standing || !res.standing || !owner_preempts(*res.standing)) continue;
+    if (res.kind != ReservationKind::Standing) continue;
+    const auto sr = policy.standing_reservations.find(res.standing);
+    if (sr == policy.standing_reservations.end() || !owner_preempts(sr->second)) continue;
     if (res.start > now || res.end <= now) continue;
-    OwnedNodes o{&res.standing->owner->value, {}};
+    OwnedNodes o{&sr->second.owner->value, {}};
     for (const auto& nt : res.nodes) o.nodes.push_back(nt.node);
     std::sort(o.nodes.begin(), o.nodes.end());
     out.push_back(std::move(o));
@@ -71,7 +73,7 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
   for (int round = 0; round < kMaxPreemptorsPerIteration; ++round) {
     std::unordered_map<std::size_t, std::int64_t> priority;
     for (const auto& r : decided.queue.ranked) priority[r.index] = r.priority;
-    const std::vector<OwnedNodes> owned = owned_now(decided, current.now);
+    const std::vector<OwnedNodes> owned = owned_now(dir.policy(), decided, current.now);
     // The OWNERPREEMPT reservations whose owner job i is.
     auto owned_by = [&](const Job& j) {
       std::vector<const OwnedNodes*> out;
@@ -117,9 +119,9 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
     for (std::size_t j = 0; j < current.jobs.size(); ++j) {
       const Job& v = current.jobs[j];
       if (!v.is_active() || !input.snapshot->jobs[j].is_active() || requeued_already(j)) continue;
-      const bool lower = !v.start_priority || *v.start_priority < p_priority;
+      const bool lower = !v.sched.start_priority || *v.sched.start_priority < p_priority;
       if (!(by_qos && lower && dir.qos_flags(qos_of(v)).preemptee) && !in_owned(v)) continue;
-      victims.push_back({j, v.start_priority.value_or(std::numeric_limits<std::int64_t>::min()),
+      victims.push_back({j, v.sched.start_priority.value_or(std::numeric_limits<std::int64_t>::min()),
                          v.start_time.value_or(current.now)});
     }
     std::stable_sort(victims.begin(), victims.end(), [](const Victim& a, const Victim& b) {
@@ -171,7 +173,7 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
     Job& running = found_snapshot.jobs[*preemptor];
     running.state = JobState::Running;
     running.start_time = found_snapshot.now;
-    running.start_priority = p_priority;
+    running.sched.start_priority = p_priority;
     for (const auto& nt : s->nodes) {
       running.allocated_nodes.push_back(found_snapshot.nodes[nt.node].name);
       running.allocated_tasks.push_back(nt.tasks);

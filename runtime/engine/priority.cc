@@ -57,8 +57,8 @@ SubcomponentRange subcomponents_of(ir::PriorityComponent c) {
 Seconds effective_queue_time(const Job& job, AccrualPolicy policy, Epoch now) {
   Epoch until = job.is_active() && job.start_time ? *job.start_time : now;
   Seconds since_submit = std::max<Seconds>(0, until - job.submit_time);
-  if (policy == AccrualPolicy::Always || !job.queue_time_accrued) return since_submit;
-  return std::clamp<Seconds>(*job.queue_time_accrued, 0, since_submit);
+  if (policy == AccrualPolicy::Always || !job.sched.queue_time_accrued) return since_submit;
+  return std::clamp<Seconds>(*job.sched.queue_time_accrued, 0, since_submit);
 }
 
 PriorityPlan::PriorityPlan(const ir::Policy& policy) : accrual(accrual_policy(policy)) {
@@ -180,7 +180,7 @@ double PriorityCalculator::value_of(S s, const JobFacts& f) const {
     case S::QueueTime: return f.queued / 60.0;
     case S::XFactor: return f.xfactor;
     case S::SPViolation: return job.soft_policy_violation ? 1.0 : 0.0;
-    case S::Bypass: return static_cast<double>(job.bypass_count);
+    case S::Bypass: return static_cast<double>(job.sched.bypass_count);
     // TARG: the job's QOS sets the targets (own, else QOS DEFAULT).
     case S::TargetQueueTime:
       return f.qos && f.qos->queuetime_target > 0
@@ -244,8 +244,8 @@ PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredenti
   }
   for (auto& comp : b.components)
     comp.percent = magnitude > 0 ? std::fabs(comp.contribution) / magnitude * 100.0 : 0.0;
-  const Settled settled = settle(b.sum, job.system_priority);
-  b.system_priority = job.system_priority;
+  const Settled settled = settle(b.sum, job.sched.system_priority);
+  b.system_priority = job.sched.system_priority;
   b.priority = settled.priority;
   b.floored = settled.floored;
   b.capped = settled.capped;
@@ -265,7 +265,7 @@ PriorityCalculator::Rank PriorityCalculator::rank(const Job& job, const JobCrede
         factor += static_cast<double>(w) * capped(value_of(s, f), plan_.blank.subcomponents[idx(s)].cap);
     sum += static_cast<double>(c.weight) * capped(factor, c.cap);
   }
-  const Settled settled = settle(sum, job.system_priority);
+  const Settled settled = settle(sum, job.sched.system_priority);
   return {settled.priority, settled.rejected_negative};
 }
 

@@ -110,7 +110,7 @@ void ReservationTable::place_standing(const ir::StandingReservation& sr, const S
   r.end = when.end;
   r.acl = sr.acl;
   r.dedicated = plan.dedicated;
-  r.standing = &sr;
+  r.standing = sr.name;
   r.wanted_tasks = plan.task_count;
   const ir::TaskResources& t = plan.per_task;
   auto per_task_on = [&](std::size_t n) {

@@ -31,6 +31,9 @@ struct AdminReservation {
   bool operator==(const AdminReservation&) const = default;
 };
 
+// A plain value: no pointer into the policy or the snapshot but node positions (NodeTasks::node
+// indexes the snapshot's nodes it was made on; the cycle maps them by name to another snapshot's),
+// so that it can be carried to the next iteration, through a reload, and saved.
 struct Reservation {
   ReservationId id = 0;
   ReservationKind kind = ReservationKind::Job;
@@ -38,13 +41,13 @@ struct Reservation {
   Epoch start = 0, end = 0;
   std::vector<NodeTasks> nodes;  // what it holds (tasks of per_task on each node)
   Resources per_task;
-  std::span<const ir::AclEntry> acl;  // standing and admin reservations
+  std::vector<ir::AclEntry> acl;      // standing and admin reservations
   bool dedicated = false;             // shares its node-time with no other reservation
   bool whole_nodes = false;           // Job: holds its nodes whole (runtime/engine/node_access.h)
   NodeUser user;                      // Job: its user, when SINGLEUSER applies (runtime/engine/calendar.h)
   std::size_t job = 0;                // Job: index of the job in the snapshot
   std::int64_t wanted_tasks = 0;      // Standing: TASKCOUNT (0 = every candidate's fill)
-  const ir::StandingReservation* standing = nullptr;
+  std::string standing;               // Standing: the SRCFG name
 };
 
 // A job's priority reservation as ReservationTable::add_job books it (id 0, not yet booked).

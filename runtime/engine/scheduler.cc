@@ -160,8 +160,13 @@ class Iteration {
     if (partitioned_) {
       lists_.partition_procs.assign(partitions_->size(), 0);
       for (std::size_t n = 0; n < snap_.nodes.size(); ++n)
-        lists_.partition_procs[partitions_->of(n)] += calendar_.usable_procs(n);
+        lists_.partition_procs[partitions_->of(n)] += capacity_for_ever(n);
     }
+    if (in.nodes_may_return)
+      for (const auto& node : snap_.nodes) {
+        configured_procs_ += node.procs;
+        nodes_out_now_ |= !takes_new_work(node);
+      }
   }
 
   void run() {
@@ -665,6 +670,12 @@ class Iteration {
       marks_[i] |= kNoNodesNow;
       return false;
     }
+    start_on(i, std::move(nodes), level);
+    return true;
+  }
+
+  // Books job i on `nodes` from now and records the start.
+  void start_on(std::size_t i, std::vector<NodeTasks> nodes, LimitLevel level) {
     const Job& job = snap_.jobs[i];
     book_job(i, nodes, snap_.now, snap_.now + std::max<Seconds>(job.walltime, 1));
     free_total_.reset();
@@ -678,7 +689,25 @@ class Iteration {
     marks_[i] |= kStarted;
     if (backfilled) bypass_diff_[0] += 1, bypass_diff_[pos] -= 1;
     out_.starts.push_back({i, std::move(nodes), backfilled, level, start_priority(i)});
-    return true;
+  }
+
+  // An operator's runjob (SchedulerInput::run_now): the job starts now wherever the calendar
+  // has room for it, first, whatever its holds, dependencies and limits, and whatever jobs
+  // ahead of it wait; reservations it may not use still keep their nodes.
+  void run_now(std::size_t i) {
+    const Job& job = snap_.jobs[i];
+    if (!job.is_queued()) {
+      out_.run_now_refusal = fmt::format("job {} is {}, not waiting", job.id, to_string(job.state));
+      return;
+    }
+    std::vector<NodeTasks> nodes = nodes_for_now(i);
+    if (nodes.empty()) {
+      out_.run_now_refusal = fmt::format("job {} cannot start now: no set of free nodes it may use holds {} task(s) "
+                                         "of {} proc(s) for {} s",
+                                         job.id, job.tasks, job.procs_per_task, job.walltime);
+      return;
+    }
+    start_on(i, std::move(nodes), LimitLevel::Hard);
   }
 
   // A priority reservation at the earliest time the job fits; false when it never fits.
@@ -702,6 +731,13 @@ class Iteration {
       for (std::uint32_t p : open_partitions(i))
         if (auto there = earliest_on(partitions_->nodes(p)); there && (!opening || there->start < opening->start))
           opening = std::move(there);
+    if (!opening && nodes_out_now_) {
+      // Down, drained or unknown now, nodes may come back: the job waits for them.
+      if (in_.explain)
+        note(i, fmt::format("needs {} task(s) of {} proc(s) for {} s; no set of nodes it may use{} takes work now",
+                            job.tasks, per_task.procs, job.walltime, partitioned_ ? " in one partition" : ""));
+      return false;
+    }
     if (!opening) {
       never_runnable(i, fmt::format("needs {} task(s) of {} proc(s) for {} s; no set of nodes it may use{} ever has "
                                     "them",
@@ -785,9 +821,21 @@ class Iteration {
   bool exceeds_cluster(std::size_t i) {
     const Job& job = snap_.jobs[i];
     if (partitioned_) return exceeds_partitions(i);
+    if (in_.nodes_may_return) {
+      if (job.procs() <= configured_procs_) return false;
+      never_runnable(i, fmt::format("needs {} procs; the cluster has {}, counting the nodes that are down now",
+                                    job.procs(), configured_procs_));
+      return true;
+    }
     if (job.procs() <= usable_procs_) return false;
     never_runnable(i, wider_than_cluster(job.procs(), usable_procs_));
     return true;
+  }
+
+  // The procs of node n that a job could ever get: the usable ones, or all of a node that may
+  // come back (SchedulerInput::nodes_may_return).
+  std::int64_t capacity_for_ever(std::size_t n) const {
+    return in_.nodes_may_return ? snap_.nodes[n].procs : calendar_.usable_procs(n);
   }
 
   // The same within partitions: a job runs inside one (runtime/engine/partitions.h).
@@ -806,8 +854,9 @@ class Iteration {
     for (std::uint32_t p : open)
       if (lists_.partition_procs[p] > lists_.partition_procs[largest]) largest = p;
     if (job.procs() <= lists_.partition_procs[largest]) return false;
-    never_runnable(i, fmt::format("needs {} procs; the largest partition open to it ({}) has {} usable",
-                                  job.procs(), partitions_->name(largest), lists_.partition_procs[largest]));
+    never_runnable(i, fmt::format("needs {} procs; the largest partition open to it ({}) has {}{}", job.procs(),
+                                  partitions_->name(largest), lists_.partition_procs[largest],
+                                  in_.nodes_may_return ? ", counting the nodes that are down now" : " usable"));
     return true;
   }
 
@@ -854,7 +903,7 @@ class Iteration {
     const Seconds queued = effective_queue_time(job, accrual_policy(policy_), snap_.now);
     switch (settings_.threshold) {
       case ReservationThreshold::None: return true;
-      case ReservationThreshold::Bypass: return job.bypass_count > value;
+      case ReservationThreshold::Bypass: return job.sched.bypass_count > value;
       case ReservationThreshold::QueueTime: return queued > value;
       case ReservationThreshold::XFactor:
         return expansion_factor(queued, job.walltime, policy_.priority.xfactor_min_walltime.value) >
@@ -892,6 +941,7 @@ class Iteration {
   }
 
   void priority_scheduling() {
+    if (in_.run_now) run_now(*in_.run_now);
     if (in_.start_first) start_preemptor(*in_.start_first);
     keep_highest_reservations();
     bool idle_job_found = false;
@@ -1139,6 +1189,8 @@ class Iteration {
   std::vector<std::size_t>& free_nodes_ = lists_.free_nodes;  // nodes free now (book_reservations)
   std::optional<std::int64_t> free_total_;
   std::int64_t usable_procs_ = 0;  // procs of the usable nodes (book_running_jobs)
+  std::int64_t configured_procs_ = 0;  // procs of every node (SchedulerInput::nodes_may_return)
+  bool nodes_out_now_ = false;         // nodes that may return take no work now
   // Reservations made per RESERVATIONQOSLIST group (a policy has a few groups).
   llvm::SmallVector<std::pair<std::int64_t, std::int64_t>, 4> reservations_made_;
   std::int64_t& reservations_made(std::int64_t group) {

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/io/atomic_file.h"
 #include "runtime/io/line_reader.h"
 #include "schemas/input_file.h"
 
@@ -195,41 +196,7 @@ FairshareLoad load_fairshare_dir(const std::string& dir, const FairshareClock& c
 
 std::optional<std::string> write_fairshare_file(const std::string& dir, const FairshareWindow& window,
                                                 Seconds duration) {
-  std::string name = fairshare_file_name(window.start);
-  std::string final_path = dir + "/" + name;
-  std::string temp_path = fmt::format("{}/.{}.tmp.{}", dir, name, ::getpid());
-  std::string text = format_fairshare_file(window, duration);
-  auto fail = [&](std::string_view what) {
-    std::string message = fmt::format("cannot {} '{}': {}", what, temp_path, std::strerror(errno));
-    ::unlink(temp_path.c_str());
-    return message;
-  };
-  int fd = ::open(temp_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return fmt::format("cannot create '{}': {}", temp_path, std::strerror(errno));
-  std::size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      ::close(fd);
-      return fail("write");
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  // The data must be on disk before the rename makes it the window's file: a crash leaves the
-  // old file or the new one, never a torn one.
-  if (::fsync(fd) != 0) {
-    ::close(fd);
-    return fail("sync");
-  }
-  if (::close(fd) != 0) return fail("close");
-  if (::rename(temp_path.c_str(), final_path.c_str()) != 0) return fail("rename");
-  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);  // the rename itself; best effort (some file systems refuse directory fsync)
-    ::close(dfd);
-  }
-  return std::nullopt;
+  return write_file_atomically(dir, fairshare_file_name(window.start), format_fairshare_file(window, duration));
 }
 
 std::optional<std::string> save_fairshare(const std::string& dir, FairshareHistory& history,

@@ -260,22 +260,22 @@ class Reader {
     names(*o, path, "allocated_nodes", j.allocated_nodes);
     names(*o, path, "holds", j.holds);
     names(*o, path, "dependencies", j.dependencies);
-    count(*o, path, "bypass_count", j.bypass_count, 0, ir::kMaxSeconds, "a count");
+    count(*o, path, "bypass_count", j.sched.bypass_count, 0, ir::kMaxSeconds, "a count");
     if (o->get("queue_time_accrued")) {
       Seconds accrued = 0;
       count(*o, path, "queue_time_accrued", accrued, 0, ir::kMaxSeconds, "seconds");
-      j.queue_time_accrued = accrued;
+      j.sched.queue_time_accrued = accrued;
     }
     // Maui's setspri: absolute (above every job without one) or relative (-r).
     if (o->get("system_priority") && o->get("relative_system_priority")) {
       error(path + ".relative_system_priority", "a job has an absolute or a relative system priority, not both");
     } else if (o->get("system_priority")) {
       SystemPriority sp;
-      if (count(*o, path, "system_priority", sp.value, 0, kMaxSystemPriority, "a priority")) j.system_priority = sp;
+      if (count(*o, path, "system_priority", sp.value, 0, kMaxSystemPriority, "a priority")) j.sched.system_priority = sp;
     } else if (o->get("relative_system_priority")) {
       SystemPriority sp{0, true};
       if (count(*o, path, "relative_system_priority", sp.value, -kMaxSystemPriority, kMaxSystemPriority, "a priority"))
-        j.system_priority = sp;
+        j.sched.system_priority = sp;
     }
     if (const json::Value* u = o->get("utilized_procs")) {
       auto d = u->getAsNumber();

@@ -1,12 +1,15 @@
-// What the engine needs of a resource manager: the cluster now, and the four things it asks
-// an RM to do. The trace-driven simulator (runtime/rm/sim/simulator.h) is one; a live Slurm adapter
-// is another. Every request answers with an RmStatus: an RM that refuses says why.
+// What the scheduler needs of a resource manager, and what a resource manager tells it. The
+// trace-driven simulator (runtime/rm/sim/) is one; the Slurm adapter (runtime/rm/slurm/) is
+// another. The scheduling cycle (runtime/cycle/) drives either the same way: wait for events
+// up to a deadline, read the cluster, decide, and ask the RM to carry the decisions out. Every
+// request answers with an RmStatus: an RM that refuses says why.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "runtime/engine/calendar.h"
 #include "runtime/engine/model.h"
 
 namespace maui::runtime {
@@ -17,19 +20,71 @@ struct RmStatus {
   static RmStatus failure(std::string why) { return {false, std::move(why)}; }
 };
 
+// Something that happened in the cluster since the scheduler last looked.
+struct RmEvent {
+  enum class Kind : std::uint8_t {
+    Submitted,    // a job entered the queue
+    Started,      // a start the scheduler asked for is confirmed: the job runs
+    StartFailed,  // a start the scheduler asked for did not happen (detail: why)
+    Ended,        // a job left the cluster: completed, failed, cancelled (detail: how)
+    NodeChanged,  // a node came, went or changed state (subject: the node; detail: its state)
+  };
+  Kind kind = Kind::Submitted;
+  std::string subject;  // the job id, or the node name
+  Epoch at = 0;
+  std::string detail;
+};
+std::string_view to_string(RmEvent::Kind);
+
+// What an RM can do and how it behaves, so that the cycle asks only for what it can carry out.
+struct RmCapabilities {
+  // A real cluster: every snapshot is read anew from the RM (the cycle merges its own state
+  // into it), nodes may come and go, and the clock is the wall clock. Otherwise (the simulator)
+  // the snapshot is the RM's own state, kept between iterations, and the nodes never change.
+  bool live = false;
+  bool requeue = false;       // can put a running job back in the queue (preemption)
+  bool set_priority = false;  // can show the scheduler's priority of a queued job to users
+  // A start is confirmed later by a Started or StartFailed event (Slurm), not done when
+  // start_job returns (the simulator).
+  bool confirms_starts = false;
+};
+
+// Start a queued job: these nodes, these tasks on each.
+struct StartRequest {
+  std::string job;
+  std::vector<std::string> nodes;
+  std::vector<std::int64_t> tasks;  // per node, in the same order
+  // Where each node was in the snapshot the decision was made on: a hint the RM checks against
+  // the name (the simulator finds its nodes without hashing their names); may be empty.
+  std::vector<std::size_t> where;
+};
+
 class ResourceManager {
  public:
   virtual ~ResourceManager() = default;
   virtual std::string name() const = 0;
-  // Nodes, queued and running jobs, and the time, as the RM sees them now.
-  virtual ClusterSnapshot snapshot() = 0;
-  // Starts a queued job on these nodes (node index into the snapshot's nodes, and tasks).
-  virtual RmStatus start_job(const std::string& id, const std::vector<std::string>& nodes,
-                             const std::vector<std::int64_t>& tasks) = 0;
+  virtual RmCapabilities capabilities() const = 0;
+
+  // Waits until something happens or the RM's clock reaches `deadline`, whichever is first,
+  // and appends what happened to `events`, in order; cluster() then shows the cluster as of the
+  // time returned (a live RM: the moment it was read, so that what runs in it ran then).
+  virtual Epoch wait(Epoch deadline, std::vector<RmEvent>& events) = 0;
+  // Reads the cluster anew (nodes, jobs, the time). A failure leaves the last snapshot as it
+  // was, and says why.
+  virtual RmStatus refresh() = 0;
+  // The cluster as last read. The cycle iterates on it and may write the scheduler's own
+  // state (Job::sched) into it.
+  virtual ClusterSnapshot& cluster() = 0;
+
+  virtual RmStatus start_job(StartRequest&& request) = 0;
   virtual RmStatus hold_job(const std::string& id, const std::string& reason) = 0;
+  virtual RmStatus release_job(const std::string& id) = 0;
+  // Removes a queued job for good; `reason` is shown to its owner where the RM can.
   virtual RmStatus cancel_job(const std::string& id, const std::string& reason) = 0;
   // Puts a running job back in the queue (its resources are freed).
   virtual RmStatus requeue_job(const std::string& id) = 0;
+  // Shows the scheduler's priority of a queued job in the RM (capabilities().set_priority).
+  virtual RmStatus set_priority(const std::string& id, std::int64_t priority) = 0;
 };
 
 }  // namespace maui::runtime

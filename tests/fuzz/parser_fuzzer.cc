@@ -45,7 +45,7 @@ void check_issues(const R& result, std::string_view text) {
   for (const auto& issue : result.issues) {
     if (issue.offset > text.size() || issue.length > text.size() - issue.offset)
       fail("value-parser issue outside the parsed text");
-    if (issue.rule.empty()) fail("value-parser issue without a rule id");
+    if (issue.rule.id.empty()) fail("value-parser issue without a rule id");
   }
   // A value parser either gives a value or says why not.
   if (!result.value) {

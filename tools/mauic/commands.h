@@ -45,6 +45,7 @@ struct CheckOptions {
   std::string smtlib_dir;
   std::string assertions_file;
   std::string baseline;
+  std::string cluster;  // --cluster JOBS.json: the nodes the properties are about
   CheckFailOn fail_on = CheckFailOn::Error;
   ColorMode color = ColorMode::Auto;
 };

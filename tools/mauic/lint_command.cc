@@ -5,6 +5,7 @@
 #include "checker/pipeline.h"
 #include "checker/report.h"
 #include "llvm/Support/raw_ostream.h"
+#include "parser/rule_ids.h"
 #include "tools/mauic/commands.h"
 
 namespace maui::tools {
@@ -28,7 +29,7 @@ int lint_command(const LintOptions& options) {
   for (const auto& unit : units) {
     io_error |= !unit->loaded;
     for (const auto& d : unit->diagnostics.diagnostics()) {
-      io_error |= d.rule == "io-error";
+      io_error |= d.rule == rules::kIoError.id;
       findings |= static_cast<int>(d.severity) <= static_cast<int>(options.fail_on);
     }
     auto resolved = checker::resolve(*unit);

@@ -69,6 +69,10 @@ cl::opt<std::string> check_assert("assert", cl::desc("Also prove the priority as
                                   cl::value_desc("file"), cl::sub(check_sub), cl::cat(category));
 cl::opt<std::string> check_baseline("baseline", cl::desc("Report only findings that are not in this SARIF file"),
                                     cl::value_desc("file.sarif"), cl::sub(check_sub), cl::cat(category));
+cl::opt<std::string> check_cluster("cluster",
+                                   cl::desc("Prove the properties on the nodes of this JOBS.json (docs/jobs-json.md) "
+                                            "instead of the config's NODECFG nodes"),
+                                   cl::value_desc("JOBS.json"), cl::sub(check_sub), cl::cat(category));
 cl::opt<CheckFailOn> check_fail_on("fail-on", cl::desc("Exit 1 on a VIOLATED result of at least this severity"),
                                    cl::init(CheckFailOn::Error),
                                    cl::values(clEnumValN(CheckFailOn::Error, "error", "errors only (default)"),
@@ -104,7 +108,8 @@ int main(int argc, char** argv) {
                                    "  mauic explain NAME\n"
                                    "  mauic annotate FILE\n"
                                    "  mauic check FILE [--format text|json|sarif] [--timeout-ms N] [--print-smtlib DIR]\n"
-                                   "              [--assert FILE] [--baseline FILE.sarif] [--fail-on error|warning|unknown]\n"
+                                   "              [--assert FILE] [--baseline FILE.sarif] [--cluster JOBS.json]\n"
+                                   "              [--fail-on error|warning|unknown]\n"
                                    "  mauic diff OLD NEW [--format text|json|sarif] [--fail-on-new-access]\n\n"
                                    "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error,\n"
                                    "3 (check --fail-on unknown) a property could not be decided.\n",
@@ -117,7 +122,7 @@ int main(int argc, char** argv) {
   if (annotate_sub) return annotate_command(annotate_file);
   if (check_sub)
     return check_command({check_file, check_format, check_timeout, check_smtlib, check_assert, check_baseline,
-                          check_fail_on, color_mode});
+                          check_cluster, check_fail_on, color_mode});
   if (diff_sub) {
     if (diff_files.size() != 2) {
       errs() << "mauic diff: expected two files, OLD and NEW (got " << diff_files.size() << ")\n";

@@ -42,7 +42,16 @@ struct SimulateOptions {
   std::vector<runtime::GroupBy> by;       // --by: the metrics per user, group, class or QOS too
 };
 
+struct ServeCommandOptions {
+  std::string config;
+  std::string state_dir;
+  bool dry_run = false;
+  bool once = false;
+};
+
 int priority_command(const RunOptions& options);
+// 0 stopped cleanly (SIGTERM, --once); 2 could not start (config with errors, state directory).
+int serve_command(const ServeCommandOptions& options);
 // 0 done (skipped trace lines and jobs that never started are reported); 2 nothing simulated.
 int simulate_command(const SimulateOptions& options);
 int fairshare_command(const RunOptions& options);

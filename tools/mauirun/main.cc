@@ -24,9 +24,10 @@ cl::SubCommand priority_sub("priority", "Job priorities with every component, li
 cl::SubCommand fairshare_sub("fairshare", "Fairshare usage per credential against its target, like diagnose -f / sshare");
 cl::SubCommand eligible_sub("eligible", "Which idle jobs are eligible, and every limit the others violate");
 cl::SubCommand simulate_sub("simulate", "Replay an SWF job trace through the policy on a simulated cluster");
+cl::SubCommand serve_sub("serve", "Schedule a live Slurm cluster with the policy (docs/serve.md)");
 
 cl::opt<std::string> config("config", cl::desc("The maui.cfg to run"), cl::value_desc("maui.cfg"), cl::Required,
-                            cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::sub(simulate_sub),
+                            cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::sub(simulate_sub), cl::sub(serve_sub),
                             cl::cat(category));
 cl::opt<std::string> jobs("jobs", cl::desc("The cluster: nodes, running and idle jobs (docs/jobs-json.md; '-' = stdin)"),
                           cl::value_desc("JOBS.json"), cl::Required, cl::sub(priority_sub), cl::sub(eligible_sub),
@@ -85,6 +86,18 @@ cl::list<maui::runtime::GroupBy> by(
                clEnumValN(maui::runtime::GroupBy::Qos, "qos", "per QOS")),
     cl::sub(simulate_sub), cl::cat(category));
 
+enum class RmKind { Slurm };
+cl::opt<RmKind> rm("rm", cl::desc("The resource manager"), cl::init(RmKind::Slurm),
+                   cl::values(clEnumValN(RmKind::Slurm, "slurm", "Slurm, found through SLURM_CONF as its commands find it")),
+                   cl::sub(serve_sub), cl::cat(category));
+cl::opt<std::string> state_dir("state-dir",
+                               cl::desc("Where serve keeps its state, fairshare windows (FS.<epoch>) and logs"),
+                               cl::value_desc("dir"), cl::Required, cl::sub(serve_sub), cl::cat(category));
+cl::opt<bool> once("once", cl::desc("Run one iteration, then exit"), cl::sub(serve_sub), cl::cat(category));
+cl::opt<bool> dry_run("dry-run",
+                      cl::desc("Read Slurm and decide, change nothing; log what would be done (as SERVERMODE TEST)"),
+                      cl::sub(serve_sub), cl::cat(category));
+
 void print_version(raw_ostream& os) { os << "mauirun " << MAUI_VERSION << " (Maui scheduling engine)\n"; }
 
 RunOptions options() {
@@ -133,7 +146,8 @@ int main(int argc, char** argv) {
                                    "[--format text|json]\n"
                                    "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N] [--procs-per-node P] "
                                    "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
-                                   "[--reservation SPEC]... [--by user|group|class|qos]...\n\n"
+                                   "[--reservation SPEC]... [--by user|group|class|qos]...\n"
+                                   "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run]\n\n"
                                    "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
                                    "(simulate: after an input error nothing is simulated, nor from a trace with no job; skipped trace lines are\n"
                                    "reported and counted).\n",
@@ -148,6 +162,14 @@ int main(int argc, char** argv) {
   if (priority_sub) return priority_command(options());
   if (fairshare_sub) return fairshare_command(options());
   if (eligible_sub) return eligible_command(options());
+  if (serve_sub) {
+    ServeCommandOptions o;
+    o.config = config;
+    o.state_dir = state_dir;
+    o.dry_run = dry_run;
+    o.once = once;
+    return serve_command(o);
+  }
   if (simulate_sub) {
     const bool procs_given = procs_per_node.getNumOccurrences() > 0;
     if (sim_nodes < 0 || sim_nodes > ir::kMaxNodes || (procs_given && procs_per_node < 1) ||
@@ -158,6 +180,6 @@ int main(int argc, char** argv) {
     }
     return simulate_command(simulate_options());
   }
-  errs() << "mauirun: expected a subcommand: priority, fairshare, eligible or simulate (see mauirun --help)\n";
+  errs() << "mauirun: expected a subcommand: priority, fairshare, eligible, simulate or serve (see mauirun --help)\n";
   return kRunInputError;
 }

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/engine/easy_fast_path.h"
+#include "runtime/cycle/scheduling_cycle.h"
 #include "runtime/engine/explain.h"
 #include "runtime/engine/fairshare.h"
 #include "runtime/engine/priority.h"
@@ -208,15 +208,48 @@ void SimulatedCluster::submit(const TraceJob& t) {
   outcomes_.push_back(outcome_of(t));
   submitted_.push_back(outcomes_.size() - 1);
   state_.jobs.push_back(std::move(j));
+  ++unreported_;
 }
 
-RmStatus SimulatedCluster::start_job(const std::string& id, const std::vector<std::string>& nodes,
-                                     const std::vector<std::int64_t>& tasks) {
-  return start_job(id, std::vector(nodes), std::vector(tasks));
+RmCapabilities SimulatedCluster::capabilities() const {
+  RmCapabilities c;
+  c.requeue = true;
+  return c;
 }
 
-RmStatus SimulatedCluster::start_job(const std::string& id, std::vector<std::string>&& nodes,
-                                     std::vector<std::int64_t>&& tasks, std::vector<std::size_t>&& where) {
+Epoch SimulatedCluster::wait(Epoch deadline, std::vector<RmEvent>& events) {
+  const std::size_t first_new = state_.jobs.size() - unreported_;
+  for (std::size_t k = first_new; k < state_.jobs.size(); ++k)
+    events.push_back({RmEvent::Kind::Submitted, state_.jobs[k].id, state_.jobs[k].submit_time, {}});
+  unreported_ = 0;
+  const Epoch t = std::max(state_.now, std::min(deadline, next_end()));
+  state_.now = t;
+  finish_due(&events);
+  return t;
+}
+
+RmStatus SimulatedCluster::start_job(const std::string& id, std::vector<std::string> nodes,
+                                     std::vector<std::int64_t> tasks) {
+  return start_job(StartRequest{id, std::move(nodes), std::move(tasks), {}});
+}
+
+RmStatus SimulatedCluster::release_job(const std::string& id) {
+  Job* job = find(id);
+  if (!job) return RmStatus::failure(fmt::format("no job {}", id));
+  if (job->holds.empty()) return RmStatus::failure(fmt::format("job {} is not held", id));
+  job->holds.clear();
+  return {};
+}
+
+RmStatus SimulatedCluster::set_priority(const std::string& id, std::int64_t) {
+  return RmStatus::failure(fmt::format("job {}: the simulator shows no priorities", id));
+}
+
+RmStatus SimulatedCluster::start_job(StartRequest&& request) {
+  const std::string& id = request.job;
+  std::vector<std::string>& nodes = request.nodes;
+  std::vector<std::int64_t>& tasks = request.tasks;
+  std::vector<std::size_t>& where = request.where;
   const auto position = position_of(id);
   Job* job = position ? job_at(*position) : nullptr;
   if (!job) return RmStatus::failure(fmt::format("no job {}", id));
@@ -274,6 +307,7 @@ RmStatus SimulatedCluster::start_job(const std::string& id, std::vector<std::str
   job->allocated_node_hint = std::move(where);
   ends_.emplace_back(state_.now + run_[*position], *position);
   std::push_heap(ends_.begin(), ends_.end(), std::greater<>());
+  next_end_checked_ = false;
   outcomes_[*position].start = state_.now - origin_;
   return {};
 }
@@ -311,15 +345,19 @@ RmStatus SimulatedCluster::requeue_job(const std::string& id) {
   charge(*job, -1);
   job->state = JobState::Idle;
   job->start_time.reset();
-  job->start_priority.reset();
+  job->sched.start_priority.reset();
   job->allocated_nodes.clear();
   job->allocated_tasks.clear();
   job->allocated_node_hint.clear();
   outcomes_[position_[id]].start.reset();
+  next_end_checked_ = false;
   return {};  // its end event is stale now; next_end() drops it
 }
 
 Epoch SimulatedCluster::next_end() {
+  // Asked twice a turn (by the simulation loop, then by wait): the front checked once stays so
+  // until the heap or a job's run changes.
+  if (next_end_checked_) return ends_.empty() ? kEndOfTime : ends_.front().first;
   // The heap's front is the earliest end. A requeued job's end is stale: dropped here, it
   // neither wakes an iteration nor stays in memory (jobs that preempt one another in turn would
   // otherwise pile them up, each waking an iteration that preempts again).
@@ -330,14 +368,22 @@ Epoch SimulatedCluster::next_end() {
     std::pop_heap(ends_.begin(), ends_.end(), std::greater<>());
     ends_.pop_back();
   }
+  next_end_checked_ = true;
   return ends_.empty() ? kEndOfTime : ends_.front().first;
 }
 
 JobOutcome& SimulatedCluster::outcome(const std::string& id) { return outcomes_[position_.at(id)]; }
 
-std::size_t SimulatedCluster::finish_due() {
+void SimulatedCluster::forget_completed() {
+  // Completed jobs stay in the snapshot (the scheduler passes them by) until they are half of
+  // it: removing one moves every job behind it, which cost as much as a tenth of a simulation.
+  if (completed_ * 2 > state_.jobs.size()) drop_completed();
+}
+
+std::size_t SimulatedCluster::finish_due(std::vector<RmEvent>* events) {
   std::size_t done = 0;
   while (!ends_.empty() && ends_.front().first <= state_.now) {
+    next_end_checked_ = false;
     std::pop_heap(ends_.begin(), ends_.end(), std::greater<>());
     const auto [end, position] = ends_.back();
     ends_.pop_back();
@@ -347,13 +393,12 @@ std::size_t SimulatedCluster::finish_due() {
       continue;
     charge(*job, -1);
     job->state = JobState::Completed;
+    job->end_time = end;
     ++completed_;
     outcomes_[position].end = end - origin_;
+    if (events) events->push_back({RmEvent::Kind::Ended, job->id, end, "completed"});
     ++done;
   }
-  // Completed jobs stay in the snapshot (the scheduler passes them by) until they are half of
-  // it: removing one moves every job behind it, which cost as much as a tenth of a simulation.
-  if (completed_ * 2 > state_.jobs.size()) drop_completed();
   return done;
 }
 
@@ -368,6 +413,8 @@ std::int64_t total_procs(const std::vector<Node>& nodes) {
   return procs;
 }
 
+// The simulation loop: users submit the trace's jobs at their times, the simulated RM runs
+// them, and the scheduling cycle (runtime/cycle/) decides, as it does in front of Slurm.
 class Simulation {
  public:
   Simulation(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes,
@@ -377,20 +424,9 @@ class Simulation {
         trace_(trace),
         options_(options),
         cluster_(std::move(nodes), origin_of(trace)),
+        cycle_(dir, cycle_options(options, trace), cluster_.state().nodes),
         fairshare_on_(policy_.fairshare.metric.value != ir::FairshareMetric::None),
-        accrual_(accrual_policy(policy_)),
         cluster_procs_(total_procs(cluster_.state().nodes)) {
-    partitions_.assign(cluster_.state().nodes);
-    confined_ = confines_to_partitions(dir_, cluster_.state().nodes);
-    partition_procs_.assign(partitions_.size(), 0);
-    const std::vector<Node>& nodes_now = cluster_.state().nodes;
-    for (std::size_t n = 0; n < nodes_now.size(); ++n)
-      if (takes_new_work(nodes_now[n])) partition_procs_[partitions_.of(n)] += nodes_now[n].procs;
-    skipping_changes_nothing_ = skipping_is_exact();
-    if (options_.fast_path && options_.admin_reservations.empty() &&
-        EasyFastPath::refusal(dir_, cluster_.state().nodes).empty())
-      fast_path_.emplace(dir_, cluster_.state().nodes);
-    clock_.utc_offset = std::clamp<Seconds>(trace.time_zone.value_or(0), -kMaxTimeZone, kMaxTimeZone);
     order_.reserve(trace.jobs.size());
     // read_swf refuses a job number seen before, but a trace built in code may repeat one: only
     // the first job of a number is replayed, since the simulated RM knows a job by its number.
@@ -409,31 +445,79 @@ class Simulation {
   SimulationResult run() {
     if (!order_.empty()) cluster_.state().now = cluster_.origin() + trace_.jobs[order_[0]].submit;
     for (;;) {
-      const Epoch t = next_event();
+      Epoch t = std::min(cycle_.next_wakeup(), cluster_.next_end());
+      if (next_submit_ < order_.size()) t = std::min(t, cluster_.origin() + trace_.jobs[order_[next_submit_]].submit);
       if (t == kEndOfTime) break;
       if (stalled(t)) {
         stalled_ = true;
         break;
       }
-      advance_to(t);
-      const std::size_t jobs_before = cluster_.state().jobs.size();
-      if (cluster_.finish_due() > 0) last_completion_ = t, last_change_ = t;
-      // Jobs left the snapshot: the last report's job indices no longer hold.
-      if (cluster_.state().jobs.size() != jobs_before) last_report_.reset();
-      report_progress();
+      // The RM moves to t and ends what ends then; the time up to t is accounted for; then the
+      // users submit what they submit at t (the RM reports them at its next wait).
+      events_.clear();
+      cluster_.wait(t, events_);
+      cycle_.advance_to(cluster_, t);
+      cycle_.note(events_);
+      cluster_.forget_completed();  // charged for their time by advance_to
+      for (const auto& e : events_)
+        if (e.kind == RmEvent::Kind::Ended) last_change_ = t;
       while (next_submit_ < order_.size() && cluster_.origin() + trace_.jobs[order_[next_submit_]].submit <= t)
         submit(trace_.jobs[order_[next_submit_++]]), last_change_ = t;
-      iterate();
+      report_progress();
+      took(cycle_.iterate(cluster_));
     }
     return finish();
   }
 
  private:
+  static CycleOptions cycle_options(const SimulationOptions& options, const Trace& trace) {
+    CycleOptions c;
+    c.admin_reservations.assign(options.admin_reservations.begin(), options.admin_reservations.end());
+    c.utc_offset = std::clamp<Seconds>(trace.time_zone.value_or(0), -kMaxTimeZone, kMaxTimeZone);
+    c.skip_futile_iterations = options.skip_futile_iterations;
+    c.fast_path = options.fast_path;
+    return c;
+  }
+
   void submit(const TraceJob& t) {
     cluster_.submit(t);
     Job& job = cluster_.state().jobs.back();
     job.qos = dir_.default_qos(job);  // QDEF chain (trace jobs ask for no QOS)
     cluster_.outcome(job.id).qos = job.qos;
+  }
+
+  // What the iteration's decisions did, in the jobs' outcomes and to the observer.
+  void took(const IterationReport& report) {
+    if (!report.ran) return;
+    const ClusterSnapshot& state = cluster_.state();
+    const Epoch at = state.now - cluster_.origin();
+    for (const auto& a : report.applied) {
+      const Job& job = state.jobs[a.job];
+      JobOutcome& outcome = cluster_.outcome(job.id);
+      switch (a.kind) {
+        case AppliedDecision::Kind::Requeue:
+          if (!a.status.ok) {
+            warnings_.insert("simulator refused a requeue: " + a.status.error);
+            break;
+          }
+          ++outcome.preempted;
+          if (options_.on_run) options_.on_run({RunEvent::Kind::Requeue, outcome.number, at, {}, {}});
+          break;
+        case AppliedDecision::Kind::Start:
+          if (!a.status.ok) {
+            warnings_.insert("simulator refused a start: " + a.status.error);
+            break;
+          }
+          if (options_.on_run)
+            options_.on_run({RunEvent::Kind::Start, outcome.number, at, job.allocated_nodes, job.allocated_tasks});
+          if (a.backfill) outcome.backfilled = true;
+          break;
+        case AppliedDecision::Kind::Cancel:
+        case AppliedDecision::Kind::Hold:
+          break;
+      }
+    }
+    if (!report.result.starts.empty() || !report.result.never_runnable.empty()) last_change_ = state.now;
   }
 
   // Jobs wait, none runs, none is left to submit, and nothing started for longer than anything
@@ -457,196 +541,6 @@ class Simulation {
     return t - settled > quiet;
   }
 
-  bool queue_waiting() const {
-    const auto& jobs = cluster_.state().jobs;
-    return std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.is_queued(); });
-  }
-
-  Epoch next_event() {
-    // A job the last iteration removed as never runnable counted against its credentials'
-    // idle-job limits there: the jobs it held back get an iteration without it at once.
-    if (removed_never_runnable_ && queue_waiting()) return cluster_.state().now;
-    Epoch t = cluster_.next_end();
-    if (next_submit_ < order_.size())
-      t = std::min(t, cluster_.origin() + trace_.jobs[order_[next_submit_]].submit);
-    // Reservation boundaries and the end of a backfill chunk period matter only to jobs that wait.
-    if (queue_waiting()) {
-      const Epoch now = cluster_.state().now;
-      const Seconds chunk = policy_.scheduling.chunk_duration.value;
-      if (policy_.scheduling.chunk_size.value > 0 && chunk > 0 && last_completion_ && *last_completion_ + chunk > now)
-        t = std::min(t, *last_completion_ + chunk);
-      for (const auto& r : previous_) {
-        if (r.start > now) t = std::min(t, r.start);
-        if (r.end > now && r.end < kEndOfTime / 2) t = std::min(t, r.end);
-      }
-    }
-    return t;
-  }
-
-  // Usage and queue time accrue over [now, t) with the jobs as they were.
-  void advance_to(Epoch t) {
-    ClusterSnapshot& state = cluster_.state();
-    if (t <= state.now) return;
-    if (fairshare_on_) {
-      // Windows more than FSDEPTH intervals before t are forgotten before any refresh reads
-      // them (fairshare_standing): usage is not accrued into them. A trace may leave years
-      // between two events, and a window per FSINTERVAL of them would only fill memory.
-      const FairshareClock fc = FairshareClock::from(policy_.fairshare);
-      accrue_usage(history_, policy_, state, std::max(state.now, oldest_window_read(t, fc)), t);
-    }
-    if (last_report_ && accrual_ != AccrualPolicy::Always)
-      accrue_queue_time(state, *last_report_, accrual_, t - state.now);  // also moves the clock
-    state.now = t;
-  }
-
-  // Whether an iteration that starts nothing leaves nothing behind that a later one reads. Not
-  // so with a PREEMPTOR QOS (a preemptor may start where nothing is free), a floating standing
-  // reservation (it keeps the nodes it had in the iteration before), or RESERVATIONPOLICY
-  // HIGHEST (a job keeps the reservation an iteration gave it).
-  bool skipping_is_exact() const {
-    if (dir_.has_preemptors()) return false;
-    for (const auto& [name, sr] : policy_.standing_reservations)
-      if (floats(sr)) return false;
-    std::vector<std::string> ignored;
-    const SchedulerSettings settings = SchedulerSettings::from(policy_, ignored);
-    return settings.reservation_policy != ReservationPolicy::Highest || settings.backfill == BackfillPolicy::None;
-  }
-
-  // An iteration can start a job only if some queued job fits in the procs no running job
-  // holds; when none does, the iteration is skipped: it would start nothing and only re-place
-  // reservations the next real iteration places again (docs/semantics.md).
-  bool could_start_any() const {
-    const ClusterSnapshot& state = cluster_.state();
-    const std::int64_t cluster = cluster_procs_;
-    std::int64_t free = cluster, smallest = std::numeric_limits<std::int64_t>::max();
-    for (const auto& j : state.jobs) {
-      if (j.is_active()) free -= j.procs();
-      else if (j.is_queued()) smallest = std::min(smallest, j.procs());
-      // A job wider than the cluster is cancelled by the next iteration: let it come.
-      if (j.is_queued() && j.procs() > cluster) return true;
-    }
-    if (free > 0 && smallest <= free) return true;
-    // The same for a job wider than every partition open to it: until an iteration removes it,
-    // it counts against its credentials' idle-job limits.
-    if (confined_)
-      for (const auto& j : state.jobs)
-        if (j.is_queued() && j.procs() > largest_partition_open_to(j)) return true;
-    return false;
-  }
-
-  std::int64_t largest_partition_open_to(const Job& job) const {
-    partitions_.open_to(dir_, job, open_scratch_);
-    std::int64_t largest = 0;
-    for (std::uint32_t p : open_scratch_) largest = std::max(largest, partition_procs_[p]);
-    return largest;
-  }
-
-  // The start of the oldest window a refresh at `now` or later keeps (one more than FSDEPTH).
-  static Epoch oldest_window_read(Epoch now, const FairshareClock& fc) {
-    return window_start(now, fc.interval) - fc.interval * fc.depth;
-  }
-
-  // Maui refreshes fairshare usage once per iteration, i.e. once per RMPOLLINTERVAL; the
-  // simulator, which iterates at every event, does the same once per RMPOLLINTERVAL of
-  // simulated time.
-  const FairshareStanding* fairshare_standing() {
-    if (!fairshare_on_) return nullptr;
-    const Epoch now = cluster_.state().now;
-    const Seconds refresh = std::max<Seconds>(policy_.scheduling.poll_interval.value, 1);
-    if (!standing_at_ || now - *standing_at_ >= refresh) {
-      const FairshareClock fc = FairshareClock::from(policy_.fairshare);
-      history_.forget_before(oldest_window_read(now, fc));
-      standing_ = FairshareStanding::compute(dir_, history_, now, std::move(standing_));
-      standing_at_ = now;
-    }
-    return &standing_;
-  }
-
-  void iterate() {
-    removed_never_runnable_ = false;  // apply() says so again
-    if (!queue_waiting()) {
-      last_report_.reset();
-      return;
-    }
-    // The standing is refreshed on its own clock, also when the iteration is skipped: which
-    // iterations run must not change the priorities of those that do.
-    const FairshareStanding* standing = fairshare_standing();
-    if (options_.skip_futile_iterations && skipping_changes_nothing_ && !could_start_any()) {
-      // Queue time accrues by eligibility unless the policy is ALWAYS: judge it as the
-      // skipped iteration would have.
-      if (accrual_ != AccrualPolicy::Always)
-        last_report_ = evaluate_queue(dir_, standing ? *standing : no_fairshare_, cluster_.state(),
-                                      /*admitted_use_active=*/false)
-                           .eligibility;
-      return;
-    }
-    last_report_.reset();
-    ClusterSnapshot& state = cluster_.state();
-    SchedulerInput in;
-    in.dir = &dir_;
-    in.fairshare = standing;
-    in.snapshot = &state;
-    in.admin_reservations = options_.admin_reservations;
-    in.clock = clock_;
-    in.previous_reservations = previous_;
-    in.last_completion = last_completion_;
-    in.workspace = &workspace_;
-    in.partitions = &partitions_;
-    std::optional<IterationResult> fast = fast_path_ ? fast_path_->iterate(in) : std::nullopt;
-    IterationResult result = fast ? std::move(*fast) : schedule_iteration(in);
-    ++iterations_;
-    fast_path_iterations_ += fast.has_value();
-    if (!result.starts.empty() || !result.never_runnable.empty()) last_change_ = cluster_.state().now;
-    apply(result);
-    last_report_ = std::move(result.queue.eligibility);
-    previous_ = std::move(result.reservations);
-    for (auto& w : result.warnings) warnings_.insert(std::move(w));
-  }
-
-  void apply(const IterationResult& result) {
-    ClusterSnapshot& state = cluster_.state();
-    // Preempted jobs go back to the queue before the starts that take their nodes.
-    for (const auto& p : result.preempted) {
-      const std::string& id = state.jobs[p.job].id;
-      RmStatus st = cluster_.requeue_job(id);
-      if (!st.ok) warnings_.insert("simulator refused a requeue: " + st.error);
-      else ++cluster_.outcome(id).preempted;
-      if (st.ok && options_.on_run)
-        options_.on_run({RunEvent::Kind::Requeue, cluster_.outcome(id).number, state.now - cluster_.origin(), {}, {}});
-    }
-    // Ids first: the decisions index the snapshot as the iteration saw it.
-    for (const auto& s : result.starts) {
-      std::vector<std::string> names;
-      std::vector<std::int64_t> tasks;
-      std::vector<std::size_t> where;
-      names.reserve(s.nodes.size()), tasks.reserve(s.nodes.size()), where.reserve(s.nodes.size());
-      for (const auto& nt : s.nodes) {
-        names.push_back(state.nodes[nt.node].name);
-        tasks.push_back(nt.tasks);
-        where.push_back(nt.node);
-      }
-      const std::string id = state.jobs[s.job].id;
-      // The nodes are known by index here: neither the RM nor the next iterations need find
-      // them by name (a hint, checked against the name before use).
-      RmStatus st = cluster_.start_job(id, std::move(names), std::move(tasks), std::move(where));
-      if (!st.ok) warnings_.insert("simulator refused a start: " + st.error);
-      if (st.ok && options_.on_run) {
-        const Job& started = state.jobs[s.job];
-        options_.on_run({RunEvent::Kind::Start, cluster_.outcome(id).number, state.now - cluster_.origin(),
-                         started.allocated_nodes, started.allocated_tasks});
-      }
-      // Preemption compares the priority a running job started with.
-      if (st.ok && dir_.has_preemptors()) state.jobs[s.job].start_priority = s.priority;
-      if (s.backfill && st.ok) cluster_.outcome(id).backfilled = true;
-    }
-    for (const auto& [job, times] : result.bypassed) state.jobs[job].bypass_count += times;
-    for (const auto& n : result.never_runnable) {
-      const std::string id = state.jobs[n.job].id;
-      (void)cluster_.cancel_job(id, "never runnable: " + n.reason);
-    }
-    removed_never_runnable_ = !result.never_runnable.empty();
-  }
-
   void report_progress() {
     if (!options_.progress || options_.progress_every <= 0) return;
     const auto submitted = static_cast<std::int64_t>(next_submit_);
@@ -657,18 +551,9 @@ class Simulation {
 
   // Why each job that still waits never started, as one last explained iteration sees it.
   void explain_the_waiting() {
-    if (!queue_waiting()) return;
-    SchedulerInput in;
-    in.dir = &dir_;
-    in.fairshare = fairshare_standing();
-    in.snapshot = &cluster_.state();
-    in.admin_reservations = options_.admin_reservations;
-    in.clock = clock_;
-    in.previous_reservations = previous_;
-    in.last_completion = last_completion_;
-    in.explain = true;
-    const IterationResult result = schedule_iteration(in);
     const auto& jobs = cluster_.state().jobs;
+    if (std::none_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.is_queued(); })) return;
+    const IterationResult result = cycle_.explain(cluster_.state());
     auto set = [&](std::size_t job, std::string why) {
       if (!jobs[job].is_queued()) return;
       cluster_.outcome(jobs[job].id).reason =
@@ -720,9 +605,11 @@ class Simulation {
     for (auto& o : r.jobs)
       if (!o.start && o.reason.empty()) o.reason = "still waiting when the trace ended (no event could start it)";
     r.metrics = compute_metrics(r.jobs, cluster_procs_);
-    r.iterations = iterations_;
-    r.fast_path_iterations = fast_path_iterations_;
-    r.warnings.assign(warnings_.begin(), warnings_.end());
+    r.iterations = cycle_.iterations();
+    r.fast_path_iterations = cycle_.fast_path_iterations();
+    std::set<std::string> warnings = warnings_;
+    warnings.insert(cycle_.warnings().begin(), cycle_.warnings().end());
+    r.warnings.assign(warnings.begin(), warnings.end());
     return r;
   }
 
@@ -731,33 +618,16 @@ class Simulation {
   const Trace& trace_;
   const SimulationOptions& options_;
   SimulatedCluster cluster_;
+  SchedulingCycle cycle_;
   const bool fairshare_on_;
-  const AccrualPolicy accrual_;
   const std::int64_t cluster_procs_;  // the simulated nodes never change
-  ReservationClock clock_;
   std::vector<std::size_t> order_;  // trace positions by submission time
   std::size_t next_submit_ = 0;
-  FairshareHistory history_;
-  std::optional<EligibilityReport> last_report_;
-  FairshareStanding standing_;
-  std::optional<Epoch> standing_at_;
-  std::vector<Reservation> previous_;
-  SchedulerWorkspace workspace_;
-  PartitionLayout partitions_;  // of the simulated nodes, which never change
-  std::optional<EasyFastPath> fast_path_;  // where it applies (runtime/engine/easy_fast_path.h)
-  bool confined_ = false;       // confines_to_partitions
-  std::vector<std::int64_t> partition_procs_;  // usable procs per partition
-  mutable std::vector<std::uint32_t> open_scratch_;
-  std::optional<Epoch> last_completion_;
-  std::int64_t iterations_ = 0;
-  std::int64_t fast_path_iterations_ = 0;
-  static inline const FairshareStanding no_fairshare_{};
+  std::vector<RmEvent> events_;  // of the last wait
   std::int64_t last_progress_ = 0;
   Epoch last_change_ = 0;  // the last submission, start, end or removal
   bool stalled_ = false;
-  bool skipping_changes_nothing_ = true;  // skipping_is_exact(), for the whole run
-  bool removed_never_runnable_ = false;  // by the last iteration run
-  std::set<std::string> warnings_;
+  std::set<std::string> warnings_;  // the simulated RM's refusals
 };
 
 }  // namespace

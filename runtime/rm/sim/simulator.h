@@ -90,35 +90,43 @@ struct SimulationResult {
 // Like a real RM it refuses a start it cannot carry out: an unknown node, a task count other
 // than the job's, or more than a node has free (procs, memory, swap, disk, over the jobs it
 // runs). A scheduler that over-allocates is then seen at once ("simulator refused a start").
+// Its snapshot is its own state, kept between iterations; its nodes never change.
 class SimulatedCluster final : public ResourceManager {
  public:
   SimulatedCluster(std::vector<Node> nodes, Epoch origin);
 
   std::string name() const override { return "simulator"; }
-  ClusterSnapshot snapshot() override { return state_; }
-  RmStatus start_job(const std::string& id, const std::vector<std::string>& nodes,
-                     const std::vector<std::int64_t>& tasks) override;
-  // The same, taking the lists the simulation built for the start (no copies), and where each
-  // node is among the snapshot's nodes (a hint, checked against the name; may be empty).
-  RmStatus start_job(const std::string& id, std::vector<std::string>&& nodes, std::vector<std::int64_t>&& tasks,
-                     std::vector<std::size_t>&& where = {});
+  RmCapabilities capabilities() const override;
+  // Moves the clock to min(deadline, the next job end) and reports the jobs submitted since the
+  // last wait and those that end by then.
+  Epoch wait(Epoch deadline, std::vector<RmEvent>& events) override;
+  RmStatus refresh() override { return {}; }
+  ClusterSnapshot& cluster() override { return state_; }
+  RmStatus start_job(StartRequest&& request) override;
+  // The same, the lists as a test writes them.
+  RmStatus start_job(const std::string& id, std::vector<std::string> nodes, std::vector<std::int64_t> tasks);
   RmStatus hold_job(const std::string& id, const std::string& reason) override;
+  RmStatus release_job(const std::string& id) override;
   RmStatus cancel_job(const std::string& id, const std::string& reason) override;
   RmStatus requeue_job(const std::string& id) override;
+  RmStatus set_priority(const std::string& id, std::int64_t priority) override;
 
   // The simulation's own controls.
   ClusterSnapshot& state() { return state_; }
   const ClusterSnapshot& state() const { return state_; }
   Epoch origin() const { return origin_; }  // epoch of trace second 0
-  // Submits a trace job at the current time.
+  // A user submits a trace job (its submit time is the trace's); the next wait reports it.
   void submit(const TraceJob& job);
   // Room for this many submissions, so that the per-job tables do not grow one by one.
   void expect(std::size_t jobs);
   // When the next running job ends (kEndOfTime: none runs).
   Epoch next_end();
-  // Ends every job whose run is over by now; returns how many ended.
-  // Completed jobs stay in the snapshot, state Completed, until they are half of it.
-  std::size_t finish_due();
+  // Ends every job whose run is over by now; returns how many ended (Ended events for them when
+  // `events` is given). Completed jobs stay in the snapshot, state Completed with their end
+  // time, until forget_completed() (the cycle charges a job's usage up to its end first).
+  std::size_t finish_due(std::vector<RmEvent>* events = nullptr);
+  // Completed jobs leave the snapshot, once they are half of it.
+  void forget_completed();
   std::vector<JobOutcome>& outcomes() { return outcomes_; }  // in submission order
   JobOutcome& outcome(const std::string& id);
 
@@ -140,6 +148,8 @@ class SimulatedCluster final : public ResourceManager {
   std::vector<std::size_t> submitted_;
   std::vector<std::pair<Epoch, std::size_t>> ends_;       // min-heap of (end, outcome position)
   std::size_t completed_ = 0;                              // completed jobs still in state_.jobs
+  std::size_t unreported_ = 0;                             // submissions the next wait reports
+  bool next_end_checked_ = false;                          // ends_'s front is a live end
   std::vector<Resources> in_use_;                          // by node: what running jobs take
 };
 

@@ -1,0 +1,100 @@
+#include "runtime/daemon/decision_log.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+
+#include <fmt/format.h>
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace maui::runtime {
+
+namespace json = llvm::json;
+
+namespace {
+
+std::string utc(Epoch t) {
+  std::tm tm{};
+  const std::time_t tt = static_cast<std::time_t>(t);
+  gmtime_r(&tt, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace
+
+std::string log_text(const LogLine& l) {
+  std::string out = utc(l.time) + " " + l.event;
+  if (!l.job.empty()) out += " job " + l.job;
+  if (!l.nodes.empty()) {
+    out += " on ";
+    for (std::size_t i = 0; i < l.nodes.size(); ++i)
+      out += fmt::format("{}{}:{}", i ? "," : "", l.nodes[i].first, l.nodes[i].second);
+  }
+  if (!l.reason.empty()) out += ": " + l.reason;
+  for (const auto& [k, v] : l.fields) out += fmt::format(" {}={}", k, v);
+  return out;
+}
+
+std::string log_json(const LogLine& l) {
+  json::Object o{{"time", l.time}, {"event", l.event}};
+  if (!l.job.empty()) o["job"] = l.job;
+  if (!l.nodes.empty()) {
+    json::Array nodes;
+    for (const auto& [n, t] : l.nodes) nodes.push_back(json::Array{n, t});
+    o["nodes"] = std::move(nodes);
+  }
+  if (!l.reason.empty()) o["reason"] = l.reason;
+  for (const auto& [k, v] : l.fields) o[k] = v;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << json::Value(std::move(o));
+  return os.str();
+}
+
+void DecisionLog::open(const std::string& dir) {
+  text_fd_ = ::open((dir + "/serve.log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  json_fd_ = ::open((dir + "/serve.jsonl").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (text_fd_ < 0 || json_fd_ < 0)
+    std::fprintf(stderr, "mauirun serve: cannot open the logs in %s: %s (logging to standard error only)\n", dir.c_str(),
+                 std::strerror(errno));
+}
+
+DecisionLog::~DecisionLog() {
+  if (text_fd_ >= 0) ::close(text_fd_);
+  if (json_fd_ >= 0) ::close(json_fd_);
+}
+
+void DecisionLog::append(int fd, const std::string& text) {
+  if (fd < 0) return;
+  // One write per line (O_APPEND): a line is whole or absent, never interleaved or torn, unless
+  // the disk fills up in the middle of it.
+  const ssize_t n = ::write(fd, text.data(), text.size());
+  if (n == static_cast<ssize_t>(text.size())) {
+    if (failing_) std::fprintf(stderr, "mauirun serve: the logs can be written again (%lld lines lost)\n",
+                               static_cast<long long>(lost_));
+    failing_ = false;
+    return;
+  }
+  ++lost_;
+  if (!failing_)
+    std::fprintf(stderr, "mauirun serve: cannot write the logs: %s (lines go to standard error only)\n",
+                 n < 0 ? std::strerror(errno) : "short write");
+  failing_ = true;
+}
+
+void DecisionLog::write(const LogLine& line) {
+  const std::string text = log_text(line) + "\n";
+  if (to_stderr_) std::fputs(text.c_str(), stderr);
+  append(text_fd_, text);
+  append(json_fd_, log_json(line) + "\n");
+}
+
+}  // namespace maui::runtime

@@ -1,0 +1,57 @@
+// One line per decision and per event of `mauirun serve`, with its reason: as text (serve.log
+// in the state directory, and standard error) and as JSON lines (serve.jsonl), for admins and
+// for their tools.
+//
+//   2026-11-27T03:50:47Z start job 12 on n1:4,n2:2: priority 1100 (backfill)
+//   {"time":1795753847,"event":"start","job":"12","nodes":[["n1",4],["n2",2]],"reason":"priority 1100 (backfill)"}
+//
+// A log that cannot be written (a full disk) never stops the daemon: the line still goes to
+// standard error, and the failure is said there once, then again when writing works again.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "runtime/engine/model.h"
+
+namespace maui::runtime {
+
+struct LogLine {
+  Epoch time = 0;
+  std::string event;  // start, reservation, hold, cancel, preempt, refused, started, start-failed, defer, ...
+  std::string job;    // or empty
+  std::vector<std::pair<std::string, std::int64_t>> nodes;  // name, tasks
+  std::string reason;
+  std::vector<std::pair<std::string, std::string>> fields;  // more, as text
+};
+
+// "2026-11-27T03:50:47Z start job 12 on n1:4,n2:2: priority 1100 (backfill)"
+std::string log_text(const LogLine& line);
+// {"time":...,"event":...,"job":...,"nodes":[[name,tasks]],"reason":...,<fields>}
+std::string log_json(const LogLine& line);
+
+class DecisionLog {
+ public:
+  explicit DecisionLog(bool to_stderr) : to_stderr_(to_stderr) {}
+  // From now on also appends to DIR/serve.log and DIR/serve.jsonl.
+  void open(const std::string& dir);
+  ~DecisionLog();
+  DecisionLog(const DecisionLog&) = delete;
+  DecisionLog& operator=(const DecisionLog&) = delete;
+
+  void write(const LogLine& line);
+  std::int64_t lost() const { return lost_; }  // lines that could not be written to the files
+
+ private:
+  void append(int fd, const std::string& text);
+
+  bool to_stderr_;
+  int text_fd_ = -1, json_fd_ = -1;
+  std::int64_t lost_ = 0;
+  bool failing_ = false;
+};
+
+}  // namespace maui::runtime

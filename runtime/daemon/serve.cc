@@ -1,0 +1,356 @@
+#include "runtime/daemon/serve.h"
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "runtime/cycle/scheduling_cycle.h"
+#include "runtime/daemon/daemon_settings.h"
+#include "runtime/daemon/daemon_state.h"
+#include "runtime/daemon/decision_log.h"
+#include "runtime/daemon/defer_rules.h"
+#include "runtime/engine/credentials.h"
+#include "runtime/io/fairshare_files.h"
+#include "runtime/rm/slurm/slurm_cluster.h"
+
+namespace maui::runtime {
+
+namespace {
+
+Epoch wall_clock() { return static_cast<Epoch>(std::time(nullptr)); }
+
+// The policy in force, with what is derived from it.
+struct Policy {
+  std::shared_ptr<const ir::Policy> ir;
+  std::unique_ptr<CredentialDirectory> dir;
+  DaemonSettings settings;
+};
+
+// SIGTERM / SIGINT / SIGHUP, taken by a thread of their own (sigwait) rather than a handler:
+// it may then wake the scheduling thread from its wait on Slurm.
+class Signals {
+ public:
+  explicit Signals(std::function<void()> wake) : wake_(std::move(wake)) {
+    sigemptyset(&set_);
+    for (int s : {SIGTERM, SIGINT, SIGHUP}) sigaddset(&set_, s);
+    pthread_sigmask(SIG_BLOCK, &set_, nullptr);
+    thread_ = std::thread([this] { run(); });
+  }
+  ~Signals() {
+    done_ = true;
+    thread_.join();
+    pthread_sigmask(SIG_UNBLOCK, &set_, nullptr);
+  }
+  std::atomic<bool> stop{false}, reload{false};
+
+ private:
+  void run() {
+    const timespec tick{0, 200'000'000};
+    while (!done_) {
+      const int s = sigtimedwait(&set_, nullptr, &tick);
+      if (s == SIGHUP) reload = true;
+      else if (s == SIGTERM || s == SIGINT) stop = true;
+      else continue;
+      wake_();
+    }
+  }
+  sigset_t set_;
+  std::function<void()> wake_;
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
+
+class Daemon {
+ public:
+  Daemon(const ServeOptions& options, const PolicyLoader& load, slurm::SlurmControl& control)
+      : options_(options), load_(load), control_(control), log_(options.log_to_stderr) {}
+
+  int run() {
+    Signals signals([this] {
+      if (rm_) rm_->wake();
+    });
+    signals_ = &signals;
+    if (!open_state_dir()) return 2;
+    log_.open(options_.state_dir);
+    LoadedPolicy loaded = load_();
+    if (!loaded.policy) {
+      std::fprintf(stderr, "%s", loaded.diagnostics.c_str());
+      std::fprintf(stderr, "mauirun serve: %s has errors: not started\n", options_.config.c_str());
+      return 2;
+    }
+    if (!loaded.diagnostics.empty()) std::fprintf(stderr, "%s", loaded.diagnostics.c_str());
+    take(std::move(loaded));
+    dry_run_ = options_.dry_run || policy_.settings.test_mode;
+
+    StateLoad restored = load_state(options_.state_dir);
+    for (const auto& p : restored.problems) say("state", p);
+    slurm::SlurmOptions rm_options;
+    rm_options.dry_run = dry_run_;
+    rm_options.poll_seconds = options_.poll_seconds;
+    rm_options.start_timeout = options_.start_timeout;
+    rm_ = std::make_unique<slurm::SlurmCluster>(control_, rm_options, wall_clock,
+                                                [this](const slurm::AdapterState&) { return save(); });
+    rm_->set_adjust([this](ClusterSnapshot& s) { assign_qos(s, *policy_.dir); });
+    cycle_ = std::make_unique<SchedulingCycle>(*policy_.dir, cycle_options());
+    if (restored.state) {
+      admin_ = std::move(restored.state->admin_reservations);
+      rm_->restore(std::move(restored.state->adapter));
+      cycle_->restore(std::move(restored.state->cycle));
+      cycle_->set_admin_reservations(admin_);
+      say("state", fmt::format("restored from {}/{} (saved {})", options_.state_dir, restored.file,
+                               log_text({restored.state->saved_at, "", "", {}, {}, {}}).substr(0, 20)));
+    }
+    say("serve", fmt::format("started: config {}, state {}{}", options_.config, options_.state_dir,
+                             dry_run_ ? ", dry run: nothing is changed in Slurm" : ""));
+    loop();
+    save();
+    save_fairshare_files(true);
+    say("serve", "stopped");
+    return 0;
+  }
+
+ private:
+  bool open_state_dir() {
+    if (::mkdir(options_.state_dir.c_str(), 0755) != 0 && errno != EEXIST) {
+      std::fprintf(stderr, "mauirun serve: cannot create the state directory %s: %s\n", options_.state_dir.c_str(),
+                   std::strerror(errno));
+      return false;
+    }
+    // One daemon per state directory: two would start the same jobs.
+    lock_fd_ = ::open((options_.state_dir + "/serve.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+      std::fprintf(stderr, "mauirun serve: %s: %s\n", options_.state_dir.c_str(),
+                   lock_fd_ < 0 ? std::strerror(errno) : "another mauirun serve uses this state directory");
+      return false;
+    }
+    return true;
+  }
+
+  void take(LoadedPolicy loaded) {
+    Policy p;
+    p.ir = std::move(loaded.policy);
+    p.dir = std::make_unique<CredentialDirectory>(*p.ir);
+    p.settings = DaemonSettings::from(*p.ir);
+    for (const auto& problem : p.settings.problems) say("config", problem);
+    policy_ = std::move(p);
+  }
+
+  CycleOptions cycle_options() const {
+    CycleOptions o;
+    o.admin_reservations = admin_;
+    // The site's own time zone: STARTTIME=9:00:00 is 09:00 on the clock on the wall.
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    o.utc_offset = local.tm_gmtoff;
+    return o;
+  }
+
+  void say(std::string event, std::string reason, std::string job = {}) {
+    log_.write({wall_clock(), std::move(event), std::move(job), {}, std::move(reason), {}});
+  }
+
+  RmStatus save() {
+    DaemonState s;
+    s.saved_at = wall_clock();
+    s.cycle = cycle_ ? cycle_->memory(rm_->cluster()) : CycleMemory{};
+    s.adapter = rm_->state();
+    s.admin_reservations = admin_;
+    if (auto error = save_state(options_.state_dir, s)) {
+      if (*error != last_save_error_) say("error", "cannot save the state: " + *error);
+      last_save_error_ = *error;
+      return RmStatus::failure(*error);
+    }
+    if (!last_save_error_.empty()) say("state", "saved again");
+    last_save_error_.clear();
+    return {};
+  }
+
+  // FS.<start> files of the windows that count, in Maui's format (`mauirun fairshare --fs-dir`
+  // reads them): at most once a minute while usage accrues, and at the end.
+  void save_fairshare_files(bool now_anyway) {
+    if (!policy_.dir || policy_.ir->fairshare.metric.value == ir::FairshareMetric::None) return;
+    const Epoch now = wall_clock();
+    if (!now_anyway && now - fairshare_saved_at_ < 60) return;
+    fairshare_saved_at_ = now;
+    const FairshareClock clock = FairshareClock::from(policy_.ir->fairshare);
+    for (const auto& [start, window] : cycle_->fairshare_history().windows())
+      if (auto error = write_fairshare_file(options_.state_dir, window, clock.interval)) {
+        say("error", "cannot write the fairshare window: " + *error);
+        return;
+      }
+  }
+
+  void reload() {
+    LoadedPolicy loaded = load_();
+    if (!loaded.policy) {
+      say("reload", fmt::format("{} has errors: the running policy stays\n{}", options_.config, loaded.diagnostics));
+      return;
+    }
+    CycleMemory memory = cycle_->memory(rm_->cluster());
+    take(std::move(loaded));
+    cycle_ = std::make_unique<SchedulingCycle>(*policy_.dir, cycle_options());
+    cycle_->restore(std::move(memory));
+    say("reload", fmt::format("{} compiled: the new policy is in force", options_.config));
+  }
+
+  // Maui's defer rules for a start that did not happen (runtime/daemon/defer_rules.h).
+  void start_failed(const RmEvent& e) {
+    const DeferOutcome o = failed_start(cycle_->job_memory(e.subject), policy_.settings, e.at);
+    if (o.kind == DeferOutcome::Kind::BatchHold) (void)rm_->hold_job(e.subject, o.reason);
+    say(o.kind == DeferOutcome::Kind::BatchHold ? "hold" : o.kind == DeferOutcome::Kind::Deferred ? "defer" : "start-failed",
+        o.reason, e.subject);
+  }
+
+  void log_events(const std::vector<RmEvent>& events) {
+    for (const auto& e : events) {
+      switch (e.kind) {
+        case RmEvent::Kind::Submitted: say("submitted", "", e.subject); break;
+        case RmEvent::Kind::Started: say("started", "running on " + e.detail, e.subject); break;
+        case RmEvent::Kind::StartFailed:
+          say("start-failed", e.detail, e.subject);
+          start_failed(e);
+          break;
+        case RmEvent::Kind::Ended: say("ended", e.detail, e.subject); break;
+        case RmEvent::Kind::NodeChanged: say("node", e.subject + ": " + e.detail); break;
+      }
+    }
+    for (auto& n : rm_->take_notices()) say("slurm", std::move(n));
+  }
+
+  void log_decisions(const IterationReport& report) {
+    if (!report.ran) return;
+    const ClusterSnapshot& s = rm_->cluster();
+    std::map<std::size_t, std::int64_t> priority;
+    for (const auto& r : report.result.queue.ranked) priority[r.index] = r.priority;
+    std::map<std::size_t, std::size_t> preemptor;
+    for (const auto& p : report.result.preempted) preemptor[p.job] = p.by;
+    const char* tag = dry_run_ ? " [dry run: nothing changed]" : "";
+    for (const auto& a : report.applied) {
+      const Job& job = s.jobs[a.job];
+      LogLine line{s.now, "", job.id, {}, {}, {}};
+      switch (a.kind) {
+        case AppliedDecision::Kind::Start:
+          line.event = a.status.ok ? "start" : "refused";
+          for (const auto& d : report.result.starts)
+            if (d.job == a.job)
+              for (const auto& nt : d.nodes) line.nodes.emplace_back(s.nodes[nt.node].name, nt.tasks);
+          line.reason = a.status.ok ? fmt::format("priority {}{}{}", priority[a.job], a.backfill ? ", backfill" : "", tag)
+                                    : "the RM refused: " + a.status.error;
+          break;
+        case AppliedDecision::Kind::Requeue:
+          line.event = "preempt";
+          line.reason = fmt::format("requeued for job {}{}{}", s.jobs[preemptor[a.job]].id,
+                                    a.status.ok ? "" : ": the RM refused: " + a.status.error, tag);
+          break;
+        case AppliedDecision::Kind::Hold:
+        case AppliedDecision::Kind::Cancel:
+          line.event = a.kind == AppliedDecision::Kind::Hold ? "hold" : "cancel";
+          for (const auto& n : report.result.never_runnable)
+            if (n.job == a.job) line.reason = "never runnable: " + n.reason;
+          if (!a.status.ok) line.reason += "; the RM refused: " + a.status.error;
+          line.reason += tag;
+          break;
+      }
+      log_.write(line);
+    }
+    // A job reservation is said when it is made or moves, not at every iteration.
+    std::map<std::string, Epoch> now_reserved;
+    for (const auto& r : cycle_->reservations()) {
+      if (r.kind != ReservationKind::Job) continue;
+      now_reserved[r.name] = r.start;
+      auto before = reserved_.find(r.name);
+      if (before != reserved_.end() && before->second == r.start) continue;
+      LogLine line{s.now, "reservation", r.name, {}, {}, {}};
+      for (const auto& nt : r.nodes)
+        if (nt.node < s.nodes.size()) line.nodes.emplace_back(s.nodes[nt.node].name, nt.tasks);
+      line.reason = fmt::format("starts in {} s (at {}), for {} s", r.start - s.now, r.start, r.end - r.start);
+      log_.write(line);
+    }
+    reserved_ = std::move(now_reserved);
+  }
+
+  void loop() {
+    std::vector<RmEvent> events;
+    std::string slurm_error;
+    bool first = true;
+    for (;;) {
+      if (signals_->stop) return;
+      if (signals_->reload.exchange(false)) reload();
+      const Epoch now = wall_clock();
+      Epoch deadline = first ? now : std::min(now + policy_.settings.poll_interval, cycle_->next_wakeup());
+      events.clear();
+      const Epoch t = rm_->wait(std::max(deadline, now), events);
+      if (!rm_->last_error().empty()) {
+        if (rm_->last_error() != slurm_error) say("error", "Slurm cannot be read: " + rm_->last_error() + "; trying again");
+        slurm_error = rm_->last_error();
+        pause_before_retry();
+        if (options_.once) return;
+        continue;
+      }
+      if (!slurm_error.empty()) say("slurm", "Slurm can be read again");
+      slurm_error.clear();
+      first = false;
+      log_events(events);
+      const auto decide = std::chrono::steady_clock::now();
+      (void)rm_->take_request_seconds();
+      cycle_->advance_to(*rm_, t);
+      cycle_->note(events);
+      const IterationReport& report = cycle_->iterate(*rm_);
+      const double turn = std::chrono::duration<double>(std::chrono::steady_clock::now() - decide).count();
+      const double apply = rm_->take_request_seconds();
+      log_decisions(report);
+      // How long a turn took: said for --once, and whenever one takes a second or more.
+      if (options_.once || turn >= 1.0)
+        log_.write({t, "turn", "", {}, fmt::format("{} jobs, {} starts", rm_->cluster().jobs.size(), report.result.starts.size()),
+                    {{"read_ms", fmt::format("{:.1f}", rm_->read_seconds() * 1e3)}, {"decide_ms", fmt::format("{:.1f}", (turn - apply) * 1e3)},
+                     {"apply_ms", fmt::format("{:.1f}", apply * 1e3)}}});
+      for (auto& n : rm_->take_notices()) say("slurm", std::move(n));
+      save();
+      save_fairshare_files(false);
+      if (options_.once) return;
+    }
+  }
+
+  // After a failed read, a few seconds (interruptible) before the next try: a Slurm that is
+  // down is not asked many times a second.
+  void pause_before_retry() {
+    for (int i = 0; i < 25 && !signals_->stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+
+  const ServeOptions& options_;
+  const PolicyLoader& load_;
+  slurm::SlurmControl& control_;
+  DecisionLog log_;
+  Policy policy_;
+  bool dry_run_ = false;
+  std::vector<AdminReservation> admin_;
+  std::unique_ptr<slurm::SlurmCluster> rm_;
+  std::unique_ptr<SchedulingCycle> cycle_;
+  Signals* signals_ = nullptr;
+  std::map<std::string, Epoch> reserved_;  // job reservations last logged, and their starts
+  std::string last_save_error_;
+  Epoch fairshare_saved_at_ = 0;
+  int lock_fd_ = -1;
+};
+
+}  // namespace
+
+int serve(const ServeOptions& options, const PolicyLoader& load, slurm::SlurmControl& control) {
+  return Daemon(options, load, control).run();
+}
+
+}  // namespace maui::runtime

@@ -1,0 +1,41 @@
+// `mauirun serve`: the compiled policy scheduling a live Slurm cluster (docs/serve.md).
+//
+// A turn: wait for Slurm (a job submitted or ended, a start to check, the next reservation
+// boundary, at most RMPOLLINTERVAL), account for the time that passed (fairshare usage, queue
+// time), run one iteration and let the adapter carry its decisions out, log each decision with
+// its reason, save what a restart needs. SIGTERM: the turn finishes, the state is saved, exit 0.
+// SIGHUP: the config is compiled again; with errors the running policy stays and the
+// diagnostics go to the log. Slurm unreachable, slow or talking nonsense: the turn is skipped
+// with the error logged, and the daemon tries again until Slurm is back.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "runtime/rm/slurm/slurm_control.h"
+#include "schemas/ir.h"
+
+namespace maui::runtime {
+
+// A compiled config, or why there is none.
+struct LoadedPolicy {
+  std::shared_ptr<const ir::Policy> policy;  // null: the config has errors
+  std::string diagnostics;                   // as `mauic lint` prints them
+};
+using PolicyLoader = std::function<LoadedPolicy()>;
+
+struct ServeOptions {
+  std::string config;     // for messages
+  std::string state_dir;  // state.json, FS.<epoch>, serve.log, serve.jsonl, the lock
+  bool dry_run = false;   // decide and log, change nothing in Slurm (also SERVERMODE TEST)
+  bool once = false;      // one iteration, then exit
+  double poll_seconds = 0.2;  // how often Slurm is asked whether something changed
+  Seconds start_timeout = 10;  // a released job must run within this
+  bool log_to_stderr = true;
+};
+
+// The process exit status: 0 stopped cleanly, 2 could not start (config, state directory, lock).
+int serve(const ServeOptions& options, const PolicyLoader& load, slurm::SlurmControl& control);
+
+}  // namespace maui::runtime

@@ -1,0 +1,396 @@
+#include "runtime/rm/slurm/slurm_cluster.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+namespace maui::runtime::slurm {
+
+std::string node_list(const std::vector<std::string>& nodes) {
+  std::string out;
+  for (const auto& n : nodes) {
+    if (!out.empty()) out += ',';
+    out += n;
+  }
+  return out;
+}
+
+SlurmCluster::SlurmCluster(SlurmControl& control, SlurmOptions options, Clock clock, Persist persist)
+    : control_(control), options_(std::move(options)), clock_(std::move(clock)), persist_(std::move(persist)) {}
+
+RmCapabilities SlurmCluster::capabilities() const {
+  RmCapabilities c;
+  c.live = true;
+  c.requeue = true;
+  c.confirms_starts = true;
+  // Slurm shows a priority only for released jobs: a held one shows 0, which is how they wait.
+  c.set_priority = false;
+  return c;
+}
+
+void SlurmCluster::notice(std::string text) { notices_.push_back(std::move(text)); }
+
+RmStatus SlurmCluster::timed(const std::function<RmStatus()>& request) {
+  const auto start = std::chrono::steady_clock::now();
+  RmStatus st = request();
+  request_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return st;
+}
+
+// The reading shows what the adapter just did, until the next one.
+void SlurmCluster::held_now(std::uint32_t id) {
+  for (auto& r : reading_.jobs)
+    if (r.id == id) r.priority = kHeld;
+}
+
+void SlurmCluster::remap() {
+  mapped_ = map_reading(reading_, state_.view, options_.mapping);
+  if (adjust_) adjust_(mapped_.snapshot);
+}
+
+std::vector<std::string> SlurmCluster::take_notices() { return std::exchange(notices_, {}); }
+
+const JobRecord* SlurmCluster::record(std::size_t job) const {
+  if (job >= mapped_.record_of.size()) return nullptr;
+  return &reading_.jobs[mapped_.record_of[job]];
+}
+
+std::optional<std::uint32_t> SlurmCluster::job_number(const std::string& id) const {
+  std::uint32_t n = 0;
+  const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), n);
+  if (ec != std::errc() || end != id.data() + id.size() || n == 0) return std::nullopt;
+  return n;
+}
+
+// Journalling is part of what a decision costs: counted with the requests.
+RmStatus SlurmCluster::save() { return persist_ ? timed([&] { return persist_(state_); }) : RmStatus{}; }
+
+void SlurmCluster::wake() {
+  std::lock_guard lock(wake_mutex_);
+  woken_ = true;
+  wake_cv_.notify_all();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+Epoch SlurmCluster::wait(Epoch deadline, std::vector<RmEvent>& events) {
+  // A start in flight is checked at its timeout even if nothing else happens.
+  for (const auto& [id, start] : state_.view.starting) deadline = std::min(deadline, start.asked + options_.start_timeout);
+  const auto poll = std::chrono::duration<double>(std::max(options_.poll_seconds, 0.01));
+  while (read_once_ && clock_() < deadline) {
+    if (control_.changed()) break;  // a start confirmed is a change too
+    std::unique_lock lock(wake_mutex_);
+    if (wake_cv_.wait_for(lock, poll, [&] { return woken_; })) break;
+  }
+  {
+    std::lock_guard lock(wake_mutex_);
+    woken_ = false;
+  }
+  const RmStatus st = read(&events);
+  if (!st.ok) last_error_ = st.error;
+  // The time of the reading, not of now: the cycle accounts for the time up to what it saw.
+  return mapped_.snapshot.now;
+}
+
+RmStatus SlurmCluster::refresh() { return read(nullptr); }
+
+RmStatus SlurmCluster::read(std::vector<RmEvent>* events) {
+  const auto began = std::chrono::steady_clock::now();
+  Reading fresh;
+  RmStatus st = control_.read(fresh);
+  if (!st.ok) {
+    last_error_ = st.error;
+    return st;
+  }
+  last_error_.clear();
+  reading_ = std::move(fresh);
+  MappedCluster before = std::move(mapped_);
+  remap();
+  read_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  for (const auto& p : mapped_.problems) notice(p);
+  if (events && read_once_) diff(before, *events);
+  read_once_ = true;
+  check_starts(events);
+  hold_released_elsewhere();
+  return {};
+}
+
+// What changed between two readings, as events: jobs that appeared, ended or vanished, and
+// nodes that came, went or changed state.
+void SlurmCluster::diff(const MappedCluster& before, std::vector<RmEvent>& events) {
+  const Epoch now = mapped_.snapshot.now;
+  const std::size_t first = events.size();
+  std::unordered_map<std::string_view, const Job*> was;
+  for (const auto& j : before.snapshot.jobs) was.emplace(j.id, &j);
+  std::unordered_map<std::string_view, const Job*> is;
+  for (const auto& j : mapped_.snapshot.jobs) is.emplace(j.id, &j);
+  for (const auto& j : mapped_.snapshot.jobs) {
+    auto it = was.find(j.id);
+    if (it == was.end()) {
+      if (j.state != JobState::Completed) events.push_back({RmEvent::Kind::Submitted, j.id, j.submit_time, {}});
+      continue;
+    }
+    const Job& old = *it->second;
+    if (old.state != JobState::Completed && j.state == JobState::Completed)
+      events.push_back({RmEvent::Kind::Ended, j.id, j.end_time.value_or(now), "ended"});
+  }
+  for (const auto& j : before.snapshot.jobs)
+    if (j.state != JobState::Completed && !is.contains(j.id))
+      events.push_back({RmEvent::Kind::Ended, j.id, now, "gone from Slurm"});
+  std::unordered_map<std::string_view, const Node*> nodes_was;
+  for (const auto& n : before.snapshot.nodes) nodes_was.emplace(n.name, &n);
+  std::set<std::string_view> nodes_is;
+  for (const auto& n : mapped_.snapshot.nodes) {
+    nodes_is.insert(n.name);
+    auto it = nodes_was.find(n.name);
+    // A node that comes, goes, or stops or starts taking work: not every busy / idle change.
+    if (it == nodes_was.end()) events.push_back({RmEvent::Kind::NodeChanged, n.name, now, std::string(to_string(n.state))});
+    else if (takes_new_work(*it->second) != takes_new_work(n))
+      events.push_back({RmEvent::Kind::NodeChanged, n.name, now,
+                        fmt::format("{} -> {}", to_string(it->second->state), to_string(n.state))});
+  }
+  for (const auto& n : before.snapshot.nodes)
+    if (!nodes_is.contains(n.name)) events.push_back({RmEvent::Kind::NodeChanged, n.name, now, "gone from Slurm"});
+  // In the order they happened, as far as Slurm's times tell.
+  std::stable_sort(events.begin() + static_cast<std::ptrdiff_t>(first), events.end(),
+                   [](const RmEvent& a, const RmEvent& b) { return a.at < b.at; });
+}
+
+// Each start in flight: running (confirmed), ended before it ran, or still pending past its
+// timeout (held again and reported failed).
+void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
+  if (state_.view.starting.empty()) return;
+  std::unordered_map<std::uint32_t, const JobRecord*> by_id;
+  for (const auto& r : reading_.jobs) by_id.emplace(r.id, &r);
+  const Epoch now = clock_();
+  std::vector<std::uint32_t> done;
+  for (const auto& [id, start] : state_.view.starting) {
+    const auto it = by_id.find(id);
+    const JobRecord* r = it == by_id.end() ? nullptr : it->second;
+    const std::string name = std::to_string(id);
+    if (r && (r->state == JobStateName::Running || r->state == JobStateName::Suspended)) {
+      std::vector<std::string> on;
+      for (const auto& [node, cpus] : r->allocation) on.push_back(node);
+      std::string detail = node_list(on);
+      std::vector<std::string> asked = start.nodes;
+      std::sort(asked.begin(), asked.end());
+      std::sort(on.begin(), on.end());
+      if (on != asked) {
+        detail += fmt::format(" (asked for {})", node_list(start.nodes));
+        notice(fmt::format("job {} runs on {}, not on the nodes it was given ({})", id, node_list(on), node_list(start.nodes)));
+      }
+      if (events) events->push_back({RmEvent::Kind::Started, name, r->start, std::move(detail)});
+      done.push_back(id);
+    } else if (r && r->state == JobStateName::Pending && r->priority == kHeld) {
+      // Bound to its nodes but never released (the daemon stopped between the two, or someone
+      // held it since): no start happened, so none failed; its nodes are cleared.
+      const RmStatus st = undo_start(id, "it was never released (the scheduler stopped before, or it was held since)");
+      if (!st.ok) {
+        notice(fmt::format("job {}: clearing a start that never happened failed: {} (tried again next time)", id, st.error));
+        continue;
+      }
+      done.push_back(id);
+    } else if (!r || r->state != JobStateName::Pending) {
+      if (events)
+        events->push_back({RmEvent::Kind::StartFailed, name, now,
+                           r ? fmt::format("ended {} before it ran", to_string(r->state)) : "gone from Slurm"});
+      done.push_back(id);
+    } else if (now >= start.asked + options_.start_timeout) {
+      const std::string why = fmt::format("not running {} s after its release (Slurm: {})", now - start.asked, r->reason);
+      const RmStatus st = undo_start(id, why);
+      if (!st.ok) {
+        notice(fmt::format("job {}: {}; holding it again failed: {} (tried again next time)", id, why, st.error));
+        continue;
+      }
+      if (events) events->push_back({RmEvent::Kind::StartFailed, name, now, why});
+      done.push_back(id);
+    }
+  }
+  if (done.empty()) return;
+  for (auto id : done) {
+    state_.view.starting.erase(id);
+    state_.requests.erase(id);
+  }
+  if (const RmStatus st = save(); !st.ok) notice("could not save the adapter's state: " + st.error);
+  // The snapshot showed the jobs settled here as starting: map them again as they are.
+  remap();
+}
+
+// A released job not running yet blocks every other job wanting its nodes, or its whole
+// partition (measured): held again, bound to no node, its node count as it asked.
+RmStatus SlurmCluster::undo_start(std::uint32_t id, const std::string& why) {
+  JobUpdate u;
+  u.id = id;
+  u.priority = kHeld;
+  u.required_nodes = "";
+  u.excluded_nodes = "";
+  if (auto it = state_.requests.find(id); it != state_.requests.end()) {
+    u.required_nodes = it->second.required_nodes;
+    u.excluded_nodes = it->second.excluded_nodes;
+    u.min_nodes = it->second.min_nodes;
+    u.max_nodes = it->second.max_nodes;  // 0: no maximum, as the job was submitted
+  }
+  if (options_.dry_run) return {};
+  RmStatus st = timed([&] { return control_.update(u); });
+  if (!st.ok) return st;
+  held_now(id);
+  state_.view.held_again.insert(id);
+  notice(fmt::format("job {}: start undone: {}", id, why));
+  return save();
+}
+
+// Priority above 0 on a waiting job the adapter did not release: someone else released it
+// (an operator, or a requeue by its owner), and Slurm would start it behind the policy's back.
+void SlurmCluster::hold_released_elsewhere() {
+  for (const auto& r : reading_.jobs) {
+    if (r.state != JobStateName::Pending || r.priority == kHeld || state_.view.starting.contains(r.id)) continue;
+    if (r.array_job_id != 0 && !r.array_task) continue;  // a job array not split: not ours to hold
+    if (options_.dry_run) {
+      notice(fmt::format("job {}: released outside the scheduler (priority {}); would hold it again", r.id, r.priority));
+      continue;
+    }
+    JobUpdate u;
+    u.id = r.id;
+    u.priority = kHeld;
+    const RmStatus st = timed([&] { return control_.update(u); });
+    if (st.ok) state_.view.held_again.insert(r.id);
+    if (st.ok) held_now(r.id);
+    notice(st.ok ? fmt::format("job {}: released outside the scheduler (priority {}): held again", r.id, r.priority)
+                 : fmt::format("job {}: released outside the scheduler; holding it again failed: {}", r.id, st.error));
+  }
+  // Forget jobs held again that left the queue.
+  std::set<std::uint32_t> waiting;
+  for (const auto& r : reading_.jobs)
+    if (r.state == JobStateName::Pending) waiting.insert(r.id);
+  std::erase_if(state_.view.held_again, [&](std::uint32_t id) { return !waiting.contains(id); });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions
+
+RmStatus SlurmCluster::start_job(StartRequest&& request) {
+  const auto id = job_number(request.job);
+  if (!id) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", request.job));
+  if (request.nodes.empty()) return RmStatus::failure(fmt::format("job {}: no nodes given", request.job));
+  if (state_.view.starting.contains(*id)) return RmStatus::failure(fmt::format("job {} is starting already", *id));
+  const JobRecord* r = nullptr;
+  for (const auto& rec : reading_.jobs)
+    if (rec.id == *id) r = &rec;
+  if (!r || r->state != JobStateName::Pending)
+    return RmStatus::failure(fmt::format("job {} is {} in Slurm, not pending", *id, r ? to_string(r->state) : "unknown"));
+  if (options_.dry_run) return {};
+
+  // Journalled first: a crash between here and Slurm's answer leaves a start the restart
+  // checks, never one it does not know of.
+  const auto count = static_cast<std::uint32_t>(request.nodes.size());
+  state_.requests[*id] = {r->min_nodes, r->max_nodes, r->required_nodes, r->excluded_nodes};
+  state_.view.starting[*id] = {request.nodes, request.tasks, clock_()};
+  if (const RmStatus st = save(); !st.ok) {
+    state_.view.starting.erase(*id);
+    state_.requests.erase(*id);
+    return RmStatus::failure(fmt::format("job {}: not started: the start could not be journalled: {}", *id, st.error));
+  }
+  JobUpdate u;
+  u.id = *id;
+  u.required_nodes = node_list(request.nodes);
+  u.min_nodes = count;
+  u.max_nodes = count;
+  u.priority = kReleased;
+  // A requeued job waits until its eligible time (the requeue + 120 s) unless told otherwise.
+  if (r->eligible > clock_() || r->restarts > 0) u.begin = clock_();
+  RmStatus st = timed([&] { return control_.update(u); });
+  if (!st.ok) {
+    // Refused: Slurm changed nothing, or part of it; hold it as it was.
+    const RmStatus undone = undo_start(*id, "Slurm refused the start: " + st.error);
+    state_.view.starting.erase(*id);
+    state_.requests.erase(*id);
+    (void)save();
+    if (!undone.ok) st.error += "; holding it again failed: " + undone.error;
+    return st;
+  }
+  state_.view.held_again.erase(*id);
+  // The job is starting: the snapshot shows it on its nodes from now on. Changed in place: the
+  // scheduler's memory merged into the snapshot stays.
+  for (auto& job : mapped_.snapshot.jobs)
+    if (job.id == request.job) {
+      const auto& start = state_.view.starting.at(*id);
+      job.state = JobState::Starting;
+      job.start_time = start.asked;
+      job.allocated_nodes = start.nodes;
+      job.allocated_tasks = start.tasks;
+    }
+  return {};
+}
+
+RmStatus SlurmCluster::hold_job(const std::string& id, const std::string& reason) {
+  const auto n = job_number(id);
+  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  if (options_.dry_run) return {};
+  JobUpdate u;
+  u.id = *n;
+  u.priority = kHeld;
+  if (!reason.empty()) u.admin_comment = "mauirun: " + reason;
+  return timed([&] { return control_.update(u); });
+}
+
+RmStatus SlurmCluster::release_job(const std::string& id) {
+  const auto n = job_number(id);
+  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  const JobRecord* r = nullptr;
+  for (const auto& rec : reading_.jobs)
+    if (rec.id == *n) r = &rec;
+  if (!r) return RmStatus::failure(fmt::format("no job {} in Slurm", id));
+  if (options_.dry_run) return {};
+  // Released to the scheduler, not to Slurm: it stays held in Slurm (priority 0) until the
+  // policy starts it; the marks of a user or operator hold go.
+  JobUpdate u;
+  u.id = *n;
+  u.priority = kHeld;
+  std::string comment = r->admin_comment;
+  if (auto at = comment.find(kUserHoldMark); at != std::string::npos) {
+    comment.erase(at, kUserHoldMark.size());
+    u.admin_comment = comment;
+  }
+  RmStatus st = timed([&] { return control_.update(u); });
+  if (st.ok) {
+    state_.view.held_again.insert(*n);
+    return save();
+  }
+  return st;
+}
+
+RmStatus SlurmCluster::cancel_job(const std::string& id, const std::string& reason) {
+  const auto n = job_number(id);
+  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  if (options_.dry_run) return {};
+  if (!reason.empty()) {
+    JobUpdate u;
+    u.id = *n;
+    u.admin_comment = "mauirun: " + reason;
+    (void)timed([&] { return control_.update(u); });  // the reason is a courtesy: the cancel is what counts
+  }
+  return timed([&] { return control_.cancel(*n); });
+}
+
+RmStatus SlurmCluster::requeue_job(const std::string& id) {
+  const auto n = job_number(id);
+  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  if (options_.dry_run) return {};
+  // Requeued held, so that Slurm does not start it again by itself.
+  RmStatus st = timed([&] { return control_.requeue_held(*n); });
+  if (st.ok) {
+    state_.view.held_again.insert(*n);
+    return save();
+  }
+  return st;
+}
+
+RmStatus SlurmCluster::set_priority(const std::string& id, std::int64_t) {
+  return RmStatus::failure(fmt::format("job {}: Slurm shows priority 0 for every job the scheduler holds", id));
+}
+
+}  // namespace maui::runtime::slurm

@@ -1,0 +1,207 @@
+#include "runtime/rm/slurm/slurm_snapshot.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace maui::runtime::slurm {
+
+std::string_view to_string(JobStateName s) {
+  switch (s) {
+    case JobStateName::Pending: return "PENDING";
+    case JobStateName::Running: return "RUNNING";
+    case JobStateName::Suspended: return "SUSPENDED";
+    case JobStateName::Completed: return "COMPLETED";
+    case JobStateName::Cancelled: return "CANCELLED";
+    case JobStateName::Failed: return "FAILED";
+    case JobStateName::Timeout: return "TIMEOUT";
+    case JobStateName::NodeFail: return "NODE_FAIL";
+    case JobStateName::Preempted: return "PREEMPTED";
+    case JobStateName::BootFail: return "BOOT_FAIL";
+    case JobStateName::Deadline: return "DEADLINE";
+    case JobStateName::OutOfMemory: return "OUT_OF_MEMORY";
+    case JobStateName::Unknown: break;
+  }
+  return "UNKNOWN";
+}
+
+std::string_view to_string(NodeStateName s) {
+  switch (s) {
+    case NodeStateName::Down: return "down";
+    case NodeStateName::Idle: return "idle";
+    case NodeStateName::Allocated: return "allocated";
+    case NodeStateName::Mixed: return "mixed";
+    case NodeStateName::Future: return "future";
+    case NodeStateName::Unknown: break;
+  }
+  return "unknown";
+}
+
+std::vector<std::string> unfulfilled_dependencies(std::string_view text, bool& never) {
+  // Terms are separated by ',' (all must hold) or '?' (any may); each is TYPE:ID[:ID...] with
+  // a mark after it: (unfulfilled) while it waits, (failed) when it can no longer hold.
+  std::vector<std::string> out;
+  never = false;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find_first_of(",?", at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view term = text.substr(at, end - at);
+    at = end + 1;
+    const bool failed = term.find("(failed)") != std::string_view::npos;
+    const bool waits = term.find("(unfulfilled)") != std::string_view::npos;
+    never |= failed;
+    if (!waits) continue;
+    term = term.substr(0, term.find('('));
+    const std::size_t colon = term.find(':');
+    if (colon == std::string_view::npos) continue;  // singleton and the like name no job
+    std::string_view ids = term.substr(colon + 1);
+    while (!ids.empty()) {
+      const std::size_t next = ids.find(':');
+      std::string_view id = ids.substr(0, next);
+      // An array's tasks (12_*) depend on the array: the engine knows the job by its number.
+      id = id.substr(0, id.find('_'));
+      // A TYPE:ID+TIME term (after:12+5) carries minutes after the start.
+      id = id.substr(0, id.find('+'));
+      if (!id.empty() && std::all_of(id.begin(), id.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        out.emplace_back(id);
+      if (next == std::string_view::npos) break;
+      ids = ids.substr(next + 1);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+NodeState node_state(const NodeRecord& n) {
+  // Not responding, powered down or down: no new work, and Maui shows Down. Draining (DRAIN or
+  // FAIL with jobs on it) finishes what runs; drained takes nothing.
+  if (n.not_responding || n.powered_down || n.state == NodeStateName::Down) return NodeState::Down;
+  const bool busy = n.state == NodeStateName::Allocated || n.state == NodeStateName::Mixed || n.completing;
+  if (n.drain || n.failing) return busy ? NodeState::Draining : NodeState::Drained;
+  switch (n.state) {
+    case NodeStateName::Idle: return NodeState::Idle;
+    case NodeStateName::Allocated: return NodeState::Busy;
+    case NodeStateName::Mixed: return NodeState::Running;
+    default: return NodeState::Unknown;
+  }
+}
+
+Node node_of(const NodeRecord& r) {
+  Node n;
+  n.name = r.name;
+  n.procs = r.cpus;
+  n.memory_mb = static_cast<std::int64_t>(r.real_memory_mb);
+  n.features = r.features;
+  n.classes = r.partitions;
+  n.state = node_state(r);
+  return n;
+}
+
+bool ended(JobStateName s) {
+  return s != JobStateName::Pending && s != JobStateName::Running && s != JobStateName::Suspended;
+}
+
+}  // namespace
+
+MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, const MappingOptions& options) {
+  MappedCluster out;
+  ClusterSnapshot& s = out.snapshot;
+  s.now = reading.now;
+  s.nodes.reserve(reading.nodes.size());
+  for (const auto& n : reading.nodes) {
+    if (n.name.empty()) {
+      out.problems.push_back("a node without a name: skipped");
+      continue;
+    }
+    if (n.cpus == 0) {
+      out.problems.push_back(fmt::format("node {}: no CPUs: skipped", n.name));
+      continue;
+    }
+    s.nodes.push_back(node_of(n));
+  }
+  s.jobs.reserve(reading.jobs.size());
+  for (std::size_t k = 0; k < reading.jobs.size(); ++k) {
+    const JobRecord& r = reading.jobs[k];
+    const std::string id = std::to_string(r.id);
+    if (r.array_job_id != 0 && !r.array_task && r.state == JobStateName::Pending) {
+      out.problems.push_back(fmt::format(
+          "job {}: a job array whose tasks ({}) Slurm has not split yet: not scheduled (docs/slurm.md)", id,
+          r.array_tasks.empty() ? "?" : r.array_tasks));
+      continue;
+    }
+    Job j;
+    j.id = id;
+    j.user = r.user;
+    j.group = r.group;
+    j.account = r.account;
+    j.job_class = r.partition;
+    j.qos = r.qos;
+    j.procs_per_task = std::max<std::uint32_t>(1, r.cpus_per_task);
+    const std::int64_t by_cpus = std::max<std::int64_t>(1, r.cpus / j.procs_per_task);
+    j.tasks = r.tasks > 0 ? std::max<std::int64_t>(r.tasks, by_cpus) : by_cpus;
+    j.nodes = r.node_count_asked ? r.min_nodes : 0;
+    if (r.memory_per_cpu_mb) {
+      j.memory_per_task_mb = static_cast<std::int64_t>(*r.memory_per_cpu_mb) * j.procs_per_task;
+    } else if (r.memory_per_node_mb) {
+      // Per node in Slurm, per task here: a node holds tasks_per_node tasks when the job says so,
+      // else its tasks spread over its nodes (at least one).
+      const std::int64_t per_node =
+          r.tasks_per_node > 0 ? r.tasks_per_node : (j.tasks + std::max<std::int64_t>(1, j.nodes) - 1) / std::max<std::int64_t>(1, j.nodes);
+      j.memory_per_task_mb = (static_cast<std::int64_t>(*r.memory_per_node_mb) + per_node - 1) / std::max<std::int64_t>(1, per_node);
+    }
+    j.walltime = r.time_limit_minutes ? static_cast<Seconds>(*r.time_limit_minutes) * 60 : options.unlimited_walltime;
+    if (j.walltime <= 0) j.walltime = 60;  // a zero limit in Slurm is its minimum, a minute
+    j.submit_time = r.submit;
+
+    const auto starting = adapter.starting.find(r.id);
+    if (r.state == JobStateName::Pending) {
+      j.state = JobState::Idle;
+      if (starting != adapter.starting.end()) {
+        // Asked to start, not running yet: the engine books it where it was sent.
+        j.state = JobState::Starting;
+        j.start_time = starting->second.asked;
+        j.allocated_nodes = starting->second.nodes;
+        j.allocated_tasks = starting->second.tasks;
+      } else if (r.reason == "JobHeldAdmin" && !adapter.held_again.contains(r.id)) {
+        j.holds.push_back("system");  // an operator's `scontrol hold`
+      } else if (r.admin_comment.find(kUserHoldMark) != std::string::npos) {
+        j.holds.push_back("user");  // its owner's `sbatch -H`
+      }
+      bool never = false;
+      j.dependencies = unfulfilled_dependencies(r.dependency, never);
+      if (never || r.reason == "DependencyNeverSatisfied") j.holds.push_back("dependency never satisfied");
+    } else if (r.state == JobStateName::Running || r.state == JobStateName::Suspended || r.completing) {
+      // A completing job still holds its nodes: Slurm starts nothing on them until it is done.
+      j.state = r.state == JobStateName::Suspended ? JobState::Suspended : JobState::Running;
+      j.start_time = r.start;
+      if (r.completing && r.end > 0) j.end_time = r.end;  // usage stops at its end
+      for (const auto& [node, cpus] : r.allocation) {
+        j.allocated_nodes.push_back(node);
+        j.allocated_tasks.push_back(std::max<std::int64_t>(1, cpus / j.procs_per_task));
+      }
+      if (j.allocated_nodes.empty()) {
+        out.problems.push_back(fmt::format("job {}: {} on no node: taken as holding none", id, to_string(r.state)));
+        j.allocated_tasks.clear();
+      } else {
+        // The tasks Slurm placed, whatever was asked: the calendar books what runs.
+        std::int64_t placed = 0;
+        for (auto t : j.allocated_tasks) placed += t;
+        j.tasks = placed;
+      }
+    } else if (ended(r.state)) {
+      j.state = JobState::Completed;
+      if (r.start > 0 && r.end >= r.start) {
+        j.start_time = r.start;
+        j.end_time = r.end;
+      }
+    }
+    out.record_of.push_back(k);
+    s.jobs.push_back(std::move(j));
+  }
+  return out;
+}
+
+}  // namespace maui::runtime::slurm

@@ -1,0 +1,44 @@
+// mauirun serve: the policy scheduling a live Slurm cluster (runtime/daemon/serve.h).
+#include <memory>
+
+#include "checker/pipeline.h"
+#include "checker/report.h"
+#include "llvm/Support/raw_ostream.h"
+#include "runtime/daemon/serve.h"
+#include "runtime/rm/slurm/libslurm_control.h"
+#include "tools/mauirun/commands.h"
+
+namespace maui::tools {
+
+namespace {
+
+// The config compiled; with an error in it, no policy and the diagnostics as `mauic lint`
+// prints them (a daemon does not run on half a config).
+runtime::LoadedPolicy compile(const std::string& path) {
+  std::unique_ptr<Compilation> c = checker::check_file(path);
+  std::size_t errors = 0;
+  for (const auto& d : c->diagnostics.diagnostics()) errors += d.severity == Severity::Error;
+  runtime::LoadedPolicy out;
+  if (c->loaded && errors == 0) {
+    out.policy = std::make_shared<const ir::Policy>(std::move(c->policy));
+    return out;
+  }
+  llvm::raw_string_ostream os(out.diagnostics);
+  checker::render_text(os, *c, false);
+  return out;
+}
+
+}  // namespace
+
+int serve_command(const ServeCommandOptions& options) {
+  runtime::ServeOptions o;
+  o.config = options.config;
+  o.state_dir = options.state_dir;
+  o.dry_run = options.dry_run;
+  o.once = options.once;
+  runtime::slurm::LibSlurmControl slurm;
+  const runtime::PolicyLoader load = [&] { return compile(options.config); };
+  return runtime::serve(o, load, slurm);
+}
+
+}  // namespace maui::tools
