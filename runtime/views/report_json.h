@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "llvm/Support/JSON.h"
 #include "runtime/engine/eligibility.h"
 #include "runtime/engine/explain.h"
 #include "runtime/engine/fairshare.h"
@@ -21,6 +22,9 @@ namespace maui::runtime {
 std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow> rows);
 // {"credentials":[{"type","name","usage_percent","target","mode",...}], ...}
 std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& standing);
+// One violated limit: {"family","level","limit","value","request","usage","source","set_at",
+// "setting","message","credential","within"}.
+llvm::json::Value limit_violation_json(const LimitViolation& v);
 // {"eligible":N,"soft_eligible":M,"jobs":[{"id","priority","eligible","soft_eligible","reasons":[...]}]}
 std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityReport& report);
 

@@ -40,6 +40,10 @@ struct SimulateOptions {
   bool fast_path = true;  // false: --no-fast-path
   std::vector<std::string> reservations;  // --reservation SPEC (tools/mauirun/reservation_spec.h)
   std::vector<runtime::GroupBy> by;       // --by: the metrics per user, group, class or QOS too
+  // --stop-at SECOND (trace seconds) with --show 'VIEW ARGS'...: the views at that second
+  // instead of the simulation's summary (docs/views.md).
+  std::optional<std::int64_t> stop_at;
+  std::vector<std::string> show;
 };
 
 struct ServeCommandOptions {
@@ -53,6 +57,7 @@ int priority_command(const RunOptions& options);
 // 0 stopped cleanly (SIGTERM, --once); 2 could not start (config with errors, state directory).
 int serve_command(const ServeCommandOptions& options);
 // 0 done (skipped trace lines and jobs that never started are reported); 2 nothing simulated.
+// With --show: the first view that fails gives its status (1 not found, 2 usage, 3 refused).
 int simulate_command(const SimulateOptions& options);
 int fairshare_command(const RunOptions& options);
 int eligible_command(const RunOptions& options);

@@ -86,6 +86,16 @@ cl::list<maui::runtime::GroupBy> by(
                clEnumValN(maui::runtime::GroupBy::Qos, "qos", "per QOS")),
     cl::sub(simulate_sub), cl::cat(category));
 
+cl::opt<long long> stop_at("stop-at",
+                           cl::desc("Stop the simulation at this second of the trace (trace seconds, as --jobs-out "
+                                    "and --reservation count them; everything of that second done) and print the "
+                                    "--show views instead of the summary"),
+                           cl::value_desc("SECOND"), cl::sub(simulate_sub), cl::cat(category));
+cl::list<std::string> show("show",
+                           cl::desc("A client command to show at --stop-at, as an admin types it: 'showq -b', "
+                                    "'checkjob 42 -v', 'showbf -u u3', 'diagnose -p' (docs/views.md); repeatable"),
+                           cl::value_desc("'VIEW ARGS'"), cl::sub(simulate_sub), cl::cat(category));
+
 enum class RmKind { Slurm };
 cl::opt<RmKind> rm("rm", cl::desc("The resource manager"), cl::init(RmKind::Slurm),
                    cl::values(clEnumValN(RmKind::Slurm, "slurm", "Slurm, found through SLURM_CONF as its commands find it")),
@@ -126,6 +136,8 @@ SimulateOptions simulate_options() {
   o.reservations.assign(reservation.begin(), reservation.end());
   for (auto b : by)  // each once, in the order first asked
     if (std::find(o.by.begin(), o.by.end(), b) == o.by.end()) o.by.push_back(b);
+  if (stop_at.getNumOccurrences()) o.stop_at = stop_at;
+  o.show.assign(show.begin(), show.end());
   return o;
 }
 
@@ -146,7 +158,7 @@ int main(int argc, char** argv) {
                                    "[--format text|json]\n"
                                    "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N] [--procs-per-node P] "
                                    "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
-                                   "[--reservation SPEC]... [--by user|group|class|qos]...\n"
+                                   "[--reservation SPEC]... [--by user|group|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
                                    "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run]\n\n"
                                    "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
                                    "(simulate: after an input error nothing is simulated, nor from a trace with no job; skipped trace lines are\n"
@@ -171,6 +183,18 @@ int main(int argc, char** argv) {
     return serve_command(o);
   }
   if (simulate_sub) {
+    if (stop_at.getNumOccurrences() && (stop_at < 0 || stop_at > ir::kMaxSeconds)) {
+      errs() << "mauirun simulate: --stop-at must be a second of the trace, from 0 to " << ir::kMaxSeconds << "\n";
+      return kRunInputError;
+    }
+    if (stop_at.getNumOccurrences() != 0 && show.empty()) {
+      errs() << "mauirun simulate: --stop-at needs a --show 'VIEW ARGS' to print (e.g. --show showq)\n";
+      return kRunInputError;
+    }
+    if (!show.empty() && stop_at.getNumOccurrences() == 0) {
+      errs() << "mauirun simulate: --show needs --stop-at SECOND: the second of the trace to look at\n";
+      return kRunInputError;
+    }
     const bool procs_given = procs_per_node.getNumOccurrences() > 0;
     if (sim_nodes < 0 || sim_nodes > ir::kMaxNodes || (procs_given && procs_per_node < 1) ||
         procs_per_node > ir::kMaxProcs || limit_jobs < 0) {
