@@ -393,6 +393,21 @@ void fill_to(Writer& w, std::size_t budget) {
   while (w.lines() < budget) w.linef("# (line {} kept for local additions)", w.lines() + 1);
 }
 
+// The beginning the shapes other than Provisioned share: the header, the scalar parameters, the
+// QOS and, where asked, the classes, drawn in that order (each shape's text depends on it).
+struct Site {
+  Site(const SiteConfigOptions& options, bool classes) : rng(options.seed), n(scaled_counts(options.lines)) {
+    header(w, n);
+    scalars(w);
+    qos_section(w, rng, n, names);
+    if (classes) class_section(w, rng, n, names);
+  }
+  Rng rng;
+  Counts n;
+  Names names;
+  Writer w;
+};
+
 std::string attributes_of_user(Rng& rng, const Names& names, std::size_t index, char separator) {
   const auto& q = names.qos;
   const std::string& dflt = q[index % 4];
@@ -404,13 +419,8 @@ std::string attributes_of_user(Rng& rng, const Names& names, std::size_t index, 
 
 // AttributeLines: each user's attributes a line each, then floating reservations.
 std::string attribute_lines(const SiteConfigOptions& options) {
-  Rng rng(options.seed);
-  const Counts n = scaled_counts(options.lines);
-  Names names;
-  Writer w;
-  header(w, n);
-  scalars(w);
-  qos_section(w, rng, n, names);
+  Site site(options, /*classes=*/false);
+  auto& [rng, n, names, w] = site;
   w.line("# --- users: one attribute a line, as the allocation database exports them ---------------");
   for (std::size_t i = 0; i < n.users; ++i) {
     const std::string u = fmt::format("user{:05}", i + 1);
@@ -442,14 +452,8 @@ std::string attribute_lines(const SiteConfigOptions& options) {
 
 // OneLine: every credential on one line with all its attributes; users fill the file.
 std::string one_line(const SiteConfigOptions& options) {
-  Rng rng(options.seed);
-  const Counts n = scaled_counts(options.lines);
-  Names names;
-  Writer w;
-  header(w, n);
-  scalars(w);
-  qos_section(w, rng, n, names);
-  class_section(w, rng, n, names);
+  Site site(options, /*classes=*/true);
+  auto& [rng, n, names, w] = site;
   for (std::size_t i = 0; i < n.accounts; ++i)
     w.object("ACCOUNTCFG", fmt::format("{}-{:04}", kDept[i % kDept.size()], i), "FSTARGET={}.{} MAXJOB={},{} QDEF={}",
              rng.range(0, 9), rng.range(0, 9), rng.range(10, 50), rng.range(51, 200), names.qos[0]);
@@ -465,14 +469,8 @@ std::string one_line(const SiteConfigOptions& options) {
 
 // Nodes: a NODECFG line per node fills the file; reservations name nodes by regex.
 std::string node_lines(const SiteConfigOptions& options) {
-  Rng rng(options.seed);
-  const Counts n = scaled_counts(options.lines);
-  Names names;
-  Writer w;
-  header(w, n);
-  scalars(w);
-  qos_section(w, rng, n, names);
-  class_section(w, rng, n, names);
+  Site site(options, /*classes=*/true);
+  auto& [rng, n, names, w] = site;
   w.line("# --- standing reservations: racks by regular expression ------------------------------------");
   for (std::size_t r = 0; r < n.reservations; ++r) {
     const std::string name = fmt::format("rack{:03}", r);
@@ -497,14 +495,8 @@ std::string node_lines(const SiteConfigOptions& options) {
 
 // Reservations: users on one line each, then standing reservations fill the file.
 std::string reservation_lines(const SiteConfigOptions& options) {
-  Rng rng(options.seed);
-  const Counts n = scaled_counts(options.lines);
-  Names names;
-  Writer w;
-  header(w, n);
-  scalars(w);
-  qos_section(w, rng, n, names);
-  class_section(w, rng, n, names);
+  Site site(options, /*classes=*/true);
+  auto& [rng, n, names, w] = site;
   w.line("# --- users, one line each ------------------------------------------------------------------");
   for (std::size_t i = 0; i < n.users; ++i)
     w.object("USERCFG", fmt::format("user{:05}", i + 1), "{}", attributes_of_user(rng, names, i, ' '));
