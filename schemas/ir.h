@@ -150,46 +150,60 @@ struct Limit {
   bool operator==(const Limit&) const = default;
 };
 
+// A part of an object that few such objects have (the QOSCFG settings of a credential: only
+// QOS use them, and a large site has tens of thousands of users; the limit tables below):
+// allocated on the first write through the non-const access, an empty T read otherwise. A
+// value: copies are deep, equality compares the contents.
+template <class T>
+class OnDemand {
+ public:
+  OnDemand() = default;
+  OnDemand(const OnDemand& other) : value_(other.value_ ? std::make_unique<T>(*other.value_) : nullptr) {}
+  OnDemand(OnDemand&&) noexcept = default;
+  OnDemand& operator=(const OnDemand& other) {
+    if (this != &other) value_ = other.value_ ? std::make_unique<T>(*other.value_) : nullptr;
+    return *this;
+  }
+  OnDemand& operator=(OnDemand&&) noexcept = default;
+
+  const T& get() const { return value_ ? *value_ : kEmpty; }
+  T& get() {
+    if (!value_) value_ = std::make_unique<T>();
+    return *value_;
+  }
+  const T* operator->() const { return &get(); }
+  T* operator->() { return &get(); }
+  bool operator==(const OnDemand& other) const { return get() == other.get(); }
+
+ private:
+  static inline const T kEmpty{};
+  std::unique_ptr<T> value_;
+};
+
 // One limit per resource, for one family (active, idle, system).
 //
 // Most tables are empty (every credential has three QOS override tables, only a QOS uses them,
 // and many credentials set no idle limit), so the slots are allocated on the first write through
-// the non-const operator[]: an empty table is one pointer instead of seven limits, which made a
-// credential 5 KB and its allocation, zeroing and freeing the bulk of lowering a large site.
-// It is still a value: copies are deep, and equality compares the slots.
+// the non-const operator[] (OnDemand): an empty table is one pointer instead of seven limits,
+// which made a credential 5 KB and its allocation, zeroing and freeing the bulk of lowering a
+// large site.
 class LimitTable {
  public:
   using Slots = std::array<std::optional<Limit>, kLimitResources>;
 
-  LimitTable() = default;
-  LimitTable(const LimitTable& other)
-      : slots_(other.slots_ ? std::make_unique<Slots>(*other.slots_) : nullptr) {}
-  LimitTable(LimitTable&&) noexcept = default;
-  LimitTable& operator=(const LimitTable& other) {
-    if (this != &other) slots_ = other.slots_ ? std::make_unique<Slots>(*other.slots_) : nullptr;
-    return *this;
-  }
-  LimitTable& operator=(LimitTable&&) noexcept = default;
-
   // Every slot, indexed by LimitResource (all empty when nothing was ever set).
-  const Slots& by_resource() const { return slots_ ? *slots_ : kNoLimits; }
-  const std::optional<Limit>& operator[](LimitResource r) const {
-    return by_resource()[static_cast<std::size_t>(r)];
-  }
-  std::optional<Limit>& operator[](LimitResource r) {
-    if (!slots_) slots_ = std::make_unique<Slots>();
-    return (*slots_)[static_cast<std::size_t>(r)];
-  }
+  const Slots& by_resource() const { return slots_.get(); }
+  const std::optional<Limit>& operator[](LimitResource r) const { return slots_.get()[static_cast<std::size_t>(r)]; }
+  std::optional<Limit>& operator[](LimitResource r) { return slots_.get()[static_cast<std::size_t>(r)]; }
   bool empty() const {
     for (const auto& l : by_resource())
       if (l) return false;
     return true;
   }
-  bool operator==(const LimitTable& other) const { return by_resource() == other.by_resource(); }
+  bool operator==(const LimitTable&) const = default;
 
  private:
-  static inline const Slots kNoLimits{};
-  std::unique_ptr<Slots> slots_;
+  OnDemand<Slots> slots_;
 };
 
 // A multi-dimensional limit: `CLASSCFG[fast] MAXPROC[USER:steve]=3` (scope User, name steve),
@@ -252,36 +266,6 @@ struct QosSettings {  // QOSCFG only
 // NODEACCESSPOLICY (and CLASSCFG's): whether a job shares its nodes (docs/semantics.md 84, 89);
 // in the order of the values the parameter table allows, as the scheduling policies below.
 enum class NodeAccessPolicy : std::uint8_t { Shared, SingleJob, SingleTask, SingleUser };
-
-// A part of an object that few such objects have (the QOSCFG settings of a credential: only
-// QOS use them, and a large site has tens of thousands of users): allocated on the first write
-// through the non-const access, an empty T read otherwise. A value: copies are deep, equality
-// compares the contents.
-template <class T>
-class OnDemand {
- public:
-  OnDemand() = default;
-  OnDemand(const OnDemand& other) : value_(other.value_ ? std::make_unique<T>(*other.value_) : nullptr) {}
-  OnDemand(OnDemand&&) noexcept = default;
-  OnDemand& operator=(const OnDemand& other) {
-    if (this != &other) value_ = other.value_ ? std::make_unique<T>(*other.value_) : nullptr;
-    return *this;
-  }
-  OnDemand& operator=(OnDemand&&) noexcept = default;
-
-  const T& get() const { return value_ ? *value_ : kEmpty; }
-  T& get() {
-    if (!value_) value_ = std::make_unique<T>();
-    return *value_;
-  }
-  const T* operator->() const { return &get(); }
-  T* operator->() { return &get(); }
-  bool operator==(const OnDemand& other) const { return get() == other.get(); }
-
- private:
-  static inline const T kEmpty{};
-  std::unique_ptr<T> value_;
-};
 
 struct CredentialConfig {
   Credential id;
