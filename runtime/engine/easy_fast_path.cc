@@ -66,7 +66,7 @@ std::string EasyFastPath::refusal(const CredentialDirectory& dir, std::span<cons
 }
 
 EasyFastPath::EasyFastPath(const CredentialDirectory& dir, std::span<const Node> nodes)
-    : dir_(dir), node_count_(nodes.size()), accrual_(dir.priority_plan().accrual) {
+    : node_count_(nodes.size()), accrual_(dir.priority_plan().accrual) {
   const ir::Policy& p = dir.policy();
   // As the iteration warns: the settings it cannot honour, then what the engine ignores.
   const SchedulerSettings s = SchedulerSettings::from(p, warnings_);
@@ -99,20 +99,11 @@ bool EasyFastPath::read_snapshot(const ClusterSnapshot& s) {
       if (!hold_nodes(s, job, end)) return false;
       frees_.emplace_back(end, job.tasks);
     } else if (job.is_queued()) {
-      if (job.is_held() || !job.dependencies.empty() || job.sched.system_priority || job.nodes != 0 || job.tasks < 1 ||
-          job.memory_per_task_mb != 0 || job.swap_per_task_mb != 0 || job.disk_per_task_mb != 0)
-        return false;
-      // Queue time is the time since submission (ranks_by_submission): a job that accrued less
-      // (held before, under QUEUEPOLICY or FULLPOLICY) may rank below a later one.
-      if (accrual_ != AccrualPolicy::Always &&
-          effective_queue_time(job, accrual_, now_) != effective_queue_time(job, AccrualPolicy::Always, now_))
-        return false;
+      if (!models_queued(job)) return false;
       queue_.push_back(i);
     }
   }
-  // The priority order (ranks_by_submission); the simulator submits in this order already.
-  auto before = [&](std::size_t a, std::size_t b) { return ranks_before(s.jobs[a], 0, s.jobs[b], 0); };
-  if (!std::is_sorted(queue_.begin(), queue_.end(), before)) std::sort(queue_.begin(), queue_.end(), before);
+  sort_queue(s);
   idle_nodes_.clear();
   in_allocation_order([&](std::size_t n) {
     if (free_from_[n] == now_) idle_nodes_.push_back(n);
@@ -125,6 +116,22 @@ bool EasyFastPath::read_snapshot(const ClusterSnapshot& s) {
   bypass_diff_.assign(queue_.size() + 1, 0);
   first_waiting_ = 0;
   return true;
+}
+
+bool EasyFastPath::models_queued(const Job& job) const {
+  if (job.procs_per_task != 1 || job.is_held() || !job.dependencies.empty() || job.sched.system_priority ||
+      job.nodes != 0 || job.tasks < 1 || job.memory_per_task_mb != 0 || job.swap_per_task_mb != 0 || job.disk_per_task_mb != 0)
+    return false;
+  // Queue time is the time since submission (ranks_by_submission): a job that accrued less
+  // (held before, under QUEUEPOLICY or FULLPOLICY) may rank below a later one.
+  return accrual_ == AccrualPolicy::Always ||
+         effective_queue_time(job, accrual_, now_) == effective_queue_time(job, AccrualPolicy::Always, now_);
+}
+
+void EasyFastPath::sort_queue(const ClusterSnapshot& s) {
+  // The priority order (ranks_by_submission); the simulator submits in this order already.
+  auto before = [&](std::size_t a, std::size_t b) { return ranks_before(s.jobs[a], 0, s.jobs[b], 0); };
+  if (!std::is_sorted(queue_.begin(), queue_.end(), before)) std::sort(queue_.begin(), queue_.end(), before);
 }
 
 bool EasyFastPath::hold_nodes(const ClusterSnapshot& s, const Job& job, Epoch end) {
@@ -174,33 +181,39 @@ std::optional<IterationResult> EasyFastPath::iterate(const SchedulerInput& in) {
     passed += bypass_diff_[p];
     if (passed > 0 && !(done_[p] & kStarted)) out.bypassed.emplace_back(queue_[p], passed);
   }
-  if (accrual_ != AccrualPolicy::Always) evaluate_queue(s, in.fairshare ? *in.fairshare : no_fairshare_, out);
+  if (accrual_ != AccrualPolicy::Always) judge_queue(out.queue.eligibility);
   return out;
+}
+
+// Only the queued jobs: without limits the running ones and the nodes change no job's
+// eligibility, so the nodes are not booked as an iteration books them.
+std::optional<EligibilityReport> EasyFastPath::queue_judgement(const ClusterSnapshot& s) {
+  now_ = s.now;
+  queue_.clear();
+  for (std::size_t i = 0; i < s.jobs.size(); ++i)
+    if (s.jobs[i].is_queued()) {
+      if (!models_queued(s.jobs[i])) return std::nullopt;
+      queue_.push_back(i);
+    }
+  sort_queue(s);
+  EligibilityReport report;
+  judge_queue(report);
+  return report;
 }
 
 // Queue-time accrual reads which jobs met the queue policies and were eligible: all of them
 // here (no hold, no dependency, no limit, no fairshare cap, and a priority of 0 or more under
-// weights of 0 or more). The priorities are the general calculator's, so the whole evaluation is
-// the one schedule_iteration makes.
-void EasyFastPath::evaluate_queue(const ClusterSnapshot& s, const FairshareStanding& fairshare, IterationResult& out) {
-  const PriorityCalculator calc(dir_, fairshare, ClusterTotals{}, now_, &index_);
-  auto& ranked = out.queue.ranked;
-  auto& report = out.queue.eligibility;
-  ranked.reserve(queue_.size());
+// weights of 0 or more, so none is rejected as negative). Their priorities are left at 0: no
+// reader of a fast-path iteration's queue needs them, and the general calculator's cost more
+// than the rest of the iteration.
+void EasyFastPath::judge_queue(EligibilityReport& report) const {
   report.jobs.reserve(queue_.size());
   for (std::size_t i : queue_) {
-    const Job& job = s.jobs[i];
-    const PriorityCalculator::Rank r = calc.rank(job, index_.intern(job, calc.ranked_kinds()));
-    ranked.push_back({i, r.priority, job.submit_time, r.rejected_negative});
     JobEligibility& e = report.jobs.emplace_back();
     e.index = i;
-    e.priority = r.priority;
-    e.negative_priority = r.rejected_negative;
-    e.meets_queue_policy = true;
-    e.eligible = e.soft_eligible = !r.rejected_negative;
-    report.eligible += e.eligible;
-    report.soft_eligible += e.soft_eligible;
+    e.meets_queue_policy = e.eligible = e.soft_eligible = true;
   }
+  report.eligible = report.soft_eligible = queue_.size();
 }
 
 bool EasyFastPath::try_start(const ClusterSnapshot& s, std::size_t p, IterationResult& out) {
