@@ -1,4 +1,7 @@
-// Front-end throughput and memory on a generated 100,000-line site config (bench/gen_site_config.h).
+// Front-end throughput and memory on generated 100,000-line site configs (bench/gen_site_config.h),
+// one of each shape: every benchmark runs on each (its name ends in /provisioned,
+// /attribute-lines, /one-line, /nodes or /reservations), since a front end fast on one shape may
+// be slow on the next site's.
 //
 //   BM_CompileAndSerialize  maui::compile_text (read + parse + lower) then maui::ir::write_json to
 //                           a file stream on /dev/null, as `mauic compile -o FILE` streams the
@@ -22,17 +25,20 @@
 // Rates (bytes_per_second, printed in binary units: 50 MB/s = 47.7 MiB/s) are per CPU second, so
 // other load on the machine slows the wall clock but not the figure.
 // MAUI_BENCH_LINES=N in the environment generates N lines instead of 100,000 (profiling runs).
+// --benchmark_filter picks benchmarks and shapes, e.g. 'BM_CompileAndSerialize/one-line'.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <system_error>
 
 #include <benchmark/benchmark.h>
+#include <fmt/format.h>
 
 #include "llvm/Support/raw_ostream.h"
 #if defined(__GLIBC__)
@@ -48,14 +54,20 @@
 
 namespace {
 
-const std::string& site_config() {
-  static const std::string text = [] {
+using maui::bench::SiteShape;
+
+// Each shape's config, generated the first time a benchmark asks for it.
+const std::string& site_config(SiteShape shape) {
+  static std::map<SiteShape, std::string> texts;
+  auto [it, inserted] = texts.try_emplace(shape);
+  if (inserted) {
     maui::bench::SiteConfigOptions options;
+    options.shape = shape;
     if (const char* lines = std::getenv("MAUI_BENCH_LINES"); lines != nullptr && *lines != '\0')
       options.lines = std::stoul(lines);
-    return maui::bench::generate_site_config(options);
-  }();
-  return text;
+    it->second = maui::bench::generate_site_config(options);
+  }
+  return it->second;
 }
 
 // A field of /proc/self/status in bytes ("VmHWM:", "VmRSS:"), 0 when unavailable.
@@ -109,8 +121,8 @@ void set_bytes(benchmark::State& state, std::size_t file_bytes) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(file_bytes));
 }
 
-void BM_CompileAndSerialize(benchmark::State& state) {
-  const std::string& text = site_config();
+void BM_CompileAndSerialize(benchmark::State& state, SiteShape shape) {
+  const std::string& text = site_config(shape);
   std::error_code ec;
   llvm::raw_fd_ostream out("/dev/null", ec);
   if (ec) {
@@ -132,8 +144,8 @@ void BM_CompileAndSerialize(benchmark::State& state) {
   state.counters["json_MiB"] = static_cast<double>(json_bytes) / (1024.0 * 1024.0);
 }
 
-void BM_CompileToString(benchmark::State& state) {
-  const std::string& text = site_config();
+void BM_CompileToString(benchmark::State& state, SiteShape shape) {
+  const std::string& text = site_config(shape);
   MemoryCounters memory;
   std::size_t json_bytes = 0;
   for (auto _ : state) {
@@ -148,8 +160,8 @@ void BM_CompileToString(benchmark::State& state) {
   state.counters["json_MiB"] = static_cast<double>(json_bytes) / (1024.0 * 1024.0);
 }
 
-void BM_ParseOnly(benchmark::State& state) {
-  const std::string& text = site_config();
+void BM_ParseOnly(benchmark::State& state, SiteShape shape) {
+  const std::string& text = site_config(shape);
   MemoryCounters memory;
   std::size_t statements = 0;
   for (auto _ : state) {
@@ -171,8 +183,8 @@ void BM_ParseOnly(benchmark::State& state) {
   state.counters["statements"] = static_cast<double>(statements);
 }
 
-void BM_LowerOnly(benchmark::State& state) {
-  const std::string& text = site_config();
+void BM_LowerOnly(benchmark::State& state, SiteShape shape) {
+  const std::string& text = site_config(shape);
   MemoryCounters memory;
   for (auto _ : state) {
     state.PauseTiming();
@@ -191,9 +203,9 @@ void BM_LowerOnly(benchmark::State& state) {
 }
 
 // Argument 1: pretty JSON (`mauic compile`); 0: one line, no indentation (`mauic annotate`).
-void BM_ToJsonOnly(benchmark::State& state) {
+void BM_ToJsonOnly(benchmark::State& state, SiteShape shape) {
   const bool pretty = state.range(0) != 0;
-  const std::string& text = site_config();
+  const std::string& text = site_config(shape);
   maui::Compilation c;
   maui::compile_text("site.cfg", text, c);
   MemoryCounters memory;  // base includes the compiled policy
@@ -208,8 +220,8 @@ void BM_ToJsonOnly(benchmark::State& state) {
   state.counters["json_MiB"] = static_cast<double>(json_bytes) / (1024.0 * 1024.0);
 }
 
-void BM_LintPipeline(benchmark::State& state) {
-  const std::string& text = site_config();
+void BM_LintPipeline(benchmark::State& state, SiteShape shape) {
+  const std::string& text = site_config(shape);
   MemoryCounters memory;
   std::size_t diagnostics = 0;
   for (auto _ : state) {
@@ -225,11 +237,29 @@ void BM_LintPipeline(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_CompileAndSerialize)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_CompileToString)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ParseOnly)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_LowerOnly)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ToJsonOnly)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_LintPipeline)->Unit(benchmark::kMillisecond);
-
-BENCHMARK_MAIN();
+// Registered per shape, in this order: every benchmark on the provisioned site first, as the
+// memory counters' baseline is lowest before anything else ran.
+int main(int argc, char** argv) {
+  for (SiteShape shape : maui::bench::kSiteShapes) {
+    auto named = [shape](std::string_view benchmark) {
+      return fmt::format("{}/{}", benchmark, maui::bench::to_string(shape));
+    };
+    benchmark::RegisterBenchmark(named("BM_CompileAndSerialize").c_str(), BM_CompileAndSerialize, shape)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(named("BM_CompileToString").c_str(), BM_CompileToString, shape)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(named("BM_ParseOnly").c_str(), BM_ParseOnly, shape)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(named("BM_LowerOnly").c_str(), BM_LowerOnly, shape)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(named("BM_ToJsonOnly").c_str(), BM_ToJsonOnly, shape)
+        ->Arg(1)
+        ->Arg(0)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(named("BM_LintPipeline").c_str(), BM_LintPipeline, shape)
+        ->Unit(benchmark::kMillisecond);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -58,8 +58,7 @@ void BM_SimulateKth(benchmark::State& state) {
     state.SkipWithError(trace.error.c_str());
     return;
   }
-  std::string error;
-  auto nodes = simulated_nodes(unit->policy, {site ? 0 : 100, 1}, error);
+  auto nodes = simulated_nodes(unit->policy, {site ? 0 : 100, 1}).nodes;
   for (auto _ : state) {
     SimulationResult r = simulate(dir, trace.trace, nodes);
     benchmark::DoNotOptimize(r);

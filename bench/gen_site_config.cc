@@ -6,6 +6,7 @@
 #include <exception>
 #include <iterator>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -385,7 +386,149 @@ void node_section(Writer& w, Rng& rng, const Counts& n, Names& names) {
   }
 }
 
+// ---- the other shapes (SiteShape) ----------------------------------------------------------
+
+// Lines up to `budget` in all: comments, so that every shape has exactly the lines asked for.
+void fill_to(Writer& w, std::size_t budget) {
+  while (w.lines() < budget) w.linef("# (line {} kept for local additions)", w.lines() + 1);
+}
+
+// The beginning the shapes other than Provisioned share: the header, the scalar parameters, the
+// QOS and, where asked, the classes, drawn in that order (each shape's text depends on it).
+struct Site {
+  Site(const SiteConfigOptions& options, bool classes) : rng(options.seed), n(scaled_counts(options.lines)) {
+    header(w, n);
+    scalars(w);
+    qos_section(w, rng, n, names);
+    if (classes) class_section(w, rng, n, names);
+  }
+  Rng rng;
+  Counts n;
+  Names names;
+  Writer w;
+};
+
+std::string attributes_of_user(Rng& rng, const Names& names, std::size_t index, char separator) {
+  const auto& q = names.qos;
+  const std::string& dflt = q[index % 4];
+  return fmt::format("QDEF={}{}QLIST={},{},{}{}FSTARGET={}.{}{}PRIORITY={}{}MAXJOB={},{}{}MAXPROC={},{}", dflt,
+                     separator, dflt, q[4 + index % (q.size() - 4)], rng.pick(q), separator, rng.range(0, 20),
+                     rng.range(0, 9), separator, rng.range(0, 100), separator, rng.range(2, 32), rng.range(33, 96),
+                     separator, rng.range(1, 16) * 16, rng.range(17, 64) * 16);
+}
+
+// AttributeLines: each user's attributes a line each, then floating reservations.
+std::string attribute_lines(const SiteConfigOptions& options) {
+  Site site(options, /*classes=*/false);
+  auto& [rng, n, names, w] = site;
+  w.line("# --- users: one attribute a line, as the allocation database exports them ---------------");
+  for (std::size_t i = 0; i < n.users; ++i) {
+    const std::string u = fmt::format("user{:05}", i + 1);
+    std::string attributes = attributes_of_user(rng, names, i, '\n');
+    std::string_view rest = attributes;
+    while (!rest.empty()) {
+      const std::size_t end = rest.find('\n');
+      w.object("USERCFG", u, "{}", rest.substr(0, end));
+      rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
+    }
+  }
+  w.blank();
+  w.line("# --- standing reservations by resources: TASKCOUNT tasks of RESOURCES each ------------------");
+  constexpr std::size_t kReservationLines = 5;
+  for (std::size_t r = 0; w.lines() + kReservationLines <= options.lines; ++r) {
+    const std::string name = fmt::format("res{:05}", r);
+    w.object("SRCFG", name, "TASKCOUNT={} RESOURCES=PROCS:{};MEM:{}", rng.range(1, 64), rng.range(1, 8),
+             rng.range(1, 64) * 1024);
+    w.object("SRCFG", name, "PERIOD=DAY DAYS={},{} STARTTIME={} ENDTIME={}", rng.pick(kDays), rng.pick(kDays),
+             hms(rng.range(0, 11) * 3600), hms(rng.range(12, 23) * 3600));
+    w.object("SRCFG", name, "USERLIST=user{:05},user{:05} QOSLIST={}", rng.range(1, static_cast<long>(n.users)),
+             rng.range(1, static_cast<long>(n.users)), rng.pick(names.qos));
+    w.object("SRCFG", name, "ACCESS={} PRIORITY={}", r % 3 == 0 ? "SHARED" : "DEDICATED", rng.range(0, 100));
+    w.blank();
+  }
+  fill_to(w, options.lines);
+  return std::move(w.text());
+}
+
+// OneLine: every credential on one line with all its attributes; users fill the file.
+std::string one_line(const SiteConfigOptions& options) {
+  Site site(options, /*classes=*/true);
+  auto& [rng, n, names, w] = site;
+  for (std::size_t i = 0; i < n.accounts; ++i)
+    w.object("ACCOUNTCFG", fmt::format("{}-{:04}", kDept[i % kDept.size()], i), "FSTARGET={}.{} MAXJOB={},{} QDEF={}",
+             rng.range(0, 9), rng.range(0, 9), rng.range(10, 50), rng.range(51, 200), names.qos[0]);
+  for (std::size_t i = 0; i < n.groups; ++i)
+    w.object("GROUPCFG", fmt::format("{}{:03}", kDept[i % kDept.size()], i), "FSTARGET={} MAXPROC={},{} QDEF={}",
+             rng.range(1, 40), rng.range(4, 32) * 32, rng.range(33, 64) * 32, names.qos[0]);
+  w.line("# --- users, one line each ------------------------------------------------------------------");
+  for (std::size_t i = 0; w.lines() < options.lines; ++i)
+    w.object("USERCFG", fmt::format("user{:06}", i + 1), "{} MAX.WCLIMIT={}", attributes_of_user(rng, names, i, ' '),
+             hms(rng.range(1, 96) * 1800));
+  return std::move(w.text());
+}
+
+// Nodes: a NODECFG line per node fills the file; reservations name nodes by regex.
+std::string node_lines(const SiteConfigOptions& options) {
+  Site site(options, /*classes=*/true);
+  auto& [rng, n, names, w] = site;
+  w.line("# --- standing reservations: racks by regular expression ------------------------------------");
+  for (std::size_t r = 0; r < n.reservations; ++r) {
+    const std::string name = fmt::format("rack{:03}", r);
+    w.object("SRCFG", name, "HOSTLIST=cn{:03}[0-9][0-9] PERIOD=DAY STARTTIME={} ENDTIME={}", r, hms(8 * 3600),
+             hms(18 * 3600));
+    w.object("SRCFG", name, "CLASSLIST={} QOSLIST={} ACCESS=DEDICATED", rng.pick(names.classes), rng.pick(names.qos));
+  }
+  w.blank();
+  w.line("# --- nodes, a line each, racks of 100 --------------------------------------------------------");
+  for (std::size_t i = 0; w.lines() < options.lines; ++i) {
+    if (i % 100 == 0) {
+      w.linef("# rack {}", i / 100);
+      continue;
+    }
+    const bool gpu = i % 10 == 9;
+    w.object("NODECFG", fmt::format("cn{:05}", i), "RESOURCES=PROCS:{};MEM:{} FEATURES={},{} PARTITION={} MAXJOB={}",
+             gpu ? 64 : 32, gpu ? 512000 : 192000, rng.pick(kFeatures), gpu ? "a100" : "avx512",
+             gpu ? "gpu" : "cpu", gpu ? 8 : 32);
+  }
+  return std::move(w.text());
+}
+
+// Reservations: users on one line each, then standing reservations fill the file.
+std::string reservation_lines(const SiteConfigOptions& options) {
+  Site site(options, /*classes=*/true);
+  auto& [rng, n, names, w] = site;
+  w.line("# --- users, one line each ------------------------------------------------------------------");
+  for (std::size_t i = 0; i < n.users; ++i)
+    w.object("USERCFG", fmt::format("user{:05}", i + 1), "{}", attributes_of_user(rng, names, i, ' '));
+  w.blank();
+  w.line("# --- project reservations -------------------------------------------------------------------");
+  for (std::size_t r = 0; w.lines() + 2 <= options.lines; ++r) {
+    const std::string name = fmt::format("proj{:05}", r);
+    w.object("SRCFG", name, "TASKCOUNT={} RESOURCES=PROCS:{};MEM:{} PERIOD=DAY DAYS={},{},{} STARTTIME={} ENDTIME={}",
+             rng.range(1, 128), rng.range(1, 16), rng.range(1, 32) * 2048, rng.pick(kDays), rng.pick(kDays),
+             rng.pick(kDays), hms(rng.range(0, 11) * 3600), hms(rng.range(12, 23) * 3600));
+    if (r % 2 == 0)
+      w.object("SRCFG", name, "USERLIST=user{:05},user{:05} QOSLIST={} ACCESS=SHARED FLAGS=BYNAME",
+               rng.range(1, static_cast<long>(n.users)), rng.range(1, static_cast<long>(n.users)), rng.pick(names.qos));
+  }
+  fill_to(w, options.lines);
+  return std::move(w.text());
+}
+
+std::string provisioned(const SiteConfigOptions& options);
+
 }  // namespace
+
+std::string_view to_string(SiteShape shape) {
+  switch (shape) {
+    case SiteShape::Provisioned: return "provisioned";
+    case SiteShape::AttributeLines: return "attribute-lines";
+    case SiteShape::OneLine: return "one-line";
+    case SiteShape::Nodes: return "nodes";
+    case SiteShape::Reservations: return "reservations";
+  }
+  return "provisioned";
+}
 
 std::size_t count_lines(std::string_view text) {
   std::size_t n = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
@@ -395,6 +538,23 @@ std::size_t count_lines(std::string_view text) {
 
 std::string generate_site_config(const SiteConfigOptions& options) {
   if (options.lines < 1000) throw std::invalid_argument("generate_site_config: at least 1,000 lines");
+  std::string out;
+  switch (options.shape) {
+    case SiteShape::Provisioned: out = provisioned(options); break;
+    case SiteShape::AttributeLines: out = attribute_lines(options); break;
+    case SiteShape::OneLine: out = one_line(options); break;
+    case SiteShape::Nodes: out = node_lines(options); break;
+    case SiteShape::Reservations: out = reservation_lines(options); break;
+  }
+  if (count_lines(out) != options.lines)
+    throw std::logic_error(fmt::format("generate_site_config: {} lines instead of {}", count_lines(out),
+                                       options.lines));
+  return out;
+}
+
+namespace {
+
+std::string provisioned(const SiteConfigOptions& options) {
   Rng rng(options.seed);
   Counts n = scaled_counts(options.lines);
   Names names;
@@ -424,30 +584,43 @@ std::string generate_site_config(const SiteConfigOptions& options) {
   out += creds.text();
   out += users.text();
   out += tail.text();
-  if (count_lines(out) != options.lines)
-    throw std::logic_error(fmt::format("generate_site_config: {} lines instead of {}", count_lines(out),
-                                       options.lines));
   return out;
 }
+
+}  // namespace
 
 }  // namespace maui::bench
 
 #ifdef MAUI_GEN_SITE_CONFIG_MAIN
-// gen_site_config OUTPUT [LINES [SEED]]: writes the config (`-` = standard output), e.g. to time
-// the real tool:  gen_site_config /tmp/site100k.cfg && /usr/bin/time -v mauic lint /tmp/site100k.cfg
-// gen_site_config --check [LINES]: generates twice, checks the line count and that both are equal.
+// gen_site_config [--shape NAME] OUTPUT [LINES [SEED]]: writes the config (`-` = standard output),
+// e.g. to time the real tool:  gen_site_config /tmp/site100k.cfg && /usr/bin/time -v mauic lint /tmp/site100k.cfg
+// gen_site_config [--shape NAME] --check [LINES]: generates twice, checks the line count and that
+// both are equal. NAME: provisioned (the default), attribute-lines, one-line, nodes, reservations.
 int main(int argc, char** argv) {
   using maui::bench::SiteConfigOptions;
   try {
-    if (argc < 2 || argc > 4) {
-      std::fprintf(stderr, "usage: %s OUTPUT|- [LINES [SEED]]\n       %s --check [LINES]\n", argv[0], argv[0]);
+    SiteConfigOptions options;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.size() >= 2 && args[0] == "--shape") {
+      bool known = false;
+      for (auto shape : maui::bench::kSiteShapes)
+        if (maui::bench::to_string(shape) == args[1]) options.shape = shape, known = true;
+      if (!known) {
+        std::fprintf(stderr, "%s: unknown shape '%s' (provisioned, attribute-lines, one-line, nodes, reservations)\n", argv[0],
+                     args[1].c_str());
+        return 2;
+      }
+      args.erase(args.begin(), args.begin() + 2);
+    }
+    if (args.empty() || args.size() > 3) {
+      std::fprintf(stderr, "usage: %s [--shape NAME] OUTPUT|- [LINES [SEED]]\n       %s [--shape NAME] --check [LINES]\n",
+                   argv[0], argv[0]);
       return 2;
     }
-    SiteConfigOptions options;
-    if (argc >= 3) options.lines = std::stoul(argv[2]);
-    if (argc >= 4) options.seed = std::stoull(argv[3], nullptr, 0);
+    if (args.size() >= 2) options.lines = std::stoul(args[1]);
+    if (args.size() >= 3) options.seed = std::stoull(args[2], nullptr, 0);
     std::string text = maui::bench::generate_site_config(options);
-    std::string arg = argv[1];
+    const std::string& arg = args[0];
     if (arg == "--check") {
       bool same = maui::bench::generate_site_config(options) == text;
       std::size_t lines = maui::bench::count_lines(text);

@@ -87,16 +87,15 @@ class Binder {
     Raw r = raw(name);
     return {r.text, r.from};
   }
-  // An enum value in its canonical spelling (the manual reads values case-insensitively).
-  ir::Sourced<std::string> enumeration(std::string_view name) {
+  // One of a policy's values (the manual reads them case-insensitively); a value that names none
+  // (reported as invalid-value) gives the table default, as if not written.
+  template <class E>
+  ir::Sourced<E> choice(std::string_view name) {
     Raw r = raw(name);
+    if (auto v = values::parse_choice<E>(r.text)) return {*v, r.from};
     const schema::Row* row = schema::find_parameter(name);
-    if (row) {
-      for (auto allowed : schema::allowed_values(*row))
-        if (llvm::StringRef(allowed).equals_insensitive(r.text)) return {std::string(allowed), r.from};
-      return {std::string(row->default_value), {}};
-    }
-    return {r.text, r.from};
+    assert(row && values::parse_choice<E>(row->default_value));  // the table's own default
+    return {values::parse_choice<E>(row->default_value).value_or(E{}), {}};
   }
 
   void priority() {
@@ -157,7 +156,7 @@ class Binder {
       slot.cap = integer(s.cap);
     }
     p_.priority.xfactor_min_walltime = duration("XFMINWCLIMIT");
-    p_.priority.accrual_policy = enumeration("JOBPRIOACCRUALPOLICY");
+    p_.priority.accrual_policy = choice<ir::AccrualPolicy>("JOBPRIOACCRUALPOLICY");
     p_.priority.enable_negative = boolean("ENABLENEGJOBPRIORITY");
     p_.priority.reject_negative = boolean("REJECTNEGPRIOJOBS");
     p_.priority.use_system_queue_time = boolean("USESYSTEMQUEUETIME");
@@ -188,21 +187,22 @@ class Binder {
 
   void scheduling() {
     auto& s = p_.scheduling;
-    s.backfill_policy = enumeration("BACKFILLPOLICY");
+    s.backfill_policy = choice<ir::BackfillPolicy>("BACKFILLPOLICY");
     const Raw backfill = raw("BACKFILLPOLICY");
     if (auto meant = enum_for_boolean(*schema::find_parameter("BACKFILLPOLICY"), backfill.text))
-      s.backfill_policy = {std::string(*meant), backfill.from};
+      if (auto policy = values::parse_choice<ir::BackfillPolicy>(*meant))
+        s.backfill_policy = {*policy, backfill.from};
     s.backfill_depth = integer("BACKFILLDEPTH");
-    s.backfill_metric = enumeration("BACKFILLMETRIC");
+    s.backfill_metric = choice<ir::BackfillMetric>("BACKFILLMETRIC");
     s.backfill_max_schedules = integer("BACKFILLMAXSCHEDULES");
     s.chunk_size = integer("BFCHUNKSIZE");
     s.chunk_duration = duration("BFCHUNKDURATION");
-    s.reservation_policy = enumeration("RESERVATIONPOLICY");
-    s.reservation_threshold_type = enumeration("RESERVATIONTHRESHOLDTYPE");
+    s.reservation_policy = choice<ir::ReservationPolicy>("RESERVATIONPOLICY");
+    s.reservation_threshold_type = choice<ir::ReservationThreshold>("RESERVATIONTHRESHOLDTYPE");
     s.reservation_threshold_value = integer("RESERVATIONTHRESHOLDVALUE");
     s.reservation_retry_time = duration("RESERVATIONRETRYTIME");
-    s.node_allocation_policy = enumeration("NODEALLOCATIONPOLICY");
-    s.node_access_policy = enumeration("NODEACCESSPOLICY");
+    s.node_allocation_policy = choice<ir::NodeAllocationPolicy>("NODEALLOCATIONPOLICY");
+    s.node_access_policy = choice<ir::NodeAccessPolicy>("NODEACCESSPOLICY");
     s.poll_interval = duration("RMPOLLINTERVAL");
 
     // RESERVATIONDEPTH[n] / RESERVATIONQOSLIST[n]; no index = group 0, which always exists.
@@ -226,7 +226,7 @@ class Binder {
         if (auto d = values::parse_integer(setting.value).value) entry.depth = {*d, setting.from};
       } else {
         std::vector<std::string> qos;
-        for (auto q : values::split(setting.value, " \t")) qos.emplace_back(q);
+        for (auto q : values::Pieces(setting.value, " \t")) qos.emplace_back(q);
         if (qos.size() == 1 && (qos[0] == "[ALL]" || qos[0] == "ALL")) entry.qos.reset();
         else entry.qos = ir::Sourced<std::vector<std::string>>{qos, setting.from};
       }
@@ -248,7 +248,7 @@ class Binder {
       auto it = p_.scalars.find(std::string(name));
       if (it == p_.scalars.end()) return std::nullopt;
       std::vector<std::string> names;
-      for (auto n : values::split(it->second.value, " \t,")) names.emplace_back(n);
+      for (auto n : values::Pieces(it->second.value, " \t,")) names.emplace_back(n);
       return ir::Sourced<std::vector<std::string>>{names, it->second.from};
     };
     p_.admins.levels[0] = list("ADMIN1");
@@ -326,16 +326,16 @@ class Binder {
       std::string first = setting.value.substr(0, setting.value.find(' '));
       auto integer_value = values::parse_integer(first).value;
       if (name == "QOSPRIORITY" && !q.priority && integer_value) q.priority = ir::Sourced<std::int64_t>{*integer_value, from};
-      if (name == "QOSQTWEIGHT" && !q.qos.queuetime_weight && integer_value)
-        q.qos.queuetime_weight = ir::Sourced<std::int64_t>{*integer_value, from};
-      if (name == "QOSXFWEIGHT" && !q.qos.xfactor_weight && integer_value)
-        q.qos.xfactor_weight = ir::Sourced<std::int64_t>{*integer_value, from};
-      if (name == "QOSTARGETXF" && !q.qos.xfactor_target)
-        if (auto d = values::parse_double(first).value) q.qos.xfactor_target = ir::Sourced<double>{*d, from};
-      if (name == "QOSTARGETQT" && !q.qos.queuetime_target)
-        if (auto d = values::parse_duration(first).value) q.qos.queuetime_target = ir::Sourced<ir::Seconds>{*d, from};
-      if (name == "QOSFLAGS" && q.qos.flags.empty())
-        for (auto f : values::split(setting.value, " \t,:|")) q.qos.flags.push_back({std::string(f), from});
+      if (name == "QOSQTWEIGHT" && !q.qos->queuetime_weight && integer_value)
+        q.qos->queuetime_weight = ir::Sourced<std::int64_t>{*integer_value, from};
+      if (name == "QOSXFWEIGHT" && !q.qos->xfactor_weight && integer_value)
+        q.qos->xfactor_weight = ir::Sourced<std::int64_t>{*integer_value, from};
+      if (name == "QOSTARGETXF" && !q.qos->xfactor_target)
+        if (auto d = values::parse_double(first).value) q.qos->xfactor_target = ir::Sourced<double>{*d, from};
+      if (name == "QOSTARGETQT" && !q.qos->queuetime_target)
+        if (auto d = values::parse_duration(first).value) q.qos->queuetime_target = ir::Sourced<ir::Seconds>{*d, from};
+      if (name == "QOSFLAGS" && q.qos->flags.empty())
+        for (auto f : values::Pieces(setting.value, " \t,:|")) q.qos->flags.push_back({std::string(f), from});
     }
   }
 

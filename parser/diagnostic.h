@@ -10,10 +10,9 @@
 #include <vector>
 
 #include "llvm/Support/SMLoc.h"
+#include "schemas/problem.h"  // Severity
 
 namespace maui {
-
-enum class Severity { Error, Warning, Note };
 
 struct DiagnosticNote {
   llvm::SMRange range;  // may be invalid (a note without a location)
@@ -60,15 +59,6 @@ class DiagnosticSink {
  private:
   std::vector<Diagnostic> diagnostics_;
 };
-
-inline const char* to_string(Severity s) {
-  switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
-  }
-  return "error";
-}
 
 // A range covering [begin, begin + length).
 inline llvm::SMRange range_of(const char* begin, std::size_t length) {

@@ -355,11 +355,7 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
       report_issues(r.issues, text);
       return r.value.has_value();
     }
-    case ValueType::Double: {
-      auto v = checked(row, values::parse_double(text), text);
-      if (v) check_range(row, *v, text);
-      return v.has_value();
-    }
+    case ValueType::Double: return checked_double(row, text).has_value();
     case ValueType::Boolean: return issues(values::parse_boolean(text));
     case ValueType::Duration: return checked_duration(row, text).has_value();
     case ValueType::DateTime: return issues(values::parse_datetime(text));
@@ -374,7 +370,7 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
     case ValueType::Enum: return check_enum(row, text, false, scalar, in_force);
     case ValueType::EnumList: {  // an unknown item is dropped, the others are kept
       bool any = false;
-      for (auto item : values::split(text, ",:| ")) any |= check_enum(row, item, true, scalar, in_force);
+      for (auto item : values::Pieces(text, ",:| ")) any |= check_enum(row, item, true, scalar, in_force);
       return any;
     }
     case ValueType::String:
@@ -394,6 +390,12 @@ std::optional<std::int64_t> LowerContext::checked_integer(const Row& row, std::s
            fmt::format("Maui 3.3.1 ignores the value -1 for '{}' (its parser uses -1 as "
                        "'not set') and keeps the default", row.name));
   if (v) check_range(row, static_cast<double>(*v), text);
+  return v;
+}
+
+std::optional<double> LowerContext::checked_double(const Row& row, std::string_view text) {
+  auto v = checked(row, values::parse_double(text), text);
+  if (v) check_range(row, *v, text);
   return v;
 }
 
@@ -423,7 +425,8 @@ std::string kept_value(const Row& row, std::string_view in_force, bool scalar) {
 
 bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_item, bool scalar,
                               std::string_view in_force) {
-  auto allowed = schema::allowed_values(row);
+  // The allowed values walked in the row's text: no vector for a value that is fine.
+  const values::Pieces allowed(row.allowed, "|");
   std::string_view value = text;
   // FSPOLICY DEDICATEDPS% : the percentage marker is part of the value.
   if (row.name == "FSPOLICY" && !value.empty() && value.back() == '%') value.remove_suffix(1);
@@ -434,7 +437,8 @@ bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_i
   if (auto meant = enum_for_boolean(row, value)) {
     report(rules::kInvalidValue, text,
            fmt::format("'{}' is not a value of {} (expected one of {}): Maui 3.3.1 reads it as a boolean "
-                       "and uses {}; write {}", value, row.name, join(allowed, ", "), *meant, *meant));
+                       "and uses {}; write {}", value, row.name, join(schema::allowed_values(row), ", "), *meant,
+                       *meant));
     return true;
   }
   for (auto a : allowed) {
@@ -461,7 +465,7 @@ bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_i
   }
   report(rules::kInvalidValue, text,
          fmt::format("'{}' is not a value of {} (expected one of {}): Maui {}{}", value, row.name,
-                     join(allowed, ", "),
+                     join(schema::allowed_values(row), ", "),
                      list_item ? "ignores this item"
                                : fmt::format("3.3.1 ignores it and uses {}", kept_value(row, in_force, scalar)),
                      best_distance <= std::max<std::size_t>(2, value.size() / 3)

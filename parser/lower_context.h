@@ -67,6 +67,12 @@ struct LowerContext {
   // declares credentials in name order (a new one goes right after the one before, which makes
   // the position a hint that inserts in constant time).
   ir::CredentialConfig& credential(ir::CredKind kind, std::string_view name);
+  // The same for standing reservations and nodes (a site writes a reservation over several
+  // lines, and thousands of them; its nodes in name order).
+  ir::StandingReservation& standing_reservation(std::string_view name) {
+    return named(policy.standing_reservations, last_reservation_, name);
+  }
+  ir::NodeConfig& node(std::string_view name) { return named(policy.nodes, last_node_, name); }
 
   // True if `text` overlaps a template placeholder. Inline for the usual config, which has none:
   // asked for every name and value.
@@ -98,6 +104,7 @@ struct LowerContext {
   std::optional<std::int64_t> checked_integer(const schema::Row& row, std::string_view text,
                                               bool scalar);
   std::optional<ir::Seconds> checked_duration(const schema::Row& row, std::string_view text);
+  std::optional<double> checked_double(const schema::Row& row, std::string_view text);
   bool check_enum(const schema::Row& row, std::string_view text, bool list_item, bool scalar,
                   std::string_view in_force);
   void check_range(const schema::Row& row, double value, std::string_view text);
@@ -110,6 +117,16 @@ struct LowerContext {
   std::vector<ir::FileName> file_names_;  // of each buffer (index = buffer id - 1), interned once
   std::map<ir::Credential, ir::CredentialConfig>::iterator last_credential_ =
       policy.credentials.end();
+  std::map<std::string, ir::StandingReservation>::iterator last_reservation_ =
+      policy.standing_reservations.end();
+  std::map<std::string, ir::NodeConfig>::iterator last_node_ = policy.nodes.end();
+  template <class Map>
+  typename Map::mapped_type& named(Map& map, typename Map::iterator& last, std::string_view name) {
+    if (last != map.end() && last->first == name) return last->second;
+    // The hint is checked by the map: a wrong one costs an ordinary search.
+    last = map.try_emplace(last == map.end() ? map.end() : std::next(last), std::string(name));
+    return last->second;
+  }
 };
 
 // Maui 3.3.1 takes a boolean where FSPOLICY or BACKFILLPOLICY expect a value (reference §2.4,

@@ -131,7 +131,7 @@ LimitShape limit_shape(const Row& row) {
 enum class CredentialField : std::uint8_t {
   Limit, Priority, FairshareTarget, QosList, PartitionList, MaxWalltime, DefaultWalltime,
   QosDefault, PartitionDefault, AccountDefault, Flags, QosQueuetimeWeight, QosXfactorWeight,
-  QosQueuetimeTarget, QosXfactorTarget, Other,
+  QosQueuetimeTarget, QosXfactorTarget, NodeAccess, Other,
 };
 CredentialField credential_field(const Row& row) {
   using F = CredentialField;
@@ -153,10 +153,58 @@ CredentialField credential_field(const Row& row) {
       {"XFWEIGHT", F::QosXfactorWeight},
       {"QTTARGET", F::QosQueuetimeTarget},
       {"XFTARGET", F::QosXfactorTarget},
+      {"NODEACCESSPOLICY", F::NodeAccess},
   };
   for (const auto& [name, field] : kFields)
     if (name == row.name) return field;
   return F::Other;
+}
+
+// The field of a standing reservation or a node that an attribute row sets (Other: kept as
+// written in `other`), derived once per row instead of comparing names per value.
+enum class ObjectField : std::uint8_t {
+  Access, ChargeAccount, Days, Depth, StartTime, EndTime, WeekStart, WeekEnd, Flags, HostList,
+  NodeFeatures, Owner, Partition, Period, Priority, Resources, TaskCount, TasksPerNode, Trigger,
+  Procs, Memory, Swap, Disk, Features, Speed, MaxJobs, MaxJobsPerUser, MaxLoad, PriorityFunction, Other,
+};
+ObjectField object_field(const Row& row) {
+  using F = ObjectField;
+  const bool node = (row.objects & schema::kNode) != 0;
+  const bool sres = (row.objects & schema::kSres) != 0;
+  static constexpr std::pair<std::string_view, F> kReservationFields[] = {
+      {"ACCESS", F::Access},       {"CHARGEACCOUNT", F::ChargeAccount}, {"DAYS", F::Days},
+      {"DEPTH", F::Depth},         {"STARTTIME", F::StartTime},         {"ENDTIME", F::EndTime},
+      {"WSTARTTIME", F::WeekStart}, {"WENDTIME", F::WeekEnd},           {"FLAGS", F::Flags},
+      {"HOSTLIST", F::HostList},   {"NODEFEATURES", F::NodeFeatures},   {"OWNER", F::Owner},
+      {"PARTITION", F::Partition}, {"PERIOD", F::Period},               {"PRIORITY", F::Priority},
+      {"RESOURCES", F::Resources}, {"TASKCOUNT", F::TaskCount},         {"TPN", F::TasksPerNode},
+      {"TRIGGER", F::Trigger}};
+  static constexpr std::pair<std::string_view, F> kNodeFields[] = {
+      {"PROCS", F::Procs},           {"CFGMEM", F::Memory},     {"CFGSWAP", F::Swap},
+      {"CFGDISK", F::Disk},          {"RESOURCES", F::Resources}, {"FEATURES", F::Features},
+      {"PARTITION", F::Partition},   {"SPEED", F::Speed},       {"PRIORITY", F::Priority},
+      {"MAXJOB", F::MaxJobs},        {"MAXJOBPERUSER", F::MaxJobsPerUser}, {"MAXLOAD", F::MaxLoad},
+      {"PRIORITYF", F::PriorityFunction}};
+  // A row of both families (TRIGGER) has a reservation's field; node() keeps it as written.
+  if (sres)
+    for (const auto& [name, field] : kReservationFields)
+      if (name == row.name) return field;
+  if (node)
+    for (const auto& [name, field] : kNodeFields)
+      if (name == row.name) return field;
+  return F::Other;
+}
+// The access-list kind of an ACL attribute of SRCFG.
+std::optional<ir::AclEntry::Kind> acl_kind(const Row& row) {
+  using K = ir::AclEntry::Kind;
+  static constexpr std::pair<std::string_view, K> kKinds[] = {
+      {"USERLIST", K::User},      {"GROUPLIST", K::Group},  {"ACCOUNTLIST", K::Account},
+      {"CLASSLIST", K::Class},    {"QOSLIST", K::Qos},
+      {"JOBATTRLIST", K::JobAttr}, {"TIMELIMIT", K::Duration}, {"MAXTIME", K::Duration},
+      {"PROCLIMIT", K::Procs},    {"TASKLIMIT", K::Tasks}};
+  for (const auto& [name, kind] : kKinds)
+    if (name == row.name) return kind;
+  return std::nullopt;
 }
 
 class ObjectLowerer {
@@ -215,8 +263,7 @@ class ObjectLowerer {
   ir::ResourceManager* rm_ = nullptr;
 
   // Finds or creates the object; a new one is declared by this line (most lines add to an
-  // object declared earlier, so the provenance is made only when needed). The map's end is a
-  // hint, checked by the map: sites list their nodes in name order, each a new last entry.
+  // object declared earlier, so the provenance is made only when needed).
   void declare() {
     ir::Policy& p = ctx_.policy;
     if (auto kind = cred_kind_) {
@@ -227,8 +274,7 @@ class ObjectLowerer {
         c.declared = ctx_.provenance(s_.whole.text);
       }
     } else if (object_ == schema::kSres) {
-      auto& r =
-          p.standing_reservations.try_emplace(p.standing_reservations.end(), std::string(id_))->second;
+      auto& r = ctx_.standing_reservation(id_);
       sres_ = &r;
       if (r.name.empty()) {
         r.name = id_;
@@ -237,7 +283,7 @@ class ObjectLowerer {
         r.period.value = ir::ReservationPeriod::Day;
       }
     } else if (object_ == schema::kNode) {
-      auto& n = p.nodes.try_emplace(p.nodes.end(), std::string(id_))->second;
+      auto& n = ctx_.node(id_);
       node_ = &n;
       if (n.name.empty()) {
         n.name = id_;
@@ -332,12 +378,14 @@ class ObjectLowerer {
       credential(a, *row);  // checks the values itself
       return;
     }
+    // Reservations and nodes check the values they store as they parse them (once: a large
+    // site has a line per node), and the others with check_value.
+    if (object_ == schema::kSres) return reservation(a, *row);
+    if (object_ == schema::kNode) return node(a, *row);
     if (row->type != ValueType::AclList && row->type != ValueType::Limit &&
         !ctx_.check_value(*row, value, false))
       return;
-    if (object_ == schema::kSres) reservation(a, *row);
-    else if (object_ == schema::kNode) node(a, *row);
-    else if (object_ == schema::kRm) resource_manager(a, *row);
+    if (object_ == schema::kRm) resource_manager(a, *row);
     else keep_raw(ctx_.policy.other_objects[fmt::format("{}[{}]", family_.name, id_)], a, *row);
   }
 
@@ -415,17 +463,20 @@ class ObjectLowerer {
         return;
       }
       case F::Flags: flags(c, a, row); return;
+      case F::NodeAccess:
+        if (auto access = values::parse_choice<ir::NodeAccessPolicy>(v)) c.node_access = sourced(*access, a);
+        return;
       case F::QosQueuetimeWeight:
-        if (qos) return set(c.qos.queuetime_weight, values::parse_integer(v).value, a);
+        if (qos) return set(c.qos->queuetime_weight, values::parse_integer(v).value, a);
         break;
       case F::QosXfactorWeight:
-        if (qos) return set(c.qos.xfactor_weight, values::parse_integer(v).value, a);
+        if (qos) return set(c.qos->xfactor_weight, values::parse_integer(v).value, a);
         break;
       case F::QosQueuetimeTarget:
-        if (qos) return set(c.qos.queuetime_target, values::parse_duration(v).value, a);
+        if (qos) return set(c.qos->queuetime_target, values::parse_duration(v).value, a);
         break;
       case F::QosXfactorTarget:
-        if (qos) return set(c.qos.xfactor_target, values::parse_double(v).value, a);
+        if (qos) return set(c.qos->xfactor_target, values::parse_double(v).value, a);
         break;
       default: break;
     }
@@ -455,10 +506,10 @@ class ObjectLowerer {
       ctx_.report(rules::kCompatFlagsAttribute, a.name.text,
                   fmt::format("Maui 3.3.1 ignores FLAGS= on {} lines; it reads {}=", family_.name,
                               qos ? "QFLAGS" : "JOBFLAGS"));
-    auto& into = qos && row.name != "JOBFLAGS" ? c.qos.flags : c.job_flags;
+    auto& into = qos && row.name != "JOBFLAGS" ? c.qos->flags : c.job_flags;
     into.clear();  // a later FLAGS= replaces the list, as Maui re-reads flags from scratch
     auto allowed = schema::allowed_values(row);
-    for (auto f : values::split(a.value.text, ",:| ")) {
+    for (auto f : values::Pieces(a.value.text, ",:| ")) {
       if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), f) == allowed.end()) continue;
       if (qos && (f == "NORESERVATION" || f == "RESTARTPREEMPT"))
         ctx_.report(rules::kCompatQosFlag, f,
@@ -511,9 +562,9 @@ class ObjectLowerer {
       return;
     }
     if (override_limit) {
-      auto& table = (row.flags & schema::kSystemLimit) ? c.qos.override_system
-                    : idle                              ? c.qos.override_idle
-                                                        : c.qos.override_active;
+      auto& table = (row.flags & schema::kSystemLimit) ? c.qos->override_system
+                    : idle                              ? c.qos->override_idle
+                                                        : c.qos->override_active;
       table[res] = std::move(l);
     } else {
       (idle ? c.idle : c.active)[res] = std::move(l);
@@ -582,22 +633,15 @@ class ObjectLowerer {
   // ---- standing reservations -------------------------------------------------------------
   void reservation(const AttributeToken& a, const Row& row) {
     ir::StandingReservation& r = *sres_;
-    std::string_view name = row.name;
     std::string_view v = a.value.text;
-    using K = ir::AclEntry::Kind;
-    static constexpr std::pair<std::string_view, K> acl_kinds[] = {
-        {"USERLIST", K::User},   {"GROUPLIST", K::Group}, {"ACCOUNTLIST", K::Account},
-        {"CLASSLIST", K::Class}, {"QOSLIST", K::Qos},     {"JOBATTRLIST", K::JobAttr},
-        {"TIMELIMIT", K::Duration}, {"MAXTIME", K::Duration}, {"PROCLIMIT", K::Procs},
-        {"TASKLIMIT", K::Tasks}};
-    for (auto [acl_name, kind] : acl_kinds) {
-      if (acl_name != name) continue;
+    const ObjectField field = derived<object_field>(row);
+    if (const auto acl = derived<acl_kind>(row)) {
+      const ir::AclEntry::Kind kind = *acl;
       auto parsed = values::parse_acl(v, kind);
       ctx_.report_issues(parsed.issues, v);
       if (!parsed.value) return;
       // A later line replaces the list of this kind.
-      // (clang before 16 cannot capture a structured binding, hence the init-capture)
-      std::erase_if(r.acl, [k = kind](const ir::AclEntry& e) { return e.kind == k; });
+      std::erase_if(r.acl, [kind](const ir::AclEntry& e) { return e.kind == kind; });
       for (auto& e : *parsed.value) {
         e.from = ctx_.provenance(a.whole.text);
         r.acl.push_back(std::move(e));
@@ -605,73 +649,95 @@ class ObjectLowerer {
       last_acl_ = &row;
       return;
     }
+    // The values stored typed are checked as they are parsed; the others by check_value.
+    switch (field) {
+      case ObjectField::Days: return set(r.days, ctx_.checked(row, values::parse_days(v), v), a);
+      case ObjectField::Depth: return set(r.depth, ctx_.checked_integer(row, v, false), a);
+      case ObjectField::StartTime: return set(r.start_time, ctx_.checked_duration(row, v), a);
+      case ObjectField::EndTime: return set(r.end_time, ctx_.checked_duration(row, v), a);
+      case ObjectField::WeekStart: return set(r.week_start, ctx_.checked_duration(row, v), a);
+      case ObjectField::WeekEnd: return set(r.week_end, ctx_.checked_duration(row, v), a);
+      case ObjectField::HostList: return set(r.hosts, ctx_.checked(row, values::parse_hostlist(v), v), a);
+      case ObjectField::Priority: return set(r.priority, ctx_.checked_integer(row, v, false), a);
+      case ObjectField::Resources: return set(r.resources, ctx_.checked(row, values::parse_resources(v), v), a);
+      case ObjectField::TaskCount: return set(r.task_count, ctx_.checked_integer(row, v, false), a);
+      case ObjectField::TasksPerNode: return set(r.tasks_per_node, ctx_.checked_integer(row, v, false), a);
+      default: break;
+    }
+    if (!ctx_.check_value(row, v, false)) return;
     auto sv = [&](auto value) { return sourced(value, a); };
-    if (name == "ACCESS") r.access = sv(std::string(v));
-    else if (name == "CHARGEACCOUNT") r.charge_account = sv(std::string(v));
-    else if (name == "DAYS") set(r.days, values::parse_days(v).value, a);
-    else if (name == "DEPTH") set(r.depth, values::parse_integer(v).value, a);
-    else if (name == "STARTTIME") set(r.start_time, values::parse_duration(v).value, a);
-    else if (name == "ENDTIME") set(r.end_time, values::parse_duration(v).value, a);
-    else if (name == "WSTARTTIME") set(r.week_start, values::parse_duration(v).value, a);
-    else if (name == "WENDTIME") set(r.week_end, values::parse_duration(v).value, a);
-    else if (name == "FLAGS") {
-      r.flags.clear();
-      for (auto f : values::split(v, ",:| ")) r.flags.push_back(sv(std::string(f)));
-    } else if (name == "HOSTLIST") set(r.hosts, values::parse_hostlist(v).value, a);
-    else if (name == "NODEFEATURES") {
-      r.node_features.clear();
-      for (auto f : values::split(v, ",:| ")) r.node_features.push_back(sv(std::string(f)));
-    } else if (name == "OWNER") {
-      auto colon = v.find(':');
-      auto kind = colon == std::string_view::npos ? std::nullopt : scope_kind(v.substr(0, colon));
-      if (!kind) {
-        ctx_.report(rules::kInvalidValue, v,
-                    fmt::format("expected OWNER=<USER|GROUP|ACCOUNT|CLASS|QOS>:<name>, found '{}'", v));
+    switch (field) {
+      case ObjectField::Access: r.access = sv(std::string(v)); return;
+      case ObjectField::ChargeAccount: r.charge_account = sv(std::string(v)); return;
+      case ObjectField::Flags:
+        r.flags.clear();
+        for (auto f : values::Pieces(v, ",:| ")) r.flags.push_back(sv(std::string(f)));
+        return;
+      case ObjectField::NodeFeatures:
+        r.node_features.clear();
+        for (auto f : values::Pieces(v, ",:| ")) r.node_features.push_back(sv(std::string(f)));
+        return;
+      case ObjectField::Owner: {
+        auto colon = v.find(':');
+        auto kind = colon == std::string_view::npos ? std::nullopt : scope_kind(v.substr(0, colon));
+        if (!kind) {
+          ctx_.report(rules::kInvalidValue, v,
+                      fmt::format("expected OWNER=<USER|GROUP|ACCOUNT|CLASS|QOS>:<name>, found '{}'", v));
+          return;
+        }
+        r.owner = sv(ir::Credential{*kind, std::string(v.substr(colon + 1))});
         return;
       }
-      r.owner = sv(ir::Credential{*kind, std::string(v.substr(colon + 1))});
-    } else if (name == "PARTITION") r.partition = sv(std::string(v));
-    else if (name == "PERIOD") {
-      auto p = v == "WEEK" ? ir::ReservationPeriod::Week
-               : v == "INFINITY" ? ir::ReservationPeriod::Infinity : ir::ReservationPeriod::Day;
-      r.period = sv(p);
-    } else if (name == "PRIORITY") set(r.priority, values::parse_integer(v).value, a);
-    else if (name == "RESOURCES") set(r.resources, values::parse_resources(v).value, a);
-    else if (name == "TASKCOUNT") set(r.task_count, values::parse_integer(v).value, a);
-    else if (name == "TPN") set(r.tasks_per_node, values::parse_integer(v).value, a);
-    else if (name == "TRIGGER") r.trigger = sv(strip_quotes(v));
-    else keep_raw(r.other, a, row);
+      case ObjectField::Partition: r.partition = sv(std::string(v)); return;
+      case ObjectField::Period: {
+        auto p = v == "WEEK" ? ir::ReservationPeriod::Week
+                 : v == "INFINITY" ? ir::ReservationPeriod::Infinity : ir::ReservationPeriod::Day;
+        r.period = sv(p);
+        return;
+      }
+      case ObjectField::Trigger: r.trigger = sv(strip_quotes(v)); return;
+      default: keep_raw(r.other, a, row); return;
+    }
   }
 
   // ---- nodes ---------------------------------------------------------------------------------
   void node(const AttributeToken& a, const Row& row) {
     ir::NodeConfig& n = *node_;
-    std::string_view name = row.name;
     std::string_view v = a.value.text;
     auto sv = [&](auto value) { return sourced(value, a); };
-    if (name == "PROCS") set(n.procs, values::parse_integer(v).value, a);
-    else if (name == "CFGMEM") set(n.mem_mb, values::parse_integer(v).value, a);
-    else if (name == "CFGSWAP") set(n.swap_mb, values::parse_integer(v).value, a);
-    else if (name == "CFGDISK") set(n.disk_mb, values::parse_integer(v).value, a);
-    else if (name == "RESOURCES") {
-      auto parsed = values::parse_resources(v).value;
-      if (!parsed) return;
-      auto t = *parsed;
-      if (t.procs >= 0) n.procs = sv(t.procs);
-      if (t.mem_mb) n.mem_mb = sv(t.mem_mb);
-      if (t.swap_mb) n.swap_mb = sv(t.swap_mb);
-      if (t.disk_mb) n.disk_mb = sv(t.disk_mb);
-    } else if (name == "FEATURES") {
-      n.features.clear();  // `+=` is plain assignment in Maui 3.3.1 (the manual documents only =)
-      for (auto f : values::split(v, ",: \t")) n.features.push_back(sv(std::string(f)));
-    } else if (name == "PARTITION") n.partition = sv(std::string(v));
-    else if (name == "SPEED") set(n.speed, values::parse_double(v).value, a);
-    else if (name == "PRIORITY") set(n.priority, values::parse_integer(v).value, a);
-    else if (name == "MAXJOB") set(n.max_jobs, values::parse_integer(v).value, a);
-    else if (name == "MAXJOBPERUSER") set(n.max_jobs_per_user, values::parse_integer(v).value, a);
-    else if (name == "MAXLOAD") set(n.max_load, values::parse_double(v).value, a);
-    else if (name == "PRIORITYF") n.priority_function = sv(strip_quotes(v));
-    else keep_raw(n.other, a, row);
+    // The values stored typed are checked as they are parsed; the others by check_value.
+    switch (derived<object_field>(row)) {
+      case ObjectField::Procs: return set(n.procs, ctx_.checked_integer(row, v, false), a);
+      case ObjectField::Memory: return set(n.mem_mb, ctx_.checked_integer(row, v, false), a);
+      case ObjectField::Swap: return set(n.swap_mb, ctx_.checked_integer(row, v, false), a);
+      case ObjectField::Disk: return set(n.disk_mb, ctx_.checked_integer(row, v, false), a);
+      case ObjectField::Resources: {
+        auto parsed = ctx_.checked(row, values::parse_resources(v), v);
+        if (!parsed) return;
+        auto t = *parsed;
+        if (t.procs >= 0) n.procs = sv(t.procs);
+        if (t.mem_mb) n.mem_mb = sv(t.mem_mb);
+        if (t.swap_mb) n.swap_mb = sv(t.swap_mb);
+        if (t.disk_mb) n.disk_mb = sv(t.disk_mb);
+        return;
+      }
+      case ObjectField::Speed: return set(n.speed, ctx_.checked_double(row, v), a);
+      case ObjectField::Priority: return set(n.priority, ctx_.checked_integer(row, v, false), a);
+      case ObjectField::MaxJobs: return set(n.max_jobs, ctx_.checked_integer(row, v, false), a);
+      case ObjectField::MaxJobsPerUser: return set(n.max_jobs_per_user, ctx_.checked_integer(row, v, false), a);
+      case ObjectField::MaxLoad: return set(n.max_load, ctx_.checked_double(row, v), a);
+      default: break;
+    }
+    if (!ctx_.check_value(row, v, false)) return;
+    switch (derived<object_field>(row)) {
+      case ObjectField::Features:
+        n.features.clear();  // `+=` is plain assignment in Maui 3.3.1 (the manual documents only =)
+        for (auto f : values::Pieces(v, ",: \t")) n.features.push_back(sv(std::string(f)));
+        return;
+      case ObjectField::Partition: n.partition = sv(std::string(v)); return;
+      case ObjectField::PriorityFunction: n.priority_function = sv(strip_quotes(v)); return;
+      default: keep_raw(n.other, a, row); return;
+    }
   }
 
   // ---- resource managers ---------------------------------------------------------------------

@@ -6,6 +6,7 @@
 // that says what Maui 3.3.1 would do (docs/semantics.md).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include "parser/rule_ids.h"
 #include "schemas/ir.h"
+#include "schemas/ir_names.h"
 
 namespace maui::values {
 
@@ -30,6 +32,25 @@ struct Result {
   std::optional<T> value;
   std::vector<Issue> issues;
 };
+
+// One of an IR enum's values (schemas/ir_names.h: BACKFILLPOLICY's FIRSTFIT, ...), read
+// case-insensitively as the scalar's binding always read them (`mauic lint` says where Maui 3.3.1
+// reads the case differently: wrong-case); nullopt when the text names none.
+template <class E>
+std::optional<E> parse_choice(std::string_view text) {
+  const auto names = ir::enum_names<E>();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string_view name = names[i];
+    if (name.size() != text.size()) continue;
+    bool same = true;
+    for (std::size_t k = 0; k < name.size() && same; ++k) {
+      const char c = text[k];
+      same = (c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c) == name[k];
+    }
+    if (same) return static_cast<E>(i);
+  }
+  return std::nullopt;
+}
 
 Result<std::int64_t> parse_integer(std::string_view text);
 Result<double> parse_double(std::string_view text);
@@ -65,7 +86,69 @@ Result<ir::TaskResources> parse_resources(std::string_view text);
 // DAYS: Mon,Tue,... (any case, any separator) or ALL / [ALL]; bit 0 = Sunday.
 Result<std::uint8_t> parse_days(std::string_view text);
 
-// Splits on any of `separators`, dropping empty items.
+// The items of `text` between any of `separators`, empty ones dropped, as views into `text`: a
+// range for a loop, one item at a time. Nothing is allocated, and each byte is tested against a
+// table of the separators: a large site's config has lists on most of its 100,000 lines
+// (RESOURCES, FEATURES, DAYS, flags), and a vector per list, or a search of the separators per
+// byte, cost more than the rest of reading them.
+class Pieces {
+ public:
+  Pieces(std::string_view text, std::string_view separators) : text_(text) {
+    for (char c : separators) {
+      const auto u = static_cast<unsigned char>(c);
+      table_[u >> 6] |= std::uint64_t{1} << (u & 63);
+    }
+  }
+  class iterator {
+   public:
+    using value_type = std::string_view;
+    using difference_type = std::ptrdiff_t;
+    iterator() = default;
+    std::string_view operator*() const { return item_; }
+    iterator& operator++() {
+      next();
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator old = *this;
+      next();
+      return old;
+    }
+    bool operator==(const iterator& other) const { return item_.data() == other.item_.data(); }
+
+   private:
+    friend class Pieces;
+    explicit iterator(const Pieces* pieces) : pieces_(pieces), at_(0) { next(); }
+    void next() {
+      const std::string_view text = pieces_->text_;
+      std::size_t i = at_;
+      while (i < text.size() && pieces_->separates(text[i])) ++i;
+      if (i == text.size()) {
+        item_ = {};  // the end
+        return;
+      }
+      std::size_t end = i;
+      while (end < text.size() && !pieces_->separates(text[end])) ++end;
+      item_ = text.substr(i, end - i);
+      at_ = end;
+    }
+    const Pieces* pieces_ = nullptr;
+    std::size_t at_ = 0;
+    std::string_view item_;  // data() == nullptr: the end
+  };
+  iterator begin() const { return iterator(this); }
+  iterator end() const { return iterator(); }
+
+ private:
+  bool separates(char c) const {
+    const auto u = static_cast<unsigned char>(c);
+    return (table_[u >> 6] >> (u & 63)) & 1;
+  }
+  std::string_view text_;
+  std::uint64_t table_[4] = {0, 0, 0, 0};
+};
+
+// The same items in a vector, for a caller that counts or indexes them.
 std::vector<std::string_view> split(std::string_view text, std::string_view separators);
 
 }  // namespace maui::values

@@ -93,6 +93,26 @@ static_assert(kAclAffinityNames.size() ==
 constexpr std::array kHostKindNames = {"names"sv, "regex"sv};
 static_assert(kHostKindNames.size() == static_cast<std::size_t>(HostExpression::Kind::Regex) + 1);
 
+// The scheduling policies as Maui spells them, in the order of the parameter table's allowed
+// values (tests/schema_test.cc checks that they are the same lists).
+constexpr std::array kAccrualPolicyNames = {"ALWAYS"sv, "QUEUEPOLICY"sv, "FULLPOLICY"sv};
+static_assert(kAccrualPolicyNames.size() == static_cast<std::size_t>(AccrualPolicy::FullPolicy) + 1);
+constexpr std::array kBackfillPolicyNames = {"NONE"sv,        "FIRSTFIT"sv, "BESTFIT"sv, "GREEDY"sv,
+                                             "BESTTIMEFIT"sv, "LAZY"sv,     "PREEMPT"sv};
+static_assert(kBackfillPolicyNames.size() == static_cast<std::size_t>(BackfillPolicy::Preempt) + 1);
+constexpr std::array kBackfillMetricNames = {"PROCS"sv, "NODES"sv, "PROCSECONDS"sv, "SECONDS"sv};
+static_assert(kBackfillMetricNames.size() == static_cast<std::size_t>(BackfillMetric::Seconds) + 1);
+constexpr std::array kReservationPolicyNames = {"HIGHEST"sv, "CURRENTHIGHEST"sv, "NEVER"sv};
+static_assert(kReservationPolicyNames.size() == static_cast<std::size_t>(ReservationPolicy::Never) + 1);
+constexpr std::array kReservationThresholdNames = {"NONE"sv, "BYPASS"sv, "QUEUETIME"sv, "XFACTOR"sv};
+static_assert(kReservationThresholdNames.size() == static_cast<std::size_t>(ReservationThreshold::XFactor) + 1);
+constexpr std::array kNodeAllocationPolicyNames = {
+    "FIRSTAVAILABLE"sv, "LASTAVAILABLE"sv, "MINLOCAL"sv, "MINGLOBAL"sv, "MINRESOURCE"sv, "PRIORITY"sv,
+    "CPULOAD"sv,        "FIRSTSET"sv,      "LOCAL"sv,    "CONTIGUOUS"sv, "MAXBALANCE"sv, "FASTEST"sv};
+static_assert(kNodeAllocationPolicyNames.size() == static_cast<std::size_t>(NodeAllocationPolicy::Fastest) + 1);
+constexpr std::array kNodeAccessPolicyNames = {"SHARED"sv, "SINGLEJOB"sv, "SINGLETASK"sv, "SINGLEUSER"sv};
+static_assert(kNodeAccessPolicyNames.size() == static_cast<std::size_t>(NodeAccessPolicy::SingleUser) + 1);
+
 // A value outside the enum (only possible through a bad cast) prints as "?" rather than
 // reading past the table.
 template <class E, std::size_t N>
@@ -128,6 +148,18 @@ template <> std::span<const std::string_view> enum_names<HostExpression::Kind>()
   return kHostKindNames;
 }
 
+template <> std::span<const std::string_view> enum_names<AccrualPolicy>() { return kAccrualPolicyNames; }
+template <> std::span<const std::string_view> enum_names<BackfillPolicy>() { return kBackfillPolicyNames; }
+template <> std::span<const std::string_view> enum_names<BackfillMetric>() { return kBackfillMetricNames; }
+template <> std::span<const std::string_view> enum_names<ReservationPolicy>() { return kReservationPolicyNames; }
+template <> std::span<const std::string_view> enum_names<ReservationThreshold>() {
+  return kReservationThresholdNames;
+}
+template <> std::span<const std::string_view> enum_names<NodeAllocationPolicy>() {
+  return kNodeAllocationPolicyNames;
+}
+template <> std::span<const std::string_view> enum_names<NodeAccessPolicy>() { return kNodeAccessPolicyNames; }
+
 std::string_view to_string(Derivation e) { return name_in(kDerivationNames, e); }
 std::string_view to_string(CredKind e) { return name_in(kCredKindNames, e); }
 std::string_view to_string(LimitResource e) { return name_in(kLimitResourceNames, e); }
@@ -140,6 +172,13 @@ std::string_view to_string(AclEntry::Kind e) { return name_in(kAclKindNames, e);
 std::string_view to_string(AclEntry::Affinity e) { return name_in(kAclAffinityNames, e); }
 std::string_view to_string(ListMode e) { return name_in(kListModeNames, e); }
 std::string_view to_string(HostExpression::Kind e) { return name_in(kHostKindNames, e); }
+std::string_view to_string(AccrualPolicy e) { return name_in(kAccrualPolicyNames, e); }
+std::string_view to_string(BackfillPolicy e) { return name_in(kBackfillPolicyNames, e); }
+std::string_view to_string(BackfillMetric e) { return name_in(kBackfillMetricNames, e); }
+std::string_view to_string(ReservationPolicy e) { return name_in(kReservationPolicyNames, e); }
+std::string_view to_string(ReservationThreshold e) { return name_in(kReservationThresholdNames, e); }
+std::string_view to_string(NodeAllocationPolicy e) { return name_in(kNodeAllocationPolicyNames, e); }
+std::string_view to_string(NodeAccessPolicy e) { return name_in(kNodeAccessPolicyNames, e); }
 std::string_view family_of(CredKind e) { return name_in(kFamilyNames, e); }
 
 std::optional<CredKind> parse_family(std::string_view text) {

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -70,10 +71,45 @@ struct SourceRange {
   bool operator==(const SourceRange&) const = default;
 };
 
+// The lines a value was written on before the one that won (Derivation::LaterLineWins). Most
+// values are written once, and every value of the IR has a provenance (a large site's has a
+// million): the lines are kept behind a pointer, 8 bytes in each provenance where a vector took
+// 24, allocated only for a value written twice. A value: copies are deep.
+class EarlierLines {
+ public:
+  EarlierLines() = default;
+  EarlierLines(std::initializer_list<SourceRange> lines)
+      : lines_(lines.size() ? std::make_unique<std::vector<SourceRange>>(lines) : nullptr) {}
+  EarlierLines(const EarlierLines& other)
+      : lines_(other.lines_ ? std::make_unique<std::vector<SourceRange>>(*other.lines_) : nullptr) {}
+  EarlierLines(EarlierLines&&) noexcept = default;
+  EarlierLines& operator=(const EarlierLines& other) {
+    if (this != &other) lines_ = other.lines_ ? std::make_unique<std::vector<SourceRange>>(*other.lines_) : nullptr;
+    return *this;
+  }
+  EarlierLines& operator=(EarlierLines&&) noexcept = default;
+
+  const std::vector<SourceRange>& list() const { return lines_ ? *lines_ : kNone; }
+  std::vector<SourceRange>& list() {
+    if (!lines_) lines_ = std::make_unique<std::vector<SourceRange>>();
+    return *lines_;
+  }
+  bool empty() const { return list().empty(); }
+  std::size_t size() const { return list().size(); }
+  const SourceRange& operator[](std::size_t i) const { return list()[i]; }
+  void push_back(const SourceRange& line) { list().push_back(line); }
+  void clear() { lines_.reset(); }
+  bool operator==(const EarlierLines& other) const { return list() == other.list(); }
+
+ private:
+  static inline const std::vector<SourceRange> kNone;
+  std::unique_ptr<std::vector<SourceRange>> lines_;
+};
+
 struct Provenance {
   SourceRange where;
   Derivation how = Derivation::BuiltinDefault;
-  std::vector<SourceRange> earlier;  // LaterLineWins: the lines that were overridden
+  EarlierLines earlier;  // LaterLineWins: the lines that were overridden
   bool operator==(const Provenance&) const = default;
 };
 
@@ -114,46 +150,60 @@ struct Limit {
   bool operator==(const Limit&) const = default;
 };
 
+// A part of an object that few such objects have (the QOSCFG settings of a credential: only
+// QOS use them, and a large site has tens of thousands of users; the limit tables below):
+// allocated on the first write through the non-const access, an empty T read otherwise. A
+// value: copies are deep, equality compares the contents.
+template <class T>
+class OnDemand {
+ public:
+  OnDemand() = default;
+  OnDemand(const OnDemand& other) : value_(other.value_ ? std::make_unique<T>(*other.value_) : nullptr) {}
+  OnDemand(OnDemand&&) noexcept = default;
+  OnDemand& operator=(const OnDemand& other) {
+    if (this != &other) value_ = other.value_ ? std::make_unique<T>(*other.value_) : nullptr;
+    return *this;
+  }
+  OnDemand& operator=(OnDemand&&) noexcept = default;
+
+  const T& get() const { return value_ ? *value_ : kEmpty; }
+  T& get() {
+    if (!value_) value_ = std::make_unique<T>();
+    return *value_;
+  }
+  const T* operator->() const { return &get(); }
+  T* operator->() { return &get(); }
+  bool operator==(const OnDemand& other) const { return get() == other.get(); }
+
+ private:
+  static inline const T kEmpty{};
+  std::unique_ptr<T> value_;
+};
+
 // One limit per resource, for one family (active, idle, system).
 //
 // Most tables are empty (every credential has three QOS override tables, only a QOS uses them,
 // and many credentials set no idle limit), so the slots are allocated on the first write through
-// the non-const operator[]: an empty table is one pointer instead of seven limits, which made a
-// credential 5 KB and its allocation, zeroing and freeing the bulk of lowering a large site.
-// It is still a value: copies are deep, and equality compares the slots.
+// the non-const operator[] (OnDemand): an empty table is one pointer instead of seven limits,
+// which made a credential 5 KB and its allocation, zeroing and freeing the bulk of lowering a
+// large site.
 class LimitTable {
  public:
   using Slots = std::array<std::optional<Limit>, kLimitResources>;
 
-  LimitTable() = default;
-  LimitTable(const LimitTable& other)
-      : slots_(other.slots_ ? std::make_unique<Slots>(*other.slots_) : nullptr) {}
-  LimitTable(LimitTable&&) noexcept = default;
-  LimitTable& operator=(const LimitTable& other) {
-    if (this != &other) slots_ = other.slots_ ? std::make_unique<Slots>(*other.slots_) : nullptr;
-    return *this;
-  }
-  LimitTable& operator=(LimitTable&&) noexcept = default;
-
   // Every slot, indexed by LimitResource (all empty when nothing was ever set).
-  const Slots& by_resource() const { return slots_ ? *slots_ : kNoLimits; }
-  const std::optional<Limit>& operator[](LimitResource r) const {
-    return by_resource()[static_cast<std::size_t>(r)];
-  }
-  std::optional<Limit>& operator[](LimitResource r) {
-    if (!slots_) slots_ = std::make_unique<Slots>();
-    return (*slots_)[static_cast<std::size_t>(r)];
-  }
+  const Slots& by_resource() const { return slots_.get(); }
+  const std::optional<Limit>& operator[](LimitResource r) const { return slots_.get()[static_cast<std::size_t>(r)]; }
+  std::optional<Limit>& operator[](LimitResource r) { return slots_.get()[static_cast<std::size_t>(r)]; }
   bool empty() const {
     for (const auto& l : by_resource())
       if (l) return false;
     return true;
   }
-  bool operator==(const LimitTable& other) const { return by_resource() == other.by_resource(); }
+  bool operator==(const LimitTable&) const = default;
 
  private:
-  static inline const Slots kNoLimits{};
-  std::unique_ptr<Slots> slots_;
+  OnDemand<Slots> slots_;
 };
 
 // A multi-dimensional limit: `CLASSCFG[fast] MAXPROC[USER:steve]=3` (scope User, name steve),
@@ -213,6 +263,10 @@ struct QosSettings {  // QOSCFG only
   bool operator==(const QosSettings&) const = default;
 };
 
+// NODEACCESSPOLICY (and CLASSCFG's): whether a job shares its nodes (docs/semantics.md 84, 89);
+// in the order of the values the parameter table allows, as the scheduling policies below.
+enum class NodeAccessPolicy : std::uint8_t { Shared, SingleJob, SingleTask, SingleUser };
+
 struct CredentialConfig {
   Credential id;
   Provenance declared;  // first line that named it
@@ -229,7 +283,8 @@ struct CredentialConfig {
   std::vector<Sourced<std::string>> job_flags;            // JOBFLAGS
   std::optional<Sourced<Seconds>> max_walltime;           // MAX.WCLIMIT
   std::optional<Sourced<Seconds>> default_walltime;       // DEFAULT.WCLIMIT
-  QosSettings qos;                                         // QOSCFG only
+  std::optional<Sourced<NodeAccessPolicy>> node_access;   // NODEACCESSPOLICY (CLASSCFG only)
+  OnDemand<QosSettings> qos;                               // QOSCFG only
   std::map<std::string, RawSetting> other;  // attributes the engine does not use
   bool operator==(const CredentialConfig&) const = default;
 };
@@ -262,11 +317,14 @@ struct WeightAndCap {
   bool operator==(const WeightAndCap&) const = default;
 };
 
+// JOBPRIOACCRUALPOLICY (5.1.2.4.1): when a queued job accrues queue time.
+enum class AccrualPolicy : std::uint8_t { Always, QueuePolicy, FullPolicy };
+
 struct PriorityWeights {
   std::array<WeightAndCap, kPriorityComponents> component;
   std::array<WeightAndCap, kPrioritySubcomponents> sub;
   Sourced<Seconds> xfactor_min_walltime;  // XFMINWCLIMIT
-  Sourced<std::string> accrual_policy;    // JOBPRIOACCRUALPOLICY
+  Sourced<AccrualPolicy> accrual_policy;  // JOBPRIOACCRUALPOLICY
   Sourced<bool> enable_negative;          // ENABLENEGJOBPRIORITY
   Sourced<bool> reject_negative;          // REJECTNEGPRIOJOBS
   Sourced<bool> use_system_queue_time;    // USESYSTEMQUEUETIME
@@ -302,20 +360,33 @@ struct ReservationGroup {  // RESERVATIONDEPTH[n] / RESERVATIONQOSLIST[n]
   bool operator==(const ReservationGroup&) const = default;
 };
 
+// The scheduling policies' values, in Maui's spelling (to_string) and in the order of the values
+// the parameter table allows (schemas/parameter_table.cc; a test keeps the two the same): every
+// value a config may write, also those the engine does not implement (it says what it does
+// instead). Read once, when the config is lowered, never from text again.
+enum class BackfillPolicy : std::uint8_t { None, FirstFit, BestFit, Greedy, BestTimeFit, Lazy, Preempt };
+enum class BackfillMetric : std::uint8_t { Procs, Nodes, ProcSeconds, Seconds };
+enum class ReservationPolicy : std::uint8_t { Highest, CurrentHighest, Never };
+// RESERVATIONTHRESHOLDTYPE: what a job must exceed RESERVATIONTHRESHOLDVALUE in to get a reservation.
+enum class ReservationThreshold : std::uint8_t { None, Bypass, QueueTime, XFactor };
+enum class NodeAllocationPolicy : std::uint8_t {
+  FirstAvailable, LastAvailable, MinLocal, MinGlobal, MinResource, Priority, CpuLoad, FirstSet, Local,
+  Contiguous, MaxBalance, Fastest,
+};
 struct SchedulingPolicy {
-  Sourced<std::string> backfill_policy;     // BACKFILLPOLICY
+  Sourced<BackfillPolicy> backfill_policy;  // BACKFILLPOLICY
   Sourced<std::int64_t> backfill_depth;     // BACKFILLDEPTH
-  Sourced<std::string> backfill_metric;     // BACKFILLMETRIC
+  Sourced<BackfillMetric> backfill_metric;  // BACKFILLMETRIC
   Sourced<std::int64_t> backfill_max_schedules;
   Sourced<std::int64_t> chunk_size;         // BFCHUNKSIZE
   Sourced<Seconds> chunk_duration;          // BFCHUNKDURATION
-  Sourced<std::string> reservation_policy;  // RESERVATIONPOLICY
+  Sourced<ReservationPolicy> reservation_policy;  // RESERVATIONPOLICY
   std::map<std::int64_t, ReservationGroup> reservation_groups;
-  Sourced<std::string> reservation_threshold_type;
+  Sourced<ReservationThreshold> reservation_threshold_type;
   Sourced<std::int64_t> reservation_threshold_value;
   Sourced<Seconds> reservation_retry_time;
-  Sourced<std::string> node_allocation_policy;  // NODEALLOCATIONPOLICY
-  Sourced<std::string> node_access_policy;      // NODEACCESSPOLICY
+  Sourced<NodeAllocationPolicy> node_allocation_policy;  // NODEALLOCATIONPOLICY
+  Sourced<NodeAccessPolicy> node_access_policy;          // NODEACCESSPOLICY
   Sourced<Seconds> poll_interval;               // RMPOLLINTERVAL
   bool operator==(const SchedulingPolicy&) const = default;
 };
@@ -480,6 +551,13 @@ std::string_view to_string(AclEntry::Kind);
 std::string_view to_string(AclEntry::Affinity);
 std::string_view to_string(ListMode);
 std::string_view to_string(HostExpression::Kind);
+std::string_view to_string(AccrualPolicy);
+std::string_view to_string(BackfillPolicy);
+std::string_view to_string(BackfillMetric);
+std::string_view to_string(ReservationPolicy);
+std::string_view to_string(ReservationThreshold);
+std::string_view to_string(NodeAllocationPolicy);
+std::string_view to_string(NodeAccessPolicy);
 std::string_view family_of(CredKind);  // USERCFG, GROUPCFG, ...
 
 }  // namespace maui::ir

@@ -141,6 +141,7 @@ constexpr auto describe(Is<CredentialConfig>) {
                     field("job_flags", &C::job_flags),
                     field("max_walltime", &C::max_walltime),
                     field("default_walltime", &C::default_walltime),
+                    field("node_access", &C::node_access),
                     field("qos", &C::qos),
                     field("other", &C::other)};
 }
@@ -627,6 +628,14 @@ struct Codec<E> {
 };
 
 template <class T>
+struct Codec<OnDemand<T>> {  // as the T it holds, an empty one when never written
+  static void write(JsonWriter& out, const OnDemand<T>& value) { write_value(out, value.get()); }
+  static bool read(Reader& in, const json::Value& json, OnDemand<T>& value) {
+    return read_value(in, json, value.get());
+  }
+};
+
+template <class T>
 struct Codec<std::optional<T>> {  // members: omitted when empty; array elements: null
   static void write(JsonWriter& out, const std::optional<T>& value) {
     if (value)
@@ -706,7 +715,7 @@ struct Codec<Provenance> {
     write_value(out, p.how);
     if (!p.earlier.empty()) {
       out.plain_key("earlier");
-      write_value(out, p.earlier);
+      write_value(out, p.earlier.list());
     }
     out.object_end();
   }
@@ -722,7 +731,7 @@ struct Codec<Provenance> {
     p.earlier.clear();
     if (const json::Value* earlier = object->get("earlier")) {
       auto step = in.at("earlier");
-      if (!read_value(in, *earlier, p.earlier)) return false;
+      if (!read_value(in, *earlier, p.earlier.list())) return false;
     }
     static constexpr auto kRange = field_names<SourceRange>();
     return only_known(in, *object, [](std::string_view key) {

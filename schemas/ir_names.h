@@ -2,7 +2,8 @@
 //
 // The spellings are part of the policy JSON format (schemas/policy.schema.json), so they are
 // stable: lower-case words for the IR's own notions (Derivation, CredKind, ...) and Maui's own
-// spelling where Maui has one (priority components, FSPOLICY metrics, SRPERIOD values).
+// spelling where Maui has one (priority components, FSPOLICY metrics, SRPERIOD values, the
+// scheduling policies).
 #pragma once
 
 #include <cstddef>
@@ -30,6 +31,13 @@ template <> std::span<const std::string_view> enum_names<ReservationPeriod>();
 template <> std::span<const std::string_view> enum_names<AclEntry::Kind>();
 template <> std::span<const std::string_view> enum_names<AclEntry::Affinity>();
 template <> std::span<const std::string_view> enum_names<HostExpression::Kind>();
+template <> std::span<const std::string_view> enum_names<AccrualPolicy>();
+template <> std::span<const std::string_view> enum_names<BackfillPolicy>();
+template <> std::span<const std::string_view> enum_names<BackfillMetric>();
+template <> std::span<const std::string_view> enum_names<ReservationPolicy>();
+template <> std::span<const std::string_view> enum_names<ReservationThreshold>();
+template <> std::span<const std::string_view> enum_names<NodeAllocationPolicy>();
+template <> std::span<const std::string_view> enum_names<NodeAccessPolicy>();
 
 // The inverse of to_string: an exact, case-sensitive match or nullopt. (Case-insensitive
 // matching of what admins write in maui.cfg is the parser's business, not the IR's.)

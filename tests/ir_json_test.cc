@@ -87,7 +87,7 @@ Policy full_policy() {
     p.priority.sub[i] = {src<std::int64_t>(static_cast<std::int64_t>(i) * 100, 20 + static_cast<unsigned>(i)),
                          src<std::int64_t>(0, 0, Derivation::BuiltinDefault)};
   p.priority.xfactor_min_walltime = src<Seconds>(kInfinity, 50);
-  p.priority.accrual_policy = src<std::string>("FULLPOLICY", 51);
+  p.priority.accrual_policy = src(AccrualPolicy::FullPolicy, 51);
   p.priority.enable_negative = src(true, 52);
   p.priority.reject_negative = src(false, 53, Derivation::LaterLineWins);
   p.priority.use_system_queue_time = src(true, 54, Derivation::Include);
@@ -99,22 +99,22 @@ Policy full_policy() {
   p.fairshare.decay = src(0.1, 63);
 
   auto& s = p.scheduling;
-  s.backfill_policy = src<std::string>("FIRSTFIT", 70);
+  s.backfill_policy = src(BackfillPolicy::FirstFit, 70);
   s.backfill_depth = src<std::int64_t>(0, 0, Derivation::BuiltinDefault);
-  s.backfill_metric = src<std::string>("PROCS", 71);
+  s.backfill_metric = src(BackfillMetric::Procs, 71);
   s.backfill_max_schedules = src<std::int64_t>(10000, 72);
   s.chunk_size = src<std::int64_t>(4, 73);
   s.chunk_duration = src<Seconds>(300, 74);
-  s.reservation_policy = src<std::string>("CURRENTHIGHEST", 75);
+  s.reservation_policy = src(ReservationPolicy::CurrentHighest, 75);
   s.reservation_groups[0] = {src<std::int64_t>(4, 76), std::nullopt};
   s.reservation_groups[1] = {src<std::int64_t>(2, 77),
                              src(std::vector<std::string>{"high", "premium"}, 78)};
   s.reservation_groups[-3] = {src<std::int64_t>(1, 79), src(std::vector<std::string>{}, 79)};
-  s.reservation_threshold_type = src<std::string>("XFACTOR", 80);
+  s.reservation_threshold_type = src(ReservationThreshold::XFactor, 80);
   s.reservation_threshold_value = src<std::int64_t>(-5, 81);
   s.reservation_retry_time = src<Seconds>(60, 82);
-  s.node_allocation_policy = src<std::string>("MINRESOURCE", 83);
-  s.node_access_policy = src<std::string>("SHARED", 84);
+  s.node_allocation_policy = src(NodeAllocationPolicy::MinResource, 83);
+  s.node_access_policy = src(NodeAccessPolicy::SingleUser, 84);
   s.poll_interval = src<Seconds>(30, 85);
 
   p.system_limits.max_procs = src<std::int64_t>(std::numeric_limits<std::int64_t>::max(), 90);
@@ -149,17 +149,18 @@ Policy full_policy() {
       c.job_flags = {src<std::string>("PREEMPTEE", line), src<std::string>("RESTARTABLE", line)};
       c.max_walltime = src<Seconds>(kInfinity, line);
       c.default_walltime = src<Seconds>(3600, line);
+      if (kind == CredKind::Class) c.node_access = src(NodeAccessPolicy::SingleTask, line);
       c.other["MAXJOBQUEUED"] = {"10", prov(line)};
       c.other["weird key.with[chars]"] = {"", prov(line, Derivation::Include)};
       if (kind == CredKind::Qos) {
-        c.qos.queuetime_weight = src<std::int64_t>(5, line);
-        c.qos.queuetime_target = src<Seconds>(7200, line);
-        c.qos.xfactor_weight = src<std::int64_t>(-2, line);
-        c.qos.xfactor_target = src(1.0 / 3.0, line);
-        c.qos.flags = {src<std::string>("PREEMPTOR", line), src<std::string>("IGNMAXJOB", line)};
-        c.qos.override_active = full_table(1000, line, Derivation::Override);
-        c.qos.override_idle[LimitResource::Mem] = limit(1, 2, line, Derivation::Override);
-        c.qos.override_system = full_table(2000, line, Derivation::Override);
+        c.qos->queuetime_weight = src<std::int64_t>(5, line);
+        c.qos->queuetime_target = src<Seconds>(7200, line);
+        c.qos->xfactor_weight = src<std::int64_t>(-2, line);
+        c.qos->xfactor_target = src(1.0 / 3.0, line);
+        c.qos->flags = {src<std::string>("PREEMPTOR", line), src<std::string>("IGNMAXJOB", line)};
+        c.qos->override_active = full_table(1000, line, Derivation::Override);
+        c.qos->override_idle[LimitResource::Mem] = limit(1, 2, line, Derivation::Override);
+        c.qos->override_system = full_table(2000, line, Derivation::Override);
       }
       p.credentials[c.id] = c;
       ++line;
@@ -496,6 +497,13 @@ TEST(IrNames, EveryEnumRoundTripsThroughItsName) {
   expect_names_invert<AclEntry::Kind>(9);
   expect_names_invert<AclEntry::Affinity>(3);
   expect_names_invert<HostExpression::Kind>(2);
+  expect_names_invert<AccrualPolicy>(3);
+  expect_names_invert<BackfillPolicy>(7);
+  expect_names_invert<BackfillMetric>(4);
+  expect_names_invert<ReservationPolicy>(3);
+  expect_names_invert<ReservationThreshold>(4);
+  expect_names_invert<NodeAllocationPolicy>(12);
+  expect_names_invert<NodeAccessPolicy>(4);
 }
 
 TEST(IrNames, SpellingsArePinned) {

@@ -122,14 +122,14 @@ TEST(LowerCredentials, QosOverridesAndTimeValuedLimit) {
   auto c = check("SERVERHOST head\n" + l + "\n");
   const auto* hi = c->policy.find(ir::CredKind::Qos, "hi");
   ASSERT_NE(hi, nullptr);
-  const auto& oa = hi->qos.override_active[ir::LimitResource::Job];
+  const auto& oa = hi->qos->override_active[ir::LimitResource::Job];
   ASSERT_TRUE(oa);
   EXPECT_EQ(oa->soft, 4);
   EXPECT_EQ(oa->hard, 5);
-  const auto& oi = hi->qos.override_idle[ir::LimitResource::Proc];
+  const auto& oi = hi->qos->override_idle[ir::LimitResource::Proc];
   ASSERT_TRUE(oi);
   EXPECT_EQ(oi->hard, 8);
-  const auto& os = hi->qos.override_system[ir::LimitResource::Proc];
+  const auto& os = hi->qos->override_system[ir::LimitResource::Proc];
   ASSERT_TRUE(os);
   EXPECT_EQ(os->hard, 32);
   // Override limits are not the QOS's own limits.
@@ -158,7 +158,7 @@ TEST(LowerCredentials, OverrideOnNonQosIsDropped) {
   const auto* bob = c->policy.find(ir::CredKind::User, "bob");
   ASSERT_NE(bob, nullptr);
   EXPECT_FALSE(bob->active[ir::LimitResource::Job]);
-  EXPECT_TRUE(bob->qos.override_active.empty());
+  EXPECT_TRUE(bob->qos->override_active.empty());
   EXPECT_EQ(located(*c, "override-on-non-qos"), Strings{"2:14 override-on-non-qos"});
   EXPECT_TRUE(located(*c, "unknown-attribute").empty());
 }
@@ -207,8 +207,8 @@ TEST(LowerCredentials, QosFlagLists) {
     for (const auto& f : flags) out.push_back(f.value);
     return out;
   };
-  EXPECT_EQ(names(hi->qos.flags), (Strings{"PREEMPTOR", "DEDICATED"}));
-  EXPECT_EQ(names(lo->qos.flags), (Strings{"PREEMPTEE", "NOBF"}));
+  EXPECT_EQ(names(hi->qos->flags), (Strings{"PREEMPTOR", "DEDICATED"}));
+  EXPECT_EQ(names(lo->qos->flags), (Strings{"PREEMPTEE", "NOBF"}));
 }
 
 // --- standing reservations ------------------------------------------------------------------
@@ -457,7 +457,7 @@ TEST(LowerScalars, BoundWithProvenance) {
   EXPECT_EQ(p.fairshare.interval.value, 86400);
   expect_at(p.fairshare.interval.from, "t.cfg", 6, 1);
 
-  EXPECT_EQ(p.scheduling.backfill_policy.value, "BESTFIT");
+  EXPECT_EQ(p.scheduling.backfill_policy.value, ir::BackfillPolicy::BestFit);
   expect_at(p.scheduling.backfill_policy.from, "t.cfg", 7, 1);
   EXPECT_EQ(p.scheduling.backfill_depth.value, 12);  // NAME=VALUE form
   expect_at(p.scheduling.backfill_depth.from, "t.cfg", 11, 1);
@@ -499,7 +499,7 @@ TEST(LowerScalars, BuiltinDefaults) {
   EXPECT_EQ(p.priority[ir::PriorityComponent::Cred].weight.value, 1);
   EXPECT_DOUBLE_EQ(p.fairshare.decay.value, 1.0);
   expect_default(p.fairshare.decay.from);
-  EXPECT_EQ(p.scheduling.backfill_policy.value, "FIRSTFIT");
+  EXPECT_EQ(p.scheduling.backfill_policy.value, ir::BackfillPolicy::FirstFit);
   expect_default(p.scheduling.backfill_policy.from);
   EXPECT_EQ(p.scheduling.backfill_depth.value, 0);
   ASSERT_EQ(p.scheduling.reservation_groups.count(0), 1u);
@@ -518,12 +518,48 @@ TEST(LowerScalars, InvalidValueKeepsTheDefault) {
   EXPECT_EQ(located(*c, "invalid-value"), (Strings{"2:16 invalid-value", "3:9 invalid-value"}));
 }
 
+// The scheduling policies are typed when the config is lowered, read as the manual reads them
+// (any case; BACKFILLPOLICY also TRUE / FALSE), never parsed again by the engine.
+TEST(LowerScalars, PoliciesAreTyped) {
+  auto c = check("SERVERHOST head\n"
+                 "BACKFILLPOLICY greedy\n"
+                 "RESERVATIONPOLICY NEVER\n"
+                 "RESERVATIONTHRESHOLDTYPE XFactor\n"
+                 "NODEALLOCATIONPOLICY FASTEST\n"
+                 "NODEACCESSPOLICY SINGLEUSER\n"
+                 "JOBPRIOACCRUALPOLICY FULLPOLICY\n"
+                 "BACKFILLMETRIC nonsense\n"
+                 "CLASSCFG[batch] NODEACCESSPOLICY=SINGLETASK\n");
+  const ir::Policy& p = c->policy;
+  EXPECT_EQ(p.scheduling.backfill_policy.value, ir::BackfillPolicy::Greedy);
+  expect_at(p.scheduling.backfill_policy.from, "t.cfg", 2, 1);
+  EXPECT_EQ(p.scheduling.reservation_policy.value, ir::ReservationPolicy::Never);
+  EXPECT_EQ(p.scheduling.reservation_threshold_type.value, ir::ReservationThreshold::XFactor);
+  EXPECT_EQ(p.scheduling.node_allocation_policy.value, ir::NodeAllocationPolicy::Fastest);
+  EXPECT_EQ(p.scheduling.node_access_policy.value, ir::NodeAccessPolicy::SingleUser);
+  EXPECT_EQ(p.priority.accrual_policy.value, ir::AccrualPolicy::FullPolicy);
+  // Not a metric: the table's default, from nowhere (and reported).
+  EXPECT_EQ(p.scheduling.backfill_metric.value, ir::BackfillMetric::Procs);
+  expect_default(p.scheduling.backfill_metric.from);
+  EXPECT_EQ(located(*c, "invalid-value"), (Strings{"8:16 invalid-value"}));
+  const ir::CredentialConfig* batch = p.find(ir::CredKind::Class, "batch");
+  ASSERT_NE(batch, nullptr);
+  ASSERT_TRUE(batch->node_access);
+  EXPECT_EQ(batch->node_access->value, ir::NodeAccessPolicy::SingleTask);
+  expect_at(batch->node_access->from, "t.cfg", 9, 17);
+  EXPECT_FALSE(batch->other.count("NODEACCESSPOLICY"));
+
+  EXPECT_EQ(check("BACKFILLPOLICY FALSE\n")->policy.scheduling.backfill_policy.value, ir::BackfillPolicy::None);
+  EXPECT_EQ(check("BACKFILLPOLICY TRUE\n")->policy.scheduling.backfill_policy.value, ir::BackfillPolicy::FirstFit);
+  EXPECT_EQ(check("\n")->policy.priority.accrual_policy.value, ir::AccrualPolicy::QueuePolicy);
+}
+
 TEST(LowerScalars, InvalidValueKeepsTheEarlierLine) {
   // §1.1: the earlier line's value stays, and the finding names it; the next valid line is not a
   // repeat of the rejected one.
   auto c = check("SERVERHOST head\nBACKFILLPOLICY BESTFIT\nBACKFILLPOLICY FIRSTFITT\nRMPOLLINTERVAL 30\n"
                  "RMPOLLINTERVAL soon\n");
-  EXPECT_EQ(c->policy.scheduling.backfill_policy.value, "BESTFIT");
+  EXPECT_EQ(c->policy.scheduling.backfill_policy.value, ir::BackfillPolicy::BestFit);
   expect_at(c->policy.scheduling.backfill_policy.from, "t.cfg", 2, 1);
   EXPECT_EQ(c->policy.scheduling.poll_interval.value, 30);
   EXPECT_EQ(located(*c, "duplicate-scalar"), Strings{});
@@ -537,7 +573,7 @@ TEST(LowerScalars, BooleanForAPolicyNamesTheValueMauiUses) {
   // BACKFILLPOLICY ON is no value of BACKFILLPOLICY: Maui 3.3.1 reads a boolean, true = FIRSTFIT;
   // FSPOLICY TRUE is DEDICATEDPS; a mis-cased FSPOLICY is read as the manual's value.
   auto c = check("SERVERHOST head\nBACKFILLPOLICY OFF\nFSPOLICY TRUE\n");
-  EXPECT_EQ(c->policy.scheduling.backfill_policy.value, "NONE");
+  EXPECT_EQ(c->policy.scheduling.backfill_policy.value, ir::BackfillPolicy::None);
   EXPECT_EQ(c->policy.fairshare.metric.value, ir::FairshareMetric::DedicatedPS);
   Strings messages;
   for (const auto& d : checker::resolve(*c))

@@ -46,11 +46,11 @@ TEST_F(CheckTool, ClusterNodesComeFromJobsJson) {
   write("empty.json", R"({"nodes": [], "jobs": []})");
   auto empty = mauic("check procs.cfg --cluster empty.json");
   EXPECT_EQ(empty.code, 2);
-  EXPECT_NE(empty.err.find("empty.json: nodes: expected the cluster's nodes"), std::string::npos) << empty.err;
+  EXPECT_NE(empty.err.find("empty.json: error: nodes: expected the cluster's nodes"), std::string::npos) << empty.err;
   write("broken.json", "{\"nodes\": [{\"name\": \"n01\", \"procs\": -4}], \"jobs\": []}");
   auto broken = mauic("check procs.cfg --cluster broken.json");
   EXPECT_EQ(broken.code, 2);
-  EXPECT_NE(broken.err.find("broken.json: nodes[0].procs: "), std::string::npos) << broken.err;
+  EXPECT_NE(broken.err.find("broken.json:1:37: error: nodes[0].procs: "), std::string::npos) << broken.err;
   write("syntax.json", "{\"nodes\": [\n");
   auto syntax = mauic("check procs.cfg --cluster syntax.json");
   EXPECT_EQ(syntax.code, 2);

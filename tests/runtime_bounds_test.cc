@@ -58,9 +58,9 @@ TEST(InputBounds, TheLargestTraceIsReplayedUnderEveryPolicy) {
   for (const char* config : {kEasy, kConservative, kSite}) {
     SCOPED_TRACE(config);
     TestPolicy p = compile_policy(config);
-    std::string error;
-    std::vector<Node> nodes = simulated_nodes(p.policy(), {p.policy().nodes.empty() ? 3 : 0, ir::kMaxProcs}, error);
-    ASSERT_EQ(nodes.size(), 3u) << error;
+    SimulatedNodes cluster = simulated_nodes(p.policy(), {p.policy().nodes.empty() ? 3 : 0, ir::kMaxProcs});
+    std::vector<Node>& nodes = cluster.nodes;
+    ASSERT_EQ(nodes.size(), 3u) << cluster.error;
     const SimulationResult r = simulate(*p.dir, trace, nodes);
     ASSERT_EQ(r.jobs.size(), 3u);
     for (const JobOutcome& j : r.jobs) {
@@ -117,7 +117,7 @@ TEST(InputBounds, TheLargestSnapshotIsScheduled) {
        "bypass_count": 1000000000000, "queue_time_accrued": 1000000000000},
       {"id": "3", "user": "u1", "walltime": 1, "submit_time": 1000000000000, "procs": 1000000000},
       {"id": "4", "user": "u3", "walltime": 1000000000000, "submit_time": 0, "procs": 1}]})");
-  ASSERT_TRUE(file.errors.empty()) << file.errors.front();
+  ASSERT_TRUE(file.errors.empty()) << to_text(file.errors.front());
   for (const char* config : {kEasy, kConservative, kSite}) {
     SCOPED_TRACE(config);
     TestPolicy p = compile_policy(config);

@@ -39,9 +39,9 @@ TEST(SchedulingCycle, ALiveViewAndRestartsScheduleTheSiteAsTheSimulator) {
   opt.limit_jobs = 1500;
   TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
   ASSERT_EQ(read.error, "");
-  std::string error;
-  const std::vector<Node> nodes = simulated_nodes(unit->policy, {}, error);
-  ASSERT_EQ(error, "");
+  const SimulatedNodes cluster = simulated_nodes(unit->policy, {});
+  ASSERT_EQ(cluster.error, "");
+  const std::vector<Node>& nodes = cluster.nodes;
   const SimulationResult sim = simulate(dir, read.trace, nodes);
 
   CycleOptions options;

@@ -53,6 +53,13 @@ TEST(EasyFastPath, TakesEasyOnOneProcNodes) {
   EXPECT_EQ(refusal(lines({kEasy, "QUEUETIMEWEIGHT 5\nQUEUETIMECAP 100\nSERVICEWEIGHT 2\n"})), "");
   // FSPOLICY alone does not weigh a job: fairshare accrues, ranking ignores it.
   EXPECT_EQ(refusal(lines({kEasy, "FSPOLICY DEDICATEDPS\n"})), "");
+  // Without limits every queued job accrues queue time under every JOBPRIOACCRUALPOLICY, the
+  // default QUEUEPOLICY included: EASY as a new admin writes it.
+  EXPECT_EQ(refusal(lines({kEasy, "JOBPRIOACCRUALPOLICY QUEUEPOLICY\n"})), "");
+  EXPECT_EQ(refusal(lines({kEasy, "JOBPRIOACCRUALPOLICY FULLPOLICY\n"})), "");
+  EXPECT_EQ(refusal("BACKFILLPOLICY FIRSTFIT\nRESERVATIONPOLICY CURRENTHIGHEST\nRESERVATIONDEPTH 1\n"), "");
+  EXPECT_EQ(refusal("RMCFG[base] TYPE=PBS\nADMIN1 root\n"), "");  // all defaults: EASY as well
+  EXPECT_NE(refusal("JOBPRIOACCRUALPOLICY QUEUEPOLICY\nUSERCFG[DEFAULT] MAXIJOB=2\n"), "");
 }
 
 TEST(EasyFastPath, RefusesWhatItDoesNotModel) {
@@ -70,7 +77,6 @@ TEST(EasyFastPath, RefusesWhatItDoesNotModel) {
       {"XFACTORWEIGHT 1\n", "priority"},
       {"QUEUETIMEWEIGHT -1\n", "priority"},
       {"CREDWEIGHT 1\nUSERWEIGHT 1\n", "priority"},
-      {"JOBPRIOACCRUALPOLICY QUEUEPOLICY\n", "JOBPRIOACCRUALPOLICY"},
       {"USERCFG[alice] MAXJOB=1\n", "credentials"},
       {"QOSCFG[DEFAULT] QTWEIGHT=5\n", "credentials"},
       {"SYSTEMMAXPROCPERJOB 2\n", "throttling limits"},
@@ -131,6 +137,26 @@ void expect_identical(const IterationResult& general, const IterationResult& fas
   EXPECT_TRUE(fast.preempted.empty());
 }
 
+// What queue-time accrual reads of the general iteration (JOBPRIOACCRUALPOLICY other than
+// ALWAYS): the queued jobs in order, whether each meets the queue policies and is eligible. The
+// fast path leaves the priorities out (nobody reads them there); that none is rejected as
+// negative, held, waiting or over a limit, the general iteration says.
+void expect_same_judgement(const EligibilityReport& g, const EligibilityReport& f) {
+  EXPECT_EQ(f.eligible, g.eligible);
+  EXPECT_EQ(f.soft_eligible, g.soft_eligible);
+  ASSERT_EQ(f.jobs.size(), g.jobs.size());
+  for (std::size_t k = 0; k < g.jobs.size(); ++k) {
+    SCOPED_TRACE(fmt::format("queued {}", k));
+    EXPECT_EQ(f.jobs[k].index, g.jobs[k].index);
+    EXPECT_EQ(f.jobs[k].eligible, g.jobs[k].eligible);
+    EXPECT_EQ(f.jobs[k].soft_eligible, g.jobs[k].soft_eligible);
+    EXPECT_EQ(f.jobs[k].meets_queue_policy, g.jobs[k].meets_queue_policy);
+    EXPECT_FALSE(g.jobs[k].negative_priority || g.jobs[k].not_idle);
+    EXPECT_TRUE(g.jobs[k].holds.empty() && g.jobs[k].waiting_for.empty() && g.jobs[k].violations.empty() &&
+                g.jobs[k].fairshare_caps.empty() && g.jobs[k].soft_violations.empty());
+  }
+}
+
 // A policy the fast path takes, drawn at random.
 std::string random_policy(std::mt19937_64& rng) {
   auto pick = [&](std::initializer_list<const char*> options) {
@@ -138,9 +164,12 @@ std::string random_policy(std::mt19937_64& rng) {
     return std::string(v[rng() % v.size()]);
   };
   return fmt::format(
-      "QUEUETIMEWEIGHT {}\nXFACTORWEIGHT 0\nJOBPRIOACCRUALPOLICY ALWAYS\nBACKFILLPOLICY FIRSTFIT\n"
+      "QUEUETIMEWEIGHT {}\nXFACTORWEIGHT 0\n{}BACKFILLPOLICY FIRSTFIT\n"
       "RESERVATIONDEPTH {}\nNODEALLOCATIONPOLICY {}\nRMPOLLINTERVAL {}\n{}",
-      pick({"0", "1", "7"}), pick({"0", "1", "1"}), pick({"FIRSTAVAILABLE", "LASTAVAILABLE", "MINRESOURCE", "CPULOAD"}),
+      pick({"0", "1", "7"}),
+      pick({"JOBPRIOACCRUALPOLICY ALWAYS\n", "JOBPRIOACCRUALPOLICY ALWAYS\n", "JOBPRIOACCRUALPOLICY QUEUEPOLICY\n",
+            "JOBPRIOACCRUALPOLICY FULLPOLICY\n", ""}),
+      pick({"0", "1", "1"}), pick({"FIRSTAVAILABLE", "LASTAVAILABLE", "MINRESOURCE", "CPULOAD"}),
       pick({"00:00:30", "00:05:00"}), pick({"", "QUEUETIMECAP 3\n", "SERVICEWEIGHT 3\n"}));
 }
 
@@ -181,10 +210,15 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     Seconds walltime = uniform(0, 8000);
     if (!remaining.empty() && uniform(0, 2) == 0)
       walltime = std::max<Seconds>(0, remaining[static_cast<std::size_t>(uniform(0, static_cast<std::int64_t>(remaining.size()) - 1))] + uniform(-1, 1));
-    jobs.push_back(J(std::to_string(uniform(1, 500)))
-                       .tasks(uniform(1, static_cast<std::int64_t>(n_nodes) + 1))
-                       .walltime(walltime)
-                       .submit(now - 60 * uniform(0, 20) - uniform(0, 1) * 30));
+    Job job = J(std::to_string(uniform(1, 500)))
+                  .tasks(uniform(1, static_cast<std::int64_t>(n_nodes) + 1))
+                  .walltime(walltime)
+                  .submit(now - 60 * uniform(0, 20) - uniform(0, 1) * 30);
+    // The queue time an engine kept for it (JOBPRIOACCRUALPOLICY QUEUEPOLICY / FULLPOLICY):
+    // mostly all of its wait or more, now and then less (it was held for a while).
+    if (uniform(0, 3) == 0) job.sched.queue_time_accrued = now - job.submit_time + uniform(0, 600);
+    if (uniform(0, 40) == 0) job.sched.queue_time_accrued = std::max<Seconds>(0, now - job.submit_time - uniform(1, 600));
+    jobs.push_back(std::move(job));
   }
   if (uniform(0, 4) == 0) jobs.push_back(J("999").state(JobState::Completed));
   std::shuffle(jobs.begin(), jobs.end(), rng);
@@ -193,7 +227,8 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
 
 TEST(EasyFastPath, DecidesAsTheGeneralIterationOnRandomSnapshots) {
   std::mt19937_64 rng(20261123);
-  std::int64_t reserved = 0, backfilled = 0, cancelled = 0, bypassed = 0, reversed = 0;
+  std::int64_t reserved = 0, backfilled = 0, cancelled = 0, bypassed = 0, reversed = 0, accruing = 0,
+               handed_back = 0;
   for (int c = 0; c < kSnapshots; ++c) {
     const std::string config = random_policy(rng);
     TestPolicy p = compile_policy(config);
@@ -205,9 +240,27 @@ TEST(EasyFastPath, DecidesAsTheGeneralIterationOnRandomSnapshots) {
     in.snapshot = &snap;
     EasyFastPath fast(*p.dir, snap.nodes);
     const std::optional<IterationResult> decided = fast.iterate(in);
-    ASSERT_TRUE(decided.has_value());
     const IterationResult general = schedule_iteration(in);
+    // Handed back exactly when some queued job accrued less than it waited (not under ALWAYS).
+    const AccrualPolicy accrual = p.dir->priority_plan().accrual;
+    const bool accrued_less = std::any_of(snap.jobs.begin(), snap.jobs.end(), [&](const Job& j) {
+      return j.is_queued() && effective_queue_time(j, accrual, snap.now) < effective_queue_time(j, AccrualPolicy::Always, snap.now);
+    });
+    ASSERT_EQ(decided.has_value(), !accrued_less);
+    if (!decided) {
+      ++handed_back;
+      continue;
+    }
     expect_identical(general, *decided);
+    if (accrual != AccrualPolicy::Always) {
+      EXPECT_TRUE(decided->queue.ranked.empty());
+      expect_same_judgement(general.queue.eligibility, decided->queue.eligibility);
+      // The same without the iteration, as the cycle asks for one it skips.
+      const std::optional<EligibilityReport> judged = fast.queue_judgement(snap);
+      ASSERT_TRUE(judged.has_value());
+      expect_same_judgement(general.queue.eligibility, *judged);
+      accruing += !general.queue.ranked.empty();
+    }
     if (HasFatalFailure() || HasNonfatalFailure()) return;
     reserved += !general.reservations.empty();
     backfilled += std::any_of(general.starts.begin(), general.starts.end(), [](const auto& s) { return s.backfill; });
@@ -221,6 +274,8 @@ TEST(EasyFastPath, DecidesAsTheGeneralIterationOnRandomSnapshots) {
   EXPECT_GT(cancelled, kSnapshots / 20) << cancelled;
   EXPECT_GT(bypassed, kSnapshots / 20) << bypassed;
   EXPECT_GT(reversed, kSnapshots / 20) << reversed;
+  EXPECT_GT(accruing, kSnapshots / 5) << accruing;
+  EXPECT_GT(handed_back, kSnapshots / 200) << handed_back;
 }
 
 TEST(EasyFastPath, HandsBackWhatItDoesNotModel) {
@@ -250,6 +305,16 @@ TEST(EasyFastPath, HandsBackWhatItDoesNotModel) {
   EXPECT_FALSE(decides({running_on(J("2"), 900, {"n01"}), running_on(J("3"), 900, {"n01"})}));
   EXPECT_FALSE(decides({running_on(J("2").tasks(2), 900, {"n01"}, {2})}));
   EXPECT_FALSE(decides({J("1")}, /*explain=*/true));
+  // Nor does it judge queue-time accrual where a queued job is such: the cycle evaluates the
+  // queue then. Running jobs it does not model make no queued job ineligible: judged as the
+  // general evaluation judges them.
+  EXPECT_FALSE(fast.queue_judgement(snapshot_of(1000, nodes, {J("1").hold("user")})).has_value());
+  EXPECT_FALSE(fast.queue_judgement(snapshot_of(1000, nodes, {J("1").procs_per_task(2)})).has_value());
+  const ClusterSnapshot odd = snapshot_of(1000, nodes, {J("1"), J("3").tasks(9), running_on(J("2"), 900, {"elsewhere"})});
+  const std::optional<EligibilityReport> judged = fast.queue_judgement(odd);
+  ASSERT_TRUE(judged.has_value());
+  expect_same_judgement(evaluate_queue(*p.dir, FairshareStanding{}, odd, /*admitted_use_active=*/false).eligibility,
+                        *judged);
   const std::vector<Node> three = one_proc_nodes(3);  // not the nodes it was made for
   const ClusterSnapshot other = snapshot_of(1000, three, {J("1")});
   SchedulerInput in;

@@ -241,25 +241,28 @@ TEST(RuntimeFairshare, BadLinesAreLocatedAndCounted) {
       "acct a 1e31\n";
   auto p = parse_fairshare_file("FS.123", text, 123);
   std::vector<std::string> errors;
-  for (const auto& e : p.errors) errors.push_back(e.text());
+  for (const auto& e : p.errors) errors.push_back(to_text(e));
+  // Each at the field that is wrong (column 1: the type word; the whole line when a field is
+  // missing).
   EXPECT_EQ(errors, (std::vector<std::string>{
-                        "FS.123:3: expected a type (user, group, acct, qos, class or sched), found 'usr'",
-                        "FS.123:4: expected '<type> <name> <usage>', found 2 fields",
-                        "FS.123:5: expected a usage (a number of proc-seconds from 0 to 1e+30), found 'lots'",
-                        "FS.123:6: a second line for user john replaces the first",
-                        "FS.123:7: expected a usage (a number of proc-seconds from 0 to 1e+30), found '-3'",
-                        "FS.123:9: expected a usage (a number of proc-seconds from 0 to 1e+30), found '1e31'"}));
+                        "FS.123:3:1: error: expected a type (user, group, acct, qos, class or sched), found 'usr'",
+                        "FS.123:4: error: expected '<type> <name> <usage>', found 2 fields",
+                        "FS.123:5:10: error: expected a usage (a number of proc-seconds from 0 to 1e+30), found 'lots'",
+                        "FS.123:6:1: error: a second line for user john replaces the first",
+                        "FS.123:7:13: error: expected a usage (a number of proc-seconds from 0 to 1e+30), found '-3'",
+                        "FS.123:9:8: error: expected a usage (a number of proc-seconds from 0 to 1e+30), found '1e31'"}));
   EXPECT_DOUBLE_EQ(p.window.usage.at({K::User, "john"}), 12);
   EXPECT_DOUBLE_EQ(p.window.total, 40);
 
-  // Through the directory reader the errors keep their file names.
+  // Through the directory reader the errors name the file's path.
   TempDir dir;
   auto t = compile_policy("FSPOLICY DEDICATEDPS\n");
-  dir.write(fmt::format("FS.{}", window_start(kNow, 86400)), "user john 1\nbogus\n");
+  dir.write(fmt::format("FS.{}", window_start(kNow, 86400)), "user john 1\n  bogus 3\n");
   auto load = load_fairshare_dir(dir.path().string(), FairshareClock::from(t.policy().fairshare), kNow);
   ASSERT_EQ(load.errors.size(), 1u);
-  EXPECT_EQ(load.errors[0].text(), fmt::format("FS.{}:2: expected a type (user, group, acct, qos, class or sched), "
-                                               "found 'bogus'", window_start(kNow, 86400)));
+  EXPECT_EQ(to_text(load.errors[0]), fmt::format("{}/FS.{}:2:3: error: expected a type (user, group, acct, qos, "
+                                                 "class or sched), found 'bogus'",
+                                                 dir.path().string(), window_start(kNow, 86400)));
   // A file without a total line: the total is the per-kind usage.
   EXPECT_DOUBLE_EQ(load.history.find(window_start(kNow, 86400))->total, 1);
   EXPECT_TRUE(load_fairshare_dir((dir.path() / "missing").string(), FairshareClock{}, kNow).failure);
@@ -267,8 +270,8 @@ TEST(RuntimeFairshare, BadLinesAreLocatedAndCounted) {
   std::filesystem::create_directory(dir.path() / fmt::format("FS.{}", window_start(kNow, 86400) - 86400));
   auto odd = load_fairshare_dir(dir.path().string(), FairshareClock::from(t.policy().fairshare), kNow);
   ASSERT_EQ(odd.errors.size(), 2u);
-  EXPECT_EQ(odd.errors[1].text(),
-            fmt::format("FS.{}:0: cannot be read: it is a directory", window_start(kNow, 86400) - 86400));
+  EXPECT_EQ(to_text(odd.errors[1]), fmt::format("{}/FS.{}: error: cannot be read: it is a directory",
+                                                dir.path().string(), window_start(kNow, 86400) - 86400));
 }
 
 TEST(RuntimeFairshare, SaveRollsOldWindowsOut) {

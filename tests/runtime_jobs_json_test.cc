@@ -16,7 +16,18 @@
 namespace maui::runtime {
 namespace {
 
-std::vector<std::string> errors_of(std::string_view text) { return parse_jobs_json("JOBS.json", text).errors; }
+// What each problem says, without its location (LocatedAtTheirValues checks those).
+std::vector<std::string> errors_of(std::string_view text) {
+  std::vector<std::string> out;
+  for (const Problem& p : parse_jobs_json("JOBS.json", text).errors) out.push_back(p.message);
+  return out;
+}
+// The same with the location, as mauirun prints them.
+std::vector<std::string> located_errors_of(std::string_view text) {
+  std::vector<std::string> out;
+  for (const Problem& p : parse_jobs_json("JOBS.json", text).errors) out.push_back(to_text(p));
+  return out;
+}
 
 TEST(RuntimeJobsJson, FullJobAndNode) {
   auto f = parse_jobs_json("JOBS.json", R"({
@@ -32,7 +43,7 @@ TEST(RuntimeJobsJson, FullJobAndNode) {
        "dependencies": ["1"], "queue_time_accrued": 120},
       {"id": "3", "user": "ann", "tasks": 2, "procs": 8, "walltime": 60, "submit_time": 5}
     ]})");
-  ASSERT_TRUE(f.errors.empty()) << f.errors.front();
+  ASSERT_TRUE(f.errors.empty()) << to_text(f.errors.front());
   EXPECT_EQ(f.snapshot.now, 1700000000);
   ASSERT_EQ(f.snapshot.nodes.size(), 1u);
   const Node& n = f.snapshot.nodes[0];
@@ -96,13 +107,34 @@ TEST(RuntimeJobsJson, LocatedErrors) {
   EXPECT_EQ(errors_of("[1]"), std::vector<std::string>{"(root): expected an object with a \"jobs\" array"});
   // Nesting llvm::json::parse would recurse through until the stack overflows, and an integer
   // it would clamp to 2^63 - 1, are refused before it reads them (schemas/json_input.h).
-  EXPECT_EQ(errors_of("{\"jobs\":\n  " + std::string(100000, '[') + std::string(100000, ']') + "}"),
-            std::vector<std::string>{"JOBS.json:2:66: invalid JSON: nested deeper than 64 levels"});
-  EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 99999999999999999999}]})"),
-            std::vector<std::string>{"JOBS.json:1:48: invalid JSON: integer 99999999999999999999 does not fit in 64 bits"});
-  auto syntax = errors_of("{\"jobs\": [\n  {\"id\": }\n]}");
+  EXPECT_EQ(located_errors_of("{\"jobs\":\n  " + std::string(100000, '[') + std::string(100000, ']') + "}"),
+            std::vector<std::string>{"JOBS.json:2:66: error: invalid JSON: nested deeper than 64 levels"});
+  EXPECT_EQ(located_errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 99999999999999999999}]})"),
+            std::vector<std::string>{
+                "JOBS.json:1:48: error: invalid JSON: integer 99999999999999999999 does not fit in 64 bits"});
+  auto syntax = located_errors_of("{\"jobs\": [\n  {\"id\": }\n]}");
   ASSERT_EQ(syntax.size(), 1u);
-  EXPECT_EQ(syntax[0].substr(0, 25), "JOBS.json:2:10: invalid J");
+  EXPECT_EQ(syntax[0].substr(0, 39), "JOBS.json:2:10: error: invalid JSON: In");
+}
+
+// Each problem is located at the value it is about (the object that lacks a missing field), so
+// that an admin goes straight to it in a long snapshot.
+TEST(RuntimeJobsJson, LocatedAtTheirValues) {
+  EXPECT_EQ(located_errors_of(R"({"jobs": [
+  {"id": "1", "user": "a", "walltime": 60, "submit_time": 0},
+  {"id": "2", "user": "a", "walltime": "soon", "submit_time": 0, "prcs": 4},
+  {"id": "3", "user": "a", "submit_time": 0}
+],
+ "nodes": {}})"),
+            (std::vector<std::string>{
+                "JOBS.json:6:11: error: nodes: expected an array",
+                "JOBS.json:3:74: error: jobs[1].prcs: unknown field (expected one of id, user, group, account, class, "
+                "qos, tasks, procs, procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, "
+                "submit_time, state, start_time, allocated_nodes, holds, dependencies, bypass_count, "
+                "queue_time_accrued, utilized_procs, system_priority, relative_system_priority)",
+                "JOBS.json:3:40: error: jobs[1].walltime: expected a number of seconds from 1 to 1000000000000 or "
+                "[[[DD:]HH:]MM:]SS",
+                "JOBS.json:4:3: error: jobs[2].walltime: missing: expected the job's wallclock limit"}));
 }
 
 // schemas/ir.h's bounds: values exactly at them read; one past them, a number too large for
@@ -113,7 +145,7 @@ TEST(RuntimeJobsJson, SystemPriority) {
       {"id": "a", "user": "u", "walltime": 60, "submit_time": 0, "system_priority": 1000000000},
       {"id": "r", "user": "u", "walltime": 60, "submit_time": 0, "relative_system_priority": -1000000000},
       {"id": "n", "user": "u", "walltime": 60, "submit_time": 0}]})");
-  ASSERT_TRUE(f.errors.empty()) << f.errors.front();
+  ASSERT_TRUE(f.errors.empty()) << to_text(f.errors.front());
   EXPECT_EQ(f.snapshot.jobs[0].sched.system_priority, (SystemPriority{1'000'000'000, false}));
   EXPECT_EQ(f.snapshot.jobs[1].sched.system_priority, (SystemPriority{-1'000'000'000, true}));
   EXPECT_FALSE(f.snapshot.jobs[2].sched.system_priority.has_value());
@@ -137,7 +169,7 @@ TEST(RuntimeJobsJson, ValuesWithinTheBounds) {
               "nodes": 1000000, "walltime": 1000000000000, "submit_time": -1000000000000, "state": "Running",
               "start_time": -1000000000000, "bypass_count": 1000000000000, "queue_time_accrued": 1000000000000,
               "utilized_procs": 1000000000}]})");
-  EXPECT_TRUE(at.errors.empty()) << at.errors.front();
+  EXPECT_TRUE(at.errors.empty()) << to_text(at.errors.front());
   ASSERT_EQ(at.snapshot.jobs.size(), 1u);
   EXPECT_EQ(at.snapshot.jobs[0].walltime, ir::kMaxSeconds);
   EXPECT_EQ(at.snapshot.nodes[0].memory_mb, ir::kMaxMegabytes);
@@ -174,7 +206,7 @@ TEST(RuntimeJobsJson, DocumentedExampleReads) {
   start += 8;
   auto end = doc.find("```", start);
   auto f = parse_jobs_json("example", doc.substr(start, end - start));
-  EXPECT_TRUE(f.errors.empty()) << (f.errors.empty() ? "" : f.errors.front());
+  EXPECT_TRUE(f.errors.empty()) << (f.errors.empty() ? "" : to_text(f.errors.front()));
   EXPECT_GE(f.snapshot.jobs.size(), 3u);
 }
 
@@ -188,7 +220,7 @@ TEST(RuntimeJobsJson, WhatALiveSnapshotHolds) {
        "allocated_tasks": [4, 2], "start_priority": -12},
       {"id": "2", "user": "a", "walltime": 600, "submit_time": 0, "state": "Completed", "start_time": 5,
        "end_time": 65}]})");
-  ASSERT_TRUE(f.errors.empty()) << f.errors.front();
+  ASSERT_TRUE(f.errors.empty()) << to_text(f.errors.front());
   EXPECT_EQ(f.snapshot.nodes[0].classes, (std::vector<std::string>{"batch", "debug"}));
   EXPECT_EQ(f.snapshot.nodes[0].max_jobs, 2);
   EXPECT_TRUE(f.snapshot.nodes[1].classes.empty());
@@ -416,7 +448,7 @@ TEST(RuntimeJobsJson, WrittenSnapshotsReadBackEqual) {
     const ClusterSnapshot s = random_snapshot(rng);
     const std::string text = jobs_json_text(s);
     JobsFile back = parse_jobs_json("JOBS.json", text);
-    ASSERT_TRUE(back.errors.empty()) << back.errors.front() << "\n" << text;
+    ASSERT_TRUE(back.errors.empty()) << to_text(back.errors.front()) << "\n" << text;
     ASSERT_TRUE(back.now.has_value());
     expect_same(s, back.snapshot, text);
     EXPECT_EQ(jobs_json_text(back.snapshot), text);  // and the same bytes again

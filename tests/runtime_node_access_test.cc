@@ -37,7 +37,9 @@ TEST(NodeAccess, PolicyOfAJob) {
   auto lc = compile_policy("CLASSCFG[lc] NODEACCESSPOLICY=singletask\n");
   EXPECT_EQ(lc.dir->node_access("lc", "DEFAULT"), NodeAccess::SingleTask);
   EXPECT_TRUE(lc.dir->has_whole_node_jobs());
-  EXPECT_EQ(node_access_from("Bogus"), std::nullopt);
+  // A value that is no policy is not one (invalid-value): the class gets the parameter's.
+  auto bogus = compile_policy("NODEACCESSPOLICY SINGLEJOB\nCLASSCFG[b] NODEACCESSPOLICY=Bogus\n");
+  EXPECT_EQ(bogus.dir->node_access("b", "DEFAULT"), NodeAccess::SingleJob);
 }
 
 // R runs 1 task on n1 until +30 min. A and B wait for 1 task each for 1 h.
@@ -413,9 +415,9 @@ TEST(NodeJobLimit, TheSimulatorTakesTheLimitFromNodecfg) {
   // 0: job 1 on n1, jobs 2 and 3 on n2, job 4 when they end.
   TestPolicy p = first_available(
       "NODECFG[DEFAULT] MAXJOB=1\nNODECFG[n1] RESOURCES=PROCS:4\nNODECFG[n2] RESOURCES=PROCS:4 MAXJOB=2\n");
-  std::string error;
-  std::vector<Node> nodes = simulated_nodes(p.policy(), NodeSource{}, error);
-  ASSERT_EQ(nodes.size(), 2u) << error;
+  SimulatedNodes cluster = simulated_nodes(p.policy(), NodeSource{});
+  std::vector<Node>& nodes = cluster.nodes;
+  ASSERT_EQ(nodes.size(), 2u) << cluster.error;
   EXPECT_EQ(nodes[0].max_jobs, 1);
   EXPECT_EQ(nodes[1].max_jobs, 2);
   const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1), trace_job(2, 0, kHour, kHour, 1),

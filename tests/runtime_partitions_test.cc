@@ -153,9 +153,9 @@ TEST(Partitions, PlistConfinesAndPdefIsTriedFirst) {
 
 TEST(Partitions, TheSimulatorKeepsJobsInsideOnePartition) {
   TestPolicy p = by_submission("NODECFG[a1] PARTITION=A\nNODECFG[a2] PARTITION=A\nNODECFG[n1] PROCS=1\n");
-  std::string error;
-  std::vector<Node> nodes = simulated_nodes(p.dir->policy(), NodeSource{}, error);
-  ASSERT_EQ(error, "");
+  SimulatedNodes cluster = simulated_nodes(p.dir->policy(), NodeSource{});
+  ASSERT_EQ(cluster.error, "");
+  std::vector<Node>& nodes = cluster.nodes;
   ASSERT_EQ(nodes.size(), 3u);
   EXPECT_EQ(nodes[2].partition, "DEFAULT");
   // n1 stays in DEFAULT. Job 1 (2 procs) fits in A only; job 2 (3 procs) fits in no partition.

@@ -291,9 +291,9 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     for (const auto& d : unit->diagnostics.diagnostics())
       ASSERT_NE(d.severity, Severity::Error) << d.rule << ": " << d.message;
     CredentialDirectory dir(unit->policy);
-    std::string error;
-    const std::vector<Node> nodes = simulated_nodes(unit->policy, {}, error);
-    ASSERT_EQ(nodes.size(), 12u) << error;
+    const SimulatedNodes cluster = simulated_nodes(unit->policy, {});
+    const std::vector<Node>& nodes = cluster.nodes;
+    ASSERT_EQ(nodes.size(), 12u) << cluster.error;
     std::int64_t cluster_procs = 0;
     for (const auto& n : nodes) cluster_procs += n.procs;
 

@@ -441,6 +441,16 @@ TEST(ReservationPlacement, UnknownHostsAreNamed) {
                           "SRCFG[u] HOSTLIST: no node named node99, nodeXX in the cluster; the other hosts are used"}));
 }
 
+// A HOSTLIST none of whose hosts is in the cluster (the config's own nodes replaced by --nodes)
+// says that the reservation reserves nothing, not that other hosts are used.
+TEST(ReservationPlacement, NoKnownHostReservesNothing) {
+  auto r = place("SRCFG[u] HOSTLIST=node98,node99\n", "u", cluster());
+  ASSERT_TRUE(r.placement);
+  EXPECT_TRUE(r.placement->candidates.empty());
+  EXPECT_EQ(r.errors, (std::vector<std::string>{"SRCFG[u] HOSTLIST: no node named node98, node99 in the cluster; "
+                                                "it names no node of the cluster and reserves nothing"}));
+}
+
 // The scheduler finds HOSTLIST names through the snapshot's node index, which outlives an
 // iteration; it places every kind of host list as an index built for the call does, also after
 // the snapshot's nodes were renamed and reordered under an index filled before.

@@ -16,6 +16,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
 #include <string_view>
 #include <vector>
 
@@ -2141,11 +2142,14 @@ constexpr int kEasyJobs = 0;  // all
 #endif
 
 // The general engine and the EASY fast path (runtime/engine/easy_fast_path.h), which the simulator uses
-// for this policy, each against the textbook.
-class TextbookEasyOnKth : public ::testing::TestWithParam<bool> {};
+// for this policy, each against the textbook; with examples/easy.cfg and with EASY as a new admin
+// writes it, the defaults left as they are (examples/easy-defaults.cfg: JOBPRIOACCRUALPOLICY
+// QUEUEPOLICY, LASTAVAILABLE).
+class TextbookEasyOnKth : public ::testing::TestWithParam<std::tuple<const char*, bool>> {};
 
 TEST_P(TextbookEasyOnKth, SimulatorMatches) {
-  auto unit = checker::check_file(MAUI_SOURCE_DIR "/examples/easy.cfg");
+  const auto [config, fast_path] = GetParam();
+  auto unit = checker::check_file(std::string(MAUI_SOURCE_DIR "/examples/") + config);
   ASSERT_NE(unit, nullptr);
   for (const auto& d : unit->diagnostics.diagnostics()) ASSERT_NE(d.severity, Severity::Error) << d.message;
   CredentialDirectory dir(unit->policy);
@@ -2154,13 +2158,13 @@ TEST_P(TextbookEasyOnKth, SimulatorMatches) {
   TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
   ASSERT_EQ(read.error, "");
   ASSERT_EQ(read.trace.jobs.size(), static_cast<std::size_t>(kEasyJobs > 0 ? kEasyJobs : 28475));
-  std::string error;
-  std::vector<Node> nodes = simulated_nodes(unit->policy, {100, 1}, error);
-  ASSERT_EQ(error, "");
+  SimulatedNodes cluster = simulated_nodes(unit->policy, {100, 1});
+  ASSERT_EQ(cluster.error, "");
+  std::vector<Node>& nodes = cluster.nodes;
   SimulationOptions options;
-  options.fast_path = GetParam();
+  options.fast_path = fast_path;
   SimulationResult sim = simulate(dir, read.trace, nodes, options);
-  EXPECT_EQ(sim.fast_path_iterations, GetParam() ? sim.iterations : 0);
+  EXPECT_EQ(sim.fast_path_iterations, fast_path ? sim.iterations : 0);
   const auto easy = textbook_easy(read.trace.jobs, 100);
   ASSERT_EQ(sim.jobs.size(), easy.size());
   std::int64_t mismatches = 0, backfilled = 0;
@@ -2177,8 +2181,14 @@ TEST_P(TextbookEasyOnKth, SimulatorMatches) {
   EXPECT_EQ(mismatches, 0);
   EXPECT_GT(backfilled, 100);  // the comparison exercises backfill, not only FCFS
 }
-INSTANTIATE_TEST_SUITE_P(Engines, TextbookEasyOnKth, ::testing::Values(false, true),
-                         [](const auto& info) { return info.param ? "FastPath" : "GeneralEngine"; });
+INSTANTIATE_TEST_SUITE_P(Engines, TextbookEasyOnKth,
+                         ::testing::Combine(::testing::Values("easy.cfg", "easy-defaults.cfg"),
+                                            ::testing::Values(false, true)),
+                         [](const auto& info) {
+                           const std::string config = std::get<0>(info.param);
+                           return std::string(config == "easy.cfg" ? "Easy" : "EasyDefaults") +
+                                  (std::get<1>(info.param) ? "FastPath" : "GeneralEngine");
+                         });
 
 // A trace built in code may repeat a job number (read_swf refuses it): the later job is not
 // replayed, says why, and the simulation ends (it looped for ever before: the RM started the
@@ -2239,9 +2249,9 @@ TEST(Simulator, SkippingFutileIterationsChangesNothing) {
   opt.limit_jobs = kEasyJobs > 0 ? 1500 : 5000;
   TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
   ASSERT_EQ(read.error, "");
-  std::string error;
-  std::vector<Node> nodes = simulated_nodes(unit->policy, {0, 1}, error);
-  ASSERT_EQ(error, "");
+  SimulatedNodes cluster = simulated_nodes(unit->policy, {0, 1});
+  ASSERT_EQ(cluster.error, "");
+  std::vector<Node>& nodes = cluster.nodes;
   SimulationOptions every;
   every.skip_futile_iterations = false;
   const SimulationResult skipping = simulate(dir, read.trace, nodes);

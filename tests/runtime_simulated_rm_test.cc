@@ -105,5 +105,62 @@ TEST(SimulatedRm, MemoryIsHeldLikeProcs) {
             "MB memory are in use");
 }
 
+// The simulated cluster says, once and at the config line concerned, what it assumed: procs for
+// the NODECFG nodes that state none (1, or --procs-per-node P), the config's nodes replaced by
+// --nodes, a --procs-per-node no node needs. (compile_policy puts SERVERHOST on line 1.)
+std::vector<std::string> said(const SimulatedNodes& cluster) {
+  std::vector<std::string> out;
+  for (const Problem& p : cluster.assumptions) out.push_back(to_text(p));
+  return out;
+}
+std::vector<std::int64_t> procs_of(const SimulatedNodes& cluster) {
+  std::vector<std::int64_t> out;
+  for (const Node& n : cluster.nodes) out.push_back(n.procs);
+  return out;
+}
+
+TEST(SimulatedNodes, ProcsNoNodeStatesAreAssumedAndSaid) {
+  auto p = compile_policy("NODECFG[n1] RESOURCES=PROCS:4\nNODECFG[n2] FEATURES=x\nNODECFG[n3] PARTITION=p\n");
+  const SimulatedNodes plain = simulated_nodes(p.policy(), {});
+  EXPECT_EQ(procs_of(plain), (std::vector<std::int64_t>{4, 1, 1}));
+  EXPECT_EQ(said(plain), (std::vector<std::string>{
+                             "t.cfg:3:1: note: 2 NODECFG nodes (n2, n3) state no procs (RESOURCES=PROCS:n, nor "
+                             "NODECFG[DEFAULT]): each is simulated with 1 proc, what Maui assumes of a node its "
+                             "resource manager reports none for; give --procs-per-node P for the procs they have"}));
+  // --procs-per-node alone gives them procs and keeps the config's nodes and their names.
+  const SimulatedNodes given = simulated_nodes(p.policy(), {0, 8});
+  EXPECT_EQ(procs_of(given), (std::vector<std::int64_t>{4, 8, 8}));
+  EXPECT_EQ(given.nodes[2].name, "n3");
+  EXPECT_EQ(given.nodes[2].partition, "p");
+  EXPECT_EQ(said(given), (std::vector<std::string>{"t.cfg:3:1: note: 2 NODECFG nodes (n2, n3) state no procs "
+                                                   "(RESOURCES=PROCS:n, nor NODECFG[DEFAULT]): each is simulated "
+                                                   "with 8 procs, as --procs-per-node says"}));
+
+  // NODECFG[DEFAULT] states them for every node: nothing is assumed, and P has nothing to do.
+  auto d = compile_policy("NODECFG[DEFAULT] RESOURCES=PROCS:2\nNODECFG[n1] RESOURCES=PROCS:4\nNODECFG[n2] MAXJOB=1\n");
+  EXPECT_EQ(procs_of(simulated_nodes(d.policy(), {})), (std::vector<std::int64_t>{4, 2}));
+  EXPECT_TRUE(said(simulated_nodes(d.policy(), {})).empty());
+  EXPECT_EQ(said(simulated_nodes(d.policy(), {0, 8})),
+            (std::vector<std::string>{"t.cfg: note: --procs-per-node 8 is not used: every NODECFG node states its "
+                                      "procs (RESOURCES=PROCS:n)"}));
+}
+
+TEST(SimulatedNodes, NodesReplacingTheConfigsAreSaid) {
+  auto p = compile_policy("NODECFG[a01] RESOURCES=PROCS:4\nNODECFG[a02] RESOURCES=PROCS:4\n"
+                          "SRCFG[day] HOSTLIST=a01,a02 PERIOD=DAY\n");
+  const SimulatedNodes cluster = simulated_nodes(p.policy(), {100, 2});
+  ASSERT_EQ(cluster.nodes.size(), 100u);
+  EXPECT_EQ(cluster.nodes.front().name, "node001");
+  EXPECT_EQ(cluster.nodes.back().procs, 2);
+  EXPECT_EQ(said(cluster),
+            (std::vector<std::string>{
+                "t.cfg:2:1: note: --nodes 100 replaces the config's 2 NODECFG nodes (a01, a02) by node001 .. "
+                "node100: their RESOURCES, FEATURES, PARTITION and MAXJOB do not apply, and a standing reservation "
+                "whose HOSTLIST names them reserves nothing; leave out --nodes to simulate the config's nodes "
+                "(--procs-per-node P alone gives procs to those that state none)"}));
+  // Without NODECFG nodes, --nodes replaces nothing.
+  EXPECT_TRUE(said(simulated_nodes(compile_policy("QUEUETIMEWEIGHT 1\n").policy(), {4, 1})).empty());
+}
+
 }  // namespace
 }  // namespace maui::runtime::testing

@@ -90,7 +90,7 @@ Compared compare_every_iteration(const CredentialDirectory& dir, const Trace& tr
 
     const std::string text = jobs_json_text(before);
     JobsFile file = parse_jobs_json("JOBS.json", text);
-    EXPECT_TRUE(file.errors.empty()) << file.errors.front();
+    EXPECT_TRUE(file.errors.empty()) << to_text(file.errors.front());
     const SnapshotIteration it = iterate_snapshot(dir, std::move(file.snapshot), {utc_offset, true});
     IterationResult simulated = report.result, given = it.report.result;
     simulated.reservations = cycle.reservations();

@@ -183,12 +183,14 @@ TEST_F(MauirunTool, InputErrorsAreLocatedAndExitTwo) {
   write("bad.json", R"({"jobs": [{"id": "a", "user": "x", "walltime": 60, "submit_time": 1, "procs": 0}]})");
   auto r = run("priority --config site.cfg --jobs bad.json");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("bad.json: jobs[0].procs: expected a number of processors from 1 to 1000000000"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("bad.json:1:79: error: jobs[0].procs: expected a number of processors from 1 to 1000000000"),
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(r.out, "");
   write("syntax.json", "{\n ]");
   auto syntax = run("priority --config site.cfg --jobs syntax.json");
   EXPECT_EQ(syntax.code, 2);
-  EXPECT_EQ(syntax.err.rfind("syntax.json:2:2: invalid JSON: ", 0), 0u) << syntax.err;  // located once
+  EXPECT_EQ(syntax.err.rfind("syntax.json:2:2: error: invalid JSON: ", 0), 0u) << syntax.err;  // located once
   auto far = run("priority --config site.cfg --jobs bad.json --now 1000000000001");
   EXPECT_EQ(far.code, 2);
   EXPECT_NE(far.err.find("--now must be within 1000000000000 seconds of 1970"), std::string::npos) << far.err;
@@ -196,7 +198,7 @@ TEST_F(MauirunTool, InputErrorsAreLocatedAndExitTwo) {
   write("fs/FS." + std::to_string(kWindow), "user john 3000\nuser steve lots\nsched NONE 10000\n");
   auto f = run("fairshare --config site.cfg --fs-dir fs --now 1700000000");
   EXPECT_EQ(f.code, 2);
-  EXPECT_NE(f.err.find("fs/FS." + std::to_string(kWindow) + ":2: expected a usage"), std::string::npos) << f.err;
+  EXPECT_NE(f.err.find("fs/FS." + std::to_string(kWindow) + ":2:12: error: expected a usage"), std::string::npos) << f.err;
   EXPECT_NE(f.err.find("1 bad line"), std::string::npos) << f.err;
   EXPECT_NE(f.out.find("john"), std::string::npos);  // the good lines still count
 
@@ -248,6 +250,90 @@ TEST_F(SimulateTool, ScheduleCsvAndLocatedTraceErrors) {
             "1,0,0,7200,1,0,0,u1,g1,q1,DEFAULT,,0\n"
             "2,3600,10801,14401,2,7201,0,u2,g2,q1,DEFAULT,,0\n"
             "4,3601,3601,10801,1,0,1,u3,g3,q1,DEFAULT,,0\n");
+}
+
+// Nothing is simulated from nothing: a file with no job in it (a config, an empty file) is an
+// input error that says why, and no report is printed.
+TEST_F(SimulateTool, NoJobInTheTraceIsAnInputError) {
+  auto config = run("simulate --config easy.cfg --trace easy.cfg --nodes 2");
+  ASSERT_TRUE(config.exited);
+  EXPECT_EQ(config.code, 2) << config.out;
+  EXPECT_EQ(config.out, "");
+  EXPECT_NE(config.err.find("easy.cfg:1:16: error: expected 18 fields, found 2"), std::string::npos) << config.err;
+  EXPECT_NE(config.err.find("mauirun: no line of 'easy.cfg' is a job of the Standard Workload Format"),
+            std::string::npos)
+      << config.err;
+  write("empty.swf", "");
+  auto empty = run("simulate --config easy.cfg --trace empty.swf --nodes 2 --format json");
+  EXPECT_EQ(empty.code, 2);
+  EXPECT_EQ(empty.out, "");
+  EXPECT_EQ(empty.err, "mauirun: 'empty.swf' is empty: there is no job to replay\n");
+}
+
+// A trace mostly in error is replayed, but the report says so before anything else, in text and
+// in JSON.
+TEST_F(SimulateTool, MostlyBadTraceSaysSoFirst) {
+  write("mostly.swf", "; UnixStartTime: 1700000000\n"
+                      "1 0 0 60 1 -1 -1 1 60 -1 1 1 1 -1 1 -1 -1 -1\n"
+                      "this is not a job\n"
+                      "nor this\n");
+  auto r = run("simulate --config easy.cfg --trace mostly.swf --nodes 2");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string warning =
+      "mostly.swf: warning: most of the trace is not jobs: 2 of its lines are in error (the first at "
+      "mostly.swf:3:18), 1 job read: the results below are that job's only; is it the trace you meant?";
+  EXPECT_EQ(r.out.substr(0, r.out.find("  cluster")),
+            "mauirun simulate: easy.cfg on mostly.swf\n  " + warning + "\n") << r.out;
+  auto j = run("simulate --config easy.cfg --trace mostly.swf --nodes 2 --format json");
+  ASSERT_EQ(j.code, 0) << j.err;
+  auto parsed = llvm::json::parse(j.out);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << j.out;
+  const llvm::json::Array* notes = parsed->getAsObject()->getArray("notes");
+  ASSERT_NE(notes, nullptr);
+  ASSERT_EQ(notes->size(), 1u);
+  const llvm::json::Object* note = (*notes)[0].getAsObject();
+  EXPECT_EQ(*note->getString("severity"), "warning");
+  EXPECT_EQ(*note->getString("file"), "mostly.swf");
+  EXPECT_EQ(*note->getInteger("line"), 0);
+  EXPECT_EQ("mostly.swf: warning: " + note->getString("message")->str(), warning);
+  // A trace with more jobs than bad lines has no such note.
+  auto story = run("simulate --config easy.cfg --trace story.swf --nodes 2 --format json");
+  auto story_json = llvm::json::parse(story.out);
+  ASSERT_TRUE(static_cast<bool>(story_json)) << story.out;
+  EXPECT_EQ(story_json->getAsObject()->getArray("notes")->size(), 0u);
+}
+
+// NODECFG nodes that state no procs are simulated with 1 proc, or --procs-per-node P, under their
+// own names, and the report says so once, at the config line, in text and JSON.
+TEST_F(SimulateTool, AssumedProcsAreSaidOnce) {
+  write("nodes.cfg", "SERVERHOST head\nQUEUETIMEWEIGHT 1\nNODECFG[n1] FEATURES=a\nNODECFG[n2] FEATURES=b\n");
+  auto r = run("simulate --config nodes.cfg --trace story.swf");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string note =
+      "  nodes.cfg:3:1: note: 2 NODECFG nodes (n1, n2) state no procs (RESOURCES=PROCS:n, nor NODECFG[DEFAULT]): each "
+      "is simulated with 1 proc, what Maui assumes of a node its resource manager reports none for; give "
+      "--procs-per-node P for the procs they have\n";
+  EXPECT_EQ(r.out.substr(0, r.out.find("  jobs")),
+            "mauirun simulate: nodes.cfg on story.swf\n" + note + "  cluster                   2 nodes, 2 procs\n")
+      << r.out;
+  EXPECT_EQ(r.out.find("state no procs", r.out.find("state no procs") + 1), std::string::npos) << r.out;  // once
+  EXPECT_EQ(r.err.find("state no procs"), std::string::npos) << r.err;
+  auto given = run("simulate --config nodes.cfg --trace story.swf --procs-per-node 2 --format json");
+  ASSERT_EQ(given.code, 0) << given.err;
+  auto parsed = llvm::json::parse(given.out);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << given.out;
+  const llvm::json::Object& o = *parsed->getAsObject();
+  EXPECT_EQ(*o.getInteger("procs"), 4);
+  const llvm::json::Object* assumed = (*o.getArray("notes"))[0].getAsObject();
+  EXPECT_EQ(*assumed->getString("severity"), "note");
+  EXPECT_EQ(*assumed->getString("file"), "nodes.cfg");
+  EXPECT_EQ(*assumed->getInteger("line"), 3);
+  EXPECT_EQ(*assumed->getInteger("column"), 1);
+  EXPECT_EQ(*assumed->getString("message"),
+            "2 NODECFG nodes (n1, n2) state no procs (RESOURCES=PROCS:n, nor NODECFG[DEFAULT]): each is simulated "
+            "with 2 procs, as --procs-per-node says");
+  // --procs-per-node 0 is no number of procs.
+  EXPECT_EQ(run("simulate --config nodes.cfg --trace story.swf --procs-per-node 0").code, 2);
 }
 
 // --runs-out: where each job ran, one row per run in the order they started (the same story:

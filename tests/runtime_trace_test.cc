@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -34,14 +35,12 @@ Trace parse(std::string_view text, std::int64_t limit_jobs = 0) {
   return parse_swf(text, "t.swf", TraceReadOptions{limit_jobs});
 }
 
-// What a problem says, in the `file:line:col: message` form a user sees.
-std::string where(const TraceProblem& p) {
-  return p.file + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) + ": " + p.message;
-}
+// What a problem says and where: `file:line:col: message`.
+std::string said(const Problem& p) { return where(p) + ": " + p.message; }
 
 std::vector<std::string> problems_of(const Trace& trace) {
   std::vector<std::string> out;
-  for (const TraceProblem& p : trace.problems) out.push_back(where(p));
+  for (const Problem& p : trace.problems) out.push_back(said(p));
   return out;
 }
 
@@ -98,7 +97,7 @@ std::string many_jobs(int count) {
 
 TEST(SwfParse, GoodLineGivesEveryField) {
   Trace t = parse(kGoodLine);
-  ASSERT_TRUE(t.problems.empty()) << where(t.problems.front());
+  ASSERT_TRUE(t.problems.empty()) << said(t.problems.front());
   ASSERT_EQ(t.jobs.size(), 1u);
   const TraceJob& j = t.jobs[0];
   EXPECT_EQ(j.number, 1);
@@ -120,7 +119,7 @@ TEST(SwfParse, ProcsAreAllocatedElseRequested) {
       "1 0 0 10  4 -1 -1  8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"    // allocated wins over requested
       "2 0 0 10 -1 -1 -1  8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"    // allocated unknown: requested
       "3 0 0 10  0 -1 -1 16 60 -1 1 1 1 -1 -1 -1 -1 -1\n");  // allocated 0 is no count either
-  ASSERT_TRUE(t.problems.empty()) << where(t.problems.front());
+  ASSERT_TRUE(t.problems.empty()) << said(t.problems.front());
   ASSERT_EQ(t.jobs.size(), 3u);
   EXPECT_EQ(t.jobs[0].procs, 4);
   EXPECT_EQ(t.jobs[1].procs, 8);
@@ -145,7 +144,7 @@ TEST(SwfParse, NoRequestedTimeMeansPerfectEstimateOfAtLeastOneSecond) {
       "2 0 0 50 1 -1 -1 1  0 -1 1 1 1 -1 -1 -1 -1 -1\n"   // 0 is no requested time either
       "3 0 0  0 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"   // ran 0 s: limit 1 s, still runs 0 s
       "4 0 0  0 1 -1 -1 1 60 -1 1 1 1 -1 -1 -1 -1 -1\n");
-  ASSERT_TRUE(t.problems.empty()) << where(t.problems.front());
+  ASSERT_TRUE(t.problems.empty()) << said(t.problems.front());
   ASSERT_EQ(t.jobs.size(), 4u);
   EXPECT_EQ(t.jobs[0].requested, 50);
   EXPECT_EQ(t.jobs[0].run, 50);
@@ -183,7 +182,7 @@ TEST(SwfParse, CredentialsFromUserGroupAndQueueNumbers) {
 TEST(SwfParse, TabsCarriageReturnsBlankLinesAndNoFinalNewline) {
   Trace t = parse("\n   \n1\t0\t0\t5\t1\t-1\t-1\t1\t9\t-1\t1\t1\t1\t-1\t-1\t-1\t-1\t-1\r\n\r\n"
                   "  2 3 0 5 1 12.5 1024.75 1 9 -1 1 1 1 -1 -1 -1 -1 -1");
-  ASSERT_TRUE(t.problems.empty()) << where(t.problems.front());
+  ASSERT_TRUE(t.problems.empty()) << said(t.problems.front());
   EXPECT_EQ(numbers_of(t), (std::vector<std::int64_t>{1, 2}));
   EXPECT_EQ(t.lines, 5);
 }
@@ -306,7 +305,7 @@ TEST(SwfParse, HeaderFacts) {
       "; MaxProcs: 256 (one per node)\n"
       "; Note: MaxProcs: 3 is only a remark\n"
       "; StartTime: Mon Sep 23 14:00:31 CEST 1996\n");
-  EXPECT_TRUE(t.problems.empty()) << where(t.problems.front());
+  EXPECT_TRUE(t.problems.empty()) << said(t.problems.front());
   EXPECT_EQ(t.unix_start_time, 843480031);
   EXPECT_EQ(t.time_zone, -28800);
   EXPECT_EQ(t.max_nodes, 128);
@@ -451,7 +450,7 @@ TEST(LineSplitting, ChunksGiveTheLinesOfTheWholeText) {
 }
 
 TEST_F(TraceFiles, ProblemsNameTheFile) {
-  std::string file = write_gzip("bad.swf.gz", "1 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1\n");
+  std::string file = write_gzip("bad.swf.gz", "1 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1\n" + std::string(kGoodLine));
   TraceReadResult r = read_swf(file);
   EXPECT_EQ(r.error, "");
   ASSERT_EQ(r.trace.problems.size(), 1u);
@@ -459,11 +458,39 @@ TEST_F(TraceFiles, ProblemsNameTheFile) {
   EXPECT_EQ(r.trace.problems[0].line, 1);
 }
 
-TEST_F(TraceFiles, EmptyFileIsAnEmptyTrace) {
-  TraceReadResult r = read_swf(write_plain("empty.swf", ""));
-  EXPECT_EQ(r.error, "");
+// Nothing is replayed from nothing: a file from which no job could be read is an error that says
+// why, whatever it holds; its problems are kept to show what it is.
+TEST_F(TraceFiles, NoJobIsAnError) {
+  const std::string empty = write_plain("empty.swf", "");
+  TraceReadResult r = read_swf(empty);
+  EXPECT_EQ(r.error, "'" + empty + "' is empty: there is no job to replay");
   EXPECT_TRUE(r.trace.jobs.empty());
-  EXPECT_EQ(r.trace.lines, 0);
+
+  const std::string header = write_plain("header.swf", "; Version: 2.2\n;\n\n; MaxProcs: 100\n");
+  EXPECT_EQ(read_swf(header).error, "'" + header + "' holds no job, only 4 blank or `;` header lines");
+
+  const std::string config = write_plain("maui.cfg", "SERVERHOST  head\n# comment\nRMCFG[base] TYPE=PBS\n");
+  r = read_swf(config);
+  EXPECT_EQ(r.error, "no line of '" + config + "' is a job of the Standard Workload Format (18 numbers a line): 3 "
+                         "lines in error, the first at " + config + ":1:17: expected 18 fields, found 2: field 3 (wait "
+                         "time) is missing; is it an SWF trace?");
+  EXPECT_EQ(r.trace.problems.size(), 3u);
+
+  // Random bytes, gzip or not, are no trace either.
+  std::mt19937 rng(26);
+  std::string noise(64 * 1024, '\0');
+  for (char& c : noise) c = static_cast<char>(rng());
+  EXPECT_EQ(read_swf(write_plain("noise.bin", noise)).error.rfind("no line of '", 0), 0u);
+  EXPECT_EQ(read_swf(write_gzip("noise.gz", noise)).error.rfind("no line of '", 0), 0u);
+}
+
+// A trace mostly in error is still read, and says so (mauirun prints it first).
+TEST_F(TraceFiles, MostlyInErrorIsToldApart) {
+  const Trace mostly = parse(std::string(kGoodLine) + "x\ny\n");
+  EXPECT_EQ(mostly.jobs.size(), 1u);
+  EXPECT_TRUE(mostly_in_error(mostly));
+  EXPECT_FALSE(mostly_in_error(parse(std::string(kGoodLine) + "x\n")));  // half is not most
+  EXPECT_EQ(nothing_to_replay(mostly, "t.swf"), std::nullopt);
 }
 
 TEST_F(TraceFiles, TruncatedGzipIsAnError) {

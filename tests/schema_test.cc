@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "schemas/ir_names.h"
 #include "schemas/param_docs.h"
 #include "schemas/schema.h"
 
@@ -310,6 +311,28 @@ TEST(ParameterTable, EnumRowsListTheirValuesAndDefaultToOne) {
     }
   }
   EXPECT_GT(enums, 20u);
+}
+
+// The IR's policy enums name exactly the values the table allows, in its order: the lowering
+// types every value lint accepts, and nothing lint refuses.
+template <class E>
+void expect_same_values(std::string_view parameter, std::string_view attribute_family = "") {
+  const Row* row = attribute_family.empty() ? find_parameter(parameter)
+                                            : find_attribute(parameter, *object_for_family(attribute_family));
+  ASSERT_NE(row, nullptr) << parameter;
+  const auto names = ir::enum_names<E>();
+  EXPECT_EQ(allowed_values(*row), std::vector<std::string_view>(names.begin(), names.end())) << parameter;
+}
+
+TEST(ParameterTable, PolicyEnumsOfTheIrAreTheAllowedValues) {
+  expect_same_values<ir::BackfillPolicy>("BACKFILLPOLICY");
+  expect_same_values<ir::BackfillMetric>("BACKFILLMETRIC");
+  expect_same_values<ir::ReservationPolicy>("RESERVATIONPOLICY");
+  expect_same_values<ir::ReservationThreshold>("RESERVATIONTHRESHOLDTYPE");
+  expect_same_values<ir::AccrualPolicy>("JOBPRIOACCRUALPOLICY");
+  expect_same_values<ir::NodeAllocationPolicy>("NODEALLOCATIONPOLICY");
+  expect_same_values<ir::NodeAccessPolicy>("NODEACCESSPOLICY");
+  expect_same_values<ir::NodeAccessPolicy>("NODEACCESSPOLICY", "CLASSCFG");
 }
 
 TEST(ParameterTable, CanonicalNamesExist) {

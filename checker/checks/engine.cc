@@ -8,14 +8,14 @@ namespace maui::checker {
 
 void check_backfill_policy(const Compilation& c, DiagnosticSink& sink) {
   const auto& s = c.policy.scheduling;
-  if (s.backfill_policy.value == "GREEDY")
+  if (s.backfill_policy.value == ir::BackfillPolicy::Greedy)
     sink.report(rules::kCompatBackfillPolicy, locate(c, s.backfill_policy.from.where),
                 "BACKFILLPOLICY GREEDY starts no job at all in Maui 3.3.1 (its working list is never "
                 "filled); this engine implements the documented search");
-  if (s.backfill_metric.value == "NODES")
+  if (s.backfill_metric.value == ir::BackfillMetric::Nodes)
     sink.report(rules::kCompatBackfillPolicy, locate(c, s.backfill_metric.from.where),
                 "BACKFILLMETRIC NODES behaves as PROCS in Maui 3.3.1");
-  if (s.node_allocation_policy.value == "FIRSTAVAILABLE")
+  if (s.node_allocation_policy.value == ir::NodeAllocationPolicy::FirstAvailable)
     sink.report(rules::kCompatBackfillPolicy, locate(c, s.node_allocation_policy.from.where),
                 "NODEALLOCATIONPOLICY FIRSTAVAILABLE: Maui 3.3.1's affinity test is inverted (it takes "
                 "nodes outside the job's preferred reservations first); this engine takes nodes in "
@@ -25,9 +25,9 @@ void check_backfill_policy(const Compilation& c, DiagnosticSink& sink) {
 void check_target_queue_time(const Compilation& c, DiagnosticSink& sink) {
   const auto& w = c.policy.priority[ir::PrioritySubcomponent::TargetQueueTime].weight;
   for (const auto& [id, cfg] : c.policy.credentials) {
-    if (id.kind != ir::CredKind::Qos || !cfg.qos.queuetime_target) continue;
+    if (id.kind != ir::CredKind::Qos || !cfg.qos->queuetime_target) continue;
     if (w.value == 0) continue;
-    sink.report(rules::kCompatTargetQueuetime, locate(c, cfg.qos.queuetime_target->from.where),
+    sink.report(rules::kCompatTargetQueuetime, locate(c, cfg.qos->queuetime_target->from.where),
                 fmt::format("QTTARGET of QOS {}: Maui 3.3.1 computes the target queue-time factor from a "
                             "timestamp, so it is always 1e8 (use TARGETQUEUETIMECAP); this engine grows it "
                             "toward the target as documented", id.name));
@@ -39,7 +39,7 @@ void check_preemption_peers(const Compilation& c, DiagnosticSink& sink) {
   std::vector<std::pair<std::string, const ir::Sourced<std::string>*>> preemptors, preemptees;
   for (const auto& [id, cfg] : c.policy.credentials) {
     if (id.kind != ir::CredKind::Qos) continue;
-    for (const auto& f : cfg.qos.flags) {
+    for (const auto& f : cfg.qos->flags) {
       if (f.value == "PREEMPTOR") preemptors.emplace_back(id.name, &f);
       if (f.value == "PREEMPTEE") preemptees.emplace_back(id.name, &f);
     }

@@ -30,7 +30,7 @@ void check_override_scope(const Compilation& c, DiagnosticSink& sink) {
   for (const auto& [id, cfg] : c.policy.credentials) {
     if (id.kind != ir::CredKind::Qos) continue;
     for (std::size_t r = 0; r < ir::kLimitResources; ++r) {
-      const auto& l = cfg.qos.override_active.by_resource()[r];
+      const auto& l = cfg.qos->override_active.by_resource()[r];
       if (!l) continue;
       auto res = static_cast<ir::LimitResource>(r);
       sink.report(rules::kCompatOverrideScope, locate(c, l->from.where),
@@ -43,7 +43,7 @@ void check_override_scope(const Compilation& c, DiagnosticSink& sink) {
 }
 
 void check_soft_backfill_pass(const Compilation& c, DiagnosticSink& sink) {
-  if (c.policy.scheduling.backfill_policy.value == "NONE") return;
+  if (c.policy.scheduling.backfill_policy.value == ir::BackfillPolicy::None) return;
   for (const auto& [id, cfg] : c.policy.credentials) {
     for (const auto& l : cfg.active.by_resource()) {
       if (!l || l->soft == l->hard) continue;

@@ -179,7 +179,7 @@ class NoEffect {
   bool qos_adds_weight(S s) const {
     for (const auto& [id, cfg] : c_.policy.credentials) {
       if (id.kind != ir::CredKind::Qos) continue;
-      const auto& extra = s == S::QueueTime ? cfg.qos.queuetime_weight : cfg.qos.xfactor_weight;
+      const auto& extra = s == S::QueueTime ? cfg.qos->queuetime_weight : cfg.qos->xfactor_weight;
       if ((s == S::QueueTime || s == S::XFactor) && extra && extra->value != 0) return true;
     }
     return false;

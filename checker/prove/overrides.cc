@@ -265,7 +265,7 @@ void stricter_system(Context& ctx, const std::string& qos, R r, const ir::Limit&
 void check_override_consistency(Context& ctx) {
   for (const auto& [id, c] : ctx.policy().credentials) {
     if (id.kind != ir::CredKind::Qos) continue;
-    const auto& q = c.qos;
+    const auto& q = c.qos.get();
     std::vector<std::pair<LimitFamily, const ir::LimitTable*>> tables = {
         {LimitFamily::Active, &q.override_active}, {LimitFamily::Idle, &q.override_idle}, {LimitFamily::System, &q.override_system}};
     bool any = false;

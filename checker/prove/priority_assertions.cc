@@ -207,12 +207,12 @@ z3::expr Encoder::subcomponent_value(PriorityJob& j, S s, const std::string& pre
         const ir::Provenance* from = nullptr;
         for (const auto* c : {own, fallback}) {
           if (!c || from) continue;
-          if (queue && c->qos.queuetime_target) {
-            target = static_cast<double>(c->qos.queuetime_target->value);
-            from = &c->qos.queuetime_target->from;
-          } else if (!queue && c->qos.xfactor_target) {
-            target = c->qos.xfactor_target->value;
-            from = &c->qos.xfactor_target->from;
+          if (queue && c->qos->queuetime_target) {
+            target = static_cast<double>(c->qos->queuetime_target->value);
+            from = &c->qos->queuetime_target->from;
+          } else if (!queue && c->qos->xfactor_target) {
+            target = c->qos->xfactor_target->value;
+            from = &c->qos->xfactor_target->from;
           }
         }
         if (target <= 0) {
@@ -259,8 +259,8 @@ z3::expr Encoder::contribution(PriorityJob& j, S s, const std::string& prefix) {
     const auto* fallback = ctx_.world.directory().defaults(ir::CredKind::Qos);
     auto member = s == S::QueueTime ? &ir::QosSettings::queuetime_weight : &ir::QosSettings::xfactor_weight;
     const ir::Sourced<std::int64_t>* extra = nullptr;
-    if (own && (own->qos.*member)) extra = &*(own->qos.*member);
-    else if (fallback && (fallback->qos.*member)) extra = &*(fallback->qos.*member);
+    if (own && (own->qos.get().*member)) extra = &*(own->qos.get().*member);
+    else if (fallback && (fallback->qos.get().*member)) extra = &*(fallback->qos.get().*member);
     double weight = static_cast<double>(w.weight.value + (extra ? extra->value : 0));
     z3::expr term = z3::implies(j.job.is[kind_index(ir::CredKind::Qos)][i], out == real(weight) * capped);
     if (extra)

@@ -106,8 +106,8 @@ PriorityModel priority_model(const World& w) {
   bool qt_target = false, xf_target = false;
   for (const auto& [id, c] : p.credentials)
     if (id.kind == ir::CredKind::Qos) {
-      qt_target |= c.qos.queuetime_target && c.qos.queuetime_target->value > 0;
-      xf_target |= c.qos.xfactor_target && c.qos.xfactor_target->value > 0;
+      qt_target |= c.qos->queuetime_target && c.qos->queuetime_target->value > 0;
+      xf_target |= c.qos->xfactor_target && c.qos->xfactor_target->value > 0;
     }
   m.value[idx(S::TargetQueueTime)] = {0, qt_target ? 1e8 : 0};
   m.value[idx(S::TargetXFactor)] = {0, xf_target ? 1e8 : 0};
@@ -125,8 +125,8 @@ PriorityModel priority_model(const World& w) {
     const auto* own = w.directory().find(ir::CredKind::Qos, name);
     const auto* fallback = w.directory().defaults(ir::CredKind::Qos);
     auto extra = [&](auto member) -> double {
-      if (own && (own->qos.*member)) return static_cast<double>((own->qos.*member)->value);
-      if (fallback && (fallback->qos.*member)) return static_cast<double>((fallback->qos.*member)->value);
+      if (own && (own->qos.get().*member)) return static_cast<double>((own->qos.get().*member)->value);
+      if (fallback && (fallback->qos.get().*member)) return static_cast<double>((fallback->qos.get().*member)->value);
       return 0;
     };
     for (auto [sub, member] : {std::pair{S::QueueTime, &ir::QosSettings::queuetime_weight},

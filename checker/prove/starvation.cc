@@ -205,8 +205,8 @@ void Starvation::encode_system() {
     z3::expr_vector overridden(ctx_.z3);
     for (const auto& q : w_.names(ir::CredKind::Qos)) {
       const auto* qc = w_.directory().find(ir::CredKind::Qos, q);
-      if (!qc || !qc->qos.override_system[pj.r]) continue;
-      const auto& o = *qc->qos.override_system[pj.r];
+      if (!qc || !qc->qos->override_system[pj.r]) continue;
+      const auto& o = *qc->qos->override_system[pj.r];
       z3::expr is = has_credential(job_, w_, ir::CredKind::Qos, q);
       overridden.push_back(is);
       if (o.hard >= 0)

@@ -199,12 +199,14 @@ const IterationReport& SchedulingCycle::iterate(ResourceManager& rm, const Itera
   if (fixed_nodes_ && options_.skip_futile_iterations && skipping_changes_nothing_ && !request.run_now &&
       !could_start_any(snapshot)) {
     // Queue time accrues by eligibility unless the policy is ALWAYS: judge it as the skipped
-    // iteration would have.
-    if (accrual_ != AccrualPolicy::Always)
-      judge_queue_time_accrual(
-          snapshot,
-          evaluate_queue(dir_, standing ? *standing : no_fairshare_, snapshot, /*admitted_use_active=*/false).eligibility,
-          accrual_);
+    // iteration would have, on the fast path where it would have run there.
+    if (accrual_ != AccrualPolicy::Always) {
+      std::optional<EligibilityReport> judged = fast_path_ ? fast_path_->queue_judgement(snapshot) : std::nullopt;
+      if (!judged)
+        judged = evaluate_queue(dir_, standing ? *standing : no_fairshare_, snapshot, /*admitted_use_active=*/false)
+                     .eligibility;
+      judge_queue_time_accrual(snapshot, *judged, accrual_);
+    }
     if (!fixed_nodes_) capture_memory(snapshot);
     return report_;
   }

@@ -25,19 +25,19 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
                                     config.fairshare_target->mode == ir::FairshareMode::CapRelative))
       has_fairshare_caps_ = true;
     has_limits_ |= !config.active.empty() || !config.idle.empty() || !config.scoped.empty() ||
-                   !config.qos.override_active.empty() || !config.qos.override_idle.empty() ||
-                   !config.qos.override_system.empty();
+                   !config.qos->override_active.empty() || !config.qos->override_idle.empty() ||
+                   !config.qos->override_system.empty();
   }
   if (const auto* d = defaults_[static_cast<std::size_t>(ir::CredKind::Qos)]) default_qos_flags_ = read_qos_flags(*d);
   for (const auto& [id, config] : policy.credentials) {
     if (id.kind != ir::CredKind::Qos) continue;
     const QosFlags& f =
-        qos_flags_.emplace(id.name, config.qos.flags.empty() ? default_qos_flags_ : read_qos_flags(config))
+        qos_flags_.emplace(id.name, config.qos->flags.empty() ? default_qos_flags_ : read_qos_flags(config))
             .first->second;
     has_scheduling_qos_flags_ |= f.no_backfill || f.no_reservation;
   }
   has_scheduling_qos_flags_ |= default_qos_flags_.no_backfill || default_qos_flags_.no_reservation;
-  default_access_ = node_access_from(policy.scheduling.node_access_policy.value).value_or(NodeAccess::Shared);
+  default_access_ = policy.scheduling.node_access_policy.value;
   has_whole_node_jobs_ = whole_nodes(default_access_) || default_qos_flags_.dedicated;
   has_single_user_jobs_ = default_access_ == NodeAccess::SingleUser;
   has_preemptors_ = default_qos_flags_.preemptor ||
@@ -49,8 +49,8 @@ CredentialDirectory::CredentialDirectory(const ir::Policy& policy) : policy_(pol
   }
   for (const auto& [id, config] : policy.credentials)
     if (id.kind == ir::CredKind::Class)
-      if (auto it = config.other.find("NODEACCESSPOLICY"); it != config.other.end()) {
-        const NodeAccess a = node_access_from(it->second.value).value_or(NodeAccess::Shared);
+      if (config.node_access) {
+        const NodeAccess a = config.node_access->value;
         has_whole_node_jobs_ |= whole_nodes(a);
         has_single_user_jobs_ |= a == NodeAccess::SingleUser;
       }
@@ -191,9 +191,8 @@ bool CredentialDirectory::may_use_qos(const Job& job, std::string_view qos) cons
 NodeAccess CredentialDirectory::node_access(std::string_view job_class, std::string_view qos) const {
   if (qos_flags(qos).dedicated) return NodeAccess::SingleJob;
   auto of = [](const ir::CredentialConfig* c) -> std::optional<NodeAccess> {
-    if (!c) return std::nullopt;
-    auto it = c->other.find("NODEACCESSPOLICY");
-    return it == c->other.end() ? std::nullopt : node_access_from(it->second.value);
+    if (!c || !c->node_access) return std::nullopt;
+    return c->node_access->value;
   };
   if (auto a = of(find(ir::CredKind::Class, job_class))) return *a;
   if (auto a = of(defaults(ir::CredKind::Class))) return *a;

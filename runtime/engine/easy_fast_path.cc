@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "runtime/engine/calendar.h"
+#include "runtime/engine/eligibility.h"
 #include "runtime/engine/node_access.h"
 #include "runtime/engine/priority.h"
 #include "runtime/engine/scheduler_settings.h"
@@ -15,9 +16,9 @@ namespace {
 
 // Whether ranking by this plan keeps the queue in submission order: every term that weighs
 // something grows with the queue time (and no other factor weighs anything), so a job submitted
-// earlier never ranks lower, and ties go to the earlier submission (ranks_before).
+// earlier never ranks lower, and ties go to the earlier submission (ranks_before). The queue
+// time is the time since submission: read_snapshot hands back a job that accrued less.
 bool ranks_by_submission(const PriorityPlan& plan) {
-  if (plan.accrual != AccrualPolicy::Always) return false;
   for (const auto& c : plan.ranked) {
     if (c.weight < 0 || c.cap < 0) return false;
     for (ir::PrioritySubcomponent s : c.subcomponents) {
@@ -44,7 +45,7 @@ std::string EasyFastPath::refusal(const CredentialDirectory& dir, std::span<cons
   if (!p.standing_reservations.empty()) return "standing reservations (SRCFG)";
   if (dir.has_limits()) return "throttling limits";
   if (dir.has_whole_node_jobs() || dir.has_single_user_jobs() ||
-      node_access_from(p.scheduling.node_access_policy.value).value_or(NodeAccess::Shared) != NodeAccess::Shared)
+      p.scheduling.node_access_policy.value != NodeAccess::Shared)
     return "NODEACCESSPOLICY other than SHARED";
   // Implied by no credentials; asked all the same, should a later feature add one without them.
   if (dir.has_preemptors() || dir.has_scheduling_qos_flags() || dir.has_partition_lists() || dir.has_fairshare_caps())
@@ -60,12 +61,12 @@ std::string EasyFastPath::refusal(const CredentialDirectory& dir, std::span<cons
   if (s.backfill_depth > 0) return "BACKFILLDEPTH";
   if (s.chunk_size > 0) return "BFCHUNKSIZE";
   if (s.allocation == NodeAllocation::Priority) return "NODEALLOCATIONPOLICY PRIORITY";
-  if (!ranks_by_submission(dir.priority_plan()))
-    return "priority weighs more than queue time (or JOBPRIOACCRUALPOLICY is not ALWAYS)";
+  if (!ranks_by_submission(dir.priority_plan())) return "priority weighs more than queue time";
   return "";
 }
 
-EasyFastPath::EasyFastPath(const CredentialDirectory& dir, std::span<const Node> nodes) : node_count_(nodes.size()) {
+EasyFastPath::EasyFastPath(const CredentialDirectory& dir, std::span<const Node> nodes)
+    : node_count_(nodes.size()), accrual_(dir.priority_plan().accrual) {
   const ir::Policy& p = dir.policy();
   // As the iteration warns: the settings it cannot honour, then what the engine ignores.
   const SchedulerSettings s = SchedulerSettings::from(p, warnings_);
@@ -98,15 +99,11 @@ bool EasyFastPath::read_snapshot(const ClusterSnapshot& s) {
       if (!hold_nodes(s, job, end)) return false;
       frees_.emplace_back(end, job.tasks);
     } else if (job.is_queued()) {
-      if (job.is_held() || !job.dependencies.empty() || job.sched.system_priority || job.nodes != 0 || job.tasks < 1 ||
-          job.memory_per_task_mb != 0 || job.swap_per_task_mb != 0 || job.disk_per_task_mb != 0)
-        return false;
+      if (!models_queued(job)) return false;
       queue_.push_back(i);
     }
   }
-  // The priority order (ranks_by_submission); the simulator submits in this order already.
-  auto before = [&](std::size_t a, std::size_t b) { return ranks_before(s.jobs[a], 0, s.jobs[b], 0); };
-  if (!std::is_sorted(queue_.begin(), queue_.end(), before)) std::sort(queue_.begin(), queue_.end(), before);
+  sort_queue(s);
   idle_nodes_.clear();
   in_allocation_order([&](std::size_t n) {
     if (free_from_[n] == now_) idle_nodes_.push_back(n);
@@ -119,6 +116,22 @@ bool EasyFastPath::read_snapshot(const ClusterSnapshot& s) {
   bypass_diff_.assign(queue_.size() + 1, 0);
   first_waiting_ = 0;
   return true;
+}
+
+bool EasyFastPath::models_queued(const Job& job) const {
+  if (job.procs_per_task != 1 || job.is_held() || !job.dependencies.empty() || job.sched.system_priority ||
+      job.nodes != 0 || job.tasks < 1 || job.memory_per_task_mb != 0 || job.swap_per_task_mb != 0 || job.disk_per_task_mb != 0)
+    return false;
+  // Queue time is the time since submission (ranks_by_submission): a job that accrued less
+  // (held before, under QUEUEPOLICY or FULLPOLICY) may rank below a later one.
+  return accrual_ == AccrualPolicy::Always ||
+         effective_queue_time(job, accrual_, now_) == effective_queue_time(job, AccrualPolicy::Always, now_);
+}
+
+void EasyFastPath::sort_queue(const ClusterSnapshot& s) {
+  // The priority order (ranks_by_submission); the simulator submits in this order already.
+  auto before = [&](std::size_t a, std::size_t b) { return ranks_before(s.jobs[a], 0, s.jobs[b], 0); };
+  if (!std::is_sorted(queue_.begin(), queue_.end(), before)) std::sort(queue_.begin(), queue_.end(), before);
 }
 
 bool EasyFastPath::hold_nodes(const ClusterSnapshot& s, const Job& job, Epoch end) {
@@ -168,7 +181,39 @@ std::optional<IterationResult> EasyFastPath::iterate(const SchedulerInput& in) {
     passed += bypass_diff_[p];
     if (passed > 0 && !(done_[p] & kStarted)) out.bypassed.emplace_back(queue_[p], passed);
   }
+  if (accrual_ != AccrualPolicy::Always) judge_queue(out.queue.eligibility);
   return out;
+}
+
+// Only the queued jobs: without limits the running ones and the nodes change no job's
+// eligibility, so the nodes are not booked as an iteration books them.
+std::optional<EligibilityReport> EasyFastPath::queue_judgement(const ClusterSnapshot& s) {
+  now_ = s.now;
+  queue_.clear();
+  for (std::size_t i = 0; i < s.jobs.size(); ++i)
+    if (s.jobs[i].is_queued()) {
+      if (!models_queued(s.jobs[i])) return std::nullopt;
+      queue_.push_back(i);
+    }
+  sort_queue(s);
+  EligibilityReport report;
+  judge_queue(report);
+  return report;
+}
+
+// Queue-time accrual reads which jobs met the queue policies and were eligible: all of them
+// here (no hold, no dependency, no limit, no fairshare cap, and a priority of 0 or more under
+// weights of 0 or more, so none is rejected as negative). Their priorities are left at 0: no
+// reader of a fast-path iteration's queue needs them, and the general calculator's cost more
+// than the rest of the iteration.
+void EasyFastPath::judge_queue(EligibilityReport& report) const {
+  report.jobs.reserve(queue_.size());
+  for (std::size_t i : queue_) {
+    JobEligibility& e = report.jobs.emplace_back();
+    e.index = i;
+    e.meets_queue_policy = e.eligible = e.soft_eligible = true;
+  }
+  report.eligible = report.soft_eligible = queue_.size();
 }
 
 bool EasyFastPath::try_start(const ClusterSnapshot& s, std::size_t p, IterationResult& out) {

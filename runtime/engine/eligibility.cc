@@ -141,10 +141,18 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
 QueueEvaluation evaluate_queue(const CredentialDirectory& dir, const FairshareStanding& fairshare,
                                const ClusterSnapshot& snapshot, bool admitted_use_active) {
   QueueEvaluation q;
-  PriorityCalculator calc(dir, fairshare, snapshot.totals(), snapshot.now);
+  // As schedule_iteration numbers them: ranking reads the queued jobs' credentials of the kinds
+  // that weigh something, limits every kind of the queued and the running jobs; nothing reads a
+  // completed job's, and the cluster's totals only limits and a weighted PE. (The simulator asks
+  // this of every iteration it skips, under JOBPRIOACCRUALPOLICY QUEUEPOLICY or FULLPOLICY.)
+  const bool limits = dir.has_limits();
+  const ClusterTotals totals = limits || dir.priority_plan().ranks_by_pe ? snapshot.totals() : ClusterTotals{};
+  PriorityCalculator calc(dir, fairshare, totals, snapshot.now);
+  const unsigned kinds = limits ? JobCredentialIds::kAllKinds : calc.ranked_kinds();
   std::vector<JobCredentialIds> ids;
   ids.reserve(snapshot.jobs.size());
-  for (const auto& j : snapshot.jobs) ids.push_back(calc.index().intern(j));
+  for (const auto& j : snapshot.jobs)
+    ids.push_back(j.is_queued() || (limits && j.is_active()) ? calc.index().intern(j, kinds) : JobCredentialIds{});
   q.ranked = rank_jobs(calc, snapshot.jobs, ids);
   q.eligibility = select_eligible(dir, fairshare, snapshot, q.ranked, calc.index(), ids, admitted_use_active);
   return q;

@@ -73,7 +73,7 @@ std::vector<Shown> shown_columns(const ir::Policy& policy) {
       bool qos_weight = false;  // QTWEIGHT / XFWEIGHT on some QOS make the column live
       if (sub == S::QueueTime || sub == S::XFactor)
         for (const auto& [id, cfg] : policy.credentials)
-          qos_weight |= (sub == S::QueueTime ? cfg.qos.queuetime_weight : cfg.qos.xfactor_weight).has_value();
+          qos_weight |= (sub == S::QueueTime ? cfg.qos->queuetime_weight : cfg.qos->xfactor_weight).has_value();
       if (policy.priority[sub].weight.value != 0 || qos_weight) s.subs.push_back(sub);
     }
     if (!s.subs.empty()) out.push_back(std::move(s));
@@ -210,7 +210,7 @@ std::string render_priority_breakdown(const ir::Policy& policy, const PriorityRo
   if (b.rejected_negative) out += " (negative: REJECTNEGPRIOJOBS makes the job ineligible)";
   out += fmt::format("\n  effective queue time {} ({} under JOBPRIOACCRUALPOLICY {}), expansion factor {:.2f}\n",
                      duration_text(b.effective_queue_time), number(static_cast<double>(b.effective_queue_time) / 60.0) + " min",
-                     policy.priority.accrual_policy.value, b.xfactor);
+                     ir::to_string(policy.priority.accrual_policy.value), b.xfactor);
   out += fmt::format("  {:<16} {:>14} {:>8} {:>10} {:>16} {:>8}\n", "component", "value", "weight", "cap",
                      "contribution", "percent");
   for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {

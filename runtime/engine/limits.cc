@@ -305,7 +305,7 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
                        R r) -> std::optional<Effective> {
     if (h == -1) return std::nullopt;  // explicitly unlimited
     if (overridable && qos) {
-      const auto& o = (idle ? qos->qos.override_idle : qos->qos.override_active)[r];
+      const auto& o = (idle ? qos->qos->override_idle : qos->qos->override_active)[r];
       if (o && o->hard != 0) {
         if (o->hard == -1) return std::nullopt;
         return Effective{soft ? o->soft : o->hard, LimitSource::QosOverride, &qos->id, &o->from};
@@ -381,7 +381,7 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
     for (std::size_t i = 0; i < ir::kLimitResources; ++i) {
       auto r = static_cast<R>(i);
       std::optional<Effective> e;
-      const auto* o = qos ? &qos->qos.override_system[r] : nullptr;
+      const auto* o = qos ? &qos->qos->override_system[r] : nullptr;
       // OMAXJ<R> is the per-job limit of the QOS's jobs, with or without a system value.
       if (o && *o && (*o)->hard != 0) {
         if ((*o)->hard == -1) continue;

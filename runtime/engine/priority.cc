@@ -54,13 +54,6 @@ SubcomponentRange subcomponents_of(ir::PriorityComponent c) {
   return {0, 0};
 }
 
-AccrualPolicy accrual_policy(const ir::Policy& policy) {
-  const std::string& v = policy.priority.accrual_policy.value;
-  if (v == "ALWAYS") return AccrualPolicy::Always;
-  if (v == "FULLPOLICY") return AccrualPolicy::FullPolicy;
-  return AccrualPolicy::QueuePolicy;
-}
-
 Seconds effective_queue_time(const Job& job, AccrualPolicy policy, Epoch now) {
   Epoch until = job.is_active() && job.start_time ? *job.start_time : now;
   Seconds since_submit = std::max<Seconds>(0, until - job.submit_time);
@@ -120,9 +113,9 @@ const PriorityCalculator::CredentialFactors& PriorityCalculator::factors(ir::Cre
     if (kind == ir::CredKind::Qos) {
       const auto* own = dir_.find(kind, name);
       const auto* fallback = dir_.defaults(kind);
-      auto setting = [&](auto member) -> decltype(&*(own->qos.*member)) {
-        if (own && (own->qos.*member)) return &*(own->qos.*member);
-        if (fallback && (fallback->qos.*member)) return &*(fallback->qos.*member);
+      auto setting = [&](auto member) -> decltype(&*(own->qos.get().*member)) {
+        if (own && (own->qos.get().*member)) return &*(own->qos.get().*member);
+        if (fallback && (fallback->qos.get().*member)) return &*(fallback->qos.get().*member);
         return nullptr;
       };
       if (const auto* v = setting(&ir::QosSettings::queuetime_weight)) f.queuetime_weight = v->value;

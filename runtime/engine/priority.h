@@ -48,9 +48,9 @@ struct ComponentScore {
   double percent = 0;        // |contribution| / sum of |contributions| * 100
 };
 
-// How JOBPRIOACCRUALPOLICY is spelt in the IR.
-enum class AccrualPolicy : std::uint8_t { Always, QueuePolicy, FullPolicy };
-AccrualPolicy accrual_policy(const ir::Policy& policy);
+// JOBPRIOACCRUALPOLICY, as the IR holds it.
+using AccrualPolicy = ir::AccrualPolicy;
+inline AccrualPolicy accrual_policy(const ir::Policy& policy) { return policy.priority.accrual_policy.value; }
 
 struct PriorityBreakdown {
   std::array<ComponentScore, ir::kPriorityComponents> components{};

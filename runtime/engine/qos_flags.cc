@@ -51,7 +51,7 @@ bool QosFlags::any_limit_exemption() const {
 
 QosFlags read_qos_flags(const ir::CredentialConfig& qos, std::vector<std::string>* ignored) {
   QosFlags f;
-  for (const auto& sourced : qos.qos.flags) {
+  for (const auto& sourced : qos.qos->flags) {
     const std::string_view flag = sourced.value;
     exempt(flag, f);
     if (flag == "IGNUSER" || flag == "IGNALL")

@@ -1,6 +1,7 @@
 // The scheduling parameters of the policy (BACKFILLPOLICY, BACKFILLMETRIC, RESERVATIONPOLICY,
-// NODEALLOCATIONPOLICY, BFCHUNK*, ...) read once per iteration into enums, with a warning for
-// each value the engine does not implement and what it does instead.
+// NODEALLOCATIONPOLICY, BFCHUNK*, ...) as the engine applies them, with a warning for each value
+// the engine does not implement and what it does instead. The IR holds every value a config may
+// write (schemas/ir.h); BackfillPolicy and NodeAllocation are the ones the engine implements.
 #pragma once
 
 #include <array>
@@ -15,11 +16,11 @@
 namespace maui::runtime {
 
 enum class BackfillPolicy : std::uint8_t { FirstFit, BestFit, Greedy, None };
-enum class BackfillMetric : std::uint8_t { Procs, Nodes, ProcSeconds, Seconds };
-enum class ReservationPolicy : std::uint8_t { CurrentHighest, Highest, Never };
 enum class NodeAllocation : std::uint8_t { FirstAvailable, LastAvailable, MinResource, CpuLoad, Priority };
+using BackfillMetric = ir::BackfillMetric;
+using ReservationPolicy = ir::ReservationPolicy;
 // RESERVATIONTHRESHOLDTYPE: what a job must exceed RESERVATIONTHRESHOLDVALUE in to get a reservation.
-enum class ReservationThreshold : std::uint8_t { None, Bypass, QueueTime, XFactor };
+using ReservationThreshold = ir::ReservationThreshold;
 
 struct SchedulerSettings {
   BackfillPolicy backfill = BackfillPolicy::FirstFit;

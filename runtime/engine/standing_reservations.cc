@@ -229,8 +229,10 @@ std::vector<std::size_t> hosts_by_name(const ir::StandingReservation& sr, const 
     }
   }
   if (!missing.empty())
-    errors.push_back(fmt::format("SRCFG[{}] HOSTLIST: no node named {} in the cluster; the other "
-                                 "hosts are used", sr.name, host_list_excerpt(missing)));
+    errors.push_back(fmt::format("SRCFG[{}] HOSTLIST: no node named {} in the cluster; {}", sr.name,
+                                 host_list_excerpt(missing),
+                                 out.empty() ? "it names no node of the cluster and reserves nothing"
+                                             : "the other hosts are used"));
   return out;
 }
 

@@ -93,8 +93,6 @@ std::string ctime_utc(Epoch t) {
 
 }  // namespace
 
-std::string FairshareFileError::text() const { return fmt::format("{}:{}: {}", file, line, message); }
-
 std::string fairshare_file_name(Epoch start) { return fmt::format("FS.{}", start); }
 
 ParsedFairshareFile parse_fairshare_file(std::string_view name, std::string_view text, Epoch start) {
@@ -103,33 +101,36 @@ ParsedFairshareFile parse_fairshare_file(std::string_view name, std::string_view
   LineReader lines(text);
   std::string_view line;
   while (lines.next(line)) {
-    const unsigned line_no = lines.number();
+    const std::int64_t line_no = lines.number();
     if (auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
     auto f = fields(line);
     if (f.empty()) continue;
-    auto error = [&](std::string message) {
-      out.errors.push_back({std::string(name), line_no, std::move(message)});
+    // Located at the field that is wrong (a view into the line), or at the whole line.
+    auto error = [&](std::string message, std::string_view at = {}) {
+      const std::int64_t column = at.empty() ? 0 : at.data() - line.data() + 1;
+      out.errors.push_back({std::string(name), line_no, column, Severity::Error, std::move(message)});
     };
     auto type = type_of(f[0]);
     if (!type) {
-      error(fmt::format("expected a type (user, group, acct, qos, class or sched), found '{}'", f[0]));
+      error(fmt::format("expected a type (user, group, acct, qos, class or sched), found '{}'", f[0]), f[0]);
       continue;
     }
     // `TOTAL 600000.00` (the manual's sample) has no name.
     bool short_total = type->total && f.size() == 2;
     if (!short_total && f.size() != 3) {
-      error(fmt::format("expected '<type> <name> <usage>', found {} fields", f.size()));
+      error(fmt::format("expected '<type> <name> <usage>', found {} fields", f.size()), f.size() > 3 ? f[3] : "");
       continue;
     }
     std::string_view value_text = f.back();
     auto value = number(value_text);
     if (!value || *value < 0 || *value > kMaxUsage) {
       error(fmt::format("expected a usage (a number of proc-seconds from 0 to {:g}), found '{}'", kMaxUsage,
-                        value_text));
+                        value_text),
+            value_text);
       continue;
     }
     if (type->total) {
-      if (out.has_total) error("a second total line replaces the first");
+      if (out.has_total) error("a second total line replaces the first", f[0]);
       out.window.total = *value;
       out.has_total = true;
       continue;
@@ -137,7 +138,7 @@ ParsedFairshareFile parse_fairshare_file(std::string_view name, std::string_view
     ir::Credential who{*type->kind, std::string(f[1])};
     auto [it, inserted] = out.window.usage.emplace(who, *value);
     if (!inserted) {
-      error(fmt::format("a second line for {} {} replaces the first", ir::to_string(who.kind), who.name));
+      error(fmt::format("a second line for {} {} replaces the first", ir::to_string(who.kind), who.name), f[0]);
       it->second = *value;
     }
   }
@@ -182,10 +183,10 @@ FairshareLoad load_fairshare_dir(const std::string& dir, const FairshareClock& c
     // A window file holds a line per credential: 64 MB is millions of them.
     InputFile in = read_input_file(path, 64ull << 20);
     if (!in.error.empty()) {
-      load.errors.push_back({name, 0, "cannot be read: " + in.error});
+      load.errors.push_back({path, 0, 0, Severity::Error, "cannot be read: " + in.error});
       continue;
     }
-    auto parsed = parse_fairshare_file(name, in.text, start);
+    auto parsed = parse_fairshare_file(path, in.text, start);
     load.history.window(start) = std::move(parsed.window);
     load.files.push_back(name);
     for (auto& e : parsed.errors) load.errors.push_back(std::move(e));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <set>
@@ -20,15 +21,18 @@ namespace {
 
 namespace json = llvm::json;
 
-// "[3:5, byte=20]: Expected ..." from llvm::json::parse, turned into "name:3:5: Expected ...".
-std::string syntax_error(std::string_view name, const std::string& message) {
+// "[3:5, byte=20]: Expected ..." from llvm::json::parse, located at 3:5 as "invalid JSON: Expected ...".
+Problem syntax_error(std::string_view name, const std::string& message) {
+  Problem p{std::string(name), 0, 0, Severity::Error, "invalid JSON: " + message};
   if (message.size() > 1 && message[0] == '[') {
-    auto comma = message.find(',');
-    auto close = message.find("]: ");
-    if (comma != std::string::npos && close != std::string::npos)
-      return fmt::format("{}:{}: invalid JSON: {}", name, message.substr(1, comma - 1), message.substr(close + 3));
+    const auto colon = message.find(':'), comma = message.find(','), close = message.find("]: ");
+    if (colon < comma && comma != std::string::npos && close != std::string::npos) {
+      p.line = std::atoll(message.c_str() + 1);
+      p.column = std::atoll(message.c_str() + colon + 1);
+      p.message = "invalid JSON: " + message.substr(close + 3);
+    }
   }
-  return fmt::format("{}: invalid JSON: {}", name, message);
+  return p;
 }
 
 // Parses the time format of maui.cfg: [[[DD:]HH:]MM:]SS.
@@ -60,6 +64,7 @@ constexpr std::int64_t kMinStartPriority = -9'000'000'000'000'000'000;
 class Reader {
  public:
   explicit Reader(JobsFile& out) : out_(out) {}
+  const std::string& path_of(std::size_t error) const { return paths_[error]; }
 
   void file(const json::Value& root) {
     const json::Object* o = root.getAsObject();
@@ -83,10 +88,13 @@ class Reader {
 
  private:
   JobsFile& out_;
+  std::vector<std::string> paths_;  // of each error, in order
   std::map<std::string, std::string> job_paths_, node_paths_;
 
+  // Located by parse_jobs_json once the whole document is read: the path names the value.
   void error(const std::string& path, std::string_view message) {
-    out_.errors.push_back(fmt::format("{}: {}", path, message));
+    out_.errors.push_back({{}, 0, 0, Severity::Error, fmt::format("{}: {}", path, message)});
+    paths_.push_back(path);
   }
 
   static std::optional<std::int64_t> integer(const json::Value& v) {
@@ -331,7 +339,9 @@ class Reader {
 JobsFile parse_jobs_json(std::string_view name, std::string_view text) {
   JobsFile out;
   if (auto problem = json_input_problem(text)) {
-    out.errors.push_back(fmt::format("{}:{}:{}: invalid JSON: {}", name, problem->line, problem->column, problem->message));
+    out.errors.push_back({std::string(name), static_cast<std::int64_t>(problem->line),
+                          static_cast<std::int64_t>(problem->column), Severity::Error,
+                          "invalid JSON: " + problem->message});
     return out;
   }
   auto parsed = json::parse(llvm::StringRef(text.data(), text.size()));
@@ -339,7 +349,18 @@ JobsFile parse_jobs_json(std::string_view name, std::string_view text) {
     out.errors.push_back(syntax_error(name, llvm::toString(parsed.takeError())));
     return out;
   }
-  Reader(out).file(*parsed);
+  Reader reader(out);
+  reader.file(*parsed);
+  if (!out.errors.empty()) {
+    JsonLocator locator(text);
+    for (std::size_t i = 0; i < out.errors.size(); ++i) {
+      const auto at = locator.locate(reader.path_of(i));
+      Problem& p = out.errors[i];
+      p.file = std::string(name);
+      p.line = static_cast<std::int64_t>(at.line);
+      p.column = static_cast<std::int64_t>(at.column);
+    }
+  }
   if (out.now) out.snapshot.now = *out.now;
   return out;
 }

@@ -1,7 +1,8 @@
 // JOBS.json (docs/jobs-json.md): the nodes and the running and idle jobs of a cluster, with their
 // credentials and requests, read into a ClusterSnapshot and written from one. Every problem is
-// reported with its JSON path (`jobs[3].procs: expected a positive integer`); unknown fields are
-// errors too, so that a misspelt field never silently means its default.
+// located at the value it is about (schemas/problem.h) and names its JSON path (`JOBS.json:4:71:
+// error: jobs[3].procs: expected a positive integer`); unknown fields are errors too, so that a
+// misspelt field never silently means its default.
 #pragma once
 
 #include <optional>
@@ -10,16 +11,17 @@
 #include <vector>
 
 #include "runtime/engine/model.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
 struct JobsFile {
   ClusterSnapshot snapshot;
   std::optional<Epoch> now;         // the file's "now", if it has one
-  std::vector<std::string> errors;  // "jobs[3].procs: expected a positive integer"
+  std::vector<Problem> errors;  // message: "jobs[3].procs: expected a positive integer"
 };
 
-// `name` prefixes JSON syntax errors ("JOBS.json:3:5: ...").
+// `name` is the file the problems name.
 JobsFile parse_jobs_json(std::string_view name, std::string_view text);
 
 // The snapshot as JOBS.json: everything of it that scheduling reads, which parse_jobs_json reads

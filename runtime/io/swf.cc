@@ -144,7 +144,7 @@ class SwfParser {
 
  private:
   void problem(int column, std::string message) {
-    trace_.problems.push_back({name_, trace_.lines, column, std::move(message)});
+    trace_.problems.push_back({name_, trace_.lines, column, Severity::Error, std::move(message)});
   }
 
   // `; Key: value` lines; the archive writes many keys, the simulator needs four.
@@ -343,6 +343,20 @@ Trace parse_swf(std::string_view text, const std::string& name, const TraceReadO
   return trace;
 }
 
+std::optional<std::string> nothing_to_replay(const Trace& trace, const std::string& name) {
+  if (!trace.jobs.empty()) return std::nullopt;
+  if (!trace.problems.empty()) {
+    const Problem& first = trace.problems.front();
+    return fmt::format("no line of '{}' is a job of the Standard Workload Format (18 numbers a line): {} line{} in "
+                       "error, the first at {}: {}; is it an SWF trace?",
+                       name, trace.problems.size(), trace.problems.size() == 1 ? "" : "s", where(first),
+                       first.message);
+  }
+  if (trace.lines == 0) return fmt::format("'{}' is empty: there is no job to replay", name);
+  return fmt::format("'{}' holds no job, only {} blank or `;` header line{}", name, trace.lines,
+                     trace.lines == 1 ? "" : "s");
+}
+
 // Lines are parsed as the file is inflated (runtime/io/inflating_reader.h). A stream that ends
 // badly yields no trace, even past --limit-jobs: a short trace must never pass for a whole one.
 TraceReadResult read_swf(const std::string& path, const TraceReadOptions& options) {
@@ -361,6 +375,7 @@ TraceReadResult read_swf(const std::string& path, const TraceReadOptions& option
   if (parsing) lines.finish(line);
   result.error = file.error();
   if (!result.error.empty()) result.trace = {};
+  else if (auto nothing = nothing_to_replay(result.trace, path)) result.error = std::move(*nothing);
   return result;
 }
 

@@ -8,7 +8,7 @@
 // time is at least 1 s (a limit of 0 means nothing to a scheduler); a job that ran 0 s runs 0 s.
 // A line with no run time (-1), no processor count, a negative submit time, a job number seen
 // before, a field that is not a number (decimals only in fields 6 and 7) or other than 18
-// fields is a TraceProblem, located at the offending field; so is a submit, run or requested
+// fields is a problem (schemas/problem.h), located at the offending field; so is a submit, run or requested
 // time beyond ir::kMaxSeconds or a processor count beyond ir::kMaxProcs (schemas/ir.h), and a
 // header UnixStartTime beyond ir::kMaxSeconds or TimeZone beyond a day either way.
 #pragma once
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "runtime/engine/model.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -35,17 +36,11 @@ struct TraceJob {
   std::int64_t line = 0;       // 1-based line in the trace file, for messages about the job
 };
 
-// A line that was not a usable job.
-struct TraceProblem {
-  std::string file;
-  std::int64_t line = 0;
-  int column = 0;        // 1-based column of the offending field (0 = the whole line)
-  std::string message;   // "field 5 (allocated procs): expected an integer, got 'x'"
-};
-
 struct Trace {
   std::vector<TraceJob> jobs;  // in file order
-  std::vector<TraceProblem> problems;
+  // The lines that were not usable jobs, each located at the offending field (column 0: the whole
+  // line): "field 5 (allocated procs): expected an integer, got 'x'".
+  std::vector<Problem> problems;
   // Header facts when present: `; UnixStartTime:`, `; TimeZone:` (seconds east of UTC),
   // `; MaxNodes:`, `; MaxProcs:`.
   std::optional<Epoch> unix_start_time;
@@ -61,9 +56,10 @@ struct TraceReadOptions {
   std::int64_t limit_jobs = 0;  // read at most this many jobs (0 = all)
 };
 
-// Reads `path` (gzip detected by its magic bytes, not by the name). I/O errors (missing file,
-// corrupt gzip stream) are returned in `error`; bad lines are collected in Trace::problems and
-// never stop the read.
+// Reads `path` (gzip detected by its magic bytes, not by the name). Bad lines are collected in
+// Trace::problems and never stop the read. `error` says why nothing can be replayed: an I/O error
+// (missing file, corrupt gzip stream: then the trace is empty), or a file from which no job could
+// be read (an empty file, a maui.cfg, random bytes: then Trace::problems says why line by line).
 struct TraceReadResult {
   Trace trace;
   std::string error;  // empty on success
@@ -71,5 +67,14 @@ struct TraceReadResult {
 TraceReadResult read_swf(const std::string& path, const TraceReadOptions& options = {});
 // The same from text already in memory (tests); `name` is used in problems.
 Trace parse_swf(std::string_view text, const std::string& name, const TraceReadOptions& options = {});
+
+// Why a trace gives nothing to replay ("'t.swf' is empty"), in the words read_swf's error uses;
+// none when it holds a job.
+std::optional<std::string> nothing_to_replay(const Trace& trace, const std::string& name);
+
+// Whether most of the trace is not jobs: more lines in error than jobs read. Such a file is
+// perhaps not an SWF trace at all, or not the one meant; what is replayed of it must say so
+// before anything else.
+inline bool mostly_in_error(const Trace& trace) { return trace.problems.size() > trace.jobs.size(); }
 
 }  // namespace maui::runtime

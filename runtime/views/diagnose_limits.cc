@@ -131,9 +131,9 @@ std::vector<LimitRow> build(const ViewContext& ctx) {
                               fmt::format("replaces that limit of every credential of its jobs")});
             }
         };
-        overrides(q->qos.override_active, "OMAX");
-        overrides(q->qos.override_idle, "OMAXI");
-        overrides(q->qos.override_system, "OMAXJ");
+        overrides(q->qos->override_active, "OMAX");
+        overrides(q->qos->override_idle, "OMAXI");
+        overrides(q->qos->override_system, "OMAXJ");
       }
   }
   plain(ir::Credential{ir::CredKind::System, "SYSCFG"}, book.system(), nullptr, nullptr, &system_active);

@@ -75,16 +75,16 @@ std::vector<QosRow> build(const ViewContext& ctx) {
 }
 
 std::string flags_text(const ir::CredentialConfig* c) {
-  if (!c || c->qos.flags.empty()) return "[NONE]";
+  if (!c || c->qos->flags.empty()) return "[NONE]";
   std::vector<std::string> names;
-  for (const auto& f : c->qos.flags) names.push_back(f.value);
+  for (const auto& f : c->qos->flags) names.push_back(f.value);
   return fmt::format("{}", fmt::join(names, ","));
 }
 
 template <class T>
 std::optional<T> setting(const ir::CredentialConfig* c, std::optional<ir::Sourced<T>> ir::QosSettings::*member) {
-  if (!c || !(c->qos.*member)) return std::nullopt;
-  return (c->qos.*member)->value;
+  if (!c || !(c->qos.get().*member)) return std::nullopt;
+  return (c->qos.get().*member)->value;
 }
 
 std::string text(const ViewContext& ctx, const std::vector<QosRow>& rows) {
@@ -124,7 +124,7 @@ std::string json_of(const ViewContext& ctx, const std::vector<QosRow>& rows) {
                                     {"by", g.how},
                                     {"set_at", g.from ? where(*g.from) : std::string("built-in default")}});
     if (r.config)
-      for (const auto& f : r.config->qos.flags) flags.push_back(f.value);
+      for (const auto& f : r.config->qos->flags) flags.push_back(f.value);
     list.push_back(json::Object{
         {"name", r.name},
         {"priority", r.priority},

@@ -6,8 +6,10 @@
 #include <cmath>
 
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
 #include "runtime/views/view_text.h"
 #include "schemas/json_writer.h"
+#include "schemas/problem_json.h"
 
 namespace maui::runtime {
 
@@ -288,9 +290,12 @@ std::string simulation_json(const SimulationSummary& summary, const SimulationRe
                             std::span<const Breakdown> breakdowns) {
   json::Array warnings;
   for (const auto& w : result.warnings) warnings.push_back(json::isUTF8(w) ? w : json::fixUTF8(w));
+  json::Array notes;
+  for (const Problem& p : summary.notes) notes.push_back(to_json(p));
   json::Object out{{"version", 1},
                    {"config", summary.config},
                    {"trace", summary.trace},
+                   {"notes", std::move(notes)},
                    {"nodes", summary.nodes},
                    {"procs", summary.procs},
                    {"jobs_read", static_cast<std::int64_t>(result.jobs.size())},

@@ -5,6 +5,7 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "llvm/Support/JSON.h"
 #include "runtime/engine/eligibility.h"
@@ -13,6 +14,7 @@
 #include "runtime/engine/model.h"
 #include "runtime/rm/sim/sim_breakdown.h"
 #include "runtime/rm/sim/simulator.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -28,12 +30,16 @@ llvm::json::Value limit_violation_json(const LimitViolation& v);
 std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityReport& report);
 
 // What `mauirun simulate --format json` prints (docs/simulator.md):
-// {"version":1,"config","trace","nodes","procs","jobs_read","trace_problems","iterations",
-//  "metrics":{...},"warnings":[...]}, and with breakdowns (--by) "by":{"user":[{"name",...
-//  the metrics...,"share"}],...}.
+// {"version":1,"config","trace","notes":[...],"nodes","procs","jobs_read","trace_problems",
+//  "iterations","metrics":{...},"warnings":[...]}, and with breakdowns (--by) "by":{"user":
+//  [{"name",... the metrics...,"share"}],...}.
 struct SimulationSummary {
   std::string config, trace;
   std::int64_t nodes = 0, procs = 0, trace_problems = 0;
+  // What the admin must know before reading the results, each once (schemas/problem.h): what was
+  // assumed about the cluster (notes at the config lines concerned), a trace mostly in error
+  // (a warning). "notes" in JSON, the first lines of the text report.
+  std::vector<Problem> notes;
 };
 std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result,
                             std::span<const Breakdown> breakdowns = {});

@@ -95,14 +95,14 @@ void credential(std::vector<Setting>& out, const ir::CredentialConfig& c) {
   optional_setting(out, object, "MAX.WCLIMIT", c.max_walltime, maui_duration);
   optional_setting(out, object, "DEFAULT.WCLIMIT", c.default_walltime, maui_duration);
   for (const auto& f : c.job_flags) out.push_back({object + " JOBFLAGS", f.value, origin(f.from), true});
-  optional_setting(out, object, "QTWEIGHT", c.qos.queuetime_weight, number);
-  optional_setting(out, object, "QTTARGET", c.qos.queuetime_target, maui_duration);
-  optional_setting(out, object, "XFWEIGHT", c.qos.xfactor_weight, number);
-  optional_setting(out, object, "XFTARGET", c.qos.xfactor_target, [](double x) { return amount_text(x); });
-  for (const auto& f : c.qos.flags) out.push_back({object + " QFLAGS", f.value, origin(f.from), true});
-  limits(out, object, c.qos.override_active, "OMAX");
-  limits(out, object, c.qos.override_idle, "OMAXI");
-  limits(out, object, c.qos.override_system, "OMAXJ");
+  optional_setting(out, object, "QTWEIGHT", c.qos->queuetime_weight, number);
+  optional_setting(out, object, "QTTARGET", c.qos->queuetime_target, maui_duration);
+  optional_setting(out, object, "XFWEIGHT", c.qos->xfactor_weight, number);
+  optional_setting(out, object, "XFTARGET", c.qos->xfactor_target, [](double x) { return amount_text(x); });
+  for (const auto& f : c.qos->flags) out.push_back({object + " QFLAGS", f.value, origin(f.from), true});
+  limits(out, object, c.qos->override_active, "OMAX");
+  limits(out, object, c.qos->override_idle, "OMAXI");
+  limits(out, object, c.qos->override_system, "OMAXJ");
   for (const auto& [name, raw] : c.other) out.push_back({fmt::format("{} {}", object, name), raw.value, origin(raw.from), true});
   if (out.size() == first) out.push_back({object, "", origin(c.declared), true});  // named, sets nothing
 }

@@ -28,11 +28,13 @@ bool load_cluster(const std::string& path, std::vector<runtime::Node>& nodes) {
     return false;
   }
   auto file = runtime::parse_jobs_json(path, json.text);
-  // A syntax error is already located (path:line:col: ...); the others name a JSON path.
-  for (const auto& e : file.errors) llvm::errs() << (e.starts_with(path + ":") ? "" : path + ": ") << e << "\n";
+  // Located at the value concerned (path:line:col: error: jobs[3].procs: ...).
+  for (const auto& e : file.errors) llvm::errs() << to_text(e) << "\n";
   if (!file.errors.empty()) return false;
   if (file.snapshot.nodes.empty()) {
-    llvm::errs() << path << ": nodes: expected the cluster's nodes (--cluster uses only them), found none\n";
+    llvm::errs() << to_text({path, 0, 0, Severity::Error,
+                             "nodes: expected the cluster's nodes (--cluster uses only them), found none"})
+                 << "\n";
     return false;
   }
   nodes = std::move(file.snapshot.nodes);

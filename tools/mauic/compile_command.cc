@@ -4,12 +4,16 @@
 #include "llvm/Support/raw_ostream.h"
 #include "schemas/ir_json.h"
 #include "tools/mauic/commands.h"
+#include "tools/standard_output.h"
 
 namespace maui::tools {
 
 int compile_command(const CompileOptions& options) {
   auto unit = checker::check_file(options.file);
-  checker::render_text(llvm::errs(), *unit, use_color(options.color, false));
+  {
+    BufferedStandardError err;
+    checker::render_text(err, *unit, use_color(options.color, false));
+  }
   if (!unit->loaded) return kExitUsage;
 
   // Streamed: the document is written as it is produced, never held whole (a 100,000-line

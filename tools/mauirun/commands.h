@@ -31,7 +31,7 @@ struct SimulateOptions {
   std::string config;
   std::string trace;
   std::int64_t nodes = 0;           // 0: NODECFG
-  std::int64_t procs_per_node = 1;
+  std::int64_t procs_per_node = 0;  // 0: not given (runtime::NodeSource)
   std::string jobs_out;             // CSV path, "" = none
   std::string runs_out;             // CSV path, "" = none
   RunFormat format = RunFormat::Text;

@@ -39,8 +39,7 @@ bool load_jobs(const std::string& path, Inputs& in) {
     return false;
   }
   auto file = runtime::parse_jobs_json(path, json.text);
-  // A syntax error is already located (path:line:col: ...); the others name a JSON path.
-  for (const auto& e : file.errors) llvm::errs() << (e.starts_with(path + ":") ? "" : path + ": ") << e << "\n";
+  for (const auto& e : file.errors) llvm::errs() << to_text(e) << "\n";
   if (!file.errors.empty()) {
     llvm::errs() << "mauirun: " << path << ": " << file.errors.size() << " error"
                  << (file.errors.size() == 1 ? "" : "s") << "\n";
@@ -75,7 +74,7 @@ bool load_inputs(const RunOptions& options, Inputs& in) {
       llvm::errs() << "mauirun: " << *load.failure << "\n";
       return false;
     }
-    for (const auto& e : load.errors) llvm::errs() << options.fs_dir << "/" << e.text() << "\n";
+    for (const auto& e : load.errors) llvm::errs() << to_text(e) << "\n";
     if (!load.errors.empty()) {
       in.input_errors = true;
       llvm::errs() << "mauirun: " << load.errors.size() << " bad line" << (load.errors.size() == 1 ? "" : "s")

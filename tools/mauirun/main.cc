@@ -52,10 +52,13 @@ cl::opt<std::string> job("job", cl::desc("Also print the full priority breakdown
 
 cl::opt<std::string> trace("trace", cl::desc("The job trace, SWF, plain or gzip"), cl::value_desc("file.swf[.gz]"),
                            cl::Required, cl::sub(simulate_sub), cl::cat(category));
-cl::opt<long long> sim_nodes("nodes", cl::desc("Simulate N identical nodes (default: the config's NODECFG nodes)"),
+cl::opt<long long> sim_nodes("nodes",
+                             cl::desc("Simulate N identical nodes node001 ... instead of the config's NODECFG nodes"),
                              cl::value_desc("N"), cl::init(0), cl::sub(simulate_sub), cl::cat(category));
-cl::opt<long long> procs_per_node("procs-per-node", cl::desc("Procs of each of the --nodes nodes (default 1)"),
-                                  cl::value_desc("P"), cl::init(1), cl::sub(simulate_sub), cl::cat(category));
+cl::opt<long long> procs_per_node("procs-per-node",
+                                  cl::desc("Procs of each --nodes node, or of each NODECFG node that states none "
+                                           "(default 1)"),
+                                  cl::value_desc("P"), cl::init(0), cl::sub(simulate_sub), cl::cat(category));
 cl::opt<std::string> jobs_out("jobs-out", cl::desc("Write one CSV row per job: id,submit,start,end,procs,..."),
                               cl::value_desc("file.csv"), cl::sub(simulate_sub), cl::cat(category));
 cl::opt<std::string> runs_out("runs-out",
@@ -130,7 +133,7 @@ SimulateOptions simulate_options() {
   o.config = config;
   o.trace = trace;
   o.nodes = sim_nodes;
-  o.procs_per_node = procs_per_node;
+  o.procs_per_node = procs_per_node;  // 0: not given
   o.jobs_out = jobs_out;
   o.runs_out = runs_out;
   o.format = format;
@@ -170,7 +173,7 @@ int main(int argc, char** argv) {
                                    "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
                                    "[--format text|json]\n"
                                    "  mauirun schedule  --config CFG --jobs JOBS.json [--format text|json]\n"
-                                   "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N --procs-per-node P] "
+                                   "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N] [--procs-per-node P] "
                                    "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
                                    "[--reservation SPEC]... [--by user|group|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
                                    "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH] [--snapshot-out FILE]\n"
@@ -178,8 +181,8 @@ int main(int argc, char** argv) {
                                    "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
                                    "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
                                    "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
-                                   "(simulate: after an input error nothing is simulated; skipped trace lines are reported and counted;\n"
-                                   "with --show, the status of the first view that fails: 1 not found, 2 usage, 3 refused).\n",
+                                   "(simulate: after an input error nothing is simulated, nor from a trace with no job; skipped trace lines are\n"
+                                   "reported and counted; with --show, the status of the first view that fails: 1 not found, 2 usage, 3 refused).\n",
                                    &errs()))
     return kRunInputError;
 
@@ -215,8 +218,9 @@ int main(int argc, char** argv) {
       errs() << "mauirun simulate: --show needs --stop-at SECOND: the second of the trace to look at\n";
       return kRunInputError;
     }
-    if (sim_nodes < 0 || sim_nodes > ir::kMaxNodes || procs_per_node < 1 || procs_per_node > ir::kMaxProcs ||
-        limit_jobs < 0) {
+    const bool procs_given = procs_per_node.getNumOccurrences() > 0;
+    if (sim_nodes < 0 || sim_nodes > ir::kMaxNodes || (procs_given && procs_per_node < 1) ||
+        procs_per_node > ir::kMaxProcs || limit_jobs < 0) {
       errs() << "mauirun simulate: expected --nodes from 0 to " << ir::kMaxNodes << ", --procs-per-node from 1 to "
              << ir::kMaxProcs << " and --limit-jobs >= 0\n";
       return kRunInputError;

@@ -20,6 +20,7 @@
 #include "runtime/rm/sim/simulator.h"
 #include "runtime/io/swf.h"
 #include "tools/mauirun/commands.h"
+#include "tools/standard_output.h"
 
 namespace maui::tools {
 
@@ -69,6 +70,7 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
   const auto& m = r.metrics;
   auto& out = llvm::outs();
   out << fmt::format("mauirun simulate: {} on {}\n", summary.config, summary.trace);
+  for (const auto& note : summary.notes) out << "  " << to_text(note) << "\n";
   out << fmt::format("  cluster                   {} nodes, {} procs\n", summary.nodes, summary.procs);
   out << fmt::format("  jobs                      {} read, {} started, {} never started{}\n", m.jobs, m.started,
                      m.never_started,
@@ -167,24 +169,31 @@ int simulate_command(const SimulateOptions& o) {
   runtime::TraceReadOptions read;
   read.limit_jobs = o.limit_jobs;
   auto loaded = runtime::read_swf(o.trace, read);
+  const runtime::Trace& trace = loaded.trace;
   if (!loaded.error.empty()) {
+    // Nothing to replay. A file that is no trace at all (a config, random bytes) has an error on
+    // every line: the first few show what it is.
+    constexpr std::size_t kShown = 5;
+    for (std::size_t i = 0; i < trace.problems.size() && i < kShown; ++i)
+      llvm::errs() << to_text(trace.problems[i]) << "\n";
+    if (trace.problems.size() > kShown)
+      llvm::errs() << fmt::format("mauirun: ... and {} more lines in error\n", trace.problems.size() - kShown);
     llvm::errs() << "mauirun: " << loaded.error << "\n";
     return kRunInputError;
   }
-  const runtime::Trace& trace = loaded.trace;
-  for (const auto& p : trace.problems)
-    llvm::errs() << fmt::format("{}:{}:{}: error: {}\n", p.file, p.line, p.column, p.message);
-  if (!trace.problems.empty())
-    llvm::errs() << fmt::format("mauirun: {} trace line{} skipped\n", trace.problems.size(),
-                                trace.problems.size() == 1 ? "" : "s");
+  if (!trace.problems.empty()) {
+    BufferedStandardError err;  // a long trace may have a bad line by the thousand
+    for (const auto& p : trace.problems) err << to_text(p) << "\n";
+    err << fmt::format("mauirun: {} trace line{} skipped\n", trace.problems.size(),
+                       trace.problems.size() == 1 ? "" : "s");
+  }
 
-  runtime::NodeSource source{o.nodes, o.procs_per_node};
-  std::string error;
-  auto nodes = runtime::simulated_nodes(config->policy, source, error);
-  if (nodes.empty()) {
-    llvm::errs() << "mauirun: " << error << "\n";
+  auto cluster = runtime::simulated_nodes(config->policy, runtime::NodeSource{o.nodes, o.procs_per_node});
+  if (cluster.nodes.empty()) {
+    llvm::errs() << "mauirun: " << cluster.error << "\n";
     return kRunInputError;
   }
+  std::vector<runtime::Node>& nodes = cluster.nodes;
 
   // Administrative reservations, in the trace's seconds on the command line.
   runtime::AdminReservationBook book(nodes);
@@ -230,8 +239,15 @@ int simulate_command(const SimulateOptions& o) {
   runtime::SimulationResult result = runtime::simulate(dir, trace, nodes, options);
 
   runtime::SimulationSummary summary{o.config, o.trace, static_cast<std::int64_t>(nodes.size()), 0,
-                                     static_cast<std::int64_t>(trace.problems.size())};
+                                     static_cast<std::int64_t>(trace.problems.size()), std::move(cluster.assumptions)};
   for (const auto& n : nodes) summary.procs += n.procs;
+  if (runtime::mostly_in_error(trace))
+    summary.notes.push_back(
+        {o.trace, 0, 0, Severity::Warning,
+         fmt::format("most of the trace is not jobs: {} of its lines are in error (the first at {}), {} {} read: "
+                     "the results below are {} only; is it the trace you meant?",
+                     trace.problems.size(), where(trace.problems.front()), trace.jobs.size(),
+                     trace.jobs.size() == 1 ? "job" : "jobs", trace.jobs.size() == 1 ? "that job's" : "those jobs'")});
   if (!o.jobs_out.empty() &&
       !write_csv(o.jobs_out, [&](std::ostream& csv) { runtime::write_jobs_csv(csv, result.jobs); }))
     return kRunInputError;
