@@ -298,6 +298,8 @@ class SwfParser {
     job.run_clipped = run_time > job.requested;
     job.run = std::min(run_time, job.requested);
     job.memory_kb = value[10] > 0 ? value[10] : 0;
+    if (value[3] >= 0) job.recorded_wait = value[3];
+    job.status = value[11] >= 0 && value[11] <= 5 ? static_cast<int>(value[11]) : -1;
     job.user = credential('u', value[12]);
     job.group = credential('g', value[13]);
     job.job_class = credential('q', value[15]);

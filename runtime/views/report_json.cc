@@ -189,6 +189,7 @@ json::Object metrics_json(const ScheduleMetrics& m) {
                       {"utilization", num(m.utilization)},
                       {"average_wait", num(m.average_wait)},
                       {"max_wait", m.max_wait},
+                      {"p95_wait", m.p95_wait},
                       {"average_bounded_slowdown", num(m.average_bounded_slowdown)},
                       {"makespan", m.makespan},
                       {"proc_seconds", num(m.proc_seconds)},

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "llvm/Support/raw_ostream.h"
 #include "parser/values.h"
+#include "runtime/engine/admin_reservations.h"
 
 namespace maui::tools {
 
@@ -67,6 +69,27 @@ std::variant<runtime::AdminReservation, std::string> parse_reservation_spec(std:
   if (!has_start || !has_end) return fail("STARTTIME and ENDTIME are required");
   if (r.hosts.empty()) return fail("HOSTLIST is required");
   return r;
+}
+
+std::optional<std::vector<runtime::AdminReservation>> book_reservations(const std::vector<std::string>& specs,
+                                                                        const std::vector<runtime::Node>& nodes,
+                                                                        runtime::Epoch origin) {
+  runtime::AdminReservationBook book(nodes);
+  for (const auto& spec : specs) {
+    auto parsed = parse_reservation_spec(spec);
+    if (auto* why = std::get_if<std::string>(&parsed)) {
+      llvm::errs() << "mauirun: " << *why << "\n";
+      return std::nullopt;
+    }
+    auto r = std::get<runtime::AdminReservation>(std::move(parsed));
+    r.start += origin;
+    r.end += origin;
+    if (auto why = book.create(std::move(r))) {
+      llvm::errs() << "mauirun: --reservation: " << *why << "\n";
+      return std::nullopt;
+    }
+  }
+  return book.list();
 }
 
 }  // namespace maui::tools

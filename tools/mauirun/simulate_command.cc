@@ -1,14 +1,11 @@
-// mauirun simulate: the policy on a replayed SWF trace (runtime/rm/sim/simulator.h).
+// mauirun simulate: the policy on a replayed trace, SWF or Slurm accounting (runtime/rm/sim/simulator.h).
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <span>
-#include <variant>
 
 #include <fmt/format.h>
 
-#include "checker/pipeline.h"
-#include "checker/report.h"
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/engine/admin_reservations.h"
 #include "runtime/views/report_json.h"
@@ -17,6 +14,7 @@
 #include "runtime/io/swf.h"
 #include "tools/mauirun/commands.h"
 #include "tools/mauirun/reservation_spec.h"
+#include "tools/replay_inputs.h"
 
 namespace maui::tools {
 
@@ -72,6 +70,7 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
                      summary.trace_problems ? fmt::format(", {} trace lines skipped", summary.trace_problems) : "");
   out << fmt::format("  utilization               {:.2f} %\n", m.utilization * 100);
   out << fmt::format("  average wait              {}\n", duration_text(m.average_wait));
+  out << fmt::format("  95th percentile wait      {}\n", duration_text(static_cast<double>(m.p95_wait)));
   out << fmt::format("  maximum wait              {}\n", duration_text(static_cast<double>(m.max_wait)));
   out << fmt::format("  average bounded slowdown  {:.2f} (tau = 10 s)\n", m.average_bounded_slowdown);
   out << fmt::format("  makespan                  {}\n", duration_text(static_cast<double>(m.makespan)));
@@ -92,31 +91,14 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
 }  // namespace
 
 int simulate_command(const SimulateOptions& o) {
-  auto config = checker::check_file(o.config);
-  if (!config->loaded) {
-    checker::render_text(llvm::errs(), *config, false);
-    return kRunInputError;
-  }
-  std::size_t errors = 0;
-  for (const auto& d : config->diagnostics.diagnostics()) errors += d.severity == Severity::Error;
-  if (errors)
-    llvm::errs() << fmt::format("mauirun: note: {} has {} error{} (see 'mauic lint {}'); the lines in error are "
-                                "ignored\n",
-                                o.config, errors, errors == 1 ? "" : "s", o.config);
+  auto config = load_run_config(o.config, "mauirun");
+  if (!config) return kRunInputError;
 
   runtime::TraceReadOptions read;
   read.limit_jobs = o.limit_jobs;
-  auto loaded = runtime::read_swf(o.trace, read);
-  if (!loaded.error.empty()) {
-    llvm::errs() << "mauirun: " << loaded.error << "\n";
-    return kRunInputError;
-  }
-  const runtime::Trace& trace = loaded.trace;
-  for (const auto& p : trace.problems)
-    llvm::errs() << fmt::format("{}:{}:{}: error: {}\n", p.file, p.line, p.column, p.message);
-  if (!trace.problems.empty())
-    llvm::errs() << fmt::format("mauirun: {} trace line{} skipped\n", trace.problems.size(),
-                                trace.problems.size() == 1 ? "" : "s");
+  auto loaded = load_workload(o.trace, read, "mauirun");
+  if (!loaded) return kRunInputError;
+  const runtime::Trace& trace = *loaded;
 
   runtime::NodeSource source{o.nodes, o.procs_per_node};
   std::string error;
@@ -127,26 +109,13 @@ int simulate_command(const SimulateOptions& o) {
   }
 
   // Administrative reservations, in the trace's seconds on the command line.
-  runtime::AdminReservationBook book(nodes);
   const runtime::Epoch origin = trace.unix_start_time.value_or(0);
-  for (const auto& spec : o.reservations) {
-    auto parsed = parse_reservation_spec(spec);
-    if (auto* why = std::get_if<std::string>(&parsed)) {
-      llvm::errs() << "mauirun: " << *why << "\n";
-      return kRunInputError;
-    }
-    auto r = std::get<runtime::AdminReservation>(std::move(parsed));
-    r.start += origin;
-    r.end += origin;
-    if (auto why = book.create(std::move(r))) {
-      llvm::errs() << "mauirun: --reservation: " << *why << "\n";
-      return kRunInputError;
-    }
-  }
+  const auto admin = book_reservations(o.reservations, nodes, origin);
+  if (!admin) return kRunInputError;
 
   runtime::CredentialDirectory dir(config->policy);
   runtime::SimulationOptions options;
-  options.admin_reservations = book.list();
+  options.admin_reservations = *admin;
   options.fast_path = o.fast_path;
   if (o.progress) {
     options.progress_every = 5000;
@@ -170,7 +139,7 @@ int simulate_command(const SimulateOptions& o) {
   std::vector<runtime::Breakdown> breakdowns;
   for (auto by : o.by) breakdowns.push_back({by, runtime::metrics_by(result.jobs, by, summary.procs)});
   if (o.format == RunFormat::Json) llvm::outs() << runtime::simulation_json(summary, result, breakdowns);
-  else print_text(o, summary, result, book.list(), origin, breakdowns);
+  else print_text(o, summary, result, *admin, origin, breakdowns);
   return kRunOk;  // skipped lines and never-started jobs are results, reported above
 }
 
