@@ -60,8 +60,8 @@ void write_swf(std::ostream& out, const Trace& trace, const std::string& source)
   fmt::memory_buffer buf;
   auto it = std::back_inserter(buf);
   fmt::format_to(it, "; Version: 2.2\n");
-  fmt::format_to(it, "; Computer: the cluster of {}\n", one_line(source));
-  fmt::format_to(it, "; Conversion: mauirun trace convert from a {} file\n", trace.format);
+  fmt::format_to(it, "; Conversion: mauirun trace convert of {} ({})\n", one_line(source),
+                 trace.format == "sacct" ? "a Slurm accounting export" : "an SWF trace");
   if (trace.unix_start_time) fmt::format_to(it, "; UnixStartTime: {}\n", *trace.unix_start_time);
   if (trace.time_zone) fmt::format_to(it, "; TimeZone: {}\n", *trace.time_zone);
   fmt::format_to(it, "; MaxJobs: {}\n; MaxRecords: {}\n", trace.jobs.size(), trace.jobs.size());

@@ -106,7 +106,13 @@ void ReportRecorder::observe(const IterationView& view) {
   origin_ = view.origin;
   keep_reservations(view);
   if (view.at < next_sample_) return;
-  sample(view, samples_ % priority_every_ == 0);
+  // A priority sample is due every priority_every_ samples; one that finds no job waiting waits
+  // for the next sample that does.
+  if (samples_ % priority_every_ == 0) priority_due_ = true;
+  bool waiting = false;
+  for (const Job& j : view.cluster.jobs) waiting = waiting || j.is_queued();
+  sample(view, priority_due_ && waiting);
+  if (waiting) priority_due_ = false;
   ++samples_;
   next_sample_ = view.at + sample_step_;
 }
@@ -226,6 +232,8 @@ ReportSide ReportRecorder::side(std::string label, std::string config, const Sim
 
   s.fairshare_times = fairshare_times_;
   for (const auto& [_, line] : fairshare_) s.fairshare.push_back(line);
+  std::sort(s.fairshare.begin(), s.fairshare.end(),
+            [](const FairshareLine& a, const FairshareLine& b) { return natural_before(a.credential, b.credential); });
   s.priorities = priorities_;
 
   for (GroupBy kind : {GroupBy::User, GroupBy::Group, GroupBy::Account, GroupBy::Class, GroupBy::Qos}) {

@@ -70,6 +70,7 @@ class ReportRecorder {
   Epoch next_sample_ = 0;
   std::size_t samples_ = 0;
   std::size_t priority_every_ = 1;  // every this many fairshare samples, a priority sample
+  bool priority_due_ = false;
   std::vector<Epoch> fairshare_times_;
   std::map<std::string, FairshareLine> fairshare_;  // by credential
   std::vector<PrioritySample> priorities_;
