@@ -135,6 +135,21 @@ COUNT_PIXELS = """(async (b64) => {
 })"""
 
 
+def runs_rectangles(path):
+    """Rectangles of the runs in a --runs-out CSV: `job,start,end,how,nodes` with nodes as
+    `name:tasks` separated by spaces; the cluster's nodes are every node named, in name order
+    (node001 ... as --nodes names them, NODECFG's in its sorted order)."""
+    import csv
+    with open(path, newline="") as f:
+        runs = [[n.rsplit(":", 1)[0] for n in row["nodes"].split()] for row in csv.DictReader(f)]
+    order = {name: i for i, name in enumerate(sorted({n for run in runs for n in run}))}
+    count = 0
+    for run in runs:
+        positions = sorted(order[n] for n in run)
+        count += 1 + sum(1 for a, b in zip(positions, positions[1:]) if b != a + 1)
+    return count
+
+
 def check(condition, message, failures):
     print(("ok    " if condition else "FAIL  ") + message)
     if not condition:
@@ -148,6 +163,8 @@ def main():
     parser.add_argument("--max-seconds", type=float, default=5.0)
     parser.add_argument("--max-bytes", type=int, default=20_000_000)
     parser.add_argument("--expect", action="append", default=[], help="SIDE:BLOCKS:SHADES of a Gantt chart")
+    parser.add_argument("--runs-csv", help="side 0's Gantt draws one rectangle per contiguous node range of each "
+                        "run of this `mauirun simulate --runs-out` file (nodes in name order)")
     parser.add_argument("--screenshots", action="store_true", help="check a screenshot of every chart")
     parser.add_argument("--charts", type=int, default=7, help="with --screenshots: the charts the page has")
     parser.add_argument("--save", help="write the screenshots into this directory")
@@ -188,6 +205,11 @@ def main():
             check(got == {"blocks": blocks, "shades": shades},
                   f"Gantt {side}: {got} rectangles drawn, expected {blocks} job runs and {shades} reservation shades",
                   failures)
+
+        if args.runs_csv:
+            expected = runs_rectangles(args.runs_csv)
+            got = browser.evaluate("window.mauiReport.ganttElements(0).blocks")
+            check(got == expected, f"Gantt 0: {got} job rectangles drawn; the runs file makes {expected}", failures)
 
         if args.screenshots:
             counter = browser.new_page(background=True)
