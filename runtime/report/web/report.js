@@ -170,17 +170,22 @@
       const ctx = canvas.getContext('2d');
       ctx.scale(ratio, ratio);
       ctx.translate(-cs.x, -cs.y);
-      function rectangles(starts, ends, nodes, counts, fill) {
+      // One path per colour: a fill per colour, not per rectangle.
+      function rectangles(starts, ends, nodes, counts, colour) {
+        const paths = new Map();
         let drawn = 0;
         for (let i = 0; i < starts.length; i++) {
           const x0 = origin[0] + starts[i] * kx, x1 = origin[0] + ends[i] * kx;
           const y0 = origin[1] + nodes[i] * ky, y1 = origin[1] + (nodes[i] + counts[i]) * ky;
           const top = Math.min(y0, y1), bottom = Math.max(y0, y1);
           if (x1 < cs.x || x0 > cs.x + cs.width || bottom < cs.y || top > cs.y + cs.height) continue;
-          ctx.fillStyle = fill(i);
-          ctx.fillRect(x0, top, Math.max(x1 - x0, 0.6), bottom - top);
+          const fill = colour(i);
+          let path = paths.get(fill);
+          if (!path) paths.set(fill, path = new Path2D());
+          path.rect(x0, top, Math.max(x1 - x0, 0.6), bottom - top);
           drawn++;
         }
+        paths.forEach(function (path, fill) { ctx.fillStyle = fill; ctx.fill(path); });
         return drawn;
       }
       g.shadesDrawn = rectangles(r.start, r.end, r.node, r.nodes, function (i) { return SHADE_COLORS[r.kind[i]]; });
