@@ -97,7 +97,7 @@ void kind_section(fmt::memory_buffer& out, const KindChange& k, std::size_t limi
     width = std::max(width, shown(c.name).size());
   }
   if (shown_rows == 0) return;
-  fmt::format_to(it, "    {:<{}} {:>11} {:>21} {:>21} {:>15} {:>15}\n", kind, width, "jobs", "average wait",
+  fmt::format_to(it, "    {:<{}} {:>11} {:>21} {:>21} {:>19} {:>15}\n", kind, width, "jobs", "average wait",
                  "95th pct wait", "slowdown", "share");
   n = 0;
   for (const auto& c : k.credentials) {
@@ -106,7 +106,7 @@ void kind_section(fmt::memory_buffer& out, const KindChange& k, std::size_t limi
     auto pair = [&](auto field) {
       return fmt::format("{} → {}", side(c.old_side, field), side(c.new_side, field));
     };
-    fmt::format_to(it, "    {:<{}} {:>11} {:>21} {:>21} {:>15} {:>15}\n", shown(c.name), width,
+    fmt::format_to(it, "    {:<{}} {:>11} {:>21} {:>21} {:>19} {:>15}\n", shown(c.name), width,
                    pair([](const GroupMetrics& g) { return fmt::format("{}", g.metrics.jobs); }),
                    pair([](const GroupMetrics& g) { return clock_text(g.metrics.average_wait); }),
                    pair([](const GroupMetrics& g) { return clock_text(static_cast<double>(g.metrics.p95_wait)); }),
