@@ -175,7 +175,7 @@ SchedulerInput SchedulingCycle::input(const ClusterSnapshot& snapshot, const Fai
   return in;
 }
 
-const IterationReport& SchedulingCycle::iterate(ResourceManager& rm) {
+const IterationReport& SchedulingCycle::iterate(ResourceManager& rm, const IterationRequest& request) {
   ClusterSnapshot& snapshot = rm.cluster();
   report_.ran = report_.fast_path = false;
   report_.applied.clear();
@@ -196,7 +196,8 @@ const IterationReport& SchedulingCycle::iterate(ResourceManager& rm) {
   // The standing is refreshed on its own clock, also when the iteration is skipped: which
   // iterations run must not change the priorities of those that do.
   const FairshareStanding* standing = fairshare_standing(snapshot.now);
-  if (fixed_nodes_ && options_.skip_futile_iterations && skipping_changes_nothing_ && !could_start_any(snapshot)) {
+  if (fixed_nodes_ && options_.skip_futile_iterations && skipping_changes_nothing_ && !request.run_now &&
+      !could_start_any(snapshot)) {
     // Queue time accrues by eligibility unless the policy is ALWAYS: judge it as the skipped
     // iteration would have.
     if (accrual_ != AccrualPolicy::Always)
@@ -207,14 +208,20 @@ const IterationReport& SchedulingCycle::iterate(ResourceManager& rm) {
     if (!fixed_nodes_) capture_memory(snapshot);
     return report_;
   }
-  const SchedulerInput in = input(snapshot, standing);
-  std::optional<IterationResult> fast = fast_path_ ? fast_path_->iterate(in) : std::nullopt;
+  SchedulerInput in = input(snapshot, standing);
+  in.explain = options_.explain;
+  if (request.run_now)
+    for (std::size_t j = 0; j < snapshot.jobs.size(); ++j)
+      if (snapshot.jobs[j].id == *request.run_now) in.run_now = j;
+  std::optional<IterationResult> fast =
+      fast_path_ && !in.explain && !in.run_now ? fast_path_->iterate(in) : std::nullopt;
   report_.result = fast ? std::move(*fast) : schedule_iteration(in);
   report_.ran = true;
   report_.fast_path = fast.has_value();
   ++iterations_;
   fast_path_iterations_ += fast.has_value();
-  apply(rm, report_);
+  if (request.run_now && !in.run_now) report_.result.run_now_refusal = "no job " + *request.run_now + " in the queue";
+  if (request.apply) apply(rm, report_);
   // The simulator's snapshot is its own state: it shows the decisions at once.
   left_waiting_ = still_waiting(snapshot, report_, fixed_nodes_);
   if (accrual_ != AccrualPolicy::Always) judge_queue_time_accrual(snapshot, report_.result.queue.eligibility, accrual_);

@@ -41,6 +41,15 @@ struct CycleOptions {
   // EASY on identical one-proc nodes runs without the resource calendar where it applies
   // (runtime/engine/easy_fast_path.h): the same decisions. Only for an RM whose nodes never change.
   bool fast_path = true;
+  // Explain every waiting job in every iteration (SchedulerInput::explain): what the admin
+  // commands show (`mauirun serve`); a string per job, so the simulator leaves it off.
+  bool explain = false;
+};
+
+// What one call of iterate() is asked beyond the usual.
+struct IterationRequest {
+  std::optional<std::string> run_now;  // an operator's runjob: this job starts now, if it fits
+  bool apply = true;  // false (schedctl -s): decide and explain, ask the RM for nothing
 };
 
 // What the cycle carries between iterations, by name: what a restart needs to go on as if the
@@ -95,7 +104,7 @@ class SchedulingCycle {
   // What the RM said happened (job ends: backfill chunking).
   void note(std::span<const RmEvent> events);
   // One iteration on rm.cluster() at the current time, its decisions carried out through `rm`.
-  const IterationReport& iterate(ResourceManager& rm);
+  const IterationReport& iterate(ResourceManager& rm, const IterationRequest& request = {});
   // When the cycle wants an iteration though nothing else happens, as its last iteration left
   // things: a reservation starts or ends, a backfill chunk period ends, jobs held back by a
   // removed job; kEndOfTime for never (also when no job was left waiting).

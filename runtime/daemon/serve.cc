@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <chrono>
 #include <ctime>
 #include <map>
 #include <thread>
@@ -20,6 +21,7 @@
 #include "runtime/daemon/daemon_settings.h"
 #include "runtime/daemon/daemon_state.h"
 #include "runtime/daemon/decision_log.h"
+#include "runtime/daemon/defer_rules.h"
 #include "runtime/engine/credentials.h"
 #include "runtime/io/fairshare_files.h"
 #include "runtime/rm/slurm/slurm_cluster.h"
@@ -205,22 +207,12 @@ class Daemon {
     say("reload", fmt::format("{} compiled: the new policy is in force", options_.config));
   }
 
-  // Maui's defer rules for a start that did not happen.
+  // Maui's defer rules for a start that did not happen (runtime/daemon/defer_rules.h).
   void start_failed(const RmEvent& e) {
-    SchedulerJobState& m = cycle_->job_memory(e.subject);
-    if (++m.failed_starts < policy_.settings.defer_start_count) return;
-    m.failed_starts = 0;
-    if (++m.defers >= policy_.settings.defer_count) {
-      if (std::find(m.holds.begin(), m.holds.end(), "batch") == m.holds.end()) m.holds.push_back("batch");
-      const std::string why = fmt::format("batch hold: {} defers (DEFERCOUNT {})", m.defers, policy_.settings.defer_count);
-      (void)rm_->hold_job(e.subject, why);
-      say("hold", why, e.subject);
-    } else {
-      m.deferred_until = e.at + policy_.settings.defer_time;
-      say("defer", fmt::format("deferred for {} s (DEFERTIME; defer {} of {})", policy_.settings.defer_time, m.defers,
-                               policy_.settings.defer_count),
-          e.subject);
-    }
+    const DeferOutcome o = failed_start(cycle_->job_memory(e.subject), policy_.settings, e.at);
+    if (o.kind == DeferOutcome::Kind::BatchHold) (void)rm_->hold_job(e.subject, o.reason);
+    say(o.kind == DeferOutcome::Kind::BatchHold ? "hold" : o.kind == DeferOutcome::Kind::Deferred ? "defer" : "start-failed",
+        o.reason, e.subject);
   }
 
   void log_events(const std::vector<RmEvent>& events) {
@@ -313,9 +305,19 @@ class Daemon {
       slurm_error.clear();
       first = false;
       log_events(events);
+      const auto decide = std::chrono::steady_clock::now();
+      (void)rm_->take_request_seconds();
       cycle_->advance_to(*rm_, t);
       cycle_->note(events);
-      log_decisions(cycle_->iterate(*rm_));
+      const IterationReport& report = cycle_->iterate(*rm_);
+      const double turn = std::chrono::duration<double>(std::chrono::steady_clock::now() - decide).count();
+      const double apply = rm_->take_request_seconds();
+      log_decisions(report);
+      // How long a turn took: said for --once, and whenever one takes a second or more.
+      if (options_.once || turn >= 1.0)
+        log_.write({t, "turn", "", {}, fmt::format("{} jobs, {} starts", rm_->cluster().jobs.size(), report.result.starts.size()),
+                    {{"read_ms", fmt::format("{:.1f}", rm_->read_seconds() * 1e3)}, {"decide_ms", fmt::format("{:.1f}", (turn - apply) * 1e3)},
+                     {"apply_ms", fmt::format("{:.1f}", apply * 1e3)}}});
       for (auto& n : rm_->take_notices()) say("slurm", std::move(n));
       save();
       save_fairshare_files(false);

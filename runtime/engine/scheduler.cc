@@ -670,6 +670,12 @@ class Iteration {
       marks_[i] |= kNoNodesNow;
       return false;
     }
+    start_on(i, std::move(nodes), level);
+    return true;
+  }
+
+  // Books job i on `nodes` from now and records the start.
+  void start_on(std::size_t i, std::vector<NodeTasks> nodes, LimitLevel level) {
     const Job& job = snap_.jobs[i];
     book_job(i, nodes, snap_.now, snap_.now + std::max<Seconds>(job.walltime, 1));
     free_total_.reset();
@@ -683,7 +689,25 @@ class Iteration {
     marks_[i] |= kStarted;
     if (backfilled) bypass_diff_[0] += 1, bypass_diff_[pos] -= 1;
     out_.starts.push_back({i, std::move(nodes), backfilled, level, start_priority(i)});
-    return true;
+  }
+
+  // An operator's runjob (SchedulerInput::run_now): the job starts now wherever the calendar
+  // has room for it, first, whatever its holds, dependencies and limits, and whatever jobs
+  // ahead of it wait; reservations it may not use still keep their nodes.
+  void run_now(std::size_t i) {
+    const Job& job = snap_.jobs[i];
+    if (!job.is_queued()) {
+      out_.run_now_refusal = fmt::format("job {} is {}, not waiting", job.id, to_string(job.state));
+      return;
+    }
+    std::vector<NodeTasks> nodes = nodes_for_now(i);
+    if (nodes.empty()) {
+      out_.run_now_refusal = fmt::format("job {} cannot start now: no set of free nodes it may use holds {} task(s) "
+                                         "of {} proc(s) for {} s",
+                                         job.id, job.tasks, job.procs_per_task, job.walltime);
+      return;
+    }
+    start_on(i, std::move(nodes), LimitLevel::Hard);
   }
 
   // A priority reservation at the earliest time the job fits; false when it never fits.
@@ -917,6 +941,7 @@ class Iteration {
   }
 
   void priority_scheduling() {
+    if (in_.run_now) run_now(*in_.run_now);
     if (in_.start_first) start_preemptor(*in_.start_first);
     keep_highest_reservations();
     bool idle_job_found = false;

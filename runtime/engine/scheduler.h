@@ -70,6 +70,10 @@ struct SchedulerInput {
   // all the snapshot's nodes have, whatever their state, and a job no node set can hold while
   // some nodes are out waits for them rather than being judged never runnable.
   bool nodes_may_return = false;
+  // An operator's runjob: start this queued job now, before anything else, on the nodes the
+  // calendar gives, whatever its holds, dependencies and limits (IterationResult::
+  // run_now_refusal says why not when no nodes hold it now).
+  std::optional<std::size_t> run_now;
   // Start this queued job first, before the queue (a preemptor on the resources its preemption
   // freed; runtime/engine/preemption.h). Such an iteration looks for no further preemption.
   std::optional<std::size_t> start_first;
@@ -103,6 +107,7 @@ struct IterationResult {
   };
   std::vector<Preemption> preempted;
   std::vector<std::string> warnings;  // policy the engine cannot honour, once per iteration
+  std::string run_now_refusal;        // SchedulerInput::run_now could not start the job: why
 };
 
 IterationResult schedule_iteration(const SchedulerInput& input);

@@ -199,7 +199,10 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.priority = j.priority;
     r.cpus = j.num_cpus;
     r.min_nodes = j.num_nodes;
-    r.node_count_asked = j.max_nodes != 0 && j.max_nodes != NO_VAL;
+    // `-N 2` asks for exactly two nodes (minimum = maximum); `-N 1-3` and `-n` alone leave the
+    // count to the scheduler.
+    r.node_count_asked = j.max_nodes != 0 && j.max_nodes != NO_VAL && j.max_nodes == j.num_nodes;
+    r.max_nodes = j.max_nodes == NO_VAL ? 0 : j.max_nodes;
     r.tasks = j.num_tasks == NO_VAL ? 0 : j.num_tasks;
     r.cpus_per_task = j.cpus_per_task == NO_VAL16 || j.cpus_per_task == 0 ? 1 : j.cpus_per_task;
     r.tasks_per_node = j.ntasks_per_node == NO_VAL16 || j.ntasks_per_node == INFINITE16 ? 0 : j.ntasks_per_node;

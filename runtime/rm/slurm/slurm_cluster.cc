@@ -33,6 +33,19 @@ RmCapabilities SlurmCluster::capabilities() const {
 
 void SlurmCluster::notice(std::string text) { notices_.push_back(std::move(text)); }
 
+RmStatus SlurmCluster::timed(const std::function<RmStatus()>& request) {
+  const auto start = std::chrono::steady_clock::now();
+  RmStatus st = request();
+  request_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return st;
+}
+
+// The reading shows what the adapter just did, until the next one.
+void SlurmCluster::held_now(std::uint32_t id) {
+  for (auto& r : reading_.jobs)
+    if (r.id == id) r.priority = kHeld;
+}
+
 void SlurmCluster::remap() {
   mapped_ = map_reading(reading_, state_.view, options_.mapping);
   if (adjust_) adjust_(mapped_.snapshot);
@@ -52,7 +65,8 @@ std::optional<std::uint32_t> SlurmCluster::job_number(const std::string& id) con
   return n;
 }
 
-RmStatus SlurmCluster::save() { return persist_ ? persist_(state_) : RmStatus{}; }
+// Journalling is part of what a decision costs: counted with the requests.
+RmStatus SlurmCluster::save() { return persist_ ? timed([&] { return persist_(state_); }) : RmStatus{}; }
 
 void SlurmCluster::wake() {
   std::lock_guard lock(wake_mutex_);
@@ -85,6 +99,7 @@ Epoch SlurmCluster::wait(Epoch deadline, std::vector<RmEvent>& events) {
 RmStatus SlurmCluster::refresh() { return read(nullptr); }
 
 RmStatus SlurmCluster::read(std::vector<RmEvent>* events) {
+  const auto began = std::chrono::steady_clock::now();
   Reading fresh;
   RmStatus st = control_.read(fresh);
   if (!st.ok) {
@@ -95,6 +110,7 @@ RmStatus SlurmCluster::read(std::vector<RmEvent>* events) {
   reading_ = std::move(fresh);
   MappedCluster before = std::move(mapped_);
   remap();
+  read_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   for (const auto& p : mapped_.problems) notice(p);
   if (events && read_once_) diff(before, *events);
   read_once_ = true;
@@ -107,6 +123,7 @@ RmStatus SlurmCluster::read(std::vector<RmEvent>* events) {
 // nodes that came, went or changed state.
 void SlurmCluster::diff(const MappedCluster& before, std::vector<RmEvent>& events) {
   const Epoch now = mapped_.snapshot.now;
+  const std::size_t first = events.size();
   std::unordered_map<std::string_view, const Job*> was;
   for (const auto& j : before.snapshot.jobs) was.emplace(j.id, &j);
   std::unordered_map<std::string_view, const Job*> is;
@@ -138,6 +155,9 @@ void SlurmCluster::diff(const MappedCluster& before, std::vector<RmEvent>& event
   }
   for (const auto& n : before.snapshot.nodes)
     if (!nodes_is.contains(n.name)) events.push_back({RmEvent::Kind::NodeChanged, n.name, now, "gone from Slurm"});
+  // In the order they happened, as far as Slurm's times tell.
+  std::stable_sort(events.begin() + static_cast<std::ptrdiff_t>(first), events.end(),
+                   [](const RmEvent& a, const RmEvent& b) { return a.at < b.at; });
 }
 
 // Each start in flight: running (confirmed), ended before it ran, or still pending past its
@@ -212,11 +232,12 @@ RmStatus SlurmCluster::undo_start(std::uint32_t id, const std::string& why) {
     u.required_nodes = it->second.required_nodes;
     u.excluded_nodes = it->second.excluded_nodes;
     u.min_nodes = it->second.min_nodes;
-    if (it->second.max_nodes != 0) u.max_nodes = it->second.max_nodes;
+    u.max_nodes = it->second.max_nodes;  // 0: no maximum, as the job was submitted
   }
   if (options_.dry_run) return {};
-  RmStatus st = control_.update(u);
+  RmStatus st = timed([&] { return control_.update(u); });
   if (!st.ok) return st;
+  held_now(id);
   state_.view.held_again.insert(id);
   notice(fmt::format("job {}: start undone: {}", id, why));
   return save();
@@ -235,8 +256,9 @@ void SlurmCluster::hold_released_elsewhere() {
     JobUpdate u;
     u.id = r.id;
     u.priority = kHeld;
-    const RmStatus st = control_.update(u);
+    const RmStatus st = timed([&] { return control_.update(u); });
     if (st.ok) state_.view.held_again.insert(r.id);
+    if (st.ok) held_now(r.id);
     notice(st.ok ? fmt::format("job {}: released outside the scheduler (priority {}): held again", r.id, r.priority)
                  : fmt::format("job {}: released outside the scheduler; holding it again failed: {}", r.id, st.error));
   }
@@ -265,7 +287,7 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
   // Journalled first: a crash between here and Slurm's answer leaves a start the restart
   // checks, never one it does not know of.
   const auto count = static_cast<std::uint32_t>(request.nodes.size());
-  state_.requests[*id] = {r->min_nodes, r->node_count_asked ? r->min_nodes : 0, r->required_nodes, r->excluded_nodes};
+  state_.requests[*id] = {r->min_nodes, r->max_nodes, r->required_nodes, r->excluded_nodes};
   state_.view.starting[*id] = {request.nodes, request.tasks, clock_()};
   if (const RmStatus st = save(); !st.ok) {
     state_.view.starting.erase(*id);
@@ -280,7 +302,7 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
   u.priority = kReleased;
   // A requeued job waits until its eligible time (the requeue + 120 s) unless told otherwise.
   if (r->eligible > clock_() || r->restarts > 0) u.begin = clock_();
-  RmStatus st = control_.update(u);
+  RmStatus st = timed([&] { return control_.update(u); });
   if (!st.ok) {
     // Refused: Slurm changed nothing, or part of it; hold it as it was.
     const RmStatus undone = undo_start(*id, "Slurm refused the start: " + st.error);
@@ -312,7 +334,7 @@ RmStatus SlurmCluster::hold_job(const std::string& id, const std::string& reason
   u.id = *n;
   u.priority = kHeld;
   if (!reason.empty()) u.admin_comment = "mauirun: " + reason;
-  return control_.update(u);
+  return timed([&] { return control_.update(u); });
 }
 
 RmStatus SlurmCluster::release_job(const std::string& id) {
@@ -333,7 +355,7 @@ RmStatus SlurmCluster::release_job(const std::string& id) {
     comment.erase(at, kUserHoldMark.size());
     u.admin_comment = comment;
   }
-  RmStatus st = control_.update(u);
+  RmStatus st = timed([&] { return control_.update(u); });
   if (st.ok) {
     state_.view.held_again.insert(*n);
     return save();
@@ -349,9 +371,9 @@ RmStatus SlurmCluster::cancel_job(const std::string& id, const std::string& reas
     JobUpdate u;
     u.id = *n;
     u.admin_comment = "mauirun: " + reason;
-    (void)control_.update(u);  // the reason is a courtesy: the cancel is what counts
+    (void)timed([&] { return control_.update(u); });  // the reason is a courtesy: the cancel is what counts
   }
-  return control_.cancel(*n);
+  return timed([&] { return control_.cancel(*n); });
 }
 
 RmStatus SlurmCluster::requeue_job(const std::string& id) {
@@ -359,7 +381,7 @@ RmStatus SlurmCluster::requeue_job(const std::string& id) {
   if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
   if (options_.dry_run) return {};
   // Requeued held, so that Slurm does not start it again by itself.
-  RmStatus st = control_.requeue_held(*n);
+  RmStatus st = timed([&] { return control_.requeue_held(*n); });
   if (st.ok) {
     state_.view.held_again.insert(*n);
     return save();

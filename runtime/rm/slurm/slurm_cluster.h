@@ -84,6 +84,11 @@ class SlurmCluster final : public ResourceManager {
   // records it could not map, Slurm unreachable), each a line for the log.
   std::vector<std::string> take_notices();
   const std::string& last_error() const { return last_error_; }
+  // Seconds spent in requests that change Slurm, and in journalling them, since last asked
+  // (what applying decisions costs).
+  double take_request_seconds() { return std::exchange(request_seconds_, 0.0); }
+  // Seconds the last reading of Slurm took (jobs, nodes, partitions, and mapping them).
+  double read_seconds() const { return read_seconds_; }
   // The Slurm record behind a job of the snapshot (admin comment, reason...), by position.
   const JobRecord* record(std::size_t job) const;
 
@@ -97,6 +102,8 @@ class SlurmCluster final : public ResourceManager {
   std::optional<std::uint32_t> job_number(const std::string& id) const;
   void notice(std::string text);
   void remap();  // mapped_ from reading_ and the adapter's view
+  void held_now(std::uint32_t id);
+  RmStatus timed(const std::function<RmStatus()>& request);  // counted in request_seconds_
 
   SlurmControl& control_;
   SlurmOptions options_;
@@ -109,6 +116,8 @@ class SlurmCluster final : public ResourceManager {
   std::string last_error_;
   std::vector<std::string> notices_;
   std::function<void(ClusterSnapshot&)> adjust_;
+  double request_seconds_ = 0;
+  double read_seconds_ = 0;
   std::mutex wake_mutex_;
   std::condition_variable wake_cv_;
   bool woken_ = false;

@@ -34,7 +34,8 @@ struct JobRecord {
   std::uint32_t priority = 0;
   std::uint32_t cpus = 0;            // CPUs asked for (or allocated)
   std::uint32_t min_nodes = 0;       // nodes asked for, at least
-  bool node_count_asked = false;     // the user gave a node count (-N)
+  std::uint32_t max_nodes = 0;       // nodes at most (0: not said)
+  bool node_count_asked = false;     // the user gave an exact node count (-N 2)
   std::uint32_t tasks = 0;           // 0: not said
   std::uint32_t cpus_per_task = 1;
   std::uint32_t tasks_per_node = 0;  // 0: not said

@@ -1,0 +1,21 @@
+// Maui's defer rules for a start that did not happen (Appendix F): after DEFERSTARTCOUNT failed
+// starts the job is deferred (a defer hold for DEFERTIME); after DEFERCOUNT defers it gets a
+// batch hold, which only an operator lifts.
+#pragma once
+
+#include <string>
+
+#include "runtime/daemon/daemon_settings.h"
+#include "runtime/engine/model.h"
+
+namespace maui::runtime {
+
+struct DeferOutcome {
+  enum class Kind { Counted, Deferred, BatchHold } kind = Kind::Counted;
+  std::string reason;  // for the log and, for a batch hold, the job's owner
+};
+
+// Records one failed start at `at` in the job's memory and says what follows.
+DeferOutcome failed_start(SchedulerJobState& job, const DaemonSettings& settings, Epoch at);
+
+}  // namespace maui::runtime

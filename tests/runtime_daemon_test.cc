@@ -1,0 +1,251 @@
+// What `mauirun serve` keeps and says (runtime/daemon/): the state file reads back into what was
+// saved; a truncated, damaged or nonsensical one is reported where it went wrong and the previous
+// one is used; a full disk leaves the old file whole; Maui's defer rules; the log's two forms.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include "runtime/daemon/daemon_settings.h"
+#include "runtime/daemon/daemon_state.h"
+#include "runtime/daemon/decision_log.h"
+#include "runtime/daemon/defer_rules.h"
+#include "runtime/io/atomic_file.h"
+#include "tests/schedule_support.h"
+
+namespace maui::runtime::testing {
+namespace {
+
+DaemonState sample() {
+  DaemonState s;
+  s.saved_at = 1'795'000'000;
+  SchedulerJobState a;
+  a.bypass_count = 3;
+  a.start_priority = 1200;
+  a.queue_time_accrued = 600;
+  a.queue_time_accrues = false;
+  a.system_priority = SystemPriority{5, true};
+  a.holds = {"batch"};
+  a.failed_starts = 1;
+  a.defers = 2;
+  a.deferred_until = 1'795'000'900;
+  s.cycle.jobs["12"] = a;
+  s.cycle.jobs["13"] = SchedulerJobState{};
+  Reservation r;
+  r.kind = ReservationKind::Standing;
+  r.name = "night.0";
+  r.standing = "night";
+  r.start = 1'795'000'100;
+  r.end = 1'795'010'000;
+  r.nodes = {{1, 4}, {0, 2}};
+  r.per_task = {1, 100, 0, 0};
+  r.acl = {user_entry("alice")};
+  r.dedicated = true;
+  r.wanted_tasks = 6;
+  s.cycle.reservations = {r};
+  s.cycle.reservation_nodes = {"n1", "n2"};
+  FairshareWindow& w = s.cycle.fairshare.window(1'794'998'400);
+  w.usage[ir::Credential{ir::CredKind::User, "alice"}] = 1234.5;
+  w.usage[ir::Credential{ir::CredKind::Group, "g"}] = 0.1;  // not a short decimal: kept to the bit
+  w.total = 1234.6;
+  s.cycle.standing_at = 1'794'999'000;
+  s.cycle.standing_fairshare.window(1'794'998'400).total = 1000;
+  s.cycle.accrued_until = 1'795'000'000;
+  s.cycle.last_completion = 1'794'999'990;
+  s.cycle.iterated_at = 1'795'000'000;
+  s.cycle.left_waiting = true;
+  s.adapter.view.starting[12] = {{"n1", "n2"}, {4, 2}, 1'794'999'995};
+  s.adapter.requests[12] = {1, 0, "", "n4"};
+  s.adapter.view.held_again = {7, 9};
+  s.admin_reservations = {{"maint", 1'795'100'000, 1'795'200'000, {"n3", "n4"}, {}}};
+  return s;
+}
+
+void expect_same(const DaemonState& a, const DaemonState& b) {
+  EXPECT_EQ(a.saved_at, b.saved_at);
+  EXPECT_EQ(a.cycle.jobs, b.cycle.jobs);
+  ASSERT_EQ(a.cycle.reservations.size(), b.cycle.reservations.size());
+  for (std::size_t i = 0; i < a.cycle.reservations.size(); ++i) {
+    const Reservation &x = a.cycle.reservations[i], &y = b.cycle.reservations[i];
+    EXPECT_TRUE(x.kind == y.kind && x.name == y.name && x.standing == y.standing && x.start == y.start &&
+                x.end == y.end && x.nodes == y.nodes && x.per_task == y.per_task && x.dedicated == y.dedicated &&
+                x.wanted_tasks == y.wanted_tasks && x.acl.size() == y.acl.size());
+    for (std::size_t k = 0; k < x.acl.size(); ++k) {
+      EXPECT_EQ(x.acl[k].kind, y.acl[k].kind);
+      EXPECT_EQ(x.acl[k].value, y.acl[k].value);
+    }
+  }
+  EXPECT_EQ(a.cycle.reservation_nodes, b.cycle.reservation_nodes);
+  auto windows = [](const FairshareHistory& h) {
+    std::vector<std::tuple<Epoch, double, std::vector<std::pair<std::string, double>>>> out;
+    for (const auto& [start, w] : h.windows()) {
+      std::vector<std::pair<std::string, double>> usage;
+      for (const auto& [c, v] : w.usage) usage.emplace_back(std::string(ir::to_string(c.kind)) + ":" + c.name, v);
+      out.emplace_back(start, w.total, usage);
+    }
+    return out;
+  };
+  EXPECT_EQ(windows(a.cycle.fairshare), windows(b.cycle.fairshare));
+  EXPECT_EQ(windows(a.cycle.standing_fairshare), windows(b.cycle.standing_fairshare));
+  EXPECT_EQ(a.cycle.standing_at, b.cycle.standing_at);
+  EXPECT_EQ(a.cycle.accrued_until, b.cycle.accrued_until);
+  EXPECT_EQ(a.cycle.last_completion, b.cycle.last_completion);
+  EXPECT_EQ(a.cycle.iterated_at, b.cycle.iterated_at);
+  EXPECT_EQ(a.cycle.left_waiting, b.cycle.left_waiting);
+  EXPECT_EQ(a.cycle.removed_never_runnable, b.cycle.removed_never_runnable);
+  ASSERT_EQ(a.adapter.view.starting.size(), b.adapter.view.starting.size());
+  for (const auto& [id, s] : a.adapter.view.starting) {
+    const auto& t = b.adapter.view.starting.at(id);
+    EXPECT_TRUE(s.nodes == t.nodes && s.tasks == t.tasks && s.asked == t.asked);
+  }
+  EXPECT_EQ(a.adapter.view.held_again, b.adapter.view.held_again);
+  ASSERT_EQ(a.adapter.requests.size(), b.adapter.requests.size());
+  for (const auto& [id, r] : a.adapter.requests) {
+    const auto& q = b.adapter.requests.at(id);
+    EXPECT_TRUE(r.min_nodes == q.min_nodes && r.max_nodes == q.max_nodes && r.required_nodes == q.required_nodes &&
+                r.excluded_nodes == q.excluded_nodes);
+  }
+  EXPECT_EQ(a.admin_reservations, b.admin_reservations);
+}
+
+TEST(DaemonState, ReadsBackWhatWasSaved) {
+  const DaemonState s = sample();
+  const std::string text = state_text(s);
+  EXPECT_EQ(text.rfind("mauirun-state 1 bytes=", 0), 0u);
+  const StateLoad load = parse_state("state.json", text);
+  ASSERT_TRUE(load.problems.empty()) << load.problems[0];
+  ASSERT_TRUE(load.state.has_value());
+  expect_same(s, *load.state);
+  EXPECT_EQ(state_text(*load.state), text);  // deterministic
+}
+
+TEST(DaemonState, ADamagedFileIsLocatedNeverTrusted) {
+  const std::string text = state_text(sample());
+  auto problem = [](std::string_view t) {
+    const StateLoad load = parse_state("state.json", t);
+    EXPECT_FALSE(load.state.has_value());
+    return load.problems.empty() ? std::string() : load.problems[0];
+  };
+  EXPECT_EQ(problem(text.substr(0, text.size() / 2)).rfind("state.json:2: the file is truncated or grown:", 0), 0u);
+  std::string flipped = text;
+  flipped[flipped.size() - 10] ^= 1;
+  EXPECT_EQ(problem(flipped).rfind("state.json:2: the state is damaged: its CRC-32 is", 0), 0u);
+  EXPECT_EQ(problem("hello\n"), "state.json:1: expected the header 'mauirun-state 1 bytes=N crc32=XXXXXXXX'");
+  EXPECT_EQ(problem(""), "state.json:1: expected the header 'mauirun-state 1 bytes=N crc32=XXXXXXXX'");
+  // A well-formed file with a value of the wrong kind: the JSON path says where.
+  auto with_body = [](const std::string& body) {
+    uLong crc = crc32(0L, Z_NULL, 0);
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(body.data()), static_cast<uInt>(body.size()));
+    char header[96];
+    std::snprintf(header, sizeof header, "mauirun-state 1 bytes=%zu crc32=%08lx\n", body.size(), crc);
+    return header + body;
+  };
+  std::string body = text.substr(text.find('\n') + 1);
+  const std::string bypass = "\"bypass\": 3";
+  ASSERT_NE(body.find(bypass), std::string::npos);
+  body.replace(body.find(bypass), bypass.size(), "\"bypass\": \"three\"");
+  const std::string p = problem(with_body(body));
+  EXPECT_NE(p.find("state.cycle.jobs.12.bypass"), std::string::npos) << p;
+  EXPECT_NE(problem(with_body("[1, 2")).find("state.json:"), std::string::npos);
+}
+
+std::string temp_dir() {
+  char path[] = "/tmp/mauirun-state-XXXXXX";
+  EXPECT_NE(::mkdtemp(path), nullptr);
+  return path;
+}
+
+TEST(DaemonState, ThePreviousFileIsUsedWhenTheLastIsDamaged) {
+  const std::string dir = temp_dir();
+  DaemonState first = sample();
+  ASSERT_FALSE(save_state(dir, first).has_value());
+  DaemonState second = sample();
+  second.saved_at += 60;
+  ASSERT_FALSE(save_state(dir, second).has_value());
+  StateLoad load = load_state(dir);
+  ASSERT_TRUE(load.state.has_value());
+  EXPECT_EQ(load.state->saved_at, second.saved_at);
+  EXPECT_EQ(load.file, "state.json");
+  // The disk lied: state.json is cut short. The one before it is used, and the damage said.
+  const std::string path = dir + "/state.json";
+  ASSERT_EQ(::truncate(path.c_str(), 100), 0);
+  load = load_state(dir);
+  ASSERT_TRUE(load.state.has_value());
+  EXPECT_EQ(load.state->saved_at, first.saved_at);
+  EXPECT_EQ(load.file, "state.json.prev");
+  ASSERT_EQ(load.problems.size(), 1u);
+  EXPECT_EQ(load.problems[0].rfind("state.json:2: the file is truncated", 0), 0u) << load.problems[0];
+  // Nothing at all: a first start, no problem.
+  const std::string empty = temp_dir();
+  load = load_state(empty);
+  EXPECT_FALSE(load.state.has_value());
+  EXPECT_TRUE(load.problems.empty());
+}
+
+// A write that fails (here the temporary file cannot be made; a full disk is tested for real by
+// tests/slurm/test_disk_full.py) leaves the old file whole and nothing behind.
+TEST(AtomicFile, AFailedWriteLeavesTheOldFileWhole) {
+  const std::string dir = temp_dir();
+  ASSERT_FALSE(write_file_atomically(dir, "f", "old").has_value());
+  ASSERT_EQ(::mkdir((dir + "/.f.tmp." + std::to_string(::getpid())).c_str(), 0755), 0);
+  const auto error = write_file_atomically(dir, "f", "new");
+  ASSERT_TRUE(error.has_value());
+  EXPECT_NE(error->find("cannot create"), std::string::npos) << *error;
+  std::ifstream in(dir + "/f");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "old");
+}
+
+TEST(DeferRules, StartsFailedThenDefersThenABatchHold) {
+  DaemonSettings s;
+  s.defer_start_count = 2;
+  s.defer_count = 3;
+  s.defer_time = 600;
+  SchedulerJobState m;
+  EXPECT_EQ(failed_start(m, s, 100).kind, DeferOutcome::Kind::Counted);
+  DeferOutcome o = failed_start(m, s, 200);
+  EXPECT_EQ(o.kind, DeferOutcome::Kind::Deferred);
+  EXPECT_EQ(m.deferred_until, 800);
+  EXPECT_EQ(o.reason, "deferred for 600 s (DEFERTIME), defer 1 of 3 (DEFERCOUNT)");
+  failed_start(m, s, 900);
+  EXPECT_EQ(failed_start(m, s, 1000).kind, DeferOutcome::Kind::Deferred);  // defer 2
+  failed_start(m, s, 2000);
+  o = failed_start(m, s, 2100);
+  EXPECT_EQ(o.kind, DeferOutcome::Kind::BatchHold);
+  EXPECT_EQ(o.reason, "batch hold: deferred 3 times (DEFERCOUNT 3)");
+  EXPECT_EQ(m.holds, std::vector<std::string>{"batch"});
+  EXPECT_FALSE(m.deferred_until.has_value());
+}
+
+TEST(DaemonSettings, ReadFromTheConfig) {
+  TestPolicy p = compile_policy("RMPOLLINTERVAL 00:00:30\nDEFERTIME 00:05:00\nDEFERCOUNT 4\nDEFERSTARTCOUNT 2\nSERVERMODE TEST\n");
+  const DaemonSettings s = DaemonSettings::from(p.dir->policy());
+  EXPECT_EQ(s.poll_interval, 30);
+  EXPECT_EQ(s.defer_time, 300);
+  EXPECT_EQ(s.defer_count, 4);
+  EXPECT_EQ(s.defer_start_count, 2);
+  EXPECT_TRUE(s.test_mode);
+  EXPECT_TRUE(s.problems.empty());
+  const DaemonSettings defaults = DaemonSettings::from(compile_policy("").dir->policy());
+  EXPECT_EQ(defaults.poll_interval, 60);
+  EXPECT_EQ(defaults.defer_time, 3600);
+  EXPECT_EQ(defaults.defer_count, 24);
+  EXPECT_FALSE(defaults.test_mode);
+}
+
+TEST(DecisionLog, TextAndJsonLines) {
+  LogLine line{1'795'753'847, "start", "12", {{"n1", 4}, {"n2", 2}}, "priority 1100, backfill", {}};
+  EXPECT_EQ(log_text(line), "2026-11-27T04:30:47Z start job 12 on n1:4,n2:2: priority 1100, backfill");
+  EXPECT_EQ(log_json(line),
+            R"({"event":"start","job":"12","nodes":[["n1",4],["n2",2]],"reason":"priority 1100, backfill","time":1795753847})");
+  LogLine quoted{0, "hold", "7", {}, "never runnable: \"x\"\n", {}};
+  EXPECT_EQ(log_json(quoted), R"({"event":"hold","job":"7","reason":"never runnable: \"x\"\n","time":0})");
+}
+
+}  // namespace
+}  // namespace maui::runtime::testing

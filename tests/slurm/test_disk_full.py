@@ -1,0 +1,58 @@
+"""A full disk under the state directory: serve keeps running, starts no job it could not
+journal (a start is written down before it is made), says why on standard error, and goes on
+when there is room again. Needs root (a small tmpfs is mounted)."""
+import os
+import subprocess
+import time
+
+from harness import ClusterTest, main, wait_until
+
+CONFIG = """SERVERHOST localhost
+RMPOLLINTERVAL 00:00:05
+QUEUETIMEWEIGHT 1
+BACKFILLPOLICY FIRSTFIT
+RESERVATIONDEPTH 1
+"""
+
+
+class DiskFull(ClusterTest):
+    def setUp(self):
+        super().setUp()
+        self.mount = os.path.join(self.cluster.dir, "small")
+        os.mkdir(self.mount)
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", self.mount], check=True)
+
+    def tearDown(self):
+        super().tearDown()
+        subprocess.run(["umount", "-l", self.mount])
+
+    def fill(self):
+        fd = os.open(os.path.join(self.mount, "filler"), os.O_WRONLY | os.O_CREAT)
+        try:
+            while True:
+                os.write(fd, b"x" * 4096)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def test_no_start_without_its_journal_and_recovery(self):
+        serve = self.serve(CONFIG, state_dir=os.path.join(self.mount, "state"))
+        serve.start()
+        first = self.cluster.sbatch("-n", "2", "--time=1", seconds=2)
+        wait_until("the first job to run", lambda: self.cluster.jobs()[first]["job_state"] in ("RUNNING", "COMPLETED"), 30)
+        self.fill()
+        blocked = self.cluster.sbatch("-n", "2", "--time=1", seconds=2)
+        time.sleep(6)
+        self.assertIsNone(serve.proc.poll(), "serve died on a full disk")
+        self.assertEqual(self.cluster.jobs()[blocked]["job_state"], "PENDING")
+        out = serve.output()
+        self.assertIn("No space left on device", out)
+        os.remove(os.path.join(self.mount, "filler"))
+        wait_until("the job to run once there is room", lambda: self.cluster.jobs()[blocked]["job_state"] in ("RUNNING", "COMPLETED"), 60)
+        self.assertEqual(serve.stop(), 0)
+        self.assertIn("saved again", serve.output())
+
+
+if __name__ == "__main__":
+    main()

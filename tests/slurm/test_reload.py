@@ -1,0 +1,47 @@
+"""SIGHUP compiles the config again: with an error in it the running policy stays (and the
+diagnostics are in the log); a good one is in force from the next turn."""
+import signal
+import time
+
+from harness import ClusterTest, main, wait_until
+
+GOOD = """SERVERHOST localhost
+RMPOLLINTERVAL 00:00:05
+QUEUETIMEWEIGHT 1
+USERCFG[nobody] MAXJOB={maxjob}
+BACKFILLPOLICY FIRSTFIT
+RESERVATIONDEPTH 1
+"""
+
+
+def running_of(cluster, user):
+    return [j for j in cluster.running() if j["user_name"] == user]
+
+
+class Reload(ClusterTest):
+    def test_a_broken_config_keeps_the_running_policy(self):
+        serve = self.serve(GOOD.format(maxjob=1))
+        serve.start()
+        jobs = [self.cluster.sbatch("-n", "1", "--time=1", seconds=30, user="nobody") for _ in range(4)]
+        wait_until("one job of nobody running (MAXJOB 1)", lambda: len(running_of(self.cluster, "nobody")) == 1, 30)
+        with open(serve.config, "w") as f:
+            # A syntax error: the whole file is refused, the MAXJOB=4 in it too.
+            f.write(GOOD.format(maxjob=4) + "USERCFG[nobody MAXJOB=2\n")
+        serve.proc.send_signal(signal.SIGHUP)
+        wait_until("the reload refused", lambda: [e for e in serve.events("reload") if "has errors" in e["reason"]], 30)
+        refused = [e for e in serve.events("reload") if "has errors" in e["reason"]][0]
+        self.assertIn("expected ']' to close the index [syntax-error]", refused["reason"])
+        time.sleep(6)  # turns under the old policy
+        self.assertEqual(len(running_of(self.cluster, "nobody")), 1, "the broken config's MAXJOB=4 took effect")
+        with open(serve.config, "w") as f:
+            f.write(GOOD.format(maxjob=3))
+        serve.proc.send_signal(signal.SIGHUP)
+        wait_until("the new policy in force", lambda: [e for e in serve.events("reload") if "in force" in e["reason"]], 30)
+        wait_until("three jobs of nobody running (MAXJOB 3)", lambda: len(running_of(self.cluster, "nobody")) == 3, 30)
+        self.assertIsNone(serve.proc.poll())
+        self.assertEqual(serve.stop(), 0)
+        del jobs
+
+
+if __name__ == "__main__":
+    main()
