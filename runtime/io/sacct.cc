@@ -432,15 +432,8 @@ TraceReadResult read_sacct(const std::string& path, const TraceReadOptions& opti
   TraceReadResult result;
   InflatingReader file(path, kMaxExportBytes);
   SacctParser parser(path, options, result.trace);
-  ChunkedLines lines;
-  auto line = [&](std::string_view l) { return parser.line(l); };
-  bool parsing = true;
-  std::string chunk;
-  while (file.next(chunk))
-    if (parsing) parsing = lines.feed(chunk, line);
-  if (parsing) lines.finish(line);
+  result.error = read_lines(file, [&](std::string_view l) { return parser.line(l); });
   parser.finish();
-  result.error = file.error();
   if (!result.error.empty()) result.trace = {};
   return result;
 }

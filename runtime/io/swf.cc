@@ -354,14 +354,7 @@ TraceReadResult read_swf(const std::string& path, const TraceReadOptions& option
   // twice its memory, and the pages it does not use are never touched.
   result.trace.jobs.reserve(std::min<std::size_t>(file.text_bytes_at_most() / 80, 1u << 20));
   SwfParser parser(path, options, result.trace);
-  ChunkedLines lines;
-  auto line = [&](std::string_view l) { return parser.line(l); };
-  bool parsing = true;
-  std::string chunk;
-  while (file.next(chunk))
-    if (parsing) parsing = lines.feed(chunk, line);
-  if (parsing) lines.finish(line);
-  result.error = file.error();
+  result.error = read_lines(file, [&](std::string_view l) { return parser.line(l); });
   if (!result.error.empty()) result.trace = {};
   return result;
 }

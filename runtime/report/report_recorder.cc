@@ -8,6 +8,7 @@
 
 #include "runtime/engine/fairshare.h"
 #include "runtime/engine/priority.h"
+#include "runtime/views/report_json.h"
 
 namespace maui::runtime {
 
@@ -61,17 +62,6 @@ Quantiles quantiles(std::vector<double> v) {
 bool natural_before(const std::string& a, const std::string& b) {
   const int c = llvm::StringRef(a).compare_numeric(b);
   return c != 0 ? c < 0 : a < b;
-}
-
-std::string_view mode_name(ir::FairshareMode m) {
-  switch (m) {
-    case ir::FairshareMode::Target: return "target";
-    case ir::FairshareMode::Floor: return "floor";
-    case ir::FairshareMode::Ceiling: return "ceiling";
-    case ir::FairshareMode::CapAbsolute:
-    case ir::FairshareMode::CapRelative: return "cap";
-  }
-  return "target";
 }
 
 constexpr Seconds kSlowdownBound = 10;  // as the simulation's metrics (sim_metrics.cc)
@@ -147,7 +137,7 @@ void ReportRecorder::sample(const IterationView& view, bool priorities) {
     if (line.credential.empty()) {
       line.credential = std::string(ir::to_string(c.who.kind)) + " " + c.who.name;
       line.target = c.target->target.value;
-      line.mode = std::string(mode_name(c.target->target.mode));
+      line.mode = std::string(fairshare_mode_name(c.target->target.mode));
     }
     line.usage.resize(n - 1, -1.0);
     line.usage.push_back(c.usage_percent);

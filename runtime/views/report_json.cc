@@ -37,7 +37,13 @@ json::Value num(double x) {
 
 json::Value cap_value(std::int64_t cap) { return cap > 0 ? json::Value(cap) : json::Value(nullptr); }
 
-std::string_view mode_name(ir::FairshareMode m) {
+json::Value credential(const ir::Credential& c) {
+  return json::Object{{"type", std::string(ir::to_string(c.kind))}, {"name", c.name}};
+}
+
+}  // namespace
+
+std::string_view fairshare_mode_name(ir::FairshareMode m) {
   switch (m) {
     case ir::FairshareMode::Target: return "target";
     case ir::FairshareMode::Floor: return "floor";
@@ -47,12 +53,6 @@ std::string_view mode_name(ir::FairshareMode m) {
   }
   return "target";
 }
-
-json::Value credential(const ir::Credential& c) {
-  return json::Object{{"type", std::string(ir::to_string(c.kind))}, {"name", c.name}};
-}
-
-}  // namespace
 
 std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow> rows) {
   json::Array jobs;
@@ -111,7 +111,7 @@ std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& s)
                    {"out_of_bounds", out_of_bounds(c, s)}};
     if (c.target) {
       o["target"] = num(c.target->target.value);
-      o["mode"] = std::string(mode_name(c.target->target.mode));
+      o["mode"] = std::string(fairshare_mode_name(c.target->target.mode));
       if (c.target->target.mode == ir::FairshareMode::CapAbsolute) o["cap"] = "absolute";
       if (c.target->target.mode == ir::FairshareMode::CapRelative) o["cap"] = "relative";
       o["target_from_default"] = c.target->source.from_default;

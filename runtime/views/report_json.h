@@ -19,6 +19,9 @@ namespace maui::runtime {
 std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow> rows);
 // {"credentials":[{"type","name","usage_percent","target","mode",...}], ...}
 std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& standing);
+// A fairshare target's mode as the fairshare JSON and the HTML report name it: "target",
+// "floor", "ceiling", or "cap" for either kind of cap.
+std::string_view fairshare_mode_name(ir::FairshareMode mode);
 // {"eligible":N,"soft_eligible":M,"jobs":[{"id","priority","eligible","soft_eligible","reasons":[...]}]}
 std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityReport& report);
 
