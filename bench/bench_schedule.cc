@@ -9,12 +9,12 @@
 //
 // MAUI_BENCH_SMALL=1 in the environment shrinks everything (the smoke test).
 #include <cstdlib>
-#include <random>
 #include <string>
 
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "bench/bench_cluster.h"
 #include "checker/pipeline.h"
 #include "runtime/engine/credentials.h"
 #include "runtime/engine/scheduler.h"
@@ -26,70 +26,11 @@ namespace {
 using namespace maui;
 using namespace maui::runtime;
 
-constexpr Epoch kNow = 1'700'000'000;  // a Tuesday, 22:13 UTC
 const bool kSmall = std::getenv("MAUI_BENCH_SMALL") != nullptr;
-
-struct Cluster {
-  std::unique_ptr<Compilation> unit;
-  std::unique_ptr<CredentialDirectory> dir;
-  ClusterSnapshot snapshot;
-};
-
-std::unique_ptr<Cluster> make_cluster(int nodes, int jobs) {
-  auto c = std::make_unique<Cluster>();
-  std::string cfg =
-      "SERVERHOST head\nQUEUETIMEWEIGHT 1\nXFACTORWEIGHT 10\nCREDWEIGHT 1\nQOSWEIGHT 1\n"
-      "USERCFG[DEFAULT] MAXJOB=50,100 MAXIJOB=200\n"
-      "QOSCFG[high] PRIORITY=1000\nRESERVATIONDEPTH 10\nBACKFILLPOLICY FIRSTFIT\n";
-  // 20 standing reservations: business hours on blocks of nodes, each for one group.
-  for (int r = 0; r < 20; ++r)
-    cfg += fmt::format("SRCFG[sr{}] PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI STARTTIME=08:00:00 ENDTIME=18:00:00 "
-                       "HOSTLIST=n[{:05}-{:05}] GROUPLIST=g{} ACCESS=DEDICATED\n",
-                       r, r * 10, r * 10 + 9, r);
-  c->unit = checker::check_text("bench.cfg", cfg);
-  c->dir = std::make_unique<CredentialDirectory>(c->unit->policy);
-
-  std::mt19937 rng(7);
-  c->snapshot.now = kNow;
-  for (int n = 0; n < nodes; ++n) {
-    Node node;
-    node.name = fmt::format("n{:05}", n);
-    node.procs = 16;
-    c->snapshot.nodes.push_back(std::move(node));
-  }
-  // 90 % of the nodes run one whole-node job each, ending within a day.
-  std::uniform_int_distribution<int> user(0, 1999), size(1, 64), wall(600, 86400), age(0, 3600);
-  int id = 0;
-  for (int n = 0; n < nodes * 9 / 10; ++n) {
-    Job j;
-    j.id = std::to_string(++id);
-    j.user = fmt::format("u{}", user(rng));
-    j.group = fmt::format("g{}", user(rng) % 40);
-    j.tasks = 16;
-    j.walltime = 86400;
-    j.state = JobState::Running;
-    j.start_time = kNow - age(rng);
-    j.submit_time = *j.start_time - 60;
-    j.allocated_nodes = {c->snapshot.nodes[static_cast<std::size_t>(n)].name};
-    c->snapshot.jobs.push_back(std::move(j));
-  }
-  for (int k = 0; k < jobs; ++k) {
-    Job j;
-    j.id = std::to_string(++id);
-    j.user = fmt::format("u{}", user(rng));
-    j.group = fmt::format("g{}", user(rng) % 40);
-    j.tasks = size(rng);
-    j.walltime = wall(rng);
-    j.submit_time = kNow - age(rng) * 10;
-    if (k % 50 == 0) j.qos = "high";
-    c->snapshot.jobs.push_back(std::move(j));
-  }
-  return c;
-}
 
 void BM_Iteration(benchmark::State& state) {
   const int nodes = static_cast<int>(state.range(0)), jobs = static_cast<int>(state.range(1));
-  auto c = make_cluster(kSmall ? nodes / 10 : nodes, kSmall ? jobs / 100 : jobs);
+  auto c = bench::make_bench_cluster(kSmall ? nodes / 10 : nodes, kSmall ? jobs / 100 : jobs);
   SchedulerInput in;
   in.dir = c->dir.get();
   in.snapshot = &c->snapshot;

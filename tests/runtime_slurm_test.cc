@@ -297,6 +297,27 @@ NodeRecord node(const char* name) {
   return n;
 }
 
+TEST(SlurmMapping, ACompletingJobIsChargedAllItsCpusUpToItsEnd) {
+  // Slurm 22.05 drops a completing job's nodes one by one as they finish: here 6 CPUs on n1 and
+  // n2, with only n2 (2 CPUs) still completing.
+  JobRecord r = pending(5, 6);
+  r.state = JobStateName::Completed;
+  r.completing = true;
+  r.reason.clear();
+  r.start = 2000;
+  r.end = 2002;
+  r.allocation = {{"n2", 2}};
+  Reading reading;
+  reading.jobs = {r};
+  reading.nodes = {node("n1"), node("n2")};
+  const MappedCluster mapped = map_reading(reading, {});
+  const Job& j = job(mapped, "5");
+  EXPECT_EQ(j.state, JobState::Running);  // it holds n2 still
+  EXPECT_EQ(j.allocated_nodes, std::vector<std::string>{"n2"});
+  EXPECT_EQ(j.procs(), 6) << "its usage rate until its end";
+  EXPECT_EQ(j.end_time, 2002);
+}
+
 struct Harness {
   ScriptedSlurm slurm;
   Epoch now = 2000;

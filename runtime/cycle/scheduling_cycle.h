@@ -123,6 +123,7 @@ class SchedulingCycle {
   void set_admin_reservations(std::vector<AdminReservation> admin) { options_.admin_reservations = std::move(admin); }
   const std::vector<AdminReservation>& admin_reservations() const { return options_.admin_reservations; }
   const std::vector<Reservation>& reservations() const { return previous_; }
+  Seconds utc_offset() const { return options_.utc_offset; }  // CycleOptions::utc_offset
   const FairshareHistory& fairshare_history() const { return history_; }
   // The fairshare standing iterations use now (refreshed once per RMPOLLINTERVAL); null: fairshare off.
   const FairshareStanding* fairshare_standing(Epoch now);

@@ -1,5 +1,7 @@
 #include "runtime/engine/acl.h"
 
+#include <algorithm>
+
 namespace maui::runtime {
 
 namespace {
@@ -100,6 +102,45 @@ AccessDecision check_access(std::span<const ir::AclEntry> acl, const AccessReque
   d.decided_by = admitted_by ? admitted_by : last.required;
   if (const ir::AclEntry* a = last.named ? last.named : last.not_entry) d.affinity = a->affinity;
   return d;
+}
+
+std::string acl_text(std::span<const ir::AclEntry> acl) {
+  if (acl.empty()) return "[NONE]";
+  using K = ir::AclEntry::Kind;
+  auto attribute = [](K k) -> std::string_view {
+    switch (k) {
+      case K::User: return "USERLIST";
+      case K::Group: return "GROUPLIST";
+      case K::Account: return "ACCOUNTLIST";
+      case K::Class: return "CLASSLIST";
+      case K::Qos: return "QOSLIST";
+      case K::JobAttr: return "JOBATTRLIST";
+      case K::Duration: return "TIMELIMIT";
+      case K::Procs: return "PROCLIMIT";
+      case K::Tasks: return "TASKLIMIT";
+    }
+    return "?";
+  };
+  std::vector<K> order;  // attributes in the order of their first entry
+  for (const auto& e : acl)
+    if (std::find(order.begin(), order.end(), e.kind) == order.end()) order.push_back(e.kind);
+  std::string out;
+  for (K k : order) {
+    if (!out.empty()) out += ' ';
+    out += attribute(k);
+    char separator = '=';
+    for (const auto& e : acl) {
+      if (e.kind != k) continue;
+      out += separator;
+      separator = ',';
+      if (e.negated) out += '!';
+      out += e.value;
+      if (e.required) out += '*';
+      if (e.affinity == ir::AclEntry::Affinity::Negative) out += '-';
+      if (e.affinity == ir::AclEntry::Affinity::Neutral) out += '=';
+    }
+  }
+  return out;
 }
 
 }  // namespace maui::runtime

@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "runtime/engine/model.h"
@@ -55,5 +56,10 @@ struct AccessDecision {
 };
 
 AccessDecision check_access(std::span<const ir::AclEntry> acl, const AccessRequest& request);
+
+// The ACL as SRCFG writes it, in entry order grouped by attribute: "USERLIST=john,!bob
+// QOSLIST=high* TIMELIMIT=1:00:00" ('!' NOT, '*' required, '-' negative and '=' neutral
+// affinity); "[NONE]" for an empty ACL (no job may use the reservation).
+std::string acl_text(std::span<const ir::AclEntry> acl);
 
 }  // namespace maui::runtime

@@ -31,6 +31,13 @@ void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
   ++base_version_;
 }
 
+ResourceCalendar ResourceCalendar::detached() const {
+  ResourceCalendar copy = *this;
+  for (auto& c : copy.nodes_) c.node = nullptr;
+  copy.last_opening_ = {};
+  return copy;
+}
+
 void ResourceCalendar::keep_as_base() {
   for (auto& c : nodes_) c.base = static_cast<std::uint32_t>(c.bookings.size());
   base_kept_ = at_base_ = true;
@@ -324,7 +331,7 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::search_earliest_start
   return std::nullopt;
 }
 
-BackfillWindows ResourceCalendar::backfill_windows(const Viewer& viewer) const {
+BackfillWindows ResourceCalendar::backfill_windows(const Viewer& viewer, std::span<const std::uint8_t> only) const {
   const Resources one_proc{1, 0, 0, 0};
   struct Free {
     Seconds duration;
@@ -334,6 +341,7 @@ BackfillWindows ResourceCalendar::backfill_windows(const Viewer& viewer) const {
   std::vector<Free> free;
   SameCalendarMemo<std::pair<Seconds, std::int64_t>> window;  // how long, how many procs
   for (std::size_t n = 0; n < nodes_.size(); ++n) {
+    if (!only.empty() && (n >= only.size() || !only[n])) continue;
     const auto [d, procs] = window(*this, n, [&] {
       const Seconds d = free_for(n, now_, one_proc, viewer);
       return std::pair{d, d > 0 ? free_tasks(n, now_, now_ + d, one_proc, viewer) : 0};

@@ -135,6 +135,11 @@ class ResourceCalendar {
   // scheduler that runs iteration after iteration books much the same every time).
   void reset(std::span<const Node> nodes, Epoch now);
 
+  // A copy with every booking, capacity and state but no pointer to the snapshot's nodes
+  // (node() must not be asked of it): what an explained iteration keeps for the admin commands
+  // (IterationResult::calendar), past the snapshot it was made on.
+  ResourceCalendar detached() const;
+
   Epoch now() const { return now_; }
   std::size_t node_count() const { return nodes_.size(); }
   const Node& node(std::size_t i) const { return *nodes_[i].node; }
@@ -235,8 +240,8 @@ class ResourceCalendar {
                                         const Viewer& viewer, Epoch not_before) const;
 
   // Backfill windows now for a one-proc task (seed 8.2.2: largest node x time rectangles),
-  // widest (= shortest) first.
-  BackfillWindows backfill_windows(const Viewer& viewer) const;
+  // widest (= shortest) first. With `only` (one byte per node), only the nodes marked non-zero.
+  BackfillWindows backfill_windows(const Viewer& viewer, std::span<const std::uint8_t> only = {}) const;
 
  private:
   struct NodeCalendar {

@@ -1135,6 +1135,7 @@ class Iteration {
       std::size_t i = hard_list_[p];
       if (running > 0 && !started(i)) out_.bypassed.emplace_back(i, running);
     }
+    if (in_.explain) out_.calendar = std::make_shared<const ResourceCalendar>(calendar_.detached());
     if (in_.explain)
       for (std::size_t i : hard_list_)
         if (!started(i)) {

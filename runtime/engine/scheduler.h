@@ -106,6 +106,11 @@ struct IterationResult {
     std::size_t job = 0, by = 0;
   };
   std::vector<Preemption> preempted;
+  // With SchedulerInput::explain: the calendar as the iteration left it (running jobs, every
+  // reservation, the starts it decided; ReservationId = position in `reservations`), detached
+  // from the snapshot's nodes, for the admin commands that ask what is free when (showbf,
+  // showstart). A calendar answers one question at a time: ask a copy. Null otherwise.
+  std::shared_ptr<const ResourceCalendar> calendar;
   std::vector<std::string> warnings;  // policy the engine cannot honour, once per iteration
   std::string run_now_refusal;        // SchedulerInput::run_now could not start the job: why
 };

@@ -3,9 +3,8 @@
 #include <cctype>
 #include <cmath>
 
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/raw_ostream.h"
+#include "runtime/views/view_text.h"
 
 namespace maui::runtime {
 
@@ -19,21 +18,10 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::string print(json::Value v) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  os << llvm::formatv("{0:2}", v);
-  os.flush();
-  return out + "\n";
-}
+std::string print(json::Value v) { return json_text(std::move(v)); }
 
-// Finite doubles only (JSON has no NaN); round to 6 decimals so the text is stable.
-json::Value num(double x) {
-  if (!std::isfinite(x)) return nullptr;
-  double r = std::round(x * 1e6) / 1e6;
-  if (r == std::round(r) && std::fabs(r) < 9e15) return static_cast<std::int64_t>(r);
-  return r;
-}
+// Finite doubles only (JSON has no NaN); rounded to 6 decimals so the text is stable.
+json::Value num(double x) { return json_number(x); }
 
 json::Value cap_value(std::int64_t cap) { return cap > 0 ? json::Value(cap) : json::Value(nullptr); }
 
@@ -132,21 +120,24 @@ std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& s)
                             {"credentials", std::move(creds)}});
 }
 
+llvm::json::Value limit_violation_json(const LimitViolation& v) {
+  json::Object o{{"family", std::string(to_string(v.family))},
+                 {"level", std::string(to_string(v.level))},
+                 {"limit", limit_name(v.family, v.resource)},
+                 {"value", v.limit},
+                 {"request", num(v.request)},
+                 {"usage", num(v.usage)},
+                 {"source", std::string(to_string(v.source))},
+                 {"set_at", v.from ? where(*v.from) : std::string("built-in default")},
+                 {"setting", limit_origin(v)},
+                 {"message", describe(v)}};
+  if (v.family != LimitFamily::System) o["credential"] = credential(v.credential);
+  if (v.within) o["within"] = credential(*v.within);
+  return o;
+}
+
 std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityReport& report) {
-  auto violation = [](const LimitViolation& v) {
-    json::Object o{{"family", std::string(to_string(v.family))},
-                   {"level", std::string(to_string(v.level))},
-                   {"limit", limit_name(v.family, v.resource)},
-                   {"value", v.limit},
-                   {"request", num(v.request)},
-                   {"usage", num(v.usage)},
-                   {"source", std::string(to_string(v.source))},
-                   {"set_at", v.from ? where(*v.from) : std::string("built-in default")},
-                   {"message", describe(v)}};
-    if (v.family != LimitFamily::System) o["credential"] = credential(v.credential);
-    if (v.within) o["within"] = credential(*v.within);
-    return o;
-  };
+  auto violation = [](const LimitViolation& v) { return limit_violation_json(v); };
   json::Array jobs;
   for (const auto& e : report.jobs) {
     const Job& job = snapshot.jobs[e.index];

@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 
+#include "llvm/Support/JSON.h"
 #include "runtime/engine/eligibility.h"
 #include "runtime/engine/explain.h"
 #include "runtime/engine/fairshare.h"
@@ -22,6 +23,9 @@ std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& st
 // A fairshare target's mode as the fairshare JSON and the HTML report name it: "target",
 // "floor", "ceiling", or "cap" for either kind of cap.
 std::string_view fairshare_mode_name(ir::FairshareMode mode);
+// One violated limit: {"family","level","limit","value","request","usage","source","set_at",
+// "setting","message","credential","within"}.
+llvm::json::Value limit_violation_json(const LimitViolation& v);
 // {"eligible":N,"soft_eligible":M,"jobs":[{"id","priority","eligible","soft_eligible","reasons":[...]}]}
 std::string eligibility_json(const ClusterSnapshot& snapshot, const EligibilityReport& report);
 

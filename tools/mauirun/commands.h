@@ -40,6 +40,10 @@ struct SimulateOptions {
   bool fast_path = true;  // false: --no-fast-path
   std::vector<std::string> reservations;  // --reservation SPEC (tools/mauirun/reservation_spec.h)
   std::vector<runtime::GroupBy> by;       // --by: the metrics per user, group, class or QOS too
+  // --stop-at SECOND (trace seconds) with --show 'VIEW ARGS'...: the views at that second
+  // instead of the simulation's summary (docs/views.md).
+  std::optional<std::int64_t> stop_at;
+  std::vector<std::string> show;
 };
 
 struct ServeCommandOptions {
@@ -78,6 +82,7 @@ int report_command(const ReportOptions& options);
 // `mauirun trace convert`: the trace as SWF to `output` ("-": standard output). 0 done, 2 error.
 int convert_command(const std::string& trace, const std::string& output);
 // 0 done (skipped trace lines and jobs that never started are reported); 2 nothing simulated.
+// With --show: the first view that fails gives its status (1 not found, 2 usage, 3 refused).
 int simulate_command(const SimulateOptions& options);
 int fairshare_command(const RunOptions& options);
 int eligible_command(const RunOptions& options);

@@ -107,6 +107,16 @@ cl::list<maui::runtime::GroupBy> by(
                clEnumValN(maui::runtime::GroupBy::Qos, "qos", "per QOS")),
     cl::sub(simulate_sub), cl::sub(compare_sub), cl::cat(category));
 
+cl::opt<long long> stop_at("stop-at",
+                           cl::desc("Stop the simulation at this second of the trace (trace seconds, as --jobs-out "
+                                    "and --reservation count them; everything of that second done) and print the "
+                                    "--show views instead of the summary"),
+                           cl::value_desc("SECOND"), cl::sub(simulate_sub), cl::cat(category));
+cl::list<std::string> show("show",
+                           cl::desc("A client command to show at --stop-at, as an admin types it: 'showq -b', "
+                                    "'checkjob 42 -v', 'showbf -u u3', 'diagnose -p' (docs/views.md); repeatable"),
+                           cl::value_desc("'VIEW ARGS'"), cl::sub(simulate_sub), cl::cat(category));
+
 enum class RmKind { Slurm };
 cl::opt<RmKind> rm("rm", cl::desc("The resource manager"), cl::init(RmKind::Slurm),
                    cl::values(clEnumValN(RmKind::Slurm, "slurm", "Slurm, found through SLURM_CONF as its commands find it")),
@@ -154,6 +164,8 @@ SimulateOptions simulate_options() {
   o.fast_path = !no_fast_path;
   o.reservations.assign(reservation.begin(), reservation.end());
   o.by = kinds_asked();
+  if (stop_at.getNumOccurrences()) o.stop_at = stop_at;
+  o.show.assign(show.begin(), show.end());
   return o;
 }
 
@@ -185,11 +197,11 @@ ReportOptions report_options() {
   return o;
 }
 
-bool nodes_in_range() {
+bool nodes_in_range(const char* command) {
   if (sim_nodes >= 0 && sim_nodes <= ir::kMaxNodes && procs_per_node >= 1 && procs_per_node <= ir::kMaxProcs &&
       limit_jobs >= 0)
     return true;
-  errs() << "mauirun: expected --nodes from 0 to " << ir::kMaxNodes << ", --procs-per-node from 1 to "
+  errs() << "mauirun " << command << ": expected --nodes from 0 to " << ir::kMaxNodes << ", --procs-per-node from 1 to "
          << ir::kMaxProcs << " and --limit-jobs >= 0\n";
   return false;
 }
@@ -211,7 +223,7 @@ int main(int argc, char** argv) {
                                    "[--format text|json]\n"
                                    "  mauirun simulate  --config CFG --trace FILE [--nodes N --procs-per-node P] "
                                    "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
-                                   "[--reservation SPEC]... [--by user|group|account|class|qos]...\n"
+                                   "[--reservation SPEC]... [--by user|group|account|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
                                    "  mauirun compare   --old OLD.cfg --new NEW.cfg --trace FILE [--nodes N --procs-per-node P] "
                                    "[--by user|group|account|class|qos]... [--format text|json] [--jobs-out CSV] [--html FILE]\n"
                                    "  mauirun report    --config CFG --trace FILE [--nodes N --procs-per-node P] "
@@ -239,9 +251,23 @@ int main(int argc, char** argv) {
     o.once = once;
     return serve_command(o);
   }
-  if (simulate_sub) return nodes_in_range() ? simulate_command(simulate_options()) : kRunInputError;
-  if (compare_sub) return nodes_in_range() ? compare_command(compare_options()) : kRunInputError;
-  if (report_sub) return nodes_in_range() ? report_command(report_options()) : kRunInputError;
+  if (simulate_sub) {
+    if (stop_at.getNumOccurrences() && (stop_at < 0 || stop_at > ir::kMaxSeconds)) {
+      errs() << "mauirun simulate: --stop-at must be a second of the trace, from 0 to " << ir::kMaxSeconds << "\n";
+      return kRunInputError;
+    }
+    if (stop_at.getNumOccurrences() != 0 && show.empty()) {
+      errs() << "mauirun simulate: --stop-at needs a --show 'VIEW ARGS' to print (e.g. --show showq)\n";
+      return kRunInputError;
+    }
+    if (!show.empty() && stop_at.getNumOccurrences() == 0) {
+      errs() << "mauirun simulate: --show needs --stop-at SECOND: the second of the trace to look at\n";
+      return kRunInputError;
+    }
+    return nodes_in_range("simulate") ? simulate_command(simulate_options()) : kRunInputError;
+  }
+  if (compare_sub) return nodes_in_range("compare") ? compare_command(compare_options()) : kRunInputError;
+  if (report_sub) return nodes_in_range("report") ? report_command(report_options()) : kRunInputError;
   if (trace_sub) {
     if (trace_action != "convert") {
       errs() << "mauirun trace: expected the action 'convert', got '" << trace_action << "'\n";

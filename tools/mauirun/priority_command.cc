@@ -3,6 +3,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/engine/explain.h"
 #include "runtime/engine/priority.h"
+#include "runtime/views/priority_report.h"
 #include "runtime/views/report_json.h"
 #include "tools/mauirun/commands.h"
 #include "tools/mauirun/inputs.h"
@@ -14,10 +15,7 @@ int priority_command(const RunOptions& options) {
   if (!load_inputs(options, in)) return kRunInputError;
   const auto& snap = in.snapshot;
   runtime::PriorityCalculator calc(*in.directory, in.fairshare, snap.totals(), snap.now);
-  auto ranked = runtime::rank_jobs(calc, snap.jobs);
-  std::vector<runtime::PriorityRow> rows;
-  rows.reserve(ranked.size());
-  for (const auto& r : ranked) rows.push_back({&snap.jobs[r.index], calc.evaluate(snap.jobs[r.index])});
+  std::vector<runtime::PriorityRow> rows = runtime::priority_rows(*in.directory, in.fairshare, snap);
 
   const runtime::Job* detail = nullptr;
   if (!options.job.empty()) {

@@ -390,9 +390,12 @@ class Simulation {
 
   SimulationResult run() {
     if (!order_.empty()) cluster_.state().now = cluster_.origin() + trace_.jobs[order_[0]].submit;
+    const std::optional<Epoch> stop = options_.stop_at;
+    if (stop && *stop < cluster_.state().now) cluster_.state().now = *stop;  // before the first submission
     for (;;) {
       Epoch t = std::min(cycle_.next_wakeup(), cluster_.next_end());
       if (next_submit_ < order_.size()) t = std::min(t, cluster_.origin() + trace_.jobs[order_[next_submit_]].submit);
+      if (stop && t > *stop) break;
       if (t == kEndOfTime) break;
       if (stalled(t)) {
         stalled_ = true;
@@ -416,7 +419,21 @@ class Simulation {
         options_.on_iteration({t - cluster_.origin(), cluster_.origin(), cluster_.state(), cycle_.reservations(),
                                cycle_.fairshare_history()});
     }
+    if (stop) stop_at(*stop);
     return finish();
+  }
+
+  // Moves the clock to the stop time (nothing happens in between: the loop stops before the
+  // next event) and shows the moment to the observer.
+  void stop_at(Epoch t) {
+    stopped_ = true;
+    if (t > cluster_.state().now) {
+      events_.clear();
+      cluster_.wait(t, events_);
+      cycle_.advance_to(cluster_, t);
+      cycle_.note(events_);
+    }
+    if (options_.at_stop) options_.at_stop(cycle_, cluster_);
   }
 
  private:
@@ -509,7 +526,7 @@ class Simulation {
   // Why each job that still waits never started, as one last explained iteration sees it.
   void explain_the_waiting() {
     const auto& jobs = cluster_.state().jobs;
-    if (std::none_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.is_queued(); })) return;
+    if (stopped_ || std::none_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.is_queued(); })) return;
     const IterationResult result = cycle_.explain(cluster_.state());
     auto set = [&](std::size_t job, std::string why) {
       if (!jobs[job].is_queued()) return;
@@ -560,7 +577,8 @@ class Simulation {
                                : "not replayed: a time or processor count beyond the simulator's bounds";
       }
     for (auto& o : r.jobs)
-      if (!o.start && o.reason.empty()) o.reason = "still waiting when the trace ended (no event could start it)";
+      if (!o.start && o.reason.empty())
+        o.reason = stopped_ ? "not started by the stop time" : "still waiting when the trace ended (no event could start it)";
     r.metrics = compute_metrics(r.jobs, cluster_procs_);
     r.iterations = cycle_.iterations();
     r.fast_path_iterations = cycle_.fast_path_iterations();
@@ -588,6 +606,7 @@ class Simulation {
   std::int64_t last_progress_ = 0;
   Epoch last_change_ = 0;  // the last submission, start, end or removal
   bool stalled_ = false;
+  bool stopped_ = false;  // at SimulationOptions::stop_at
   std::set<std::string> warnings_;  // the simulated RM's refusals
   struct Refused {
     std::int64_t jobs = 0;

@@ -66,6 +66,13 @@ struct IterationView {
 };
 using IterationObserver = std::function<void(const IterationView&)>;
 
+class SchedulingCycle;  // runtime/cycle/scheduling_cycle.h
+class SimulatedCluster;
+
+// The simulation stopped at a moment (SimulationOptions::stop_at): its cluster and scheduling
+// cycle as they are then, to look at (`mauirun simulate --stop-at SECOND --show VIEW`).
+using StopObserver = std::function<void(SchedulingCycle& cycle, SimulatedCluster& cluster)>;
+
 struct SimulationOptions {
   std::span<const AdminReservation> admin_reservations;
   Progress progress;               // may be empty
@@ -80,6 +87,12 @@ struct SimulationOptions {
   // (runtime/engine/easy_fast_path.h). false runs the general iteration throughout: slower, and the
   // same schedule, which tests check.
   bool fast_path = true;
+  // Stop at this time (epoch seconds) instead of running to the end: everything that happens
+  // up to and including this second is done (its events, then its iteration), the clock moves
+  // to it, and `at_stop` sees the cluster and the cycle. Jobs not started by then are reported
+  // as waiting at the stop time. None: run to the end.
+  std::optional<Epoch> stop_at;
+  StopObserver at_stop;  // may be empty
 };
 
 struct SimulationResult {

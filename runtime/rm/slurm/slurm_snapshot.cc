@@ -190,6 +190,10 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
         std::int64_t placed = 0;
         for (auto t : j.allocated_tasks) placed += t;
         j.tasks = placed;
+        // A completing job lists only the nodes still finishing, but it used all its CPUs up to
+        // its end: usage is charged on the CPUs it had (found by the kill -9 test: a 6-CPU job
+        // seen completing on one node was charged 1 CPU for its last second).
+        if (r.completing && r.cpus > 0) j.tasks = std::max<std::int64_t>(placed, r.cpus / j.procs_per_task);
       }
     } else if (ended(r.state)) {
       j.state = JobState::Completed;

@@ -1,0 +1,220 @@
+// showres [-n] (reference §11.3) and diagnose -r: the reservations of every kind, the running
+// jobs' among them as Maui lists them. showres shows one line per reservation (times relative
+// to now, nodes / procs), -n one line per node and reservation; diagnose -r each reservation in
+// full, with its access list and where it was configured.
+#include <map>
+
+#include <fmt/format.h>
+
+#include "runtime/engine/acl.h"
+#include "runtime/engine/explain.h"
+#include "runtime/views/reservation_facts.h"
+#include "runtime/views/view_parts.h"
+#include "runtime/views/view_text.h"
+
+namespace maui::runtime {
+
+namespace {
+
+namespace json = llvm::json;
+
+std::vector<ReservationFacts> shown(const ViewInput& in, const QueueFacts& facts) {
+  std::vector<ReservationFacts> all = reservation_facts(in.context, facts);
+  if (!in.request.only_user) return all;
+  std::vector<ReservationFacts> out;
+  for (auto& r : all)
+    if (visible_to(r, *in.request.only_user)) out.push_back(std::move(r));
+  return out;
+}
+
+char state_letter(const ReservationFacts& r) { return r.job_state.empty() ? '-' : r.job_state[0]; }
+
+std::string duration_of(const ReservationFacts& r) {
+  return is_endless(r.end) ? "INFINITY" : maui_duration(r.end - r.start);
+}
+
+// ----------------------------------------------------------------------------------------------
+// showres
+
+constexpr std::string_view kLine = "{:<18} {:>5} {:1} {:>11} {:>11} {:>11} {:>4}/{:<4}  {}\n";
+
+std::string list_text(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
+  const Epoch now = ctx.cluster.now;
+  std::string out = "Reservations\n\n";
+  out += fmt::format(fmt::runtime(kLine), "ReservationID", "Type", "S", "Start", "End", "Duration", "N", "P",
+                     "StartTime");
+  out += "\n";
+  for (const auto& r : rs)
+    out += fmt::format(fmt::runtime(kLine), r.name, r.type, state_letter(r), maui_time_until(r.start, now),
+                       maui_time_until(r.end, now), duration_of(r), r.nodes.size(), r.procs,
+                       maui_date(r.start, ctx.utc_offset));
+  out += fmt::format("\n{} reservation{} located\n", rs.size(), rs.size() == 1 ? "" : "s");
+  return out;
+}
+
+json::Object reservation_json(const ViewContext& ctx, const ReservationFacts& r) {
+  json::Array nodes;
+  for (std::size_t k = 0; k < r.nodes.size(); ++k)
+    nodes.push_back(json::Object{{"node", ctx.cluster.nodes[r.nodes[k].node].name},
+                                 {"tasks", r.nodes[k].tasks},
+                                 {"procs", r.procs_on[k]}});
+  json::Object o{{"name", r.name},
+                 {"type", r.type},
+                 {"kind", r.kind},
+                 {"job_state", r.job_state.empty() ? json::Value(nullptr) : json::Value(r.job_state)},
+                 {"start", json_time(r.start)},
+                 {"end", json_time(r.end)},
+                 {"duration", is_endless(r.end) ? json::Value(nullptr) : json::Value(r.end - r.start)},
+                 {"nodes", static_cast<std::int64_t>(r.nodes.size())},
+                 {"procs", r.procs},
+                 {"node_list", std::move(nodes)},
+                 {"user", r.job ? json::Value(r.job->user) : json::Value(nullptr)},
+                 {"acl", r.reservation && r.kind != "job" ? json::Value(acl_text(r.reservation->acl))
+                                                          : json::Value(nullptr)}};
+  if (r.reservation && r.reservation->kind == ReservationKind::Standing) o["standing"] = r.reservation->standing;
+  return o;
+}
+
+std::string list_json(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
+  json::Array list;
+  for (const auto& r : rs) list.push_back(reservation_json(ctx, r));
+  return json_text(json::Object{{"now", ctx.cluster.now}, {"reservations", std::move(list)}});
+}
+
+// -n: one line per node and reservation, by node name.
+struct NodeLine {
+  const ReservationFacts* r;
+  std::int64_t tasks;
+};
+std::map<std::string, std::vector<NodeLine>> by_node(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
+  std::map<std::string, std::vector<NodeLine>> out;
+  for (const auto& r : rs)
+    for (const auto& nt : r.nodes) out[ctx.cluster.nodes[nt.node].name].push_back({&r, nt.tasks});
+  return out;  // each node's lines keep the list's order: start, then name
+}
+
+constexpr std::string_view kNodeLine = "{:<20} {:>5}  {:<18} {:>10} {:>5} {:>11} {:>11}  {}\n";
+
+std::string nodes_text(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
+  const Epoch now = ctx.cluster.now;
+  std::string out = fmt::format("reservations on {}\n\n", maui_date(now, ctx.utc_offset));
+  out += fmt::format(fmt::runtime(kNodeLine), "NodeName", "Type", "ReservationID", "JobState", "Task", "Start",
+                     "Duration", "StartTime");
+  out += "\n";
+  const auto nodes = by_node(ctx, rs);
+  for (const auto& [node, lines] : nodes)
+    for (const auto& l : lines)
+      out += fmt::format(fmt::runtime(kNodeLine), node, l.r->type, l.r->name,
+                         l.r->job_state.empty() ? "-" : l.r->job_state, l.tasks, maui_time_until(l.r->start, now),
+                         duration_of(*l.r), maui_date(l.r->start, ctx.utc_offset));
+  out += fmt::format("\n{} node{} reserved\n", nodes.size(), nodes.size() == 1 ? "" : "s");
+  return out;
+}
+
+std::string nodes_json(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
+  json::Array nodes;
+  for (const auto& [node, lines] : by_node(ctx, rs)) {
+    json::Array list;
+    for (const auto& l : lines)
+      list.push_back(json::Object{{"name", l.r->name},
+                                  {"type", l.r->type},
+                                  {"kind", l.r->kind},
+                                  {"job_state", l.r->job_state.empty() ? json::Value(nullptr) : json::Value(l.r->job_state)},
+                                  {"tasks", l.tasks},
+                                  {"start", json_time(l.r->start)},
+                                  {"end", json_time(l.r->end)}});
+    nodes.push_back(json::Object{{"node", node}, {"reservations", std::move(list)}});
+  }
+  return json_text(json::Object{{"now", ctx.cluster.now}, {"nodes", std::move(nodes)}});
+}
+
+// ----------------------------------------------------------------------------------------------
+// diagnose -r
+
+// Who may use it, in words.
+std::string access_text(const ViewContext& ctx, const ReservationFacts& r) {
+  if (r.kind == "running") return fmt::format("job {} runs there (user {})", r.name, r.job ? r.job->user : "");
+  if (r.kind == "job") return fmt::format("job {} only (user {})", r.name, r.job ? r.job->user : "");
+  const std::string acl = acl_text(r.reservation->acl);
+  (void)ctx;
+  return r.reservation->acl.empty() ? acl + " (no job may use it)" : acl;
+}
+
+std::string where_set(const ViewContext& ctx, const ReservationFacts& r) {
+  if (r.kind == "standing") {
+    const auto& srs = ctx.dir.policy().standing_reservations;
+    auto it = srs.find(r.reservation->standing);
+    return it == srs.end() ? fmt::format("SRCFG[{}]", r.reservation->standing)
+                           : fmt::format("SRCFG[{}] at {}", it->first, where(it->second.declared));
+  }
+  if (r.kind == "admin") return "setres (an administrative reservation)";
+  if (r.kind == "job") return "the scheduler: a priority reservation (RESERVATIONDEPTH)";
+  return "the running job";
+}
+
+std::string diagnose_text(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
+  const Epoch now = ctx.cluster.now;
+  std::string out = "Diagnosing Reservations\n";
+  for (const auto& r : rs) {
+    out += fmt::format("\nReservation '{}' ({}{})  {} node{}, {} proc{}\n", r.name, r.type,
+                       r.job_state.empty() ? std::string() : fmt::format(" {}", r.job_state), r.nodes.size(), r.nodes.size() == 1 ? "" : "s",
+                       r.procs, r.procs == 1 ? "" : "s");
+    out += fmt::format("  Start: {} ({})  End: {}  Duration: {}\n", maui_time_until(r.start, now),
+                       maui_date(r.start, ctx.utc_offset),
+                       is_endless(r.end) ? std::string("INFINITY")
+                                         : fmt::format("{} ({})", maui_time_until(r.end, now),
+                                                       maui_date(r.end, ctx.utc_offset)),
+                       duration_of(r));
+    std::string nodes;
+    for (const auto& nt : r.nodes) nodes += fmt::format(" {}:{}", ctx.cluster.nodes[nt.node].name, nt.tasks);
+    out += fmt::format("  Nodes:{}\n", nodes.empty() ? " [NONE]" : nodes);
+    out += fmt::format("  ACL:   {}\n", access_text(ctx, r));
+    if (r.reservation && r.kind != "job" && r.reservation->dedicated) out += "  Flags: DEDICATED\n";
+    out += fmt::format("  Set by {}\n", where_set(ctx, r));
+  }
+  out += fmt::format("\n{} reservation{} located\n", rs.size(), rs.size() == 1 ? "" : "s");
+  return out;
+}
+
+std::string diagnose_json(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
+  json::Array list;
+  for (const auto& r : rs) {
+    json::Object o = reservation_json(ctx, r);
+    json::Array entries;
+    if (r.reservation && r.kind != "job")
+      for (const auto& e : r.reservation->acl)
+        entries.push_back(json::Object{{"kind", std::string(ir::to_string(e.kind))},
+                                       {"value", e.value},
+                                       {"negated", e.negated},
+                                       {"required", e.required},
+                                       {"affinity", std::string(ir::to_string(e.affinity))}});
+    o["acl_entries"] = std::move(entries);
+    o["access"] = access_text(ctx, r);
+    o["dedicated"] = r.reservation && r.kind != "job" && r.reservation->dedicated;
+    o["set_by"] = where_set(ctx, r);
+    list.push_back(std::move(o));
+  }
+  return json_text(json::Object{{"now", ctx.cluster.now}, {"reservations", std::move(list)}});
+}
+
+}  // namespace
+
+const ArgSpec& showres_args() {
+  static const ArgSpec spec{{"-n"}, {}, ""};
+  return spec;
+}
+
+ViewAnswer showres(const ViewInput& in) {
+  const QueueFacts facts(in.context);
+  const auto rs = shown(in, facts);
+  if (in.args.has("-n")) return answer(in.request.json ? nodes_json(in.context, rs) : nodes_text(in.context, rs));
+  return answer(in.request.json ? list_json(in.context, rs) : list_text(in.context, rs));
+}
+
+ViewAnswer diagnose_reservations(const ViewInput& in) {
+  const QueueFacts facts(in.context);
+  const auto rs = shown(in, facts);
+  return answer(in.request.json ? diagnose_json(in.context, rs) : diagnose_text(in.context, rs));
+}
+
+}  // namespace maui::runtime

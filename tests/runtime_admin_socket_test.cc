@@ -1,0 +1,290 @@
+// The admin socket on its own (runtime/daemon/admin_socket.h): requests and answers, and the
+// clients a daemon must survive — silent, huge, malformed, gone mid-answer, too many — none of
+// which may delay another client. And the access levels (runtime/daemon/access.h).
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "runtime/daemon/access.h"
+#include "runtime/daemon/admin_protocol.h"
+#include "runtime/daemon/admin_socket.h"
+
+namespace maui::runtime {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class SocketDir {
+ public:
+  SocketDir() {
+    char tmpl[] = "/tmp/mr-sock-XXXXXX";
+    dir_ = ::mkdtemp(tmpl);
+  }
+  ~SocketDir() { std::filesystem::remove_all(dir_); }
+  std::string path() const { return dir_ + "/mauirun.sock"; }
+
+ private:
+  std::string dir_;
+};
+
+int connect_to(const std::string& path) {
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path.c_str());
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Everything the server says until it closes (or `timeout_ms` passes: "" then).
+std::string read_all(int fd, int timeout_ms = 5000) {
+  std::string out;
+  char buffer[65536];
+  const auto until = Clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    pollfd p{fd, POLLIN, 0};
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
+    if (left <= 0 || ::poll(&p, 1, static_cast<int>(left)) <= 0) return "";
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) return out;
+    out.append(buffer, static_cast<std::size_t>(n));
+  }
+}
+
+AdminAnswer ask(const std::string& path, const std::string& text) {
+  const int fd = connect_to(path);
+  EXPECT_GE(fd, 0);
+  (void)!::send(fd, text.data(), text.size(), MSG_NOSIGNAL);
+  std::string reply = read_all(fd);
+  ::close(fd);
+  auto a = decode_answer(reply);
+  if (auto* e = std::get_if<std::string>(&a)) return {-1, "", *e + " in: " + reply};
+  return std::get<AdminAnswer>(a);
+}
+
+// A server whose handler echoes the command, the caller and the args; "wait" answers only when
+// the test says so, from another thread (as the scheduling thread answers a change).
+struct EchoServer {
+  explicit EchoServer(AdminSocketLimits limits = {}) {
+    auto opened = AdminSocket::open(
+        dir.path(),
+        [this](const Caller& caller, AdminRequest r, AdminSocket::Reply reply) {
+          if (r.command == "wait") {
+            std::lock_guard<std::mutex> lock(mutex);
+            waiting.push_back(std::move(reply));
+            return;
+          }
+          std::string out = r.command + " by " + caller.user;
+          for (const auto& a : r.args) out += " [" + a + "]";
+          if (r.command == "big") out = std::string(8 << 20, 'x');  // more than a socket buffer
+          reply({0, out + (r.json ? " json" : ""), ""});
+        },
+        limits);
+    if (auto* e = std::get_if<std::string>(&opened)) ADD_FAILURE() << *e;
+    else socket = std::move(std::get<std::unique_ptr<AdminSocket>>(opened));
+  }
+  SocketDir dir;
+  std::mutex mutex;
+  std::vector<AdminSocket::Reply> waiting;
+  std::unique_ptr<AdminSocket> socket;
+};
+
+TEST(AdminProtocol, RequestsAndAnswersRoundTripWithNewlinesInside) {
+  AdminRequest r{"checkjob", {"42", "-v", "a\nb"}, true};
+  const std::string text = encode_request(r);
+  EXPECT_EQ(text.find('\n'), text.size() - 1) << "one line, whatever the strings hold";
+  auto back = std::get<AdminRequest>(decode_request(text));
+  EXPECT_EQ(back.command, "checkjob");
+  EXPECT_EQ(back.args, r.args);
+  EXPECT_TRUE(back.json);
+  auto a = std::get<AdminAnswer>(decode_answer(encode_answer({3, "x\ny\n", "permission denied"})));
+  EXPECT_EQ(a.status, 3);
+  EXPECT_EQ(a.out, "x\ny\n");
+}
+
+TEST(AdminProtocol, BadRequestsSayWhatIsWrong) {
+  EXPECT_EQ(std::get<std::string>(decode_request("showq")).substr(0, 23), "the request is not JSON");
+  EXPECT_EQ(std::get<std::string>(decode_request("[1]")), "the request is not a JSON object");
+  EXPECT_EQ(std::get<std::string>(decode_request(R"({"args":[]})")), "the request has no \"command\" string");
+  EXPECT_EQ(std::get<std::string>(decode_request(R"({"command":"showq","args":[1]})")),
+            "the request's \"args\" holds something other than strings");
+  EXPECT_EQ(std::get<std::string>(decode_request(R"({"command":"showq","args":"-r"})")),
+            "the request's \"args\" is not an array");
+  EXPECT_EQ(std::get<std::string>(decode_request(R"({"command":"showq","json":"yes"})")),
+            "the request's \"json\" is not true or false");
+}
+
+TEST(AdminSocket, AnswersAndKnowsWhoAsks) {
+  EchoServer server;
+  AdminAnswer a = ask(server.dir.path(), encode_request({"showq", {"-r"}, true}));
+  // The caller is the uid the kernel reports for this process, by name.
+  Caller me{::getuid(), ""};
+  EXPECT_EQ(a.status, 0);
+  EXPECT_EQ(a.out.substr(0, 9), "showq by ");
+  EXPECT_NE(a.out.find("[-r] json"), std::string::npos);
+  EXPECT_EQ(::getuid() == 0, a.out.find("showq by root") == 0);
+  (void)me;
+}
+
+TEST(AdminSocket, MalformedAndHugeRequestsGetAClearAnswer) {
+  EchoServer server;
+  AdminAnswer bad = ask(server.dir.path(), "showq please\n");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err.substr(0, 43), "mauirun: bad request: the request is not JS");
+  AdminAnswer huge = ask(server.dir.path(), std::string(200'000, 'a'));
+  EXPECT_EQ(huge.status, 2);
+  EXPECT_EQ(huge.err, "mauirun: the request is larger than 65536 bytes");
+}
+
+TEST(AdminSocket, ASilentClientDelaysNoOneAndIsToldWhyItIsDropped) {
+  AdminSocketLimits limits;
+  limits.request_ms = 1500;
+  EchoServer server(limits);
+  const int silent = connect_to(server.dir.path());
+  ASSERT_GE(silent, 0);
+  const auto t0 = Clock::now();
+  AdminAnswer a = ask(server.dir.path(), encode_request({"showq", {}, false}));
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+  EXPECT_EQ(a.status, 0);
+  EXPECT_LT(took, 1000) << "the other client was served while the silent one held its connection";
+  std::string said = read_all(silent);
+  auto told = std::get<AdminAnswer>(decode_answer(said));
+  EXPECT_EQ(told.err, "mauirun: no whole request within 1500 ms");
+  ::close(silent);
+}
+
+TEST(AdminSocket, AChangeWaitingForTheSchedulerDelaysNoLook) {
+  EchoServer server;
+  const int changer = connect_to(server.dir.path());
+  const std::string wait = encode_request({"wait", {}, false});
+  (void)!::send(changer, wait.data(), wait.size(), MSG_NOSIGNAL);
+  for (int i = 0; i < 200; ++i) {
+    std::lock_guard<std::mutex> lock(server.mutex);
+    if (!server.waiting.empty()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(ask(server.dir.path(), encode_request({"showq", {}, false})).status, 0);
+  // The scheduling thread answers at its turn, from its own thread.
+  std::thread([&] {
+    std::lock_guard<std::mutex> lock(server.mutex);
+    ASSERT_EQ(server.waiting.size(), 1u);
+    server.waiting[0]({0, "done", ""});
+  }).join();
+  auto a = std::get<AdminAnswer>(decode_answer(read_all(changer)));
+  EXPECT_EQ(a.out, "done");
+  ::close(changer);
+}
+
+TEST(AdminSocket, AClientGoneMidAnswerOrBeforeItHurtsNothing) {
+  EchoServer server;
+  for (int i = 0; i < 3; ++i) {
+    const int fd = connect_to(server.dir.path());
+    const std::string big = encode_request({"big", {}, false});
+    (void)!::send(fd, big.data(), big.size(), MSG_NOSIGNAL);
+    char some[1024];
+    (void)!::recv(fd, some, sizeof some, 0);  // a little of 8 MB, then gone
+    ::close(fd);
+  }
+  // A reply for a client that left while waiting is dropped.
+  const int gone = connect_to(server.dir.path());
+  const std::string wait = encode_request({"wait", {}, false});
+  (void)!::send(gone, wait.data(), wait.size(), MSG_NOSIGNAL);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ::close(gone);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  {
+    std::lock_guard<std::mutex> lock(server.mutex);
+    ASSERT_EQ(server.waiting.size(), 1u);
+    server.waiting[0]({0, "late", ""});
+  }
+  EXPECT_EQ(ask(server.dir.path(), encode_request({"showq", {}, false})).status, 0);
+  AdminAnswer big = ask(server.dir.path(), encode_request({"big", {}, false}));
+  EXPECT_EQ(big.out.size(), std::size_t{8 << 20}) << "a client that reads gets all of it";
+}
+
+TEST(AdminSocket, TooManyClientsAreToldToComeBack) {
+  AdminSocketLimits limits;
+  limits.max_clients = 2;
+  EchoServer server(limits);
+  const int a = connect_to(server.dir.path()), b = connect_to(server.dir.path());
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  AdminAnswer third = ask(server.dir.path(), encode_request({"showq", {}, false}));
+  EXPECT_EQ(third.status, 1);
+  EXPECT_EQ(third.err, "mauirun: the daemon serves 2 clients already: try again");
+  ::close(a);
+  ::close(b);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(ask(server.dir.path(), encode_request({"showq", {}, false})).status, 0);
+}
+
+TEST(AdminSocket, AStaleSocketIsReplacedALiveOneIsNot) {
+  EchoServer first;
+  auto second = AdminSocket::open(first.dir.path(), [](const Caller&, AdminRequest, AdminSocket::Reply) {});
+  ASSERT_TRUE(std::holds_alternative<std::string>(second));
+  EXPECT_EQ(std::get<std::string>(second), "admin socket " + first.dir.path() + ": another daemon answers on it");
+  // A socket file whose daemon died (no one listens): replaced.
+  const std::string stale = first.dir.path() + ".stale";
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", stale.c_str());
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ::close(fd);
+  auto reopened = AdminSocket::open(stale, [](const Caller&, AdminRequest, AdminSocket::Reply reply) { reply({0, "new", ""}); });
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<AdminSocket>>(reopened));
+  EXPECT_EQ(ask(stale, encode_request({"x", {}, false})).out, "new");
+  auto not_a_socket = AdminSocket::open("/etc/passwd", [](const Caller&, AdminRequest, AdminSocket::Reply) {});
+  EXPECT_EQ(std::get<std::string>(not_a_socket), "admin socket /etc/passwd: exists and is not a socket");
+}
+
+ir::Admins admins(std::vector<std::string> a1, std::vector<std::string> a2, std::vector<std::string> a3) {
+  ir::Admins a;
+  if (!a1.empty()) a.levels[0] = ir::Sourced<std::vector<std::string>>{a1, {}};
+  if (!a2.empty()) a.levels[1] = ir::Sourced<std::vector<std::string>>{a2, {}};
+  if (!a3.empty()) a.levels[2] = ir::Sourced<std::vector<std::string>>{a3, {}};
+  return a;
+}
+
+TEST(Access, LevelsComeFromTheConfigAndRootIsAlwaysAdmin1) {
+  const ir::Admins a = admins({"maui"}, {"op"}, {"help", "op"});
+  const uid_t daemon = 500;
+  EXPECT_EQ(access_level(a, {0, "root"}, daemon), AccessLevel::Admin1);
+  EXPECT_EQ(access_level(a, {500, "svc"}, daemon), AccessLevel::Admin1) << "the uid the daemon runs as";
+  EXPECT_EQ(access_level(a, {1001, "maui"}, daemon), AccessLevel::Admin1);
+  EXPECT_EQ(access_level(a, {1002, "op"}, daemon), AccessLevel::Admin2) << "the highest level that lists the user";
+  EXPECT_EQ(access_level(a, {1003, "help"}, daemon), AccessLevel::Admin3);
+  EXPECT_EQ(access_level(a, {1004, "alice"}, daemon), AccessLevel::User);
+  EXPECT_EQ(access_level(admins({}, {}, {"ALL"}), {1004, "alice"}, daemon), AccessLevel::Admin3);
+  EXPECT_EQ(access_level(admins({}, {}, {}), {1004, "alice"}, daemon), AccessLevel::User);
+}
+
+TEST(Access, EachCommandNeedsItsLevel) {
+  EXPECT_EQ(needed_level("showq"), AccessLevel::User);
+  EXPECT_EQ(needed_level("showbf"), AccessLevel::User);
+  EXPECT_EQ(needed_level("diagnose"), AccessLevel::Admin3);
+  EXPECT_EQ(needed_level("checknode"), AccessLevel::Admin3);
+  EXPECT_EQ(needed_level("setspri"), AccessLevel::Admin2);
+  EXPECT_EQ(needed_level("runjob"), AccessLevel::Admin2);
+  EXPECT_EQ(needed_level("sethold"), AccessLevel::Admin2);
+  EXPECT_EQ(needed_level("schedctl"), AccessLevel::Admin1);
+  EXPECT_FALSE(needed_level("rm").has_value());
+  EXPECT_EQ(permission_denied("setspri", AccessLevel::Admin2), "permission denied: setspri needs ADMIN2");
+}
+
+}  // namespace
+}  // namespace maui::runtime
