@@ -4,7 +4,8 @@
 // once (as `mauirun serve` takes it after a turn); each benchmark renders one view from it.
 // Target (issue 25): a view of 10,000 jobs answers in under 100 ms.
 //
-//   BM_View/<view>/<json>   showq, checkjob of the first queued job, diagnose -p; text (0) or JSON (1)
+//   BM_View/<view>/<json>   showq, checkjob of the first queued job, diagnose -p (the issue's three),
+//                           then showres, diagnose -r, -j, -l, showbf, showstart; text (0) or JSON (1)
 //
 // MAUI_BENCH_SMALL=1 in the environment shrinks the snapshot tenfold (the smoke test).
 #include <cstdlib>
@@ -55,7 +56,9 @@ const Look& look() {
 void BM_View(benchmark::State& state) {
   const Look& l = look();
   static const std::vector<std::pair<std::string, std::vector<std::string>>> kViews = {
-      {"showq", {}}, {"checkjob", {l.first_queued}}, {"diagnose", {"-p"}}};
+      {"showq", {}},         {"checkjob", {l.first_queued}}, {"diagnose", {"-p"}},
+      {"showres", {}},       {"diagnose", {"-r"}},           {"diagnose", {"-j"}},
+      {"diagnose", {"-l"}},  {"showbf", {}},                 {"showstart", {l.first_queued}}};
   const auto& [command, args] = kViews[static_cast<std::size_t>(state.range(0))];
   const ViewContext context{*l.cluster->dir, l.cluster->snapshot, l.iteration, {}, nullptr};
   const ViewRequest request{command, args, state.range(1) != 0, std::nullopt};
@@ -70,7 +73,7 @@ void BM_View(benchmark::State& state) {
   state.counters["jobs"] = static_cast<double>(l.cluster->snapshot.jobs.size());
   state.counters["bytes"] = static_cast<double>(bytes);
 }
-BENCHMARK(BM_View)->ArgsProduct({{0, 1, 2}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_View)->ArgsProduct({{0, 1, 2, 3, 4, 5, 6, 7, 8}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

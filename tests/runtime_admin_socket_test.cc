@@ -66,6 +66,17 @@ std::string read_all(int fd, int timeout_ms = 5000) {
   }
 }
 
+// Waits (at most 10 s: a loaded machine is slow, never wrong) until `done` holds.
+template <class Predicate>
+bool eventually(Predicate done) {
+  const auto until = Clock::now() + std::chrono::seconds(10);
+  while (!done()) {
+    if (Clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
 AdminAnswer ask(const std::string& path, const std::string& text) {
   const int fd = connect_to(path);
   EXPECT_GE(fd, 0);
@@ -173,11 +184,10 @@ TEST(AdminSocket, AChangeWaitingForTheSchedulerDelaysNoLook) {
   const int changer = connect_to(server.dir.path());
   const std::string wait = encode_request({"wait", {}, false});
   (void)!::send(changer, wait.data(), wait.size(), MSG_NOSIGNAL);
-  for (int i = 0; i < 200; ++i) {
+  ASSERT_TRUE(eventually([&] {
     std::lock_guard<std::mutex> lock(server.mutex);
-    if (!server.waiting.empty()) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+    return !server.waiting.empty();
+  }));
   EXPECT_EQ(ask(server.dir.path(), encode_request({"showq", {}, false})).status, 0);
   // The scheduling thread answers at its turn, from its own thread.
   std::thread([&] {
@@ -204,7 +214,10 @@ TEST(AdminSocket, AClientGoneMidAnswerOrBeforeItHurtsNothing) {
   const int gone = connect_to(server.dir.path());
   const std::string wait = encode_request({"wait", {}, false});
   (void)!::send(gone, wait.data(), wait.size(), MSG_NOSIGNAL);
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard<std::mutex> lock(server.mutex);
+    return !server.waiting.empty();
+  }));
   ::close(gone);
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   {
@@ -221,15 +234,15 @@ TEST(AdminSocket, TooManyClientsAreToldToComeBack) {
   AdminSocketLimits limits;
   limits.max_clients = 2;
   EchoServer server(limits);
+  // The kernel queues connections in order: the third is accepted after the first two.
   const int a = connect_to(server.dir.path()), b = connect_to(server.dir.path());
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
   AdminAnswer third = ask(server.dir.path(), encode_request({"showq", {}, false}));
   EXPECT_EQ(third.status, 1);
   EXPECT_EQ(third.err, "mauirun: the daemon serves 2 clients already: try again");
   ::close(a);
   ::close(b);
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  EXPECT_EQ(ask(server.dir.path(), encode_request({"showq", {}, false})).status, 0);
+  // Once the server has seen them go, there is room again.
+  EXPECT_TRUE(eventually([&] { return ask(server.dir.path(), encode_request({"showq", {}, false})).status == 0; }));
 }
 
 TEST(AdminSocket, AStaleSocketIsReplacedALiveOneIsNot) {

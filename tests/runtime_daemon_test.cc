@@ -30,7 +30,8 @@ DaemonState sample() {
   a.queue_time_accrued = 600;
   a.queue_time_accrues = false;
   a.system_priority = SystemPriority{5, true};
-  a.holds = {"batch"};
+  a.holds = {"batch", "user"};
+  a.hold_set_by = {{"batch", "mauirun (DEFERCOUNT)"}, {"user", "alice"}};
   a.failed_starts = 1;
   a.defers = 2;
   a.deferred_until = 1'795'000'900;
@@ -62,7 +63,8 @@ DaemonState sample() {
   s.adapter.view.starting[12] = {{"n1", "n2"}, {4, 2}, 1'794'999'995};
   s.adapter.requests[12] = {1, 0, "", "n4"};
   s.adapter.view.held_again = {7, 9};
-  s.admin_reservations = {{"maint", 1'795'100'000, 1'795'200'000, {"n3", "n4"}, {}}};
+  s.admin_reservations = {{"maint", 1'795'100'000, 1'795'200'000, {"n3", "n4"}, {}, "bob"}};
+  s.scheduling_stopped = true;
   return s;
 }
 
@@ -111,6 +113,7 @@ void expect_same(const DaemonState& a, const DaemonState& b) {
                 r.excluded_nodes == q.excluded_nodes);
   }
   EXPECT_EQ(a.admin_reservations, b.admin_reservations);
+  EXPECT_EQ(a.scheduling_stopped, b.scheduling_stopped);
 }
 
 TEST(DaemonState, ReadsBackWhatWasSaved) {
@@ -219,6 +222,7 @@ TEST(DeferRules, StartsFailedThenDefersThenABatchHold) {
   EXPECT_EQ(o.kind, DeferOutcome::Kind::BatchHold);
   EXPECT_EQ(o.reason, "batch hold: deferred 3 times (DEFERCOUNT 3)");
   EXPECT_EQ(m.holds, std::vector<std::string>{"batch"});
+  EXPECT_EQ(m.hold_set_by.at("batch"), "mauirun (DEFERCOUNT)");
   EXPECT_FALSE(m.deferred_until.has_value());
 }
 

@@ -304,7 +304,7 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
       const auto first = g.rng.in(1, 11);
       admin.push_back({fmt::format("admin{}", a), start, start + g.rng.in(1, 8) * kHour,
                        {fmt::format("n{:02}", first), fmt::format("n{:02}", first + 1)},
-                       g.chance(50) ? std::vector<ir::AclEntry>{} : std::vector<ir::AclEntry>{user_entry("u3")}});
+                       g.chance(50) ? std::vector<ir::AclEntry>{} : std::vector<ir::AclEntry>{user_entry("u3")}, ""});
     }
     SimulationOptions options;
     options.admin_reservations = admin;

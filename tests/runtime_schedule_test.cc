@@ -1248,7 +1248,7 @@ TEST(ReservationAffinity, Example5OwnerPreemptsInItsReservation) {
 
 TEST(AdminReservation, EmptyAclBlocksEveryJobOnItsHosts) {
   TestPolicy p = fcfs("");
-  const std::vector<AdminReservation> maint{{"maint", kNow, kNow + 10 * kHour, {"n1"}, {}}};
+  const std::vector<AdminReservation> maint{{"maint", kNow, kNow + 10 * kHour, {"n1"}, {}, ""}};
   // Two 1-proc nodes, n1 reserved for 10 h. A 2-proc job cannot start; its reservation is at the
   // end of the maintenance, now + 10 h. A 1-proc job runs on n2.
   {
@@ -1271,7 +1271,7 @@ TEST(AdminReservation, EmptyAclBlocksEveryJobOnItsHosts) {
 
 TEST(AdminReservation, UserListAdmitsThatUser) {
   TestPolicy p = fcfs("");
-  const std::vector<AdminReservation> maint{{"maint", kNow, kNow + 10 * kHour, {"n1"}, {user_entry("alice")}}};
+  const std::vector<AdminReservation> maint{{"maint", kNow, kNow + 10 * kHour, {"n1"}, {user_entry("alice")}, ""}};
   {
     ClusterSnapshot snap = two_nodes(kNow, J("wide").user("alice").tasks(2).submit(kNow));
     IterationResult r = iterate(p, snap, maint);
@@ -1294,7 +1294,7 @@ TEST(AdminReservation, UserListAdmitsThatUser) {
 //   2 procs, 3 h: reserved after the window, at now + 4 h.
 TEST(AdminReservation, FutureWindow) {
   TestPolicy p = fcfs("");
-  const std::vector<AdminReservation> maint{{"maint", kNow + 2 * kHour, kNow + 4 * kHour, {"n1"}, {}}};
+  const std::vector<AdminReservation> maint{{"maint", kNow + 2 * kHour, kNow + 4 * kHour, {"n1"}, {}, ""}};
   struct Case {
     std::int64_t procs;
     Seconds walltime;
@@ -1765,8 +1765,8 @@ TEST(ScheduleProperties, NoOverAllocationAndNoJobInAReservationItCannotUse) {
       SCOPED_TRACE(lines({policy, "seed ", std::to_string(seed)}));
       Workload w = random_workload(seed, false);
       const Epoch t0 = w.jobs[49].submit, t1 = t0 + 3 * kHour;
-      const std::vector<AdminReservation> admin{{"system", t0, t1, {"n01", "n02", "n03", "n04"}, {}},
-                                                {"u1only", t0, t1, {"n05", "n06", "n07", "n08"}, {user_entry("u1")}}};
+      const std::vector<AdminReservation> admin{{"system", t0, t1, {"n01", "n02", "n03", "n04"}, {}, ""},
+                                                {"u1only", t0, t1, {"n05", "n06", "n07", "n08"}, {user_entry("u1")}, ""}};
       DriveResult d = drive(p, w.nodes, w.jobs, admin);
       expect_no_over_allocation(w, d);
       expect_all_started(d);
@@ -1802,8 +1802,8 @@ TEST(SchedulerWorkspace, ReusedMemoryNeverChangesADecision) {
       SCOPED_TRACE(lines({policy, "seed ", std::to_string(seed)}));
       Workload w = random_workload(3000 + seed, false);
       const Epoch t0 = w.jobs[20].submit, t1 = t0 + 3 * kHour;
-      const std::vector<AdminReservation> admin{{"system", t0, t1, {"n01", "n02"}, {}},
-                                                {"u1only", t0, t1, {"n05", "n06"}, {user_entry("u1")}}};
+      const std::vector<AdminReservation> admin{{"system", t0, t1, {"n01", "n02"}, {}, ""},
+                                                {"u1only", t0, t1, {"n05", "n06"}, {user_entry("u1")}, ""}};
       const DriveResult d = drive(p, w.nodes, w.jobs, admin, {.workspace = &workspace});
       iterations += d.iterations;
       expect_all_started(d);

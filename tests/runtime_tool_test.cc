@@ -521,7 +521,7 @@ TEST_F(SimulateTool, InputErrorsExitTwo) {
   EXPECT_NE(no_nodes.err.find("no nodes"), std::string::npos) << no_nodes.err;
   auto bad_spec = run("simulate --config easy.cfg --trace story.swf --nodes 2 --reservation 'm STARTTIME=1'");
   EXPECT_EQ(bad_spec.code, 2);
-  EXPECT_NE(bad_spec.err.find("STARTTIME and ENDTIME are required"), std::string::npos) << bad_spec.err;
+  EXPECT_NE(bad_spec.err.find("ENDTIME (or DURATION) is required"), std::string::npos) << bad_spec.err;
   auto bad_host = run("simulate --config easy.cfg --trace story.swf --nodes 2 "
                       "--reservation 'm STARTTIME=1 ENDTIME=2 HOSTLIST=node009'");
   EXPECT_EQ(bad_host.code, 2);

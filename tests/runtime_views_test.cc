@@ -13,8 +13,10 @@
 #include "runtime/views/report_json.h"
 #include "runtime/views/view.h"
 #include "runtime/views/view_args.h"
+#include "runtime/views/view_snapshot.h"
 #include "runtime/views/view_text.h"
 #include "tests/runtime_support.h"
+#include "runtime/rm/sim/simulator.h"
 #include "tests/schedule_support.h"
 
 namespace maui::runtime::testing {
@@ -372,9 +374,54 @@ TEST(Views, DiagnosePriorityAndFairshareAreTheReports) {
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].job->id, "j1");  // 100 + 10 minutes before 5 minutes
   EXPECT_EQ(l.text("diagnose", {"-p"}), render_priority_table(l.policy.policy(), rows));
-  EXPECT_EQ(l.view("diagnose", {"-p"}, true).out, priority_json(l.policy.policy(), rows));
+  // The same content; a view's JSON is on one line.
+  EXPECT_EQ(l.view("diagnose", {"-p"}, true).out, priority_json(l.policy.policy(), rows, 0));
   EXPECT_EQ(l.text("diagnose", {"-f"}), render_fairshare(l.policy.policy(), none));
-  EXPECT_EQ(l.view("diagnose", {"-f"}, true).out, fairshare_json(l.policy.policy(), none));
+  EXPECT_EQ(l.view("diagnose", {"-f"}, true).out, fairshare_json(l.policy.policy(), none, 0));
+  EXPECT_EQ(*json::parse(priority_json(l.policy.policy(), rows, 0)), *json::parse(priority_json(l.policy.policy(), rows)));
+}
+
+// ----------------------------------------------------------------------------------------------
+// A simulation stopped at a second, looked at as the daemon looks (runtime/views/view_snapshot.h).
+
+std::unique_ptr<ViewSnapshot> stopped_at(const TestPolicy& p, const Trace& trace, Epoch second) {
+  std::unique_ptr<ViewSnapshot> snapshot;
+  SimulationOptions o;
+  o.stop_at = second;
+  o.at_stop = [&](SchedulingCycle& cycle, SimulatedCluster& cluster) {
+    snapshot = look(cycle, *p.dir, cluster.state());
+  };
+  simulate(*p.dir, trace, one_proc_nodes(2), o);
+  return snapshot;
+}
+
+TEST(ViewSnapshot, AStoppedSimulationLooked) {
+  // Job 1 (1 proc, limit 100 s, runs 50 s) at 100; job 2 (2 procs) at 120. The trace's origin is 0.
+  TestPolicy p = compile_policy("RESERVATIONDEPTH 1\n");
+  const Trace trace = trace_of({trace_job(1, 100, 50, 100, 1), trace_job(2, 120, 60, 60, 2)});
+  // Before the first submission: nothing yet, at that second.
+  auto before = stopped_at(p, trace, 50);
+  ASSERT_NE(before, nullptr);
+  EXPECT_EQ(before->cluster.now, 50);
+  EXPECT_TRUE(before->cluster.jobs.empty());
+  // At 130: job 1 runs (since 100), job 2 waits for the second proc, reserved at job 1's limit (200).
+  auto at = stopped_at(p, trace, 130);
+  ASSERT_NE(at, nullptr);
+  EXPECT_EQ(at->cluster.now, 130);
+  ViewRequest showq{"showq", {}, true, std::nullopt};
+  json::Value v = *json::parse(render_view(at->context(), showq).out);
+  const json::Object* o = v.getAsObject();
+  ASSERT_EQ(o->getArray("active")->size(), 1u);
+  EXPECT_EQ(*(*o->getArray("active"))[0].getAsObject()->getInteger("remaining"), 70);
+  ASSERT_EQ(o->getArray("eligible")->size(), 1u);
+  EXPECT_EQ(*(*o->getArray("eligible"))[0].getAsObject()->getObject("reservation")->getInteger("start"), 200);
+  // The look stays valid whatever becomes of the simulation: it owns what it shows.
+  EXPECT_NE(at->iteration.calendar, nullptr);
+  // After the end: job 1 ended at 150, job 2 ran 150-210; at 500 nothing is left.
+  auto after = stopped_at(p, trace, 500);
+  ASSERT_NE(after, nullptr);
+  json::Value empty = *json::parse(render_view(after->context(), showq).out);
+  EXPECT_EQ(*empty.getAsObject()->getObject("summary")->getInteger("jobs"), 0);
 }
 
 // ----------------------------------------------------------------------------------------------

@@ -270,9 +270,11 @@ void SchedulingCycle::apply(ResourceManager& rm, IterationReport& report) {
     }
     RmStatus st = rm.hold_job(id, why);
     if (st.ok) {
-      auto& holds = kept_[id].holds;
-      if (std::find(holds.begin(), holds.end(), "batch") == holds.end()) holds.push_back("batch");
-      snapshot.jobs[n.job].sched.holds = holds;
+      SchedulerJobState& kept = kept_[id];
+      if (std::find(kept.holds.begin(), kept.holds.end(), "batch") == kept.holds.end()) kept.holds.push_back("batch");
+      kept.hold_set_by["batch"] = "mauirun (" + why + ")";
+      snapshot.jobs[n.job].sched.holds = kept.holds;
+      snapshot.jobs[n.job].sched.hold_set_by = kept.hold_set_by;
     }
     report.applied.push_back({AppliedDecision::Kind::Hold, n.job, std::move(st), false});
   }

@@ -44,6 +44,11 @@ json::Value job_memory(const SchedulerJobState& s) {
   if (s.system_priority)
     o["system_priority"] = json::Object{{"value", s.system_priority->value}, {"relative", s.system_priority->relative}};
   if (!s.holds.empty()) o["holds"] = json::Array(s.holds);
+  if (!s.hold_set_by.empty()) {
+    json::Object by;
+    for (const auto& [hold, who] : s.hold_set_by) by[hold] = who;
+    o["hold_set_by"] = std::move(by);
+  }
   if (s.failed_starts) o["failed_starts"] = s.failed_starts;
   if (s.defers) o["defers"] = s.defers;
   if (s.deferred_until) o["deferred_until"] = *s.deferred_until;
@@ -133,7 +138,8 @@ json::Value admin(const std::vector<AdminReservation>& list) {
                              {"start", r.start},
                              {"end", r.end},
                              {"hosts", json::Array(r.hosts)},
-                             {"acl", acl(r.acl)}});
+                             {"acl", acl(r.acl)},
+                             {"owner", r.owner}});
   return a;
 }
 
@@ -167,7 +173,8 @@ bool read_job_memory(const json::Value& v, SchedulerJobState& s, Path p) {
   llvm::Optional<std::int64_t> start_priority, queue_time;
   llvm::Optional<bool> accrues;
   llvm::Optional<std::vector<std::string>> holds;
-  if (!o.map("bypass", s.bypass_count) || !o.mapOptional("start_priority", start_priority) ||
+  llvm::Optional<std::map<std::string, std::string>> hold_set_by;
+  if (!o.map("bypass", s.bypass_count) || !o.mapOptional("hold_set_by", hold_set_by) || !o.mapOptional("start_priority", start_priority) ||
       !o.mapOptional("queue_time", queue_time) || !o.mapOptional("queue_time_accrues", accrues) ||
       !o.mapOptional("holds", holds) || !o.mapOptional("failed_starts", s.failed_starts) ||
       !o.mapOptional("defers", s.defers))
@@ -176,6 +183,7 @@ bool read_job_memory(const json::Value& v, SchedulerJobState& s, Path p) {
   if (queue_time) s.queue_time_accrued = *queue_time;
   if (accrues) s.queue_time_accrues = *accrues;
   if (holds) s.holds = *holds;
+  if (hold_set_by) s.hold_set_by = *hold_set_by;
   if (const json::Value* d = v.getAsObject()->get("deferred_until"))
     if (!read_time(*d, s.deferred_until, p.field("deferred_until"))) return false;
   if (const json::Value* sp = v.getAsObject()->get("system_priority")) {
@@ -374,7 +382,8 @@ bool read_admin(const json::Value& v, std::vector<AdminReservation>& out, Path p
     Path at = p.index(static_cast<unsigned>(i));
     AdminReservation r;
     json::ObjectMapper o((*a)[i], at);
-    if (!o || !o.map("name", r.name) || !o.map("start", r.start) || !o.map("end", r.end) || !o.map("hosts", r.hosts))
+    if (!o || !o.map("name", r.name) || !o.map("start", r.start) || !o.map("end", r.end) || !o.map("hosts", r.hosts) ||
+        !o.mapOptional("owner", r.owner))
       return false;
     if (r.name.empty()) return at.field("name").report("expected a name"), false;
     if (r.end <= r.start) return at.field("end").report("expected an end after the start"), false;
@@ -397,7 +406,8 @@ std::string state_text(const DaemonState& s) {
   const json::Value body = json::Object{{"saved_at", s.saved_at},
                                         {"cycle", cycle_memory(s.cycle)},
                                         {"adapter", adapter(s.adapter)},
-                                        {"admin_reservations", admin(s.admin_reservations)}};
+                                        {"admin_reservations", admin(s.admin_reservations)},
+                                        {"scheduling_stopped", s.scheduling_stopped}};
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:1}", body) << "\n";
@@ -431,7 +441,8 @@ StateLoad parse_state(std::string_view name, std::string_view text) {
   json::Path::Root root("state");
   json::ObjectMapper o(*parsed, root);
   const json::Object* obj = parsed->getAsObject();
-  const bool ok = o && o.map("saved_at", state.saved_at) && obj->get("cycle") &&
+  const bool ok = o && o.map("saved_at", state.saved_at) && o.mapOptional("scheduling_stopped", state.scheduling_stopped) &&
+                  obj->get("cycle") &&
                   read_cycle(*obj->get("cycle"), state.cycle, json::Path(root).field("cycle")) && obj->get("adapter") &&
                   read_adapter(*obj->get("adapter"), state.adapter, json::Path(root).field("adapter")) &&
                   obj->get("admin_reservations") &&

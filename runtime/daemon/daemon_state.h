@@ -26,6 +26,7 @@ struct DaemonState {
   CycleMemory cycle;
   slurm::AdapterState adapter;
   std::vector<AdminReservation> admin_reservations;  // setres, by name
+  bool scheduling_stopped = false;                   // schedctl -s, until schedctl -r
 };
 
 inline constexpr std::string_view kStateFile = "state.json";

@@ -62,7 +62,8 @@ std::string log_json(const LogLine& l) {
 void DecisionLog::open(const std::string& dir) {
   text_fd_ = ::open((dir + "/serve.log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   json_fd_ = ::open((dir + "/serve.jsonl").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (text_fd_ < 0 || json_fd_ < 0)
+  audit_fd_ = ::open((dir + "/audit.log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+  if (text_fd_ < 0 || json_fd_ < 0 || audit_fd_ < 0)
     std::fprintf(stderr, "mauirun serve: cannot open the logs in %s: %s (logging to standard error only)\n", dir.c_str(),
                  std::strerror(errno));
 }
@@ -70,6 +71,7 @@ void DecisionLog::open(const std::string& dir) {
 DecisionLog::~DecisionLog() {
   if (text_fd_ >= 0) ::close(text_fd_);
   if (json_fd_ >= 0) ::close(json_fd_);
+  if (audit_fd_ >= 0) ::close(audit_fd_);
 }
 
 void DecisionLog::append(int fd, const std::string& text) {
@@ -91,10 +93,22 @@ void DecisionLog::append(int fd, const std::string& text) {
 }
 
 void DecisionLog::write(const LogLine& line) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  write_locked(line);
+}
+
+void DecisionLog::write_locked(const LogLine& line) {
   const std::string text = log_text(line) + "\n";
   if (to_stderr_) std::fputs(text.c_str(), stderr);
   append(text_fd_, text);
   append(json_fd_, log_json(line) + "\n");
+}
+
+void DecisionLog::audit(const LogLine& line) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  write_locked(line);
+  append(audit_fd_, log_text(line) + "\n");
+  if (audit_fd_ >= 0) ::fdatasync(audit_fd_);
 }
 
 }  // namespace maui::runtime

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -36,20 +37,26 @@ std::string log_json(const LogLine& line);
 class DecisionLog {
  public:
   explicit DecisionLog(bool to_stderr) : to_stderr_(to_stderr) {}
-  // From now on also appends to DIR/serve.log and DIR/serve.jsonl.
+  // From now on also appends to DIR/serve.log and DIR/serve.jsonl (and audit lines to DIR/audit.log).
   void open(const std::string& dir);
   ~DecisionLog();
   DecisionLog(const DecisionLog&) = delete;
   DecisionLog& operator=(const DecisionLog&) = delete;
 
+  // Both may be called from any thread (the admin socket's thread audits the refusals it gives).
   void write(const LogLine& line);
+  // An admin's change through the socket, or its refusal (who, what, when, the outcome): in the
+  // logs above and in audit.log, which holds nothing else and is synced to disk line by line.
+  void audit(const LogLine& line);
   std::int64_t lost() const { return lost_; }  // lines that could not be written to the files
 
  private:
   void append(int fd, const std::string& text);
+  void write_locked(const LogLine& line);
 
+  std::mutex mutex_;  // one line at a time, and the counters below
   bool to_stderr_;
-  int text_fd_ = -1, json_fd_ = -1;
+  int text_fd_ = -1, json_fd_ = -1, audit_fd_ = -1;
   std::int64_t lost_ = 0;
   bool failing_ = false;
 };

@@ -13,6 +13,7 @@ DeferOutcome failed_start(SchedulerJobState& m, const DaemonSettings& s, Epoch a
   m.failed_starts = 0;
   if (++m.defers >= s.defer_count) {
     if (std::find(m.holds.begin(), m.holds.end(), "batch") == m.holds.end()) m.holds.push_back("batch");
+    m.hold_set_by["batch"] = "mauirun (DEFERCOUNT)";
     m.deferred_until.reset();
     return {DeferOutcome::Kind::BatchHold,
             fmt::format("batch hold: deferred {} times (DEFERCOUNT {})", m.defers, s.defer_count)};

@@ -12,19 +12,26 @@
 #include <cstring>
 #include <chrono>
 #include <ctime>
+#include <deque>
 #include <map>
+#include <mutex>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "runtime/cycle/scheduling_cycle.h"
+#include "runtime/daemon/access.h"
+#include "runtime/daemon/admin_changes.h"
+#include "runtime/daemon/admin_socket.h"
 #include "runtime/daemon/daemon_settings.h"
 #include "runtime/daemon/daemon_state.h"
 #include "runtime/daemon/decision_log.h"
 #include "runtime/daemon/defer_rules.h"
+#include "runtime/daemon/published_view.h"
 #include "runtime/engine/credentials.h"
 #include "runtime/io/fairshare_files.h"
 #include "runtime/rm/slurm/slurm_cluster.h"
+#include "runtime/views/view.h"
 
 namespace maui::runtime {
 
@@ -32,11 +39,12 @@ namespace {
 
 Epoch wall_clock() { return static_cast<Epoch>(std::time(nullptr)); }
 
-// The policy in force, with what is derived from it.
-struct Policy {
-  std::shared_ptr<const ir::Policy> ir;
-  std::unique_ptr<CredentialDirectory> dir;
-  DaemonSettings settings;
+// A change asked on the admin socket, waiting for the scheduling thread.
+struct PendingChange {
+  Caller caller;
+  AccessLevel level = AccessLevel::User;
+  AdminRequest request;
+  AdminSocket::Reply reply;
 };
 
 // SIGTERM / SIGINT / SIGHUP, taken by a thread of their own (sigwait) rather than a handler:
@@ -93,7 +101,7 @@ class Daemon {
     }
     if (!loaded.diagnostics.empty()) std::fprintf(stderr, "%s", loaded.diagnostics.c_str());
     take(std::move(loaded));
-    dry_run_ = options_.dry_run || policy_.settings.test_mode;
+    dry_run_ = options_.dry_run || policy_->settings.test_mode;
 
     StateLoad restored = load_state(options_.state_dir);
     for (const auto& p : restored.problems) say("state", p);
@@ -103,19 +111,35 @@ class Daemon {
     rm_options.start_timeout = options_.start_timeout;
     rm_ = std::make_unique<slurm::SlurmCluster>(control_, rm_options, wall_clock,
                                                 [this](const slurm::AdapterState&) { return save(); });
-    rm_->set_adjust([this](ClusterSnapshot& s) { assign_qos(s, *policy_.dir); });
-    cycle_ = std::make_unique<SchedulingCycle>(*policy_.dir, cycle_options());
+    rm_->set_adjust([this](ClusterSnapshot& s) { assign_qos(s, *policy_->dir); });
+    cycle_ = std::make_unique<SchedulingCycle>(*policy_->dir, cycle_options());
+    utc_offset_ = cycle_options().utc_offset;
     if (restored.state) {
       admin_ = std::move(restored.state->admin_reservations);
+      stopped_ = restored.state->scheduling_stopped;
       rm_->restore(std::move(restored.state->adapter));
       cycle_->restore(std::move(restored.state->cycle));
       cycle_->set_admin_reservations(admin_);
       say("state", fmt::format("restored from {}/{} (saved {})", options_.state_dir, restored.file,
                                log_text({restored.state->saved_at, "", "", {}, {}, {}}).substr(0, 20)));
     }
-    say("serve", fmt::format("started: config {}, state {}{}", options_.config, options_.state_dir,
-                             dry_run_ ? ", dry run: nothing is changed in Slurm" : ""));
+    const std::string socket_path = options_.socket.empty() ? options_.state_dir + "/mauirun.sock" : options_.socket;
+    if (!options_.once) {
+      auto opened = AdminSocket::open(socket_path, [this](const Caller& c, AdminRequest r, AdminSocket::Reply reply) {
+        on_request(c, std::move(r), std::move(reply));
+      });
+      if (auto* error = std::get_if<std::string>(&opened)) {
+        std::fprintf(stderr, "mauirun serve: %s\n", error->c_str());
+        return 2;
+      }
+      socket_ = std::move(std::get<std::unique_ptr<AdminSocket>>(opened));
+    }
+    say("serve", fmt::format("started: config {}, state {}{}{}{}", options_.config, options_.state_dir,
+                             socket_ ? ", admin socket " + socket_path : "", dry_run_ ? ", dry run: nothing is changed in Slurm" : "",
+                             stopped_ ? ", scheduling stopped (schedctl -s): schedctl -r resumes it" : ""));
     loop();
+    socket_.reset();  // no change is taken once the loop has ended
+    answer_pending_changes_at_stop();
     save();
     save_fairshare_files(true);
     say("serve", "stopped");
@@ -140,17 +164,18 @@ class Daemon {
   }
 
   void take(LoadedPolicy loaded) {
-    Policy p;
-    p.ir = std::move(loaded.policy);
-    p.dir = std::make_unique<CredentialDirectory>(*p.ir);
-    p.settings = DaemonSettings::from(*p.ir);
-    for (const auto& problem : p.settings.problems) say("config", problem);
+    auto p = std::make_shared<PolicyInForce>();
+    p->ir = std::move(loaded.policy);
+    p->dir = std::make_unique<CredentialDirectory>(*p->ir);
+    p->settings = DaemonSettings::from(*p->ir);
+    for (const auto& problem : p->settings.problems) say("config", problem);
     policy_ = std::move(p);
   }
 
   CycleOptions cycle_options() const {
     CycleOptions o;
     o.admin_reservations = admin_;
+    o.explain = true;  // checkjob and showq say why each job waits
     // The site's own time zone: STARTTIME=9:00:00 is 09:00 on the clock on the wall.
     const std::time_t now = std::time(nullptr);
     std::tm local{};
@@ -169,6 +194,7 @@ class Daemon {
     s.cycle = cycle_ ? cycle_->memory(rm_->cluster()) : CycleMemory{};
     s.adapter = rm_->state();
     s.admin_reservations = admin_;
+    s.scheduling_stopped = stopped_;
     if (auto error = save_state(options_.state_dir, s)) {
       if (*error != last_save_error_) say("error", "cannot save the state: " + *error);
       last_save_error_ = *error;
@@ -182,11 +208,11 @@ class Daemon {
   // FS.<start> files of the windows that count, in Maui's format (`mauirun fairshare --fs-dir`
   // reads them): at most once a minute while usage accrues, and at the end.
   void save_fairshare_files(bool now_anyway) {
-    if (!policy_.dir || policy_.ir->fairshare.metric.value == ir::FairshareMetric::None) return;
+    if (!policy_ || policy_->ir->fairshare.metric.value == ir::FairshareMetric::None) return;
     const Epoch now = wall_clock();
     if (!now_anyway && now - fairshare_saved_at_ < 60) return;
     fairshare_saved_at_ = now;
-    const FairshareClock clock = FairshareClock::from(policy_.ir->fairshare);
+    const FairshareClock clock = FairshareClock::from(policy_->ir->fairshare);
     for (const auto& [start, window] : cycle_->fairshare_history().windows())
       if (auto error = write_fairshare_file(options_.state_dir, window, clock.interval)) {
         say("error", "cannot write the fairshare window: " + *error);
@@ -194,22 +220,26 @@ class Daemon {
       }
   }
 
-  void reload() {
+  // SIGHUP or schedctl -R: what happened, as said in the log.
+  AdminAnswer reload() {
     LoadedPolicy loaded = load_();
     if (!loaded.policy) {
-      say("reload", fmt::format("{} has errors: the running policy stays\n{}", options_.config, loaded.diagnostics));
-      return;
+      const std::string what = fmt::format("{} has errors: the running policy stays\n{}", options_.config, loaded.diagnostics);
+      say("reload", what);
+      return {1, "", what};
     }
     CycleMemory memory = cycle_->memory(rm_->cluster());
     take(std::move(loaded));
-    cycle_ = std::make_unique<SchedulingCycle>(*policy_.dir, cycle_options());
+    cycle_ = std::make_unique<SchedulingCycle>(*policy_->dir, cycle_options());
     cycle_->restore(std::move(memory));
-    say("reload", fmt::format("{} compiled: the new policy is in force", options_.config));
+    const std::string what = fmt::format("{} compiled: the new policy is in force", options_.config);
+    say("reload", what);
+    return {0, what + "\n" + loaded.diagnostics, ""};
   }
 
   // Maui's defer rules for a start that did not happen (runtime/daemon/defer_rules.h).
   void start_failed(const RmEvent& e) {
-    const DeferOutcome o = failed_start(cycle_->job_memory(e.subject), policy_.settings, e.at);
+    const DeferOutcome o = failed_start(cycle_->job_memory(e.subject), policy_->settings, e.at);
     if (o.kind == DeferOutcome::Kind::BatchHold) (void)rm_->hold_job(e.subject, o.reason);
     say(o.kind == DeferOutcome::Kind::BatchHold ? "hold" : o.kind == DeferOutcome::Kind::Deferred ? "defer" : "start-failed",
         o.reason, e.subject);
@@ -283,6 +313,135 @@ class Daemon {
     reserved_ = std::move(now_reserved);
   }
 
+  // ---- The admin socket ------------------------------------------------------------------
+
+  // On the socket's thread: who may ask this is decided here; a look is answered from the last
+  // published turn at once, a change waits for the scheduling thread.
+  void on_request(const Caller& caller, AdminRequest request, AdminSocket::Reply reply) {
+    std::shared_ptr<const PublishedView> view = published();
+    const std::optional<AccessLevel> needed = needed_level(request.command);
+    if (!needed) {
+      std::string known;
+      for (auto name : view_commands()) known += std::string(known.empty() ? "" : " ") + std::string(name);
+      return reply({2, "", fmt::format("mauirun: unknown command '{}' (the daemon knows: {} releasehold releaseres runjob "
+                                       "schedctl setres sethold setspri)",
+                                       request.command, known)});
+    }
+    if (!view) return reply({1, "", "mauirun: the scheduler has not read Slurm yet: ask again in a moment"});
+    const AccessLevel level = access_level(view->policy().ir->admins, caller, daemon_uid_);
+    if (level > *needed) {
+      AdminAnswer refused{3, "", permission_denied(request.command, *needed)};
+      if (is_change(request.command)) audit(caller, request, refused);
+      return reply(std::move(refused));
+    }
+    if (is_change(request.command)) {
+      {
+        std::lock_guard<std::mutex> lock(changes_mutex_);
+        changes_.push_back({caller, level, std::move(request), std::move(reply)});
+      }
+      if (rm_) rm_->wake();
+      return;
+    }
+    ViewRequest v{request.command, request.args, request.json, {}};
+    if (level == AccessLevel::User) v.only_user = caller.user;
+    ViewAnswer a = render_view(view->context(), v);
+    reply({static_cast<int>(a.status), std::move(a.out), std::move(a.err)});
+  }
+
+  std::shared_ptr<const PublishedView> published() const {
+    std::lock_guard<std::mutex> lock(published_mutex_);
+    return published_;
+  }
+
+  // After every turn: what the views show until the next.
+  void publish(const IterationReport& report) {
+    IterationResult iteration;
+    if (report.ran) {
+      iteration = report.result;
+      iteration.reservations = cycle_->reservations();
+    } else {
+      iteration = cycle_->explain(rm_->cluster());  // nothing waited: the reservations still stand
+    }
+    auto view = std::make_shared<const PublishedView>(policy_, rm_->cluster(), std::move(iteration), admin_,
+                                                      cycle_->fairshare_history(), stopped_, utc_offset_);
+    std::lock_guard<std::mutex> lock(published_mutex_);
+    published_ = std::move(view);
+  }
+
+  void audit(const Caller& caller, const AdminRequest& request, const AdminAnswer& answer) {
+    std::string what = request.command;
+    for (const auto& a : request.args) what += " " + a;
+    std::string outcome = answer.status == 0 ? answer.out : answer.err;
+    while (!outcome.empty() && outcome.back() == '\n') outcome.pop_back();
+    log_.audit({wall_clock(), "admin", "", {}, fmt::format("{} (uid {}): {}: {}", caller.user, caller.uid, what, outcome),
+                {{"user", caller.user}, {"uid", std::to_string(caller.uid)}, {"command", what},
+                 {"status", std::to_string(answer.status)}}});
+  }
+
+  // Between reading Slurm and the iteration: the changes asked since the last turn, in the order
+  // asked. A runjob is answered after the iteration that tries it (returned here).
+  std::vector<PendingChange> take_changes() {
+    std::deque<PendingChange> changes;
+    {
+      std::lock_guard<std::mutex> lock(changes_mutex_);
+      changes.swap(changes_);
+    }
+    std::vector<PendingChange> run_now;
+    for (auto& c : changes) {
+      ChangeTarget target{rm_->cluster(), *cycle_, *rm_, admin_, utc_offset_};
+      ChangeResult r = apply_change(c.request, c.caller, c.level, target);
+      using Then = ChangeResult::Then;
+      switch (r.then) {
+        case Then::Nothing: break;
+        case Then::Save: save(); break;
+        case Then::SaveReservations:
+          cycle_->set_admin_reservations(admin_);
+          save();
+          break;
+        case Then::Reload: r.answer = reload(); break;
+        case Then::Stop:
+        case Then::Resume:
+          stopped_ = r.then == Then::Stop;
+          save();
+          break;
+        case Then::RunNow:
+          if (stopped_) {
+            r.answer = {1, "", "runjob: scheduling is stopped (schedctl -s): schedctl -r first"};
+            break;
+          }
+          c.request.args = {r.job};
+          run_now.push_back(std::move(c));
+          continue;  // answered after the iteration
+      }
+      audit(c.caller, c.request, r.answer);
+      c.reply(std::move(r.answer));
+    }
+    return run_now;
+  }
+
+  // runjob's answer: the start the iteration made, or why it made none.
+  AdminAnswer run_now_answer(const std::string& id, const IterationReport& report) {
+    const ClusterSnapshot& s = rm_->cluster();
+    for (const auto& a : report.applied) {
+      if (a.kind != AppliedDecision::Kind::Start || s.jobs[a.job].id != id) continue;
+      if (!a.status.ok) return {1, "", fmt::format("runjob: job {}: the RM refused the start: {}", id, a.status.error)};
+      std::string nodes;
+      for (const auto& d : report.result.starts)
+        if (d.job == a.job)
+          for (const auto& nt : d.nodes) nodes += fmt::format("{}{}:{}", nodes.empty() ? "" : ",", s.nodes[nt.node].name, nt.tasks);
+      return {0, fmt::format("job {} started on {}\n", id, nodes), ""};
+    }
+    const std::string why = report.result.run_now_refusal.empty() ? "no start was made" : report.result.run_now_refusal;
+    return {1, "", fmt::format("runjob: job {}: {}", id, why)};
+  }
+
+  // A change asked as the daemon stops is refused, not left without an answer.
+  void answer_pending_changes_at_stop() {
+    std::lock_guard<std::mutex> lock(changes_mutex_);
+    for (auto& c : changes_) c.reply({1, "", "mauirun: the daemon is stopping: nothing was changed"});
+    changes_.clear();
+  }
+
   void loop() {
     std::vector<RmEvent> events;
     std::string slurm_error;
@@ -291,7 +450,7 @@ class Daemon {
       if (signals_->stop) return;
       if (signals_->reload.exchange(false)) reload();
       const Epoch now = wall_clock();
-      Epoch deadline = first ? now : std::min(now + policy_.settings.poll_interval, cycle_->next_wakeup());
+      Epoch deadline = first ? now : std::min(now + policy_->settings.poll_interval, cycle_->next_wakeup());
       events.clear();
       const Epoch t = rm_->wait(std::max(deadline, now), events);
       if (!rm_->last_error().empty()) {
@@ -309,7 +468,11 @@ class Daemon {
       (void)rm_->take_request_seconds();
       cycle_->advance_to(*rm_, t);
       cycle_->note(events);
-      const IterationReport& report = cycle_->iterate(*rm_);
+      std::vector<PendingChange> run_now = take_changes();
+      IterationRequest request;
+      request.apply = !stopped_;
+      if (!run_now.empty()) request.run_now = run_now.front().request.args.front();
+      const IterationReport& report = cycle_->iterate(*rm_, request);
       const double turn = std::chrono::duration<double>(std::chrono::steady_clock::now() - decide).count();
       const double apply = rm_->take_request_seconds();
       log_decisions(report);
@@ -321,6 +484,16 @@ class Daemon {
       for (auto& n : rm_->take_notices()) say("slurm", std::move(n));
       save();
       save_fairshare_files(false);
+      publish(report);
+      // One runjob per iteration: the others are asked again at once, in the next turn.
+      if (!run_now.empty()) {
+        AdminAnswer a = run_now_answer(*request.run_now, report);
+        audit(run_now.front().caller, run_now.front().request, a);
+        run_now.front().reply(std::move(a));
+        std::lock_guard<std::mutex> lock(changes_mutex_);
+        for (std::size_t k = run_now.size(); k-- > 1;) changes_.push_front(std::move(run_now[k]));
+      }
+      if (run_now.size() > 1) rm_->wake();
       if (options_.once) return;
     }
   }
@@ -335,16 +508,25 @@ class Daemon {
   const PolicyLoader& load_;
   slurm::SlurmControl& control_;
   DecisionLog log_;
-  Policy policy_;
+  std::shared_ptr<const PolicyInForce> policy_;
   bool dry_run_ = false;
   std::vector<AdminReservation> admin_;
   std::unique_ptr<slurm::SlurmCluster> rm_;
   std::unique_ptr<SchedulingCycle> cycle_;
   Signals* signals_ = nullptr;
   std::map<std::string, Epoch> reserved_;  // job reservations last logged, and their starts
+  bool stopped_ = false;                   // schedctl -s: decide and show, start nothing
+  Seconds utc_offset_ = 0;
+  const uid_t daemon_uid_ = ::getuid();
+  mutable std::mutex published_mutex_;
+  std::shared_ptr<const PublishedView> published_;
+  std::mutex changes_mutex_;
+  std::deque<PendingChange> changes_;
   std::string last_save_error_;
   Epoch fairshare_saved_at_ = 0;
   int lock_fd_ = -1;
+  // Last: its thread reads the members above, so it goes first.
+  std::unique_ptr<AdminSocket> socket_;
 };
 
 }  // namespace

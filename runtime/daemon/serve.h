@@ -33,6 +33,7 @@ struct ServeOptions {
   double poll_seconds = 0.2;  // how often Slurm is asked whether something changed
   Seconds start_timeout = 10;  // a released job must run within this
   bool log_to_stderr = true;
+  std::string socket;  // the admin socket; empty: state_dir/mauirun.sock (none with `once`)
 };
 
 // The process exit status: 0 stopped cleanly, 2 could not start (config, state directory, lock).

@@ -21,11 +21,15 @@ std::optional<std::string> AdminReservationBook::create(AdminReservation r) {
   if (!unknown.empty())
     return fmt::format("reservation {}: {} {} not a node of the cluster", r.name, fmt::join(unknown, ", "),
                        unknown.size() == 1 ? "is" : "are");
+  keep(std::move(r));
+  return std::nullopt;
+}
+
+void AdminReservationBook::keep(AdminReservation r) {
   auto at = std::upper_bound(reservations_.begin(), reservations_.end(), r, [](const auto& a, const auto& b) {
     return a.start != b.start ? a.start < b.start : a.name < b.name;
   });
   reservations_.insert(at, std::move(r));
-  return std::nullopt;
 }
 
 bool AdminReservationBook::release(std::string_view name) {

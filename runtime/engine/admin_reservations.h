@@ -22,6 +22,8 @@ class AdminReservationBook {
   // Adds the reservation, or says why not: an empty or duplicate name, an end not after the
   // start, no host, a host that is not a node of the cluster.
   std::optional<std::string> create(AdminReservation r);
+  // Adds one made before (a restart's): a host gone from the cluster since does not void it.
+  void keep(AdminReservation r);
   // Removes the reservation of that name; false when there is none.
   bool release(std::string_view name);
   // Every reservation, by start time then name.

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -73,6 +74,8 @@ struct SchedulerJobState {
   // Holds the scheduler keeps itself (a live RM's job carries only the RM's own): an
   // operator's sethold through the scheduler, a batch hold after DEFERCOUNT defers.
   std::vector<std::string> holds;
+  // Who set each of `holds` (an operator's name for sethold, "mauirun" for DEFERCOUNT): checkjob says.
+  std::map<std::string, std::string> hold_set_by;
   // Maui's defer rules (DEFERSTARTCOUNT failed starts defer a job for DEFERTIME; DEFERCOUNT
   // defers give it a batch hold).
   std::int32_t failed_starts = 0;

@@ -28,6 +28,7 @@ struct AdminReservation {
   Epoch start = 0, end = 0;
   std::vector<std::string> hosts;  // node names
   std::vector<ir::AclEntry> acl;
+  std::string owner;  // who set it (setres: they may release it); empty: the command line
   bool operator==(const AdminReservation&) const = default;
 };
 

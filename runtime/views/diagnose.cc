@@ -20,13 +20,14 @@ ViewAnswer priorities(const ViewInput& in) {
   const ViewContext& ctx = in.context;
   const auto rows = priority_rows(ctx.dir, fairshare_of(ctx), ctx.cluster);
   const ir::Policy& policy = ctx.dir.policy();
-  return answer(in.request.json ? priority_json(policy, rows) : render_priority_table(policy, rows));
+  return answer(in.request.json ? priority_json(policy, rows, 0) : render_priority_table(policy, rows));
 }
 
 ViewAnswer fairshare(const ViewInput& in) {
   const ViewContext& ctx = in.context;
   const ir::Policy& policy = ctx.dir.policy();
-  return answer(in.request.json ? fairshare_json(policy, fairshare_of(ctx)) : render_fairshare(policy, fairshare_of(ctx)));
+  return answer(in.request.json ? fairshare_json(policy, fairshare_of(ctx), 0)
+                                : render_fairshare(policy, fairshare_of(ctx)));
 }
 
 // ----------------------------------------------------------------------------------------------

@@ -95,9 +95,15 @@ std::string hold_origin(const ViewContext& context, const Job& job, std::string_
     return fmt::format("set by the scheduler after {} failed start{}, until {} (DEFERTIME)", job.sched.failed_starts,
                        job.sched.failed_starts == 1 ? "" : "s",
                        maui_date(*job.sched.deferred_until, context.utc_offset));
-  if (scheduler_keeps)
+  if (scheduler_keeps) {
+    // Who: an operator's name (sethold), or "mauirun (WHY)" for the scheduler's own holds
+    // (SchedulerJobState::hold_set_by).
+    if (auto who = job.sched.hold_set_by.find(std::string(hold)); who != job.sched.hold_set_by.end())
+      return who->second.starts_with("mauirun") ? "set by the scheduler" + who->second.substr(7)
+                                                : fmt::format("set through the scheduler by {} (sethold)", who->second);
     return hold == "batch" ? "set by the scheduler: a job it can never run, or DEFERCOUNT defers"
                            : "set through the scheduler by an operator (sethold)";
+  }
   if (hold == "user") return "set in the resource manager, by its owner or an operator";
   if (hold == "system") return "set in the resource manager by an administrator";
   return "set in the resource manager";

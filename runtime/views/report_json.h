@@ -17,9 +17,10 @@
 namespace maui::runtime {
 
 // {"jobs":[{"id","priority","state","components":{"cred":{...,"subcomponents":{...}}},...}]}
-std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow> rows);
+// `indent`: 2 for `mauirun priority`, 0 (one line) for diagnose -p (docs/views.md).
+std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow> rows, unsigned indent = 2);
 // {"credentials":[{"type","name","usage_percent","target","mode",...}], ...}
-std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& standing);
+std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& standing, unsigned indent = 2);
 // A fairshare target's mode as the fairshare JSON and the HTML report name it: "target",
 // "floor", "ceiling", or "cap" for either kind of cap.
 std::string_view fairshare_mode_name(ir::FairshareMode mode);

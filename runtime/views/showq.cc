@@ -186,6 +186,7 @@ std::string json_of(const ViewContext& ctx, const QueueFacts& facts, const Queue
   json::Object out{{"now", now}};
   if (v.active) {
     json::Array rows;
+    rows.reserve(v.active_rows.size());  // a json::Value is copied, not moved, when an Array grows
     for (const auto& row : v.active_rows) {
       json::Object o = job_json(jobs[row.job], row);
       o["remaining"] = facts.remaining(row.job);
@@ -197,6 +198,7 @@ std::string json_of(const ViewContext& ctx, const QueueFacts& facts, const Queue
   }
   if (v.eligible) {
     json::Array rows;
+    rows.reserve(v.eligible_rows.size());
     for (const auto& row : v.eligible_rows) {
       const Job& job = jobs[row.job];
       const Reservation* r = facts[row.job].reservation;
@@ -212,6 +214,7 @@ std::string json_of(const ViewContext& ctx, const QueueFacts& facts, const Queue
   }
   if (v.blocked) {
     json::Array rows;
+    rows.reserve(v.blocked_rows.size());
     for (const auto& row : v.blocked_rows) {
       const Job& job = jobs[row.job];
       json::Array reasons;

@@ -1,11 +1,14 @@
 #include "runtime/views/view_text.h"
 
+#include <algorithm>
 #include <array>
+#include <string>
+#include <vector>
 #include <cmath>
 
 #include <fmt/format.h>
 
-#include "llvm/Support/FormatVariadic.h"
+#include "schemas/json_writer.h"
 
 namespace maui::runtime {
 
@@ -65,7 +68,59 @@ std::string amount_text(double x) {
   return fmt::format("{:.2f}", x);
 }
 
-std::string json_text(llvm::json::Value value) { return llvm::formatv("{0:2}", value).str() + "\n"; }
+namespace {
+
+// The bytes formatv("{0:N}") gives a llvm::json::Value (keys sorted, N-space indentation),
+// through the streaming writer of the IR (schemas/json_writer.h, tested byte for byte against
+// llvm::json's): faster on the megabytes of a 10,000-job view.
+void write(ir::JsonWriter& w, const llvm::json::Value& v) {
+  switch (v.kind()) {
+    case llvm::json::Value::Null: w.null(); return;
+    case llvm::json::Value::Boolean: w.boolean(*v.getAsBoolean()); return;
+    case llvm::json::Value::Number:
+      if (auto i = v.getAsInteger()) w.integer(*i);
+      else if (auto u = v.getAsUINT64()) w.raw(std::to_string(*u));
+      else w.number(*v.getAsNumber());
+      return;
+    case llvm::json::Value::String: {
+      const llvm::StringRef s = *v.getAsString();
+      w.string(std::string_view(s.data(), s.size()));
+      return;
+    }
+    case llvm::json::Value::Array:
+      w.array_begin();
+      for (const auto& e : *v.getAsArray()) write(w, e);
+      w.array_end();
+      return;
+    case llvm::json::Value::Object: {
+      const llvm::json::Object& o = *v.getAsObject();
+      std::vector<const llvm::json::Object::value_type*> members;
+      members.reserve(o.size());
+      for (const auto& m : o) members.push_back(&m);
+      std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+      w.object_begin();
+      for (const auto* m : members) {
+        const llvm::StringRef key = m->first;
+        w.key(std::string_view(key.data(), key.size()));
+        write(w, m->second);
+      }
+      w.object_end();
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+std::string json_text(llvm::json::Value value, unsigned indent) {
+  std::string out;
+  {
+    ir::JsonWriter w([&](std::string_view piece) { out.append(piece); }, indent);
+    write(w, value);
+  }
+  out += '\n';
+  return out;
+}
 
 llvm::json::Value json_time(Epoch t) {
   if (is_endless(t)) return nullptr;

@@ -30,9 +30,10 @@ std::string percent_text(double part, double whole);
 // "2" for 2.0, "2.50" otherwise: amounts that are usually whole.
 std::string amount_text(double x);
 
-// The JSON of a view: two-space indentation, a newline at the end (the same printing as the
-// reports of `mauirun priority / fairshare / eligible`, runtime/views/report_json.h).
-std::string json_text(llvm::json::Value value);
+// JSON text, keys sorted, a newline at the end. A view's is compact, on one line (`indent` 0):
+// a view of 10,000 jobs is megabytes, and several views make JSON lines; the reports of
+// `mauirun priority / fairshare / eligible / simulate` indent by 2 (runtime/views/report_json.h).
+std::string json_text(llvm::json::Value value, unsigned indent = 0);
 // A time in JSON: epoch seconds, or null for one that never comes.
 llvm::json::Value json_time(Epoch t);
 // A duration in JSON: seconds, or null for one that does not end.

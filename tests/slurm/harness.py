@@ -31,6 +31,19 @@ def wait_until(what, predicate, timeout=60.0, interval=0.2):
         time.sleep(interval)
 
 
+def node_set(text):
+    """The node names of a Slurm node list: "n[1-2]", "n3", "n1,n3"."""
+    # "n[1-2]" / "n3" / "n1,n3" as jobcomp writes Slurm's node lists
+    if "[" not in text:
+        return set(text.split(","))
+    prefix, _, rest = text.partition("[")
+    out = set()
+    for part in rest.rstrip("]").split(","):
+        a, _, b = part.partition("-")
+        out |= {f"{prefix}{i}" for i in range(int(a), int(b or a) + 1)}
+    return out
+
+
 class Cluster:
     """A 4-node Slurm 22.05 cluster (n1-n4, 4 CPUs each, partitions batch and debug)."""
 

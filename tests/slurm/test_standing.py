@@ -1,6 +1,6 @@
 """A standing reservation keeps its nodes for its class in its window: jobs of class debug run on
 n1 and n2, the others never do while the reservation is in force."""
-from harness import ClusterTest, main, wait_until
+from harness import ClusterTest, main, node_set, wait_until
 
 CONFIG = """SERVERHOST localhost
 RMPOLLINTERVAL 00:00:05
@@ -12,16 +12,7 @@ SRCFG[debugnodes] HOSTLIST=n1,n2 CLASSLIST=debug PERIOD=INFINITY
 
 
 def hosts(record):
-    # "n[1-2]" / "n3" / "n1,n3" as jobcomp writes Slurm's node lists
-    text = record["nodes"]
-    if "[" not in text:
-        return set(text.split(","))
-    prefix, _, rest = text.partition("[")
-    out = set()
-    for part in rest.rstrip("]").split(","):
-        a, _, b = part.partition("-")
-        out |= {f"{prefix}{i}" for i in range(int(a), int(b or a) + 1)}
-    return out
+    return node_set(record["nodes"])
 
 
 class Standing(ClusterTest):

@@ -38,7 +38,7 @@ struct SimulateOptions {
   std::int64_t limit_jobs = 0;
   bool progress = false;
   bool fast_path = true;  // false: --no-fast-path
-  std::vector<std::string> reservations;  // --reservation SPEC (tools/mauirun/reservation_spec.h)
+  std::vector<std::string> reservations;  // --reservation SPEC (runtime/io/reservation_spec.h)
   std::vector<runtime::GroupBy> by;       // --by: the metrics per user, group, class or QOS too
   // --stop-at SECOND (trace seconds) with --show 'VIEW ARGS'...: the views at that second
   // instead of the simulation's summary (docs/views.md).
@@ -51,6 +51,7 @@ struct ServeCommandOptions {
   std::string state_dir;
   bool dry_run = false;
   bool once = false;
+  std::string socket;
 };
 
 // 0 stopped cleanly (SIGTERM, --once); 2 could not start (config with errors, state directory).
@@ -86,5 +87,8 @@ int convert_command(const std::string& trace, const std::string& output);
 int simulate_command(const SimulateOptions& options);
 int fairshare_command(const RunOptions& options);
 int eligible_command(const RunOptions& options);
+// Maui's client commands, asked of the running daemon over its admin socket (showq, checkjob, ...).
+bool is_client_command(std::string_view name);
+int client_command(std::string_view command, const std::vector<std::string>& args);
 
 }  // namespace maui::tools

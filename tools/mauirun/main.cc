@@ -108,9 +108,9 @@ cl::list<maui::runtime::GroupBy> by(
     cl::sub(simulate_sub), cl::sub(compare_sub), cl::cat(category));
 
 cl::opt<long long> stop_at("stop-at",
-                           cl::desc("Stop the simulation at this second of the trace (trace seconds, as --jobs-out "
-                                    "and --reservation count them; everything of that second done) and print the "
-                                    "--show views instead of the summary"),
+                           cl::desc("Stop the simulation at this second of the trace (trace seconds, 0 = its "
+                                    "UnixStartTime, as --jobs-out and --reservation count them; everything of that "
+                                    "second done) and print the --show views instead of the summary"),
                            cl::value_desc("SECOND"), cl::sub(simulate_sub), cl::cat(category));
 cl::list<std::string> show("show",
                            cl::desc("A client command to show at --stop-at, as an admin types it: 'showq -b', "
@@ -128,6 +128,9 @@ cl::opt<bool> once("once", cl::desc("Run one iteration, then exit"), cl::sub(ser
 cl::opt<bool> dry_run("dry-run",
                       cl::desc("Read Slurm and decide, change nothing; log what would be done (as SERVERMODE TEST)"),
                       cl::sub(serve_sub), cl::cat(category));
+
+cl::opt<std::string> socket_path("socket", cl::desc("The admin socket Maui's client commands reach (default: DIR/mauirun.sock)"),
+                                 cl::value_desc("path"), cl::sub(serve_sub), cl::cat(category));
 
 void print_version(raw_ostream& os) { os << "mauirun " << MAUI_VERSION << " (Maui scheduling engine)\n"; }
 
@@ -209,6 +212,15 @@ bool nodes_in_range(const char* command) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Maui's client commands take Maui's own options (showq -r, sethold -b): they are read before
+  // the subcommand parser, under the name the program was called by (a link `showq`) or as
+  // `mauirun showq ...`.
+  std::string_view called = argv[0];
+  called = called.substr(called.rfind('/') == std::string_view::npos ? 0 : called.rfind('/') + 1);
+  if (maui::tools::is_client_command(called))
+    return maui::tools::client_command(called, std::vector<std::string>(argv + 1, argv + argc));
+  if (argc > 1 && maui::tools::is_client_command(argv[1]))
+    return maui::tools::client_command(argv[1], std::vector<std::string>(argv + 2, argv + argc));
   InitLLVM init(argc, argv);
   check_standard_output_at_exit("mauirun");
   cl::HideUnrelatedOptions(category);
@@ -229,9 +241,13 @@ int main(int argc, char** argv) {
                                    "  mauirun report    --config CFG --trace FILE [--nodes N --procs-per-node P] "
                                    "[--reservation SPEC]... -o report.html\n"
                                    "  mauirun trace convert --trace FILE [-o OUT.swf]\n"
-                                   "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run]\n\n"
+                                   "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH]\n"
+                                   "  mauirun showq|checkjob|showres|showbf|showstart|diagnose|checknode|showconfig|setres|releaseres|\n"
+                                   "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
+                                   "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
                                    "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
-                                   "(simulate: after an input error nothing is simulated; skipped trace lines are reported and counted).\n",
+                                   "(simulate: after an input error nothing is simulated; skipped trace lines are reported and counted;\n"
+                                   "with --show, the status of the first view that fails: 1 not found, 2 usage, 3 refused).\n",
                                    &errs()))
     return kRunInputError;
 
@@ -249,6 +265,7 @@ int main(int argc, char** argv) {
     o.state_dir = state_dir;
     o.dry_run = dry_run;
     o.once = once;
+    o.socket = socket_path;
     return serve_command(o);
   }
   if (simulate_sub) {

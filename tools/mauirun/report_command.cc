@@ -6,10 +6,10 @@
 #include "runtime/report/report_html.h"
 #include "runtime/report/report_recorder.h"
 #include "runtime/report/what_if.h"
+#include "tools/mauirun/book_reservations.h"
 #include "tools/mauirun/commands.h"
 #include "tools/mauirun/output_file.h"
 #include "tools/mauirun/policy_coverage.h"
-#include "tools/mauirun/reservation_spec.h"
 #include "tools/replay_inputs.h"
 
 namespace maui::tools {

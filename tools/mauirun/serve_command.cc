@@ -36,6 +36,7 @@ int serve_command(const ServeCommandOptions& options) {
   o.state_dir = options.state_dir;
   o.dry_run = options.dry_run;
   o.once = options.once;
+  o.socket = options.socket;
   runtime::slurm::LibSlurmControl slurm;
   const runtime::PolicyLoader load = [&] { return compile(options.config); };
   return runtime::serve(o, load, slurm);

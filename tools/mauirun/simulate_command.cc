@@ -15,8 +15,8 @@
 #include "runtime/rm/sim/run_log.h"
 #include "runtime/rm/sim/simulator.h"
 #include "runtime/io/swf.h"
+#include "tools/mauirun/book_reservations.h"
 #include "tools/mauirun/commands.h"
-#include "tools/mauirun/reservation_spec.h"
 #include "tools/replay_inputs.h"
 
 namespace maui::tools {
