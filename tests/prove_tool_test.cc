@@ -201,4 +201,34 @@ TEST_F(CheckTool, DiffFailOnNewAccess) {
   EXPECT_EQ(mauic("diff old.cfg missing.cfg").code, 2);
 }
 
+// --simulate: the three jobs of tests/report/README.md under EASY and with user u2 favoured. u2
+// waits 180 s, then 80 s; u1 45 s, then 95 s.
+TEST_F(CheckTool, DiffSimulate) {
+  const std::string src = MAUI_SOURCE_DIR;
+  std::filesystem::copy_file(src + "/examples/easy.cfg", dir_ / "old.cfg");
+  std::filesystem::copy_file(src + "/tests/report/favour_u2.cfg", dir_ / "new.cfg");
+  std::filesystem::copy_file(src + "/tests/report/three_jobs.swf", dir_ / "three.swf");
+  auto r = mauic("diff old.cfg new.cfg --simulate three.swf --nodes 2");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0) << r.err;
+  const auto summary = r.out.find("mauirun compare: old.cfg → new.cfg on three.swf\n");
+  ASSERT_NE(summary, std::string::npos) << r.out;
+  EXPECT_GT(summary, 0u);  // after the diff itself
+  EXPECT_NE(r.out.find("    user u2: average wait 0:03:00 → 0:01:20 (-56 %)\n"), std::string::npos) << r.out;
+  auto json = mauic("diff old.cfg new.cfg --simulate three.swf --nodes 2 --format json");
+  auto parsed = llvm::json::parse(json.out);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << json.out;
+  const auto* simulation = parsed->getAsObject()->getObject("simulation");
+  ASSERT_NE(simulation, nullptr);
+  const auto& first = *(*simulation->getObject("by")->getArray("user"))[0].getAsObject();
+  EXPECT_EQ(*first.getString("name"), "u2");
+  EXPECT_EQ(*first.getObject("change")->getInteger("average_wait"), -100);
+  EXPECT_NE(parsed->getAsObject()->get("version"), nullptr);  // the diff's own JSON is still there
+  // No --nodes and no NODECFG: nothing to replay on.
+  auto no_nodes = mauic("diff old.cfg new.cfg --simulate three.swf");
+  EXPECT_EQ(no_nodes.code, 2);
+  EXPECT_NE(no_nodes.err.find("old.cfg: the simulated cluster has no nodes"), std::string::npos) << no_nodes.err;
+  EXPECT_EQ(mauic("diff old.cfg new.cfg --simulate missing.swf --nodes 2").code, 2);
+}
+
 }  // namespace

@@ -8,11 +8,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
+#include <sstream>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -434,9 +437,138 @@ TEST_F(SimulateTool, ByPrintsEachCredentialsJobs) {
   EXPECT_NEAR(*all->getNumber("share"), 1, 1e-6);
   EXPECT_EQ(by->getArray("user"), nullptr);  // only what was asked
 
-  auto bad = run("simulate --config easy.cfg --trace story.swf --nodes 2 --by account");
+  // SWF jobs have no account: one row, the account-less jobs.
+  auto accounts = run("simulate --config easy.cfg --trace story.swf --nodes 2 --by account --format json");
+  EXPECT_EQ(accounts.code, 0) << accounts.err;
+  auto a = json::parse(accounts.out);
+  ASSERT_TRUE(bool(a));
+  const json::Array* rows = a->getAsObject()->getObject("by")->getArray("account");
+  ASSERT_NE(rows, nullptr);
+  ASSERT_EQ(rows->size(), 1u);
+  EXPECT_EQ(*(*rows)[0].getAsObject()->getString("name"), "");
+
+  auto bad = run("simulate --config easy.cfg --trace story.swf --nodes 2 --by project");
   EXPECT_EQ(bad.code, 2);
-  EXPECT_NE(bad.err.find("account"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("project"), std::string::npos) << bad.err;
+}
+
+// A Slurm accounting export (tests/sacct/week.txt, worked out in runtime_sacct_test.cc) through
+// the commands: its notes and bad lines located, each side of compare what simulate prints,
+// the SWF it converts to, and the HTML report.
+class WhatIfTool : public MauirunTool {
+ protected:
+  void SetUp() override {
+    MauirunTool::SetUp();
+    write("easy.cfg", "SERVERHOST head\nQUEUETIMEWEIGHT 1\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n");
+    // bob's jobs first: they asked for QOS high, which this config gives to user bob.
+    write("bob.cfg", "SERVERHOST head\nQUEUETIMEWEIGHT 1\nQOSWEIGHT 1\nCREDWEIGHT 1\nQOSCFG[high] PRIORITY=100000\n"
+                     "USERCFG[bob] QLIST=high\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n");
+    fs::copy_file(std::string(MAUI_SOURCE_DIR) + "/tests/sacct/week.txt", dir_ / "week.txt");
+  }
+};
+
+TEST_F(WhatIfTool, SlurmAccountingIsAWorkload) {
+  auto r = run("simulate --config easy.cfg --trace week.txt --nodes 2 --procs-per-node 16 --by account");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("week.txt:8:62: note: job 1004 never started (CANCELLED by 1000): not replayed"),
+            std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("7 jobs read from Slurm accounting; 3 job steps skipped, 3 jobs never started"),
+            std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("7 read, 7 started"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("    proj-a "), std::string::npos) << r.out;
+  // A bad line is an error at its field, and the others still run.
+  std::string broken = slurp(dir_ / "week.txt");
+  broken.replace(broken.find("|01:00:00|4|1|COMPLETED"), 23, "|01:00:00|four|1|COMPLETED");  // job 1002, line 6
+  write("broken.txt", broken);
+  auto b = run("simulate --config easy.cfg --trace broken.txt --nodes 2 --procs-per-node 16");
+  EXPECT_EQ(b.code, 0) << b.err;
+  EXPECT_NE(b.err.find("broken.txt:6:"), std::string::npos) << b.err;
+  EXPECT_NE(b.err.find(": error: NCPUS: expected a processor count, got 'four'"), std::string::npos) << b.err;
+  EXPECT_NE(b.out.find("6 read, 6 started, 0 never started, 1 trace lines skipped"), std::string::npos) << b.out;
+}
+
+TEST_F(WhatIfTool, EachSideOfCompareIsWhatSimulatePrints) {
+  auto c = run("compare --old easy.cfg --new bob.cfg --trace week.txt --nodes 1 --procs-per-node 16 --by user --by qos "
+               "--format json --jobs-out jobs.csv");
+  ASSERT_TRUE(c.exited);
+  ASSERT_EQ(c.code, 0) << c.err;
+  auto compared = json::parse(c.out);
+  ASSERT_TRUE(bool(compared)) << c.out;
+  const json::Object& o = *compared->getAsObject();
+  for (const char* side : {"old", "new"}) {
+    auto s = run(std::string("simulate --config ") + (side == std::string("old") ? "easy.cfg" : "bob.cfg") +
+                 " --trace week.txt --nodes 1 --procs-per-node 16 --by user --by qos --format json");
+    auto simulated = json::parse(s.out);
+    ASSERT_TRUE(bool(simulated));
+    EXPECT_EQ(*o.get(side), *simulated) << side;
+  }
+  // Under bob.cfg bob's jobs run under QOS high; under easy.cfg no QOS is given: DEFAULT.
+  const json::Array& qos = *o.getObject("by")->getArray("qos");
+  std::vector<std::string> names;
+  for (const auto& q : qos) names.push_back(q.getAsObject()->getString("name")->str());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"DEFAULT", "high"}));
+  const std::string csv = slurp(dir_ / "jobs.csv");
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "id,submit,procs,user,group,account,class,old_qos,new_qos,old_start,new_start,old_wait,new_wait,moved");
+  EXPECT_NE(csv.find("\n1002,600,4,bob,phys,proj-b,batch,DEFAULT,high,"), std::string::npos) << csv;
+}
+
+TEST_F(WhatIfTool, CompareUsageAndInputErrors) {
+  auto no_new = run("compare --old easy.cfg --trace week.txt --nodes 1");
+  EXPECT_EQ(no_new.code, 2);
+  EXPECT_NE(no_new.err.find("new"), std::string::npos) << no_new.err;
+  auto missing = run("compare --old easy.cfg --new nope.cfg --trace week.txt --nodes 1");
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("nope.cfg"), std::string::npos) << missing.err;
+  auto no_nodes = run("compare --old easy.cfg --new bob.cfg --trace week.txt");
+  EXPECT_EQ(no_nodes.code, 2);
+  EXPECT_NE(no_nodes.err.find("easy.cfg: the simulated cluster has no nodes"), std::string::npos) << no_nodes.err;
+  auto unwritable = run("compare --old easy.cfg --new bob.cfg --trace week.txt --nodes 1 --jobs-out /nonexistent/x.csv");
+  EXPECT_EQ(unwritable.code, 2);
+  EXPECT_NE(unwritable.err.find("cannot write '/nonexistent/x.csv'"), std::string::npos) << unwritable.err;
+}
+
+TEST_F(WhatIfTool, TraceConvertWritesSwf) {
+  auto r = run("trace convert --trace week.txt -o week.swf");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0) << r.err;
+  const std::string swf = slurp(dir_ / "week.swf");
+  // Job 1002: 600 s in, waited 3000 s, ran 1800 s on 4 procs of a 3600 s limit, completed,
+  // user bob 2, group phys 3, queue batch 1.
+  EXPECT_NE(swf.find("\n1002 600 3000 1800 4 -1 -1 4 3600 -1 1 2 3 -1 1 -1 -1 -1\n"), std::string::npos) << swf;
+  // The SWF replays as the export does.
+  auto a = run("simulate --config easy.cfg --trace week.txt --nodes 1 --procs-per-node 16 --jobs-out a.csv");
+  auto b = run("simulate --config easy.cfg --trace week.swf --nodes 1 --procs-per-node 16 --jobs-out b.csv");
+  EXPECT_EQ(a.code, 0);
+  EXPECT_EQ(b.code, 0) << b.err;
+  auto starts = [](const std::string& csv) {  // id,submit,start,end per row
+    std::string out;
+    std::istringstream in(csv);
+    for (std::string line; std::getline(in, line);) {
+      std::size_t cut = 0;
+      for (int k = 0; k < 4 && cut != std::string::npos; ++k) cut = line.find(',', cut + 1);
+      out += line.substr(0, cut) + "\n";
+    }
+    return out;
+  };
+  EXPECT_EQ(starts(slurp(dir_ / "a.csv")), starts(slurp(dir_ / "b.csv")));
+  auto bad = run("trace frobnicate --trace week.txt");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("expected the action 'convert'"), std::string::npos) << bad.err;
+}
+
+TEST_F(WhatIfTool, ReportIsOneSelfContainedFile) {
+  auto r = run("report --config easy.cfg --trace week.txt --nodes 1 --procs-per-node 16 -o week.html");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("mauirun report: week.html (7 jobs,"), std::string::npos) << r.out;
+  const std::string html = slurp(dir_ / "week.html");
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(html.find("\"user\":[\"alice\",\"bob\",\"carol\",\"dave\",\"erin\"]"), std::string::npos);
+  auto missing = run("report --config easy.cfg --trace week.txt --nodes 1");
+  EXPECT_EQ(missing.code, 2);  // -o is required
 }
 
 TEST_F(SimulateTool, AdminReservationHoldsItsHosts) {

@@ -32,7 +32,7 @@ namespace fs = std::filesystem;
 constexpr const char* kGoodLine = "1 0 5 100 4 -1 -1 4 200 2048 1 3 7 -1 2 -1 -1 -1\n";
 
 Trace parse(std::string_view text, std::int64_t limit_jobs = 0) {
-  return parse_swf(text, "t.swf", TraceReadOptions{limit_jobs});
+  return parse_swf(text, "t.swf", TraceReadOptions{limit_jobs, {}});
 }
 
 // What a problem says and where: `file:line:col: message`.
@@ -423,7 +423,7 @@ TEST_F(TraceFiles, ALongTraceReadsAsItsWholeTextParses) {
   // A job limit stops the parsing, not the check of the stream to its end.
   std::string bytes = bytes_of(path("long.swf.gz"));
   std::string cut = write_plain("cut.swf.gz", std::string_view(bytes).substr(0, bytes.size() / 2));
-  EXPECT_NE(read_swf(cut, TraceReadOptions{10}).error, "");
+  EXPECT_NE(read_swf(cut, TraceReadOptions{10, {}}).error, "");
 }
 
 // Lines from chunks are the lines of the whole text, wherever the chunks end.
@@ -561,7 +561,7 @@ TEST(SwfKth, TheShippedTrace) {
   EXPECT_EQ(first.user, "u12");
   EXPECT_EQ(t.jobs.back().number, 28490);
 
-  TraceReadResult some = read_swf(file, TraceReadOptions{100});
+  TraceReadResult some = read_swf(file, TraceReadOptions{100, {}});
   EXPECT_EQ(some.trace.jobs.size(), 100u);
   EXPECT_EQ(some.trace.jobs.back().number, 114);
 }

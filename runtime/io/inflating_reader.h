@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include "runtime/io/line_reader.h"
+
 namespace maui::runtime {
 
 class InflatingReader {
@@ -51,5 +53,20 @@ class InflatingReader {
   std::string error_;
   std::thread thread_;
 };
+
+// Gives line(text) every line of the file in order (runtime/io/line_reader.h, ChunkedLines)
+// until it returns false, and reads the stream to its end all the same: a stream that ends
+// badly must be told, even after the lines wanted, so that a short file never passes for a
+// whole one. Returns why the stream ended ("" when cleanly).
+template <class Line>
+std::string read_lines(InflatingReader& file, Line&& line) {
+  ChunkedLines lines;
+  bool parsing = true;
+  std::string chunk;
+  while (file.next(chunk))
+    if (parsing) parsing = lines.feed(chunk, line);
+  if (parsing) lines.finish(line);
+  return file.error();
+}
 
 }  // namespace maui::runtime

@@ -298,6 +298,8 @@ class SwfParser {
     job.run_clipped = run_time > job.requested;
     job.run = std::min(run_time, job.requested);
     job.memory_kb = value[10] > 0 ? value[10] : 0;
+    if (value[3] >= 0) job.recorded_wait = value[3];
+    job.status = value[11] >= 0 && value[11] <= 5 ? static_cast<int>(value[11]) : -1;
     job.user = credential('u', value[12]);
     job.group = credential('g', value[13]);
     job.job_class = credential('q', value[15]);
@@ -366,14 +368,7 @@ TraceReadResult read_swf(const std::string& path, const TraceReadOptions& option
   // twice its memory, and the pages it does not use are never touched.
   result.trace.jobs.reserve(std::min<std::size_t>(file.text_bytes_at_most() / 80, 1u << 20));
   SwfParser parser(path, options, result.trace);
-  ChunkedLines lines;
-  auto line = [&](std::string_view l) { return parser.line(l); };
-  bool parsing = true;
-  std::string chunk;
-  while (file.next(chunk))
-    if (parsing) parsing = lines.feed(chunk, line);
-  if (parsing) lines.finish(line);
-  result.error = file.error();
+  result.error = read_lines(file, [&](std::string_view l) { return parser.line(l); });
   if (!result.error.empty()) result.trace = {};
   else if (auto nothing = nothing_to_replay(result.trace, path)) result.error = std::move(*nothing);
   return result;

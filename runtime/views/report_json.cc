@@ -29,7 +29,13 @@ std::string print(json::Value v, unsigned indent = 2) { return json_text(std::mo
 json::Value num(double x) { return json_number(x); }
 
 
-std::string_view mode_name(ir::FairshareMode m) {
+json::Value credential(const ir::Credential& c) {
+  return json::Object{{"type", std::string(ir::to_string(c.kind))}, {"name", c.name}};
+}
+
+}  // namespace
+
+std::string_view fairshare_mode_name(ir::FairshareMode m) {
   switch (m) {
     case ir::FairshareMode::Target: return "target";
     case ir::FairshareMode::Floor: return "floor";
@@ -39,12 +45,6 @@ std::string_view mode_name(ir::FairshareMode m) {
   }
   return "target";
 }
-
-json::Value credential(const ir::Credential& c) {
-  return json::Object{{"type", std::string(ir::to_string(c.kind))}, {"name", c.name}};
-}
-
-}  // namespace
 
 namespace {
 
@@ -193,7 +193,7 @@ std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& s,
                    {"out_of_bounds", out_of_bounds(c, s)}};
     if (c.target) {
       o["target"] = num(c.target->target.value);
-      o["mode"] = std::string(mode_name(c.target->target.mode));
+      o["mode"] = std::string(fairshare_mode_name(c.target->target.mode));
       if (c.target->target.mode == ir::FairshareMode::CapAbsolute) o["cap"] = "absolute";
       if (c.target->target.mode == ir::FairshareMode::CapRelative) o["cap"] = "relative";
       o["target_from_default"] = c.target->source.from_default;
@@ -276,6 +276,7 @@ json::Object metrics_json(const ScheduleMetrics& m) {
                       {"utilization", num(m.utilization)},
                       {"average_wait", num(m.average_wait)},
                       {"max_wait", m.max_wait},
+                      {"p95_wait", m.p95_wait},
                       {"average_bounded_slowdown", num(m.average_bounded_slowdown)},
                       {"makespan", m.makespan},
                       {"proc_seconds", num(m.proc_seconds)},

@@ -23,6 +23,9 @@ namespace maui::runtime {
 std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow> rows, unsigned indent = 2);
 // {"credentials":[{"type","name","usage_percent","target","mode",...}], ...}
 std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& standing, unsigned indent = 2);
+// A fairshare target's mode as the fairshare JSON and the HTML report name it: "target",
+// "floor", "ceiling", or "cap" for either kind of cap.
+std::string_view fairshare_mode_name(ir::FairshareMode mode);
 // One violated limit: {"family","level","limit","value","request","usage","source","set_at",
 // "setting","message","credential","within"}.
 llvm::json::Value limit_violation_json(const LimitViolation& v);

@@ -16,7 +16,7 @@ IO_HEADERS = {
 }
 IO_PREFIXES = ("sys/", "netinet/", "llvm/Support/FileSystem", "llvm/Support/MemoryBuffer",
                "llvm/Support/raw_ostream", "llvm/Support/Process", "llvm/Support/Program")
-PURE = {"engine", "views"}
+PURE = {"engine", "views", "report"}
 
 
 def read_table():

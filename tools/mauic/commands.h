@@ -2,6 +2,7 @@
 // 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,8 @@ struct DiffOptions {
   std::string old_file, new_file;
   OutputFormat format = OutputFormat::Text;
   bool fail_on_new_access = false;
+  std::string simulate;  // a trace to replay under both configs ("" = none)
+  std::int64_t nodes = 0, procs_per_node = 1;
 };
 int diff_command(const DiffOptions& options);
 

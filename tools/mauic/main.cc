@@ -7,11 +7,13 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
+#include "schemas/ir.h"
 #include "tools/mauic/commands.h"
 #include "tools/standard_output.h"
 
 using namespace llvm;
 using namespace maui::tools;
+namespace ir = maui::ir;
 
 namespace {
 
@@ -91,6 +93,15 @@ cl::opt<OutputFormat> diff_format("format", cl::desc("Output format"), cl::init(
 cl::opt<bool> diff_fail_on_new_access("fail-on-new-access", cl::desc("Exit 1 when the new config grants anything new"),
                                       cl::sub(diff_sub), cl::cat(category));
 
+cl::opt<std::string> diff_simulate("simulate",
+                                   cl::desc("Also replay this trace (SWF or a Slurm accounting export) under both "
+                                            "configs and show who waits more and who less"),
+                                   cl::value_desc("FILE"), cl::sub(diff_sub), cl::cat(category));
+cl::opt<long long> diff_nodes("nodes", cl::desc("With --simulate: N identical nodes (default: each config's NODECFG)"),
+                              cl::value_desc("N"), cl::init(0), cl::sub(diff_sub), cl::cat(category));
+cl::opt<long long> diff_procs("procs-per-node", cl::desc("With --simulate: procs of each of the --nodes nodes"),
+                              cl::value_desc("P"), cl::init(1), cl::sub(diff_sub), cl::cat(category));
+
 void print_version(raw_ostream& os) { os << "mauic " << MAUI_VERSION << " (maui.cfg compiler and checker)\n"; }
 
 }  // namespace
@@ -110,7 +121,8 @@ int main(int argc, char** argv) {
                                    "  mauic check FILE [--format text|json|sarif] [--timeout-ms N] [--print-smtlib DIR]\n"
                                    "              [--assert FILE] [--baseline FILE.sarif] [--cluster JOBS.json]\n"
                                    "              [--fail-on error|warning|unknown]\n"
-                                   "  mauic diff OLD NEW [--format text|json|sarif] [--fail-on-new-access]\n\n"
+                                   "  mauic diff OLD NEW [--format text|json|sarif] [--fail-on-new-access]\n"
+                                   "             [--simulate FILE [--nodes N --procs-per-node P]]\n\n"
                                    "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error,\n"
                                    "3 (check --fail-on unknown) a property could not be decided.\n",
                                    &errs()))
@@ -128,7 +140,13 @@ int main(int argc, char** argv) {
       errs() << "mauic diff: expected two files, OLD and NEW (got " << diff_files.size() << ")\n";
       return kExitUsage;
     }
-    return diff_command({diff_files[0], diff_files[1], diff_format, diff_fail_on_new_access});
+    if (diff_nodes < 0 || diff_nodes > ir::kMaxNodes || diff_procs < 1 || diff_procs > ir::kMaxProcs) {
+      errs() << "mauic diff: expected --nodes from 0 to " << ir::kMaxNodes << " and --procs-per-node from 1 to "
+             << ir::kMaxProcs << "\n";
+      return kExitUsage;
+    }
+    return diff_command({diff_files[0], diff_files[1], diff_format, diff_fail_on_new_access, diff_simulate,
+                         diff_nodes, diff_procs});
   }
   errs() << "mauic: expected a subcommand: compile, lint, explain, annotate, check or diff (see mauic --help)\n";
   return kExitUsage;

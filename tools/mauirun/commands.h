@@ -38,7 +38,7 @@ struct SimulateOptions {
   std::int64_t limit_jobs = 0;
   bool progress = false;
   bool fast_path = true;  // false: --no-fast-path
-  std::vector<std::string> reservations;  // --reservation SPEC (tools/mauirun/reservation_spec.h)
+  std::vector<std::string> reservations;  // --reservation SPEC (runtime/io/reservation_spec.h)
   std::vector<runtime::GroupBy> by;       // --by: the metrics per user, group, class or QOS too
   // --stop-at SECOND (trace seconds) with --show 'VIEW ARGS'...: the views at that second
   // instead of the simulation's summary (docs/views.md).
@@ -60,6 +60,32 @@ int priority_command(const RunOptions& options);
 int schedule_command(const RunOptions& options);
 // 0 stopped cleanly (SIGTERM, --once); 2 could not start (config with errors, state directory).
 int serve_command(const ServeCommandOptions& options);
+
+struct CompareOptions {
+  std::string old_config, new_config, trace;
+  std::int64_t nodes = 0;  // 0: each config's NODECFG
+  std::int64_t procs_per_node = 0;  // 0: not given (runtime::NodeSource)
+  std::vector<runtime::GroupBy> by;  // the kinds compared per credential
+  RunFormat format = RunFormat::Text;
+  std::string jobs_out;  // CSV path, "" = none
+  std::string html;      // HTML report path, "" = none
+};
+
+struct ReportOptions {
+  std::string config, trace;
+  std::int64_t nodes = 0;
+  std::int64_t procs_per_node = 0;  // 0: not given (runtime::NodeSource)
+  std::vector<std::string> reservations;  // --reservation SPEC
+  std::string output;                     // the HTML file
+};
+
+int priority_command(const RunOptions& options);
+// 0 done; 2 nothing compared (a config or the trace unreadable, no nodes, an output unwritable).
+int compare_command(const CompareOptions& options);
+// 0 the report was written; 2 input or output error.
+int report_command(const ReportOptions& options);
+// `mauirun trace convert`: the trace as SWF to `output` ("-": standard output). 0 done, 2 error.
+int convert_command(const std::string& trace, const std::string& output);
 // 0 done (skipped trace lines and jobs that never started are reported); 2 nothing simulated.
 // With --show: the first view that fails gives its status (1 not found, 2 usage, 3 refused).
 int simulate_command(const SimulateOptions& options);

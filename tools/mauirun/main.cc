@@ -24,12 +24,19 @@ cl::SubCommand priority_sub("priority", "Job priorities with every component, li
 cl::SubCommand fairshare_sub("fairshare", "Fairshare usage per credential against its target, like diagnose -f / sshare");
 cl::SubCommand eligible_sub("eligible", "Which idle jobs are eligible, and every limit the others violate");
 cl::SubCommand schedule_sub("schedule", "One scheduling iteration on a JOBS.json snapshot, as the simulator runs one");
-cl::SubCommand simulate_sub("simulate", "Replay an SWF job trace through the policy on a simulated cluster");
+cl::SubCommand simulate_sub("simulate", "Replay a job trace (SWF or Slurm accounting) through the policy on a simulated cluster");
+cl::SubCommand compare_sub("compare", "Replay one trace under an old and a new policy and show who waits more, who less");
+cl::SubCommand report_sub("report", "Replay a trace and write a self-contained graphical HTML report");
+cl::SubCommand trace_sub("trace", "Work on traces: 'convert' writes a trace (e.g. a Slurm accounting export) as SWF");
 cl::SubCommand serve_sub("serve", "Schedule a live Slurm cluster with the policy (docs/serve.md)");
 
 cl::opt<std::string> config("config", cl::desc("The maui.cfg to run"), cl::value_desc("maui.cfg"), cl::Required,
                             cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::sub(schedule_sub),
-                            cl::sub(simulate_sub), cl::sub(serve_sub), cl::cat(category));
+                            cl::sub(simulate_sub), cl::sub(report_sub), cl::sub(serve_sub), cl::cat(category));
+cl::opt<std::string> old_config("old", cl::desc("The maui.cfg in force"), cl::value_desc("OLD.cfg"), cl::Required,
+                                cl::sub(compare_sub), cl::cat(category));
+cl::opt<std::string> new_config("new", cl::desc("The maui.cfg to try"), cl::value_desc("NEW.cfg"), cl::Required,
+                                cl::sub(compare_sub), cl::cat(category));
 cl::opt<std::string> jobs("jobs", cl::desc("The cluster: nodes, running and idle jobs (docs/jobs-json.md; '-' = stdin)"),
                           cl::value_desc("JOBS.json"), cl::Required, cl::sub(priority_sub), cl::sub(eligible_sub),
                           cl::sub(schedule_sub), cl::cat(category));
@@ -46,21 +53,36 @@ cl::opt<RunFormat> format("format", cl::desc("Output format"), cl::init(RunForma
                           cl::values(clEnumValN(RunFormat::Text, "text", "tables for a terminal"),
                                      clEnumValN(RunFormat::Json, "json", "JSON (docs/jobs-json.md)")),
                           cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub), cl::sub(schedule_sub),
-                          cl::sub(simulate_sub), cl::cat(category));
+                          cl::sub(simulate_sub), cl::sub(compare_sub), cl::cat(category));
 cl::opt<std::string> job("job", cl::desc("Also print the full priority breakdown of this job"), cl::value_desc("id"),
                          cl::sub(priority_sub), cl::cat(category));
 
-cl::opt<std::string> trace("trace", cl::desc("The job trace, SWF, plain or gzip"), cl::value_desc("file.swf[.gz]"),
-                           cl::Required, cl::sub(simulate_sub), cl::cat(category));
-cl::opt<long long> sim_nodes("nodes",
-                             cl::desc("Simulate N identical nodes node001 ... instead of the config's NODECFG nodes"),
-                             cl::value_desc("N"), cl::init(0), cl::sub(simulate_sub), cl::cat(category));
+cl::opt<std::string> trace("trace",
+                           cl::desc("The job trace: SWF or a Slurm accounting export (sacct --parsable2), plain or gzip"),
+                           cl::value_desc("FILE"), cl::Required, cl::sub(simulate_sub), cl::sub(compare_sub),
+                           cl::sub(report_sub), cl::sub(trace_sub), cl::cat(category));
+cl::opt<long long> sim_nodes("nodes", cl::desc("Simulate N identical nodes node001 ... instead of the config's NODECFG nodes"),
+                             cl::value_desc("N"), cl::init(0), cl::sub(simulate_sub), cl::sub(compare_sub),
+                             cl::sub(report_sub), cl::cat(category));
 cl::opt<long long> procs_per_node("procs-per-node",
                                   cl::desc("Procs of each --nodes node, or of each NODECFG node that states none "
                                            "(default 1)"),
-                                  cl::value_desc("P"), cl::init(0), cl::sub(simulate_sub), cl::cat(category));
+                                  cl::value_desc("P"), cl::init(0), cl::sub(simulate_sub), cl::sub(compare_sub),
+                                  cl::sub(report_sub), cl::cat(category));
 cl::opt<std::string> jobs_out("jobs-out", cl::desc("Write one CSV row per job: id,submit,start,end,procs,..."),
                               cl::value_desc("file.csv"), cl::sub(simulate_sub), cl::cat(category));
+cl::opt<std::string> compare_jobs_out("jobs-out",
+                                      cl::desc("Write one CSV row per job: id,submit,procs,user,...,old_start,new_start,"
+                                               "old_wait,new_wait,moved"),
+                                      cl::value_desc("file.csv"), cl::sub(compare_sub), cl::cat(category));
+cl::opt<std::string> compare_html("html", cl::desc("Also write the two runs side by side as a self-contained HTML report"),
+                                  cl::value_desc("file.html"), cl::sub(compare_sub), cl::cat(category));
+cl::opt<std::string> report_out("o", cl::desc("The HTML report to write"), cl::value_desc("report.html"), cl::Required,
+                                cl::sub(report_sub), cl::cat(category));
+cl::opt<std::string> convert_out("o", cl::desc("The SWF file to write ('-' = standard output, the default)"),
+                                 cl::value_desc("OUT.swf"), cl::init("-"), cl::sub(trace_sub), cl::cat(category));
+cl::opt<std::string> trace_action(cl::Positional, cl::desc("<convert>"), cl::Required, cl::sub(trace_sub),
+                                  cl::cat(category));
 cl::opt<std::string> runs_out("runs-out",
                               cl::desc("Write one CSV row per run of a job: job,start,end,how,nodes (where it ran)"),
                               cl::value_desc("file.csv"), cl::sub(simulate_sub), cl::cat(category));
@@ -77,15 +99,16 @@ cl::list<std::string> reservation("reservation",
                                   cl::desc("An administrative reservation: 'NAME STARTTIME=s ENDTIME=s HOSTLIST=hosts "
                                            "[USERLIST=..] [GROUPLIST=..] [ACCOUNTLIST=..] [CLASSLIST=..] [QOSLIST=..]' "
                                            "(trace seconds; no list = SYSTEM, no job may use it); repeatable"),
-                                  cl::value_desc("spec"), cl::sub(simulate_sub), cl::cat(category));
+                                  cl::value_desc("spec"), cl::sub(simulate_sub), cl::sub(report_sub), cl::cat(category));
 
 cl::list<maui::runtime::GroupBy> by(
-    "by", cl::desc("Also print the metrics of each credential's jobs; repeatable"),
+    "by", cl::desc("Also print the metrics of each credential's jobs; repeatable (compare: all kinds when not given)"),
     cl::values(clEnumValN(maui::runtime::GroupBy::User, "user", "per user"),
                clEnumValN(maui::runtime::GroupBy::Group, "group", "per group"),
+               clEnumValN(maui::runtime::GroupBy::Account, "account", "per account"),
                clEnumValN(maui::runtime::GroupBy::Class, "class", "per class"),
                clEnumValN(maui::runtime::GroupBy::Qos, "qos", "per QOS")),
-    cl::sub(simulate_sub), cl::cat(category));
+    cl::sub(simulate_sub), cl::sub(compare_sub), cl::cat(category));
 
 cl::opt<long long> stop_at("stop-at",
                            cl::desc("Stop the simulation at this second of the trace (trace seconds, 0 = its "
@@ -128,6 +151,14 @@ RunOptions options() {
   return o;
 }
 
+// --by, each kind once, in the order first asked.
+std::vector<maui::runtime::GroupBy> kinds_asked() {
+  std::vector<maui::runtime::GroupBy> kinds;
+  for (auto b : by)
+    if (std::find(kinds.begin(), kinds.end(), b) == kinds.end()) kinds.push_back(b);
+  return kinds;
+}
+
 SimulateOptions simulate_options() {
   SimulateOptions o;
   o.config = config;
@@ -141,11 +172,48 @@ SimulateOptions simulate_options() {
   o.progress = progress.getNumOccurrences() ? bool(progress) : errs().is_displayed();
   o.fast_path = !no_fast_path;
   o.reservations.assign(reservation.begin(), reservation.end());
-  for (auto b : by)  // each once, in the order first asked
-    if (std::find(o.by.begin(), o.by.end(), b) == o.by.end()) o.by.push_back(b);
+  o.by = kinds_asked();
   if (stop_at.getNumOccurrences()) o.stop_at = stop_at;
   o.show.assign(show.begin(), show.end());
   return o;
+}
+
+CompareOptions compare_options() {
+  CompareOptions o;
+  o.old_config = old_config;
+  o.new_config = new_config;
+  o.trace = trace;
+  o.nodes = sim_nodes;
+  o.procs_per_node = procs_per_node;
+  o.format = format;
+  o.jobs_out = compare_jobs_out;
+  o.html = compare_html;
+  o.by = kinds_asked();
+  if (o.by.empty())
+    o.by = {maui::runtime::GroupBy::User, maui::runtime::GroupBy::Group, maui::runtime::GroupBy::Account,
+            maui::runtime::GroupBy::Class, maui::runtime::GroupBy::Qos};
+  return o;
+}
+
+ReportOptions report_options() {
+  ReportOptions o;
+  o.config = config;
+  o.trace = trace;
+  o.nodes = sim_nodes;
+  o.procs_per_node = procs_per_node;
+  o.output = report_out;
+  o.reservations.assign(reservation.begin(), reservation.end());
+  return o;
+}
+
+bool nodes_in_range(const char* command) {
+  const bool procs_given = procs_per_node.getNumOccurrences() > 0;  // else 0: NODECFG's, or 1
+  if (sim_nodes >= 0 && sim_nodes <= ir::kMaxNodes && (!procs_given || procs_per_node >= 1) &&
+      procs_per_node <= ir::kMaxProcs && limit_jobs >= 0)
+    return true;
+  errs() << "mauirun " << command << ": expected --nodes from 0 to " << ir::kMaxNodes << ", --procs-per-node from 1 to "
+         << ir::kMaxProcs << " and --limit-jobs >= 0\n";
+  return false;
 }
 
 }  // namespace
@@ -173,9 +241,14 @@ int main(int argc, char** argv) {
                                    "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
                                    "[--format text|json]\n"
                                    "  mauirun schedule  --config CFG --jobs JOBS.json [--format text|json]\n"
-                                   "  mauirun simulate  --config CFG --trace FILE.swf[.gz] [--nodes N] [--procs-per-node P] "
+                                   "  mauirun simulate  --config CFG --trace FILE [--nodes N] [--procs-per-node P] "
                                    "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
-                                   "[--reservation SPEC]... [--by user|group|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
+                                   "[--reservation SPEC]... [--by user|group|account|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
+                                   "  mauirun compare   --old OLD.cfg --new NEW.cfg --trace FILE [--nodes N] [--procs-per-node P] "
+                                   "[--by user|group|account|class|qos]... [--format text|json] [--jobs-out CSV] [--html FILE]\n"
+                                   "  mauirun report    --config CFG --trace FILE [--nodes N] [--procs-per-node P] "
+                                   "[--reservation SPEC]... -o report.html\n"
+                                   "  mauirun trace convert --trace FILE [-o OUT.swf]\n"
                                    "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH] [--snapshot-out FILE]\n"
                                    "  mauirun showq|checkjob|showres|showbf|showstart|diagnose|checknode|showconfig|setres|releaseres|\n"
                                    "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
@@ -218,15 +291,18 @@ int main(int argc, char** argv) {
       errs() << "mauirun simulate: --show needs --stop-at SECOND: the second of the trace to look at\n";
       return kRunInputError;
     }
-    const bool procs_given = procs_per_node.getNumOccurrences() > 0;
-    if (sim_nodes < 0 || sim_nodes > ir::kMaxNodes || (procs_given && procs_per_node < 1) ||
-        procs_per_node > ir::kMaxProcs || limit_jobs < 0) {
-      errs() << "mauirun simulate: expected --nodes from 0 to " << ir::kMaxNodes << ", --procs-per-node from 1 to "
-             << ir::kMaxProcs << " and --limit-jobs >= 0\n";
+    return nodes_in_range("simulate") ? simulate_command(simulate_options()) : kRunInputError;
+  }
+  if (compare_sub) return nodes_in_range("compare") ? compare_command(compare_options()) : kRunInputError;
+  if (report_sub) return nodes_in_range("report") ? report_command(report_options()) : kRunInputError;
+  if (trace_sub) {
+    if (trace_action != "convert") {
+      errs() << "mauirun trace: expected the action 'convert', got '" << trace_action << "'\n";
       return kRunInputError;
     }
-    return simulate_command(simulate_options());
+    return convert_command(trace, convert_out);
   }
-  errs() << "mauirun: expected a subcommand: priority, fairshare, eligible, schedule, simulate or serve (see mauirun --help)\n";
+  errs() << "mauirun: expected a subcommand: priority, fairshare, eligible, schedule, simulate, compare, report, trace "
+            "or serve (see mauirun --help)\n";
   return kRunInputError;
 }

@@ -1,26 +1,23 @@
-// mauirun simulate: the policy on a replayed SWF trace (runtime/rm/sim/simulator.h).
+// mauirun simulate: the policy on a replayed trace, SWF or Slurm accounting (runtime/rm/sim/simulator.h).
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <memory>
 #include <span>
-#include <variant>
 
 #include <fmt/format.h>
 
-#include "checker/pipeline.h"
-#include "checker/report.h"
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/engine/admin_reservations.h"
-#include "runtime/io/reservation_spec.h"
 #include "runtime/views/report_json.h"
 #include "runtime/views/view.h"
 #include "runtime/views/view_snapshot.h"
 #include "runtime/rm/sim/run_log.h"
 #include "runtime/rm/sim/simulator.h"
 #include "runtime/io/swf.h"
+#include "tools/mauirun/book_reservations.h"
 #include "tools/mauirun/commands.h"
-#include "tools/standard_output.h"
+#include "tools/replay_inputs.h"
 
 namespace maui::tools {
 
@@ -77,6 +74,7 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
                      summary.trace_problems ? fmt::format(", {} trace lines skipped", summary.trace_problems) : "");
   out << fmt::format("  utilization               {:.2f} %\n", m.utilization * 100);
   out << fmt::format("  average wait              {}\n", duration_text(m.average_wait));
+  out << fmt::format("  95th percentile wait      {}\n", duration_text(static_cast<double>(m.p95_wait)));
   out << fmt::format("  maximum wait              {}\n", duration_text(static_cast<double>(m.max_wait)));
   out << fmt::format("  average bounded slowdown  {:.2f} (tau = 10 s)\n", m.average_bounded_slowdown);
   out << fmt::format("  makespan                  {}\n", duration_text(static_cast<double>(m.makespan)));
@@ -154,39 +152,14 @@ int print_views(const runtime::ViewSnapshot& look, const std::vector<runtime::Vi
 }  // namespace
 
 int simulate_command(const SimulateOptions& o) {
-  auto config = checker::check_file(o.config);
-  if (!config->loaded) {
-    checker::render_text(llvm::errs(), *config, false);
-    return kRunInputError;
-  }
-  std::size_t errors = 0;
-  for (const auto& d : config->diagnostics.diagnostics()) errors += d.severity == Severity::Error;
-  if (errors)
-    llvm::errs() << fmt::format("mauirun: note: {} has {} error{} (see 'mauic lint {}'); the lines in error are "
-                                "ignored\n",
-                                o.config, errors, errors == 1 ? "" : "s", o.config);
+  auto config = load_run_config(o.config, "mauirun");
+  if (!config) return kRunInputError;
 
   runtime::TraceReadOptions read;
   read.limit_jobs = o.limit_jobs;
-  auto loaded = runtime::read_swf(o.trace, read);
-  const runtime::Trace& trace = loaded.trace;
-  if (!loaded.error.empty()) {
-    // Nothing to replay. A file that is no trace at all (a config, random bytes) has an error on
-    // every line: the first few show what it is.
-    constexpr std::size_t kShown = 5;
-    for (std::size_t i = 0; i < trace.problems.size() && i < kShown; ++i)
-      llvm::errs() << to_text(trace.problems[i]) << "\n";
-    if (trace.problems.size() > kShown)
-      llvm::errs() << fmt::format("mauirun: ... and {} more lines in error\n", trace.problems.size() - kShown);
-    llvm::errs() << "mauirun: " << loaded.error << "\n";
-    return kRunInputError;
-  }
-  if (!trace.problems.empty()) {
-    BufferedStandardError err;  // a long trace may have a bad line by the thousand
-    for (const auto& p : trace.problems) err << to_text(p) << "\n";
-    err << fmt::format("mauirun: {} trace line{} skipped\n", trace.problems.size(),
-                       trace.problems.size() == 1 ? "" : "s");
-  }
+  auto loaded = load_workload(o.trace, read, "mauirun");
+  if (!loaded) return kRunInputError;
+  const runtime::Trace& trace = *loaded;
 
   auto cluster = runtime::simulated_nodes(config->policy, runtime::NodeSource{o.nodes, o.procs_per_node});
   if (cluster.nodes.empty()) {
@@ -196,22 +169,9 @@ int simulate_command(const SimulateOptions& o) {
   std::vector<runtime::Node>& nodes = cluster.nodes;
 
   // Administrative reservations, in the trace's seconds on the command line.
-  runtime::AdminReservationBook book(nodes);
   const runtime::Epoch origin = trace.unix_start_time.value_or(0);
-  for (const auto& spec : o.reservations) {
-    auto parsed = runtime::parse_reservation_spec(spec, runtime::trace_times(), "--reservation");
-    if (auto* why = std::get_if<std::string>(&parsed)) {
-      llvm::errs() << "mauirun: " << *why << "\n";
-      return kRunInputError;
-    }
-    auto r = std::get<runtime::AdminReservation>(std::move(parsed));
-    r.start += origin;
-    r.end += origin;
-    if (auto why = book.create(std::move(r))) {
-      llvm::errs() << "mauirun: --reservation: " << *why << "\n";
-      return kRunInputError;
-    }
-  }
+  const auto admin = book_reservations(o.reservations, nodes, origin);
+  if (!admin) return kRunInputError;
 
   runtime::CredentialDirectory dir(config->policy);
   std::vector<runtime::ViewRequest> views;
@@ -219,7 +179,7 @@ int simulate_command(const SimulateOptions& o) {
   if (!views_usable(dir, views)) return kRunInputError;
 
   runtime::SimulationOptions options;
-  options.admin_reservations = book.list();
+  options.admin_reservations = *admin;
   options.fast_path = o.fast_path;
   if (o.progress) {
     options.progress_every = 5000;
@@ -258,7 +218,7 @@ int simulate_command(const SimulateOptions& o) {
   std::vector<runtime::Breakdown> breakdowns;
   for (auto by : o.by) breakdowns.push_back({by, runtime::metrics_by(result.jobs, by, summary.procs)});
   if (o.format == RunFormat::Json) llvm::outs() << runtime::simulation_json(summary, result, breakdowns);
-  else print_text(o, summary, result, book.list(), origin, breakdowns);
+  else print_text(o, summary, result, *admin, origin, breakdowns);
   return kRunOk;  // skipped lines and never-started jobs are results, reported above
 }
 

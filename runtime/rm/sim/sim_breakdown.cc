@@ -8,24 +8,22 @@
 
 namespace maui::runtime {
 
-namespace {
-
 const std::string& credential_of(const JobOutcome& job, GroupBy by) {
   switch (by) {
     case GroupBy::User: return job.user;
     case GroupBy::Group: return job.group;
+    case GroupBy::Account: return job.account;
     case GroupBy::Class: return job.job_class;
     case GroupBy::Qos: return job.qos;
   }
   return job.user;
 }
 
-}  // namespace
-
 std::string_view to_string(GroupBy by) {
   switch (by) {
     case GroupBy::User: return "user";
     case GroupBy::Group: return "group";
+    case GroupBy::Account: return "account";
     case GroupBy::Class: return "class";
     case GroupBy::Qos: return "qos";
   }

@@ -1,4 +1,5 @@
-// Who a simulated schedule served: the metrics of each user's, group's, class's or QOS's jobs
+// Who a simulated schedule served: the metrics of each user's, group's, account's, class's or
+// QOS's jobs
 // (`mauirun simulate --by`), so that an admin sees who pays for a policy, not only the
 // cluster's averages.
 #pragma once
@@ -11,8 +12,10 @@
 
 namespace maui::runtime {
 
-enum class GroupBy { User, Group, Class, Qos };
-std::string_view to_string(GroupBy by);  // "user", "group", "class", "qos"
+enum class GroupBy { User, Group, Account, Class, Qos };
+std::string_view to_string(GroupBy by);  // "user", "group", "account", "class", "qos"
+// The job's credential of that kind.
+const std::string& credential_of(const JobOutcome& job, GroupBy by);
 
 struct GroupMetrics {
   std::string name;        // the credential's name

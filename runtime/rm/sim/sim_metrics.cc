@@ -35,6 +35,7 @@ void MetricsSum::add(const JobOutcome& job) {
   const Seconds wait = *job.start - job.submit;
   const Seconds run = job.end - *job.start;
   total_wait_ += static_cast<double>(wait);
+  waits_.push_back(wait);
   m_.max_wait = std::max(m_.max_wait, wait);
   total_slowdown_ += bounded_slowdown(wait, run);
   m_.proc_seconds += static_cast<double>(job.procs) * static_cast<double>(run);
@@ -50,6 +51,10 @@ ScheduleMetrics MetricsSum::result(std::int64_t machine_procs) const {
   m.average_wait = total_wait_ / started;
   m.average_bounded_slowdown = total_slowdown_ / started;
   m.backfill_share = static_cast<double>(m.backfilled) / started;
+  std::vector<Seconds> waits = waits_;
+  const std::size_t rank = (waits.size() * 95 + 99) / 100;  // ceil(0.95 n), at least 1
+  std::nth_element(waits.begin(), waits.begin() + static_cast<std::ptrdiff_t>(rank - 1), waits.end());
+  m.p95_wait = waits[rank - 1];
   m.makespan = std::max<Seconds>(last_end_ - first_submit_, 0);
   m.utilization = ratio(m.proc_seconds, static_cast<double>(machine_procs) * static_cast<double>(m.makespan));
   return m;

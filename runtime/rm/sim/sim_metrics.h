@@ -25,6 +25,7 @@ struct JobOutcome {
   bool backfilled = false;
   std::int64_t preempted = 0;  // times it was requeued for a PREEMPTOR job (runtime/engine/preemption.h)
   std::string user, group, job_class, qos;
+  std::string account;  // not in the jobs CSV, whose columns stay as they are
   std::string reason;  // why it never started, when it did not
 };
 
@@ -38,6 +39,9 @@ struct ScheduleMetrics {
   double utilization = 0;
   double average_wait = 0;        // seconds, over started jobs
   Seconds max_wait = 0;
+  // The 95th percentile of the waits by nearest rank: the wait that 95 % of the started jobs
+  // did not exceed (the ceil(0.95 n)-th smallest).
+  Seconds p95_wait = 0;
   double average_bounded_slowdown = 0;  // max(1, (wait + run) / max(run, 10))
   Seconds makespan = 0;           // last end - first submit
   double proc_seconds = 0;        // procs * run, summed over the started jobs
@@ -61,6 +65,7 @@ class MetricsSum {
   // Sums in doubles: exact for any real trace (below 2^53), and no overflow for the largest
   // jobs a trace may hold (10^9 procs for 10^12 s, schemas/ir.h).
   double total_wait_ = 0, total_slowdown_ = 0;
+  std::vector<Seconds> waits_;  // for the percentile
 };
 
 // The header `id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted`,

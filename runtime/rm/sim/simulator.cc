@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <limits>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -204,6 +205,7 @@ JobOutcome outcome_of(const TraceJob& t) {
   o.user = t.user;
   o.group = t.group;
   o.job_class = t.job_class;
+  o.account = t.account;
   return o;
 }
 
@@ -224,7 +226,9 @@ void SimulatedCluster::submit(const TraceJob& t) {
   j.id = std::to_string(t.number);
   j.user = t.user;
   j.group = t.group;
+  j.account = t.account;
   j.job_class = t.job_class;
+  j.qos = t.qos;  // asked for (sacct); the simulation decides what it gets
   j.tasks = t.procs;
   j.procs_per_task = 1;
   j.walltime = t.requested;
@@ -494,6 +498,10 @@ class Simulation {
         submit(trace_.jobs[order_[next_submit_++]]), last_change_ = t;
       report_progress();
       took(cycle_.iterate(cluster_));
+      if (options_.on_iteration && cycle_.iterations() != observed_)
+        observed_ = cycle_.iterations(),
+        options_.on_iteration({t - cluster_.origin(), cluster_.origin(), cluster_.state(), cycle_.reservations(),
+                               cycle_.fairshare_history()});
     }
     if (stop) stop_at(*stop);
     return finish();
@@ -525,7 +533,14 @@ class Simulation {
   void submit(const TraceJob& t) {
     cluster_.submit(t);
     Job& job = cluster_.state().jobs.back();
-    job.qos = dir_.default_qos(job);  // QDEF chain (trace jobs ask for no QOS)
+    if (job.qos.empty()) {
+      job.qos = dir_.default_qos(job);  // QDEF chain (SWF jobs ask for no QOS)
+    } else if (std::string given = dir_.job_qos(job); given != job.qos) {
+      // A QOS the job may not use: Maui gives it its default (docs/semantics.md 78).
+      auto& r = refused_qos_[job.qos];
+      if (r.jobs++ == 0) r.first = job.id;
+      job.qos = std::move(given);
+    }
     cluster_.outcome(job.id).qos = job.qos;
   }
 
@@ -653,6 +668,10 @@ class Simulation {
     r.fast_path_iterations = cycle_.fast_path_iterations();
     std::set<std::string> warnings = warnings_;
     warnings.insert(cycle_.warnings().begin(), cycle_.warnings().end());
+    for (const auto& [qos, r] : refused_qos_)
+      warnings.insert(fmt::format("{} job(s) asked for QOS {}, which no QLIST or QDEF of their credentials gives them "
+                                  "(the first: job {}); they ran under their default QOS (docs/semantics.md 78)",
+                                  r.jobs, qos, r.first));
     r.warnings.assign(warnings.begin(), warnings.end());
     return r;
   }
@@ -673,6 +692,12 @@ class Simulation {
   bool stalled_ = false;
   bool stopped_ = false;  // at SimulationOptions::stop_at
   std::set<std::string> warnings_;  // the simulated RM's refusals
+  struct Refused {
+    std::int64_t jobs = 0;
+    std::string first;
+  };
+  std::map<std::string, Refused> refused_qos_;  // by the QOS asked for
+  std::int64_t observed_ = 0;  // iterations the observer was told of
 };
 
 }  // namespace

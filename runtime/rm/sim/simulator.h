@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "runtime/engine/credentials.h"
+#include "runtime/engine/fairshare.h"
 #include "runtime/engine/model.h"
 #include "runtime/engine/reservations.h"
 #include "runtime/rm/rm.h"
@@ -63,6 +64,20 @@ struct RunEvent {
 };
 using RunObserver = std::function<void(const RunEvent&)>;
 
+// What the scheduler saw and kept after an iteration that ran, for an observer that draws the
+// run over time (runtime/report/): the cluster as the iteration left it, the reservations it
+// holds (standing, administrative and job reservations), and the fairshare windows. `at` is in
+// the trace's seconds; the cluster's clock and the reservations are epochs (origin + trace
+// seconds). Read only: the observer cannot change the run.
+struct IterationView {
+  Epoch at = 0;
+  Epoch origin = 0;
+  const ClusterSnapshot& cluster;
+  const std::vector<Reservation>& reservations;
+  const FairshareHistory& fairshare;
+};
+using IterationObserver = std::function<void(const IterationView&)>;
+
 class SchedulingCycle;  // runtime/cycle/scheduling_cycle.h
 class SimulatedCluster;
 
@@ -79,6 +94,7 @@ struct SimulationOptions {
   // same schedule, which a test checks.
   bool skip_futile_iterations = true;
   RunObserver on_run;  // may be empty: told of every start and requeue, in order
+  IterationObserver on_iteration;  // may be empty: told after every iteration that ran
   // EASY on identical one-proc nodes runs without the resource calendar where it applies
   // (runtime/engine/easy_fast_path.h). false runs the general iteration throughout: slower, and the
   // same schedule, which tests check.

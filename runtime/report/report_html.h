@@ -1,0 +1,18 @@
+// The HTML report: one self-contained file that works offline. The charting library (Apache
+// ECharts, vendored at build time), the page's script and style, and the data are all inlined;
+// the page asks the network for nothing. A function of the data alone, no I/O: `mauirun report`
+// writes it to a file, the daemon can serve it.
+#pragma once
+
+#include <string>
+
+#include "runtime/report/report_data.h"
+
+namespace maui::runtime {
+
+std::string render_report_html(const ReportData& data);
+
+// The data as the page reads it (docs/report.md): columns of integers, names listed once.
+std::string report_data_json(const ReportData& data);
+
+}  // namespace maui::runtime
