@@ -50,7 +50,11 @@ struct KthRun {
     const std::string name = config;
     unit = checker::check_file(std::string(MAUI_SOURCE_DIR) + "/examples/" + name);
     error = kth_trace().error;
-    if (error.empty()) nodes = simulated_nodes(unit->policy, {name == "site.cfg" ? 0 : 100, 1}, error);
+    if (error.empty()) {
+      auto cluster = simulated_nodes(unit->policy, {name == "site.cfg" ? 0 : 100, 1});
+      nodes = std::move(cluster.nodes);
+      error = std::move(cluster.error);
+    }
   }
   bool ok() const { return !nodes.empty(); }
   // The run as `mauirun report` makes it: replayed with the recorder attached.
@@ -58,10 +62,10 @@ struct KthRun {
     ReportRecorder recorder(unit->policy, nodes, kth_trace().trace);
     SimulationOptions options;
     recorder.attach(options);
-    const PolicyRun run = replay(unit->policy, "cfg", kth_trace().trace, "kth", nodes, options);
+    const PolicyRun run = replay(unit->policy, "cfg", kth_trace().trace, "kth", {nodes, {}, {}}, options);
     return recorder.side("cfg", "cfg", run.result);
   }
-  PolicyRun run() const { return replay(unit->policy, "cfg", kth_trace().trace, "kth", nodes, {}); }
+  PolicyRun run() const { return replay(unit->policy, "cfg", kth_trace().trace, "kth", {nodes, {}, {}}, {}); }
 };
 
 const char* config_of(std::int64_t arg) { return arg == 1 ? "site.cfg" : "easy.cfg"; }

@@ -130,8 +130,9 @@ TEST(RuntimeJobsJson, LocatedAtTheirValues) {
                 "JOBS.json:6:11: error: nodes: expected an array",
                 "JOBS.json:3:74: error: jobs[1].prcs: unknown field (expected one of id, user, group, account, class, "
                 "qos, tasks, procs, procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, "
-                "submit_time, state, start_time, allocated_nodes, holds, dependencies, bypass_count, "
-                "queue_time_accrued, utilized_procs, system_priority, relative_system_priority)",
+                "submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, holds, dependencies, "
+                "bypass_count, queue_time_accrued, utilized_procs, system_priority, relative_system_priority, "
+                "start_priority)",
                 "JOBS.json:3:40: error: jobs[1].walltime: expected a number of seconds from 1 to 1000000000000 or "
                 "[[[DD:]HH:]MM:]SS",
                 "JOBS.json:4:3: error: jobs[2].walltime: missing: expected the job's wallclock limit"}));

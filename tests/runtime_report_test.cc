@@ -36,12 +36,11 @@ struct Fixture {
   std::unique_ptr<Compilation> old_cfg = checker::check_file(kOld), new_cfg = checker::check_file(kNew);
   Trace trace = read_swf(kTrace).trace;
   std::vector<Node> nodes() const {
-    std::string error;
-    return simulated_nodes(old_cfg->policy, {2, 1}, error);
+    return simulated_nodes(old_cfg->policy, {2, 1}).nodes;
   }
   WhatIf compare(std::vector<GroupBy> by = {GroupBy::User}) const {
-    return what_if(replay(old_cfg->policy, "old.cfg", trace, "three.swf", nodes(), {}),
-                   replay(new_cfg->policy, "new.cfg", trace, "three.swf", nodes(), {}), by);
+    return what_if(replay(old_cfg->policy, "old.cfg", trace, "three.swf", {nodes(), {}, {}}, {}),
+                   replay(new_cfg->policy, "new.cfg", trace, "three.swf", {nodes(), {}, {}}, {}), by);
   }
 };
 
@@ -129,7 +128,7 @@ TEST(ReportRecorder, TheOldRunDrawnByHand) {
   ReportRecorder recorder(f.old_cfg->policy, f.nodes(), f.trace, options);
   SimulationOptions sim;
   recorder.attach(sim);
-  const PolicyRun run = replay(f.old_cfg->policy, "old.cfg", f.trace, "three.swf", f.nodes(), sim);
+  const PolicyRun run = replay(f.old_cfg->policy, "old.cfg", f.trace, "three.swf", {f.nodes(), {}, {}}, sim);
   const ReportSide s = recorder.side("old", "old.cfg", run.result);
   // One rectangle per run on a contiguous range of nodes: jobs 1 and 2 on node001-node002, job 3
   // on node001 (FIRSTAVAILABLE).

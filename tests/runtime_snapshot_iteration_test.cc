@@ -130,9 +130,9 @@ TEST(SnapshotIteration, DecidesAsEveryIterationOfASimulationOfTheSite) {
   auto unit = checker::check_text("site.cfg", config);
   for (const auto& d : unit->diagnostics.diagnostics()) ASSERT_NE(d.severity, Severity::Error) << d.message;
   CredentialDirectory dir(unit->policy);
-  std::string error;
-  std::vector<Node> nodes = simulated_nodes(unit->policy, {}, error);
-  ASSERT_EQ(error, "");
+  SimulatedNodes cluster = simulated_nodes(unit->policy, {});
+  ASSERT_EQ(cluster.error, "");
+  std::vector<Node> nodes = std::move(cluster.nodes);
   const Compared c = compare_every_iteration(dir, kth(600), std::move(nodes));
   EXPECT_GT(c.iterations, 400);
   EXPECT_GT(c.starts, 550);
@@ -144,9 +144,9 @@ TEST(SnapshotIteration, DecidesAsEveryIterationOfASimulationOfTheSite) {
 TEST(SnapshotIteration, DecidesAsEveryIterationOfAnEasySimulation) {
   auto unit = checker::check_text("easy.cfg", file_text(MAUI_SOURCE_DIR "/examples/easy.cfg"));
   CredentialDirectory dir(unit->policy);
-  std::string error;
-  std::vector<Node> nodes = simulated_nodes(unit->policy, {100, 1}, error);
-  ASSERT_EQ(error, "");
+  SimulatedNodes cluster = simulated_nodes(unit->policy, {100, 1});
+  ASSERT_EQ(cluster.error, "");
+  std::vector<Node> nodes = std::move(cluster.nodes);
   const Compared c = compare_every_iteration(dir, kth(600), std::move(nodes));
   EXPECT_GT(c.iterations, 400);
   EXPECT_GT(c.starts, 550);

@@ -743,7 +743,7 @@ TEST_F(ScheduleTool, BadInputExitsTwo) {
               "start_time": 1, "allocated_nodes": ["n1"], "allocated_tasks": [1, 1]}]})");
   auto r = run("schedule --config easy.cfg --jobs bad.json");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("bad.json: jobs[0].allocated_tasks: 2 task counts for 1 allocated nodes"), std::string::npos)
+  EXPECT_NE(r.err.find("bad.json:3:78: error: jobs[0].allocated_tasks: 2 task counts for 1 allocated nodes"), std::string::npos)
       << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(run("schedule --config easy.cfg").code, 2);  // --jobs is required

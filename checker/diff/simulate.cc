@@ -15,7 +15,7 @@ std::optional<runtime::WhatIf> simulate_change(const Compilation& old_unit, cons
       error = *names[k] + ": " + cluster.error;
       return std::nullopt;
     }
-    runs[k] = runtime::replay(units[k]->policy, *names[k], trace, trace_name, std::move(cluster.nodes), {});
+    runs[k] = runtime::replay(units[k]->policy, *names[k], trace, trace_name, std::move(cluster), {});
   }
   const runtime::GroupBy kinds[] = {runtime::GroupBy::User, runtime::GroupBy::Group, runtime::GroupBy::Account,
                                     runtime::GroupBy::Class, runtime::GroupBy::Qos};

@@ -5,14 +5,12 @@
 namespace maui::runtime {
 
 PolicyRun replay(const ir::Policy& policy, const std::string& config, const Trace& trace, const std::string& trace_name,
-                 std::vector<Node> nodes, const SimulationOptions& options) {
+                 SimulatedNodes cluster, const SimulationOptions& options) {
   PolicyRun run;
-  run.nodes = std::move(nodes);
+  run.nodes = std::move(cluster.nodes);
   const CredentialDirectory dir(policy);
   run.result = simulate(dir, trace, run.nodes, options);
-  run.summary = {config, trace_name, static_cast<std::int64_t>(run.nodes.size()), 0,
-                 static_cast<std::int64_t>(trace.problems.size())};
-  for (const Node& n : run.nodes) run.summary.procs += n.procs;
+  run.summary = summarize_run(config, trace_name, trace, run.nodes, std::move(cluster.assumptions));
   return run;
 }
 

@@ -19,10 +19,11 @@ struct PolicyRun {
   std::vector<Node> nodes;
 };
 
-// `policy` (compiled from `config`) replays `trace` on `nodes` (simulated_nodes), as `mauirun
-// simulate` does; the observers of `options` see the run.
+// `policy` (compiled from `config`) replays `trace` on `cluster` (simulated_nodes; its
+// assumptions become the summary's notes), as `mauirun simulate` does; the observers of `options`
+// see the run.
 PolicyRun replay(const ir::Policy& policy, const std::string& config, const Trace& trace, const std::string& trace_name,
-                 std::vector<Node> nodes, const SimulationOptions& options);
+                 SimulatedNodes cluster, const SimulationOptions& options);
 
 // The two runs compared: per credential of each kind in `by` (their simulate tables too), and
 // the `moved` jobs whose start moved most.

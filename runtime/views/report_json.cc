@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/views/view_text.h"
@@ -286,6 +288,21 @@ json::Object metrics_json(const ScheduleMetrics& m) {
 }
 
 }  // namespace
+
+SimulationSummary summarize_run(std::string config, std::string trace_name, const Trace& trace,
+                                std::span<const Node> nodes, std::vector<Problem> assumptions) {
+  SimulationSummary summary{std::move(config), std::move(trace_name), static_cast<std::int64_t>(nodes.size()), 0,
+                            static_cast<std::int64_t>(trace.problems.size()), std::move(assumptions)};
+  for (const Node& n : nodes) summary.procs += n.procs;
+  if (mostly_in_error(trace))
+    summary.notes.push_back(
+        {summary.trace, 0, 0, Severity::Warning,
+         fmt::format("most of the trace is not jobs: {} of its lines are in error (the first at {}), {} {} read: "
+                     "the results below are {} only; is it the trace you meant?",
+                     trace.problems.size(), where(trace.problems.front()), trace.jobs.size(),
+                     trace.jobs.size() == 1 ? "job" : "jobs", trace.jobs.size() == 1 ? "that job's" : "those jobs'")});
+  return summary;
+}
 
 std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result,
                             std::span<const Breakdown> breakdowns) {

@@ -44,6 +44,10 @@ struct SimulationSummary {
   // (a warning). "notes" in JSON, the first lines of the text report.
   std::vector<Problem> notes;
 };
+// The summary of a replay of `trace` on `nodes`: with the cluster's assumptions (simulated_nodes)
+// and, for a trace mostly in error, a warning first of all.
+SimulationSummary summarize_run(std::string config, std::string trace_name, const Trace& trace,
+                                std::span<const Node> nodes, std::vector<Problem> assumptions);
 std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result,
                             std::span<const Breakdown> breakdowns = {});
 

@@ -39,13 +39,13 @@ int compare_command(const CompareOptions& o) {
       return kRunInputError;
     }
     for (const auto& a : cluster.assumptions) llvm::errs() << to_text(a) << "\n";
-    side.nodes = std::move(cluster.nodes);
+    side.nodes = cluster.nodes;  // the recorder's
     runtime::SimulationOptions options;
     if (!o.html.empty()) {
       side.recorder = std::make_unique<runtime::ReportRecorder>(side.config.policy, side.nodes, *trace);
       side.recorder->attach(options);
     }
-    runs[k] = runtime::replay(side.config.policy, side.path, *trace, o.trace, side.nodes, options);
+    runs[k] = runtime::replay(side.config.policy, side.path, *trace, o.trace, std::move(cluster), options);
   }
   runtime::WhatIf w = runtime::what_if(std::move(runs[0]), std::move(runs[1]), o.by);
 

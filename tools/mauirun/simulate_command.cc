@@ -198,16 +198,8 @@ int simulate_command(const SimulateOptions& o) {
   }
   runtime::SimulationResult result = runtime::simulate(dir, trace, nodes, options);
 
-  runtime::SimulationSummary summary{o.config, o.trace, static_cast<std::int64_t>(nodes.size()), 0,
-                                     static_cast<std::int64_t>(trace.problems.size()), std::move(cluster.assumptions)};
-  for (const auto& n : nodes) summary.procs += n.procs;
-  if (runtime::mostly_in_error(trace))
-    summary.notes.push_back(
-        {o.trace, 0, 0, Severity::Warning,
-         fmt::format("most of the trace is not jobs: {} of its lines are in error (the first at {}), {} {} read: "
-                     "the results below are {} only; is it the trace you meant?",
-                     trace.problems.size(), where(trace.problems.front()), trace.jobs.size(),
-                     trace.jobs.size() == 1 ? "job" : "jobs", trace.jobs.size() == 1 ? "that job's" : "those jobs'")});
+  runtime::SimulationSummary summary =
+      runtime::summarize_run(o.config, o.trace, trace, nodes, std::move(cluster.assumptions));
   if (!o.jobs_out.empty() &&
       !write_csv(o.jobs_out, [&](std::ostream& csv) { runtime::write_jobs_csv(csv, result.jobs); }))
     return kRunInputError;
