@@ -57,7 +57,9 @@ struct Compared {
 // The simulator's loop (runtime/rm/sim/simulator.cc) on the trace; before each iteration the
 // simulator's snapshot goes through JOBS.json into iterate_snapshot, whose decisions are
 // compared with the iteration's. Ends when nothing is left to submit and nothing runs.
-Compared compare_every_iteration(const CredentialDirectory& dir, const Trace& trace, std::vector<Node> nodes) {
+Compared compare_every_iteration(const CredentialDirectory& dir, const Trace& trace, SimulatedNodes simulated) {
+  EXPECT_EQ(simulated.error, "");
+  std::vector<Node> nodes = std::move(simulated.nodes);
   const Seconds utc_offset = trace.time_zone.value_or(0);
   SimulatedCluster cluster(std::move(nodes), trace.unix_start_time.value_or(0));
   CycleOptions options;
@@ -130,10 +132,7 @@ TEST(SnapshotIteration, DecidesAsEveryIterationOfASimulationOfTheSite) {
   auto unit = checker::check_text("site.cfg", config);
   for (const auto& d : unit->diagnostics.diagnostics()) ASSERT_NE(d.severity, Severity::Error) << d.message;
   CredentialDirectory dir(unit->policy);
-  SimulatedNodes cluster = simulated_nodes(unit->policy, {});
-  ASSERT_EQ(cluster.error, "");
-  std::vector<Node> nodes = std::move(cluster.nodes);
-  const Compared c = compare_every_iteration(dir, kth(600), std::move(nodes));
+  const Compared c = compare_every_iteration(dir, kth(600), simulated_nodes(unit->policy, {}));
   EXPECT_GT(c.iterations, 400);
   EXPECT_GT(c.starts, 550);
   EXPECT_GT(c.backfills, 100);
@@ -144,10 +143,7 @@ TEST(SnapshotIteration, DecidesAsEveryIterationOfASimulationOfTheSite) {
 TEST(SnapshotIteration, DecidesAsEveryIterationOfAnEasySimulation) {
   auto unit = checker::check_text("easy.cfg", file_text(MAUI_SOURCE_DIR "/examples/easy.cfg"));
   CredentialDirectory dir(unit->policy);
-  SimulatedNodes cluster = simulated_nodes(unit->policy, {100, 1});
-  ASSERT_EQ(cluster.error, "");
-  std::vector<Node> nodes = std::move(cluster.nodes);
-  const Compared c = compare_every_iteration(dir, kth(600), std::move(nodes));
+  const Compared c = compare_every_iteration(dir, kth(600), simulated_nodes(unit->policy, {100, 1}));
   EXPECT_GT(c.iterations, 400);
   EXPECT_GT(c.starts, 550);
   EXPECT_GT(c.backfills, 100);
