@@ -12,6 +12,7 @@
 
 #include "llvm/Support/JSON.h"
 #include "runtime/rm/slurm/slurm_cluster.h"
+#include "runtime/rm/slurm/slurm_placement.h"
 #include "runtime/rm/slurm/slurm_snapshot.h"
 
 namespace maui::runtime::slurm {
@@ -476,6 +477,63 @@ TEST(SlurmEvents, SubmittedEndedAndNodes) {
   EXPECT_TRUE(h.wait().empty());
   EXPECT_NE(h.rm->last_error().find("Unable to contact"), std::string::npos);
   EXPECT_EQ(h.rm->cluster().jobs.size(), 2u) << "the last reading stays";
+}
+
+// Slurm places a started job's tasks itself: one on each node, then its nodes' free CPUs filled
+// in Slurm's node order (measured on the test cluster: 6 tasks on two empty 4-CPU nodes are 4 + 2,
+// the first node of slurm.conf taking 4). Worked by hand on 4-CPU nodes n1..n4.
+TEST(SlurmPlacement, OneTaskOnEachNodeThenFilledInSlurmsNodeOrder) {
+  ClusterSnapshot s;
+  for (const char* name : {"n1", "n2", "n3", "n4"}) {
+    s.nodes.emplace_back();
+    s.nodes.back().name = name;
+    s.nodes.back().procs = 4;
+  }
+  Job six;
+  six.id = "1";
+  six.tasks = 6;
+  // Asked as n4 then n3 (the engine's own split would be n4:4 n3:2): Slurm fills n3 first.
+  const std::vector<std::string> n4_n3{"n4", "n3"};
+  EXPECT_EQ(slurm_placement(s, six, n4_n3), (std::vector<std::int64_t>{2, 4}));
+  six.state = JobState::Starting;
+  six.allocated_nodes = {"n3", "n4"};
+  six.allocated_tasks = {4, 2};
+  s.jobs.push_back(six);
+  Job five;
+  five.id = "2";
+  five.tasks = 5;
+  // The engine, counting n3 with 2 free CPUs, may put 2 there and 3 on n2: Slurm has none on n3.
+  EXPECT_EQ(slurm_placement(s, five, std::vector<std::string>{"n3", "n2"}), std::nullopt);
+  // On n2 and n4 (2 free): 4 + 1.
+  EXPECT_EQ(slurm_placement(s, five, std::vector<std::string>{"n2", "n4"}), (std::vector<std::int64_t>{4, 1}));
+  // Two CPUs a task: n4's 2 free CPUs take one task, n1 the other two.
+  Job wide;
+  wide.id = "3";
+  wide.tasks = 3;
+  wide.procs_per_task = 2;
+  EXPECT_EQ(slurm_placement(s, wide, std::vector<std::string>{"n4", "n1"}), (std::vector<std::int64_t>{1, 2}));
+  wide.tasks = 4;
+  EXPECT_EQ(slurm_placement(s, wide, std::vector<std::string>{"n4", "n1"}), std::nullopt);
+  EXPECT_EQ(slurm_placement(s, five, std::vector<std::string>{"n9"}), std::nullopt) << "an unknown node";
+}
+
+TEST(SlurmStart, AStartSlurmWouldFindNoRoomForAfterThisTurnsStartsWaits) {
+  Harness h;
+  h.slurm.state.nodes = {node("n1"), node("n2"), node("n3")};
+  h.slurm.state.jobs = {pending(5, 6), pending(6, 3)};
+  h.wait();
+  // The engine's split, n2:4 n1:2, is not Slurm's: it fills n1 first (n1:4, n2:2).
+  ASSERT_TRUE(h.rm->start_job({"5", {"n2", "n1"}, {4, 2}, {}}).ok);
+  EXPECT_EQ(h.rm->state().view.starting.at(5).tasks, (std::vector<std::int64_t>{2, 4}));
+  // Planned on n1's 2 CPUs the engine thought free, and one on n3: Slurm has none on n1.
+  const RmStatus st = h.rm->start_job({"6", {"n1", "n3"}, {2, 1}, {}});
+  EXPECT_FALSE(st.ok);
+  EXPECT_NE(st.error.find("not started this turn"), std::string::npos) << st.error;
+  EXPECT_EQ(h.slurm.updates.size(), 1u) << "nothing asked of Slurm for job 6";
+  EXPECT_FALSE(h.rm->state().view.starting.contains(6));
+  // On n2 (2 free) and n3, it starts: n2:2 n3:1.
+  ASSERT_TRUE(h.rm->start_job({"6", {"n2", "n3"}, {1, 2}, {}}).ok);
+  EXPECT_EQ(h.rm->state().view.starting.at(6).tasks, (std::vector<std::int64_t>{2, 1}));
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/rm/slurm/slurm_placement.h"
+
 namespace maui::runtime::slurm {
 
 std::string node_list(const std::vector<std::string>& nodes) {
@@ -283,6 +285,18 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
   if (!r || r->state != JobStateName::Pending)
     return RmStatus::failure(fmt::format("job {} is {} in Slurm, not pending", *id, r ? to_string(r->state) : "unknown"));
   if (options_.dry_run) return {};
+  // Slurm places the tasks itself (slurm_placement.h): a start it would find no room for, as it
+  // places this turn's earlier starts, waits for the next turn, whose snapshot shows them.
+  const auto job = std::find_if(mapped_.snapshot.jobs.begin(), mapped_.snapshot.jobs.end(),
+                                [&](const Job& j) { return j.id == request.job; });
+  auto placed = job == mapped_.snapshot.jobs.end() ? std::nullopt : slurm_placement(mapped_.snapshot, *job, request.nodes);
+  if (!placed)
+    return RmStatus::failure(fmt::format(
+        "job {}: not started this turn: Slurm, which places the tasks itself (one on each node, then filling the "
+        "nodes' free CPUs in its node order), would find no room for them on {} after this turn's earlier starts; "
+        "the next turn places it again",
+        *id, node_list(request.nodes)));
+  request.tasks = std::move(*placed);
 
   // Journalled first: a crash between here and Slurm's answer leaves a start the restart
   // checks, never one it does not know of.
