@@ -1,7 +1,7 @@
-// What the HTML report of a run shows (`mauirun report`, `mauirun compare --html`, later the
-// daemon's page of the live cluster): plain data, gathered from a simulation by ReportRecorder
-// (report_recorder.h) and written as HTML by render_report_html (report_html.h). Times are the
-// trace's seconds unless said otherwise.
+// What the HTML report of a run shows (`mauirun report`, `mauirun compare --html`, and the
+// daemon's page of the live cluster, `serve --http`): plain data, gathered from a simulation or
+// the daemon's turns by ReportRecorder (report_recorder.h, live_report.h) and written as HTML by
+// render_report_html (report_html.h). Times are the run's seconds unless said otherwise.
 #pragma once
 
 #include <array>

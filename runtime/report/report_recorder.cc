@@ -68,25 +68,61 @@ constexpr Seconds kSlowdownBound = 10;  // as the simulation's metrics (sim_metr
 
 }  // namespace
 
-ReportRecorder::ReportRecorder(const ir::Policy& policy, const std::vector<Node>& nodes, const Trace& trace,
-                               RecorderOptions options)
-    : dir_(policy), options_(options) {
-  for (const Node& n : nodes) {
-    node_index_.emplace(n.name, static_cast<std::int32_t>(node_names_.size()));
-    node_names_.push_back(n.name);
-  }
+namespace {
+
+// The trace's first submission, and the sampling step that spreads `samples` over its span
+// (first submission to last end).
+std::pair<Epoch, Seconds> trace_sampling(const Trace& trace, std::size_t samples) {
   Epoch first = std::numeric_limits<Epoch>::max(), last = 0;
   for (const TraceJob& j : trace.jobs) first = std::min(first, j.submit), last = std::max(last, j.submit + j.run);
   if (trace.jobs.empty()) first = 0;
-  first_submit_ = first;
+  return {first, std::max<Seconds>((last - first) / static_cast<Seconds>(std::max<std::size_t>(samples, 1)), 1)};
+}
+
+}  // namespace
+
+ReportRecorder::ReportRecorder(const ir::Policy& policy, const std::vector<Node>& nodes, const Trace& trace,
+                               RecorderOptions options)
+    : ReportRecorder(policy, nodes, trace_sampling(trace, options.fairshare_samples).first,
+                     trace_sampling(trace, options.fairshare_samples).second, options) {}
+
+ReportRecorder::ReportRecorder(const ir::Policy& policy, const std::vector<Node>& nodes, Epoch first,
+                               Seconds sample_step, RecorderOptions options)
+    : dir_(std::make_unique<CredentialDirectory>(policy)), options_(options) {
+  for (const Node& n : nodes) node_row(n.name);
   next_sample_ = first;
-  sample_step_ = std::max<Seconds>((last - first) / static_cast<Seconds>(std::max<std::size_t>(options_.fairshare_samples, 1)), 1);
+  sample_step_ = std::max<Seconds>(sample_step, 1);
   priority_every_ = std::max<std::size_t>(options_.fairshare_samples / std::max<std::size_t>(options_.priority_samples, 1), 1);
+}
+
+void ReportRecorder::set_policy(const ir::Policy& policy) { dir_ = std::make_unique<CredentialDirectory>(policy); }
+
+std::int32_t ReportRecorder::node_row(const std::string& name) {
+  auto [it, fresh] = node_index_.try_emplace(name, static_cast<std::int32_t>(node_names_.size()));
+  if (fresh) node_names_.push_back(name);
+  return it->second;
+}
+
+void ReportRecorder::forget_before(Epoch at, const std::unordered_set<std::int64_t>& gone) {
+  runs_.erase_if([&](const JobRun& r) { return gone.count(r.job) != 0; });
+  std::erase_if(instances_, [&](const auto& i) { return i.second.end < at; });
+  std::erase_if(held_, [&](const auto& h) { return h.second.planned < at; });
+  std::size_t old = 0;
+  while (old < fairshare_times_.size() && fairshare_times_[old] < at) ++old;
+  if (old > 0) {
+    fairshare_times_.erase(fairshare_times_.begin(), fairshare_times_.begin() + static_cast<std::ptrdiff_t>(old));
+    for (auto& [_, line] : fairshare_)
+      line.usage.erase(line.usage.begin(), line.usage.begin() + static_cast<std::ptrdiff_t>(std::min(old, line.usage.size())));
+    std::erase_if(fairshare_, [](const auto& l) {
+      return std::all_of(l.second.usage.begin(), l.second.usage.end(), [](double u) { return u < 0; });
+    });
+  }
+  std::erase_if(priorities_, [&](const PrioritySample& p) { return p.at < at; });
 }
 
 void ReportRecorder::attach(SimulationOptions& options) {
   options.on_run = [this, before = options.on_run](const RunEvent& e) {
-    runs_.record(e);
+    record_run(e);
     if (before) before(e);
   };
   options.on_iteration = [this](const IterationView& view) { observe(view); };
@@ -111,8 +147,9 @@ void ReportRecorder::keep_reservations(const IterationView& view) {
   std::vector<std::int32_t> nodes;
   for (const Reservation& r : view.reservations) {
     nodes.clear();
+    // By name: the rows are the nodes as first seen, which a live cluster may add to.
     for (const NodeTasks& nt : r.nodes)
-      if (nt.node < node_names_.size()) nodes.push_back(static_cast<std::int32_t>(nt.node));
+      if (nt.node < view.cluster.nodes.size()) nodes.push_back(node_row(view.cluster.nodes[nt.node].name));
     if (r.kind == ReservationKind::Job) {
       auto [it, fresh] = held_.try_emplace(r.name);
       Held& h = it->second;
@@ -128,7 +165,7 @@ void ReportRecorder::keep_reservations(const IterationView& view) {
 }
 
 void ReportRecorder::sample(const IterationView& view, bool priorities) {
-  const FairshareStanding standing = FairshareStanding::compute(dir_, view.fairshare, view.cluster.now);
+  const FairshareStanding standing = FairshareStanding::compute(*dir_, view.fairshare, view.cluster.now);
   fairshare_times_.push_back(view.at);
   const std::size_t n = fairshare_times_.size();
   for (const CredentialStanding& c : standing.credentials()) {
@@ -145,7 +182,7 @@ void ReportRecorder::sample(const IterationView& view, bool priorities) {
   for (auto& [_, line] : fairshare_) line.usage.resize(n, -1.0);
   if (!priorities) return;
 
-  const PriorityCalculator calc(dir_, standing, view.cluster.totals(), view.cluster.now);
+  const PriorityCalculator calc(*dir_, standing, view.cluster.totals(), view.cluster.now);
   const auto ranked = rank_jobs(calc, view.cluster.jobs);
   PrioritySample s;
   s.at = view.at;

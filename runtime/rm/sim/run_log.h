@@ -27,6 +27,11 @@ class RunLog {
   // Records a start as a new run; a requeue ends the job's open run (false: it has none).
   bool record(const RunEvent& e);
   const std::vector<JobRun>& runs() const { return runs_; }
+  // Forgets the runs `drop` says (a live report's window moving on).
+  template <class Drop>
+  void erase_if(Drop drop) {
+    std::erase_if(runs_, drop);
+  }
 
  private:
   std::vector<JobRun> runs_;  // in event order
