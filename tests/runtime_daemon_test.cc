@@ -8,12 +8,20 @@
 #include <fstream>
 #include <sstream>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <chrono>
+
 #include <gtest/gtest.h>
+#include <httplib.h>
 #include <zlib.h>
 
 #include "runtime/daemon/daemon_settings.h"
 #include "runtime/daemon/daemon_state.h"
 #include "runtime/daemon/decision_log.h"
+#include "runtime/daemon/http_report.h"
 #include "runtime/daemon/defer_rules.h"
 #include "runtime/io/atomic_file.h"
 #include "tests/schedule_support.h"
@@ -249,6 +257,85 @@ TEST(DecisionLog, TextAndJsonLines) {
             R"({"event":"start","job":"12","nodes":[["n1",4],["n2",2]],"reason":"priority 1100, backfill","time":1795753847})");
   LogLine quoted{0, "hold", "7", {}, "never runnable: \"x\"\n", {}};
   EXPECT_EQ(log_json(quoted), R"({"event":"hold","job":"7","reason":"never runnable: \"x\"\n","time":0})");
+}
+
+TEST(HttpReport, AddressesAndWhatIsWrongWithThem) {
+  auto good = parse_http_address("127.0.0.1:8080");
+  ASSERT_TRUE(std::holds_alternative<HttpAddress>(good));
+  EXPECT_EQ(std::get<HttpAddress>(good).host, "127.0.0.1");
+  EXPECT_EQ(std::get<HttpAddress>(good).port, 8080);
+  auto v6 = parse_http_address("[::1]:0");
+  ASSERT_TRUE(std::holds_alternative<HttpAddress>(v6));
+  EXPECT_EQ(std::get<HttpAddress>(v6).host, "::1");
+  EXPECT_EQ(std::get<HttpAddress>(v6).port, 0);
+  const std::pair<const char*, const char*> bad[] = {
+      {"8080", "expected ADDR:PORT"},
+      {":8080", "expected ADDR:PORT"},
+      {"localhost:", "the port '' is not a number from 0 to 65535"},
+      {"localhost:http", "the port 'http' is not a number"},
+      {"localhost:65536", "the port '65536' is not a number from 0 to 65535"},
+      {"::1:80", "an IPv6 address goes in brackets"},
+  };
+  for (const auto& [text, why] : bad) {
+    auto r = parse_http_address(text);
+    ASSERT_TRUE(std::holds_alternative<std::string>(r)) << text;
+    EXPECT_NE(std::get<std::string>(r).find(why), std::string::npos) << std::get<std::string>(r);
+    EXPECT_NE(std::get<std::string>(r).find(text), std::string::npos) << std::get<std::string>(r);
+  }
+}
+
+// A client that connects and sends nothing, or sends a request far too long, holds no one up:
+// another client is answered at once, and the server answers the long one with an error.
+TEST(HttpReport, ServesThePagesAndOutlivesHostileClients) {
+  int pages = 0;
+  auto opened = HttpReport::open({"127.0.0.1", 0}, {[&] { return "<html>report " + std::to_string(++pages) + "</html>"; },
+                                                    [] { return std::string("{\"sides\":[]}"); }});
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<HttpReport>>(opened)) << std::get<std::string>(opened);
+  const auto& server = std::get<std::unique_ptr<HttpReport>>(opened);
+  ASSERT_GT(server->port(), 0);
+
+  const int silent = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_port = htons(static_cast<std::uint16_t>(server->port()));
+  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(silent, reinterpret_cast<sockaddr*>(&to), sizeof to), 0);
+
+  httplib::Client client("127.0.0.1", server->port());
+  client.set_read_timeout(3);
+  const auto begin = std::chrono::steady_clock::now();
+  auto page = client.Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(2));
+  EXPECT_EQ(page->status, 200);
+  EXPECT_EQ(page->body, "<html>report 1</html>");
+  EXPECT_EQ(page->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  auto data = client.Get("/data.json");
+  ASSERT_TRUE(data);
+  EXPECT_EQ(data->body, "{\"sides\":[]}");
+  auto missing = client.Get("/etc/passwd");
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(missing->status, 404);
+  EXPECT_NE(missing->body.find("GET / is the report"), std::string::npos);
+  auto post = client.Post("/", "x", "text/plain");
+  ASSERT_TRUE(post);
+  EXPECT_GE(post->status, 400);
+  auto huge = client.Get(("/" + std::string(100'000, 'a')).c_str());
+  EXPECT_TRUE(!huge || huge->status >= 400);
+  auto again = client.Get("/");
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->body, "<html>report 2</html>");
+  ::close(silent);
+}
+
+TEST(HttpReport, APortInUseIsSaid) {
+  auto first = HttpReport::open({"127.0.0.1", 0}, {[] { return std::string(); }, [] { return std::string(); }});
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<HttpReport>>(first));
+  const int port = std::get<std::unique_ptr<HttpReport>>(first)->port();
+  auto second = HttpReport::open({"127.0.0.1", port}, {[] { return std::string(); }, [] { return std::string(); }});
+  ASSERT_TRUE(std::holds_alternative<std::string>(second));
+  EXPECT_NE(std::get<std::string>(second).find("cannot listen on 127.0.0.1:" + std::to_string(port)), std::string::npos)
+      << std::get<std::string>(second);
 }
 
 }  // namespace

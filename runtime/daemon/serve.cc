@@ -32,6 +32,8 @@
 #include "runtime/io/atomic_file.h"
 #include "runtime/io/fairshare_files.h"
 #include "runtime/io/jobs_json.h"
+#include "runtime/report/live_report.h"
+#include "runtime/report/report_html.h"
 #include "runtime/rm/slurm/slurm_cluster.h"
 #include "runtime/views/view.h"
 
@@ -136,11 +138,21 @@ class Daemon {
       }
       socket_ = std::move(std::get<std::unique_ptr<AdminSocket>>(opened));
     }
-    say("serve", fmt::format("started: config {}, state {}{}{}{}", options_.config, options_.state_dir,
-                             socket_ ? ", admin socket " + socket_path : "", dry_run_ ? ", dry run: nothing is changed in Slurm" : "",
+    if (options_.http && !options_.once) {
+      auto opened = HttpReport::open(*options_.http, {[this] { return live_page(true); }, [this] { return live_page(false); }});
+      if (auto* error = std::get_if<std::string>(&opened)) {
+        std::fprintf(stderr, "mauirun serve: %s\n", error->c_str());
+        return 2;
+      }
+      http_ = std::move(std::get<std::unique_ptr<HttpReport>>(opened));
+    }
+    say("serve", fmt::format("started: config {}, state {}{}{}{}{}", options_.config, options_.state_dir,
+                             socket_ ? ", admin socket " + socket_path : "",
+                             http_ ? fmt::format(", live report on http://{}:{}/", http_host(), http_->port()) : "", dry_run_ ? ", dry run: nothing is changed in Slurm" : "",
                              stopped_ ? ", scheduling stopped (schedctl -s): schedctl -r resumes it" : ""));
     loop();
     socket_.reset();  // no change is taken once the loop has ended
+    http_.reset();
     answer_pending_changes_at_stop();
     save();
     save_fairshare_files(true);
@@ -166,6 +178,12 @@ class Daemon {
   }
 
   void take(LoadedPolicy loaded) {
+    {
+      std::lock_guard<std::mutex> lock(page_mutex_);
+      coverage_ = std::move(loaded.coverage);
+      coverage_note_ = std::move(loaded.coverage_note);
+      page_html_.clear(), page_json_.clear();
+    }
     auto p = std::make_shared<PolicyInForce>();
     p->ir = std::move(loaded.policy);
     p->dir = std::make_unique<CredentialDirectory>(*p->ir);
@@ -371,6 +389,38 @@ class Daemon {
     published_ = std::move(view);
   }
 
+  // ---- The live report (--http) -------------------------------------------------------------
+
+  std::string http_host() const {
+    const std::string& h = options_.http->host;
+    return h.find(':') != std::string::npos ? "[" + h + "]" : h;
+  }
+
+  // On the HTTP server's threads: the page (or its data) of the turns so far, made once per turn
+  // whoever asks.
+  std::string live_page(bool html) {
+    const std::uint64_t version = live_.version();
+    {
+      std::lock_guard<std::mutex> lock(page_mutex_);
+      if (page_version_ == version && !(html ? page_html_ : page_json_).empty()) return html ? page_html_ : page_json_;
+    }
+    std::shared_ptr<const PublishedView> view = published();
+    std::optional<ViewContext> now;
+    if (view) now.emplace(view->context());
+    ReportData data = live_.data(options_.config, utc_offset_, now ? &*now : nullptr);
+    {
+      std::lock_guard<std::mutex> lock(page_mutex_);
+      data.sides.front().coverage = coverage_;
+      data.sides.front().coverage_note = coverage_note_;
+    }
+    std::string page = html ? render_report_html(data) : report_data_json(data);
+    std::lock_guard<std::mutex> lock(page_mutex_);
+    if (page_version_ != version) page_html_.clear(), page_json_.clear();
+    page_version_ = version;
+    (html ? page_html_ : page_json_) = page;
+    return page;
+  }
+
   void audit(const Caller& caller, const AdminRequest& request, const AdminAnswer& answer) {
     std::string what = request.command;
     for (const auto& a : request.args) what += " " + a;
@@ -498,6 +548,7 @@ class Daemon {
       save();
       save_fairshare_files(false);
       publish(report);
+      if (http_) live_.observe(policy_->ir, rm_->cluster(), cycle_->reservations(), cycle_->fairshare_history());
       // One runjob per iteration: the others are asked again at once, in the next turn.
       if (!run_now.empty()) {
         AdminAnswer a = run_now_answer(*request.run_now, report);
@@ -538,7 +589,14 @@ class Daemon {
   std::string last_save_error_;
   Epoch fairshare_saved_at_ = 0;
   int lock_fd_ = -1;
-  // Last: its thread reads the members above, so it goes first.
+  LiveReport live_;
+  std::mutex page_mutex_;
+  std::uint64_t page_version_ = 0;
+  std::string page_html_, page_json_;
+  std::vector<CoverageRow> coverage_;  // of the policy in force
+  std::string coverage_note_;
+  // Last: their threads read the members above, so they go first.
+  std::unique_ptr<HttpReport> http_;
   std::unique_ptr<AdminSocket> socket_;
 };
 

@@ -11,8 +11,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "runtime/daemon/http_report.h"
+#include "runtime/report/report_data.h"
 #include "runtime/rm/slurm/slurm_control.h"
 #include "schemas/ir.h"
 
@@ -22,6 +26,9 @@ namespace maui::runtime {
 struct LoadedPolicy {
   std::shared_ptr<const ir::Policy> policy;  // null: the config has errors
   std::string diagnostics;                   // as `mauic lint` prints them
+  // The standing-reservation coverage table of `mauic check`, for the live report.
+  std::vector<CoverageRow> coverage;
+  std::string coverage_note;
 };
 using PolicyLoader = std::function<LoadedPolicy()>;
 
@@ -37,6 +44,8 @@ struct ServeOptions {
   // Each turn, the snapshot the iteration is about to run on, as JOBS.json (docs/jobs-json.md):
   // `mauirun schedule` on it makes the simulator's iteration on what serve saw.
   std::string snapshot_out;
+  // The HTML report of the live cluster on this address (none with `once`): GET / and /data.json.
+  std::optional<HttpAddress> http;
 };
 
 // The process exit status: 0 stopped cleanly, 2 could not start (config, state directory, lock).

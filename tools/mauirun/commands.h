@@ -53,6 +53,7 @@ struct ServeCommandOptions {
   bool once = false;
   std::string socket;
   std::string snapshot_out;
+  std::string http;  // ADDR:PORT of the live report, "" = none
 };
 
 int priority_command(const RunOptions& options);

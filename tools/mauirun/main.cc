@@ -135,6 +135,8 @@ cl::opt<bool> dry_run("dry-run",
 cl::opt<std::string> snapshot_out("snapshot-out",
                                   cl::desc("Write each turn's snapshot as JOBS.json (for `mauirun schedule`)"),
                                   cl::value_desc("file"), cl::sub(serve_sub), cl::cat(category));
+cl::opt<std::string> http("http", cl::desc("Serve the HTML report of the live cluster on this address (GET /, /data.json)"),
+                          cl::value_desc("addr:port"), cl::sub(serve_sub), cl::cat(category));
 cl::opt<std::string> socket_path("socket", cl::desc("The admin socket Maui's client commands reach (default: DIR/mauirun.sock)"),
                                  cl::value_desc("path"), cl::sub(serve_sub), cl::cat(category));
 
@@ -250,6 +252,7 @@ int main(int argc, char** argv) {
                                    "[--reservation SPEC]... -o report.html\n"
                                    "  mauirun trace convert --trace FILE [-o OUT.swf]\n"
                                    "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH] [--snapshot-out FILE]\n"
+                                   "                    [--http ADDR:PORT]\n"
                                    "  mauirun showq|checkjob|showres|showbf|showstart|diagnose|checknode|showconfig|setres|releaseres|\n"
                                    "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
                                    "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
@@ -276,6 +279,7 @@ int main(int argc, char** argv) {
     o.once = once;
     o.socket = socket_path;
     o.snapshot_out = snapshot_out;
+    o.http = http;
     return serve_command(o);
   }
   if (simulate_sub) {

@@ -7,6 +7,7 @@
 #include "runtime/daemon/serve.h"
 #include "runtime/rm/slurm/libslurm_control.h"
 #include "tools/mauirun/commands.h"
+#include "tools/mauirun/policy_coverage.h"
 
 namespace maui::tools {
 
@@ -20,6 +21,10 @@ runtime::LoadedPolicy compile(const std::string& path) {
   for (const auto& d : c->diagnostics.diagnostics()) errors += d.severity == Severity::Error;
   runtime::LoadedPolicy out;
   if (c->loaded && errors == 0) {
+    runtime::ReportSide side;  // the live report's coverage table (--http)
+    add_coverage(*c, side);
+    out.coverage = std::move(side.coverage);
+    out.coverage_note = std::move(side.coverage_note);
     out.policy = std::make_shared<const ir::Policy>(std::move(c->policy));
     return out;
   }
@@ -38,6 +43,14 @@ int serve_command(const ServeCommandOptions& options) {
   o.once = options.once;
   o.socket = options.socket;
   o.snapshot_out = options.snapshot_out;
+  if (!options.http.empty()) {
+    auto address = runtime::parse_http_address(options.http);
+    if (auto* error = std::get_if<std::string>(&address)) {
+      llvm::errs() << "mauirun serve: " << *error << "\n";
+      return 2;
+    }
+    o.http = std::get<runtime::HttpAddress>(address);
+  }
   runtime::slurm::LibSlurmControl slurm;
   const runtime::PolicyLoader load = [&] { return compile(options.config); };
   return runtime::serve(o, load, slurm);
