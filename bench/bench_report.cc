@@ -8,7 +8,12 @@
 //                          per user, group and class (what_if.h) and written as text and JSON.
 // <config>: examples/easy.cfg on 100 one-proc nodes (0), examples/site.cfg (1). The comparison is
 // easy.cfg against conservative.cfg on 100 one-proc nodes, as in the README.
-// MAUI_BENCH_SMALL=1 in the environment replays the first 500 jobs only (the smoke test).
+//   BM_LiveTurn/<jobs>     what one turn of `mauirun serve --http` adds: the live report told of a
+//                          snapshot of <jobs> jobs (a tenth running on whole 16-proc nodes, the rest
+//                          queued, 2,000 users) that it has seen before (runtime/report/live_report.h);
+//   BM_LivePage/<jobs>     the page a browser asks of it: the data gathered, then the HTML.
+// MAUI_BENCH_SMALL=1 in the environment replays the first 500 jobs only (the smoke test), and
+// the live benchmarks take 1,000 jobs.
 #include <array>
 #include <cstdlib>
 #include <memory>
@@ -16,9 +21,11 @@
 #include <vector>
 
 #include <benchmark/benchmark.h>
+#include <fmt/format.h>
 
 #include "checker/pipeline.h"
 #include "runtime/io/swf.h"
+#include "runtime/report/live_report.h"
 #include "runtime/report/report_html.h"
 #include "runtime/report/report_recorder.h"
 #include "runtime/report/what_if.h"
@@ -121,6 +128,69 @@ void BM_CompareKth(benchmark::State& state) {
   state.counters["jobs moved"] = static_cast<double>(moved);
 }
 BENCHMARK(BM_CompareKth)->Unit(benchmark::kMillisecond);
+
+// A live cluster of 1,000 16-proc nodes: jobs of 16 procs, the first tenth running one to a node
+// (up to 1,000), the others queued; submitted a second apart, users u0 ... u1999.
+ClusterSnapshot live_cluster(std::int64_t jobs) {
+  ClusterSnapshot s;
+  s.now = 1'800'000'000;
+  for (int n = 0; n < 1000; ++n) {
+    Node node;
+    node.name = fmt::format("node{:03}", n);
+    node.procs = 16;
+    s.nodes.push_back(std::move(node));
+  }
+  for (std::int64_t k = 0; k < jobs; ++k) {
+    Job j;
+    j.id = fmt::format("{}", 100000 + k);
+    j.user = fmt::format("u{}", k % 2000);
+    j.group = fmt::format("g{}", k % 100);
+    j.tasks = 16;
+    j.walltime = 3600;
+    j.submit_time = s.now - jobs + k;
+    if (k < jobs / 10 && k < 1000) {
+      j.state = JobState::Running;
+      j.start_time = s.now - 10;
+      j.allocated_nodes = {s.nodes[static_cast<std::size_t>(k)].name};
+    }
+    s.jobs.push_back(std::move(j));
+  }
+  return s;
+}
+
+std::int64_t live_jobs(const benchmark::State& state) { return kSmall ? 1000 : state.range(0); }
+
+void BM_LiveTurn(benchmark::State& state) {
+  const KthRun easy("easy.cfg");
+  const std::shared_ptr<const ir::Policy> policy(std::shared_ptr<const ir::Policy>(), &easy.unit->policy);
+  ClusterSnapshot cluster = live_cluster(live_jobs(state));
+  const FairshareHistory fairshare;
+  LiveReport live;
+  live.observe(policy, cluster, {}, fairshare);  // the jobs are known: a steady turn
+  for (auto _ : state) {
+    ++cluster.now;
+    live.observe(policy, cluster, {}, fairshare);
+  }
+  state.counters["jobs"] = static_cast<double>(cluster.jobs.size());
+}
+BENCHMARK(BM_LiveTurn)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond);
+
+void BM_LivePage(benchmark::State& state) {
+  const KthRun easy("easy.cfg");
+  const std::shared_ptr<const ir::Policy> policy(std::shared_ptr<const ir::Policy>(), &easy.unit->policy);
+  ClusterSnapshot cluster = live_cluster(live_jobs(state));
+  const FairshareHistory fairshare;
+  LiveReport live;
+  for (int turn = 0; turn < 10; ++turn, cluster.now += 60) live.observe(policy, cluster, {}, fairshare);
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const std::string html = render_report_html(live.data("site.cfg", 0, nullptr));
+    bytes = html.size();
+    benchmark::DoNotOptimize(html);
+  }
+  state.counters["MB"] = static_cast<double>(bytes) / 1e6;
+}
+BENCHMARK(BM_LivePage)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

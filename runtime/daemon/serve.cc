@@ -152,10 +152,11 @@ class Daemon {
                              stopped_ ? ", scheduling stopped (schedctl -s): schedctl -r resumes it" : ""));
     loop();
     socket_.reset();  // no change is taken once the loop has ended
-    http_.reset();
     answer_pending_changes_at_stop();
     save();
     save_fairshare_files(true);
+    // After the state is saved: a browser's connection may hold the server up to its timeout.
+    http_.reset();
     say("serve", "stopped");
     return 0;
   }
