@@ -116,6 +116,27 @@ TEST(LiveReport, JobsRunsAndWaitsOfThreeTurnsWorkedByHand) {
   EXPECT_DOUBLE_EQ(s.metrics.average_wait, 37.5);
 }
 
+// Backfill is the scheduler's word, not Slurm's: the turn that starts a job says whether it
+// backfilled it, and the latest start decision of a job counts.
+TEST(LiveReport, StartsByBackfillAreCountedAsTheTurnsSayThem) {
+  Turns t;
+  LiveReport live;
+  live.observe(t.policy, t.at(1000, {running(job("7", "u1", 2, 990), 1000, {"n1"}), running(job("8", "u2", 2, 995), 1000, {"n2"})}),
+               {}, t.fairshare, {{"7", true}, {"8", false}});
+  ReportSide s = live.data("site.cfg", 0, nullptr).sides[0];
+  ASSERT_EQ(s.jobs.size(), 2u);
+  EXPECT_TRUE(s.jobs[0].backfilled);
+  EXPECT_FALSE(s.jobs[1].backfilled);
+  EXPECT_EQ(s.metrics.backfilled, 1);
+  // Job 7 requeued, then started again in priority order.
+  live.observe(t.policy, t.at(1010, {job("7", "u1", 2, 990), running(job("8", "u2", 2, 995), 1000, {"n2"})}), {}, t.fairshare);
+  live.observe(t.policy, t.at(1020, {running(job("7", "u1", 2, 990), 1020, {"n1"}), running(job("8", "u2", 2, 995), 1000, {"n2"})}),
+               {}, t.fairshare, {{"7", false}});
+  s = live.data("site.cfg", 0, nullptr).sides[0];
+  EXPECT_FALSE(s.jobs[0].backfilled);
+  EXPECT_EQ(s.metrics.backfilled, 0);
+}
+
 TEST(LiveReport, AJobRequeuedClosesItsRunAndWaitsAgain) {
   Turns t;
   LiveReport live;

@@ -549,7 +549,13 @@ class Daemon {
       save();
       save_fairshare_files(false);
       publish(report);
-      if (http_) live_.observe(policy_->ir, rm_->cluster(), cycle_->reservations(), cycle_->fairshare_history());
+      if (http_) {
+        std::vector<std::pair<std::string, bool>> started;
+        for (const auto& a : report.applied)
+          if (a.kind == AppliedDecision::Kind::Start && a.status.ok && !dry_run_)
+            started.emplace_back(rm_->cluster().jobs[a.job].id, a.backfill);
+        live_.observe(policy_->ir, rm_->cluster(), cycle_->reservations(), cycle_->fairshare_history(), started);
+      }
       // One runjob per iteration: the others are asked again at once, in the next turn.
       if (!run_now.empty()) {
         AdminAnswer a = run_now_answer(*request.run_now, report);

@@ -64,7 +64,8 @@ void LiveReport::see(const Job& job, Epoch now) {
 }
 
 void LiveReport::observe(std::shared_ptr<const ir::Policy> policy, const ClusterSnapshot& cluster,
-                         const std::vector<Reservation>& reservations, const FairshareHistory& fairshare) {
+                         const std::vector<Reservation>& reservations, const FairshareHistory& fairshare,
+                         const std::vector<std::pair<std::string, bool>>& starts) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!recorder_) {
     // Second 0 is the first turn, or the oldest submission then: no time of the report is
@@ -83,6 +84,8 @@ void LiveReport::observe(std::shared_ptr<const ir::Policy> policy, const Cluster
   machine_procs_ = 0;
   for (const Node& n : cluster.nodes) machine_procs_ += n.procs;
   for (const Job& j : cluster.jobs) see(j, cluster.now);
+  for (const auto& [id, backfill] : starts)
+    if (auto it = jobs_.find(id); it != jobs_.end()) it->second.outcome.backfilled = backfill;
   // Gone from Slurm without being seen to end (MinJobAge passed between two turns, or the job
   // was cancelled): a run ends now, a job that never started left the queue.
   for (auto& [id, s] : jobs_) {

@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/report/report_data.h"
@@ -31,8 +32,12 @@ class LiveReport {
   // After a turn, on the scheduling thread: the policy in force (kept alive while sampled
   // under), the snapshot the turn ran on, the reservations the cycle holds (in the snapshot's
   // node positions) and the fairshare windows.
+  // `starts`: the jobs the turn started (by id), and whether by backfill; a later start of the
+  // same job (after a failed one or a requeue) says again. Starts made before serve started
+  // are not known: they count as not backfilled.
   void observe(std::shared_ptr<const ir::Policy> policy, const ClusterSnapshot& cluster,
-               const std::vector<Reservation>& reservations, const FairshareHistory& fairshare);
+               const std::vector<Reservation>& reservations, const FairshareHistory& fairshare,
+               const std::vector<std::pair<std::string, bool>>& starts = {});
 
   // The report as it stands. `now`, when given (the last published turn), adds the queue's
   // priorities at that moment. `config` names the config in the report's title.
