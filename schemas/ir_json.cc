@@ -21,6 +21,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <optional>
@@ -705,11 +706,13 @@ struct Codec<T> {
 };
 
 // Flat: {"file", "line", "column", "end_column", "how", "earlier"}; "earlier" only when there
-// is something in it, which keeps the common case short.
+// is something in it, which keeps the common case short. On one line: every value of the IR has
+// one, and a value's origin reads best as one line beside it.
 template <>
 struct Codec<Provenance> {
   static void write(JsonWriter& out, const Provenance& p) {
-    out.object_begin();
+    if (p.earlier.empty() && write_common(out, p)) return;
+    out.inline_object_begin();
     write_fields(out, p.where);
     out.plain_key("how");
     write_value(out, p.how);
@@ -717,7 +720,93 @@ struct Codec<Provenance> {
       out.plain_key("earlier");
       write_value(out, p.earlier.list());
     }
-    out.object_end();
+    out.inline_object_end();
+  }
+  // The bytes the lines above write for a provenance without earlier lines, written directly:
+  // the part up to the line number (the file's name) is made once per file. False when the
+  // name is too long for that (then the lines above write it).
+  static bool write_common(JsonWriter& out, const Provenance& p) {
+    return out.indenting() ? write_common<true>(out, p) : write_common<false>(out, p);
+  }
+  // Separators as constants, so that every copy but the name's has a size known here.
+  template <bool kIndenting>
+  static bool write_common(JsonWriter& out, const Provenance& p) {
+    // Pieces copied whole, 64 or 32 bytes whatever their length (the room is reserved): a copy
+    // of a size known here, where a length-sized memcpy was a call per piece.
+    struct Head {
+      const std::string* file = nullptr;
+      std::string text;  // {"file": "NAME", "line":
+      std::array<char, 64> padded{};  // text, when it fits
+    };
+    struct Tail {
+      std::array<char, 32> padded{};  // , "how": "NAME"}
+      std::size_t size = 0;
+    };
+    static const std::vector<Tail> kTails = [] {
+      std::vector<Tail> tails;
+      for (std::string_view how : enum_names<Derivation>()) {
+        const std::string text = fmt::format("{}\"how\"{}\"{}\"}}", kIndenting ? ", " : ",", kIndenting ? ": " : ":", how);
+        Tail& t = tails.emplace_back();
+        t.size = std::min(text.size(), t.padded.size());  // a longer name is a test's failure below
+        std::copy_n(text.begin(), t.size, t.padded.begin());
+      }
+      return tails;
+    }();
+    // The heads of the last few files, the most recent first: a document alternates between
+    // its config's file and "" (built-in defaults), and has a few #INCLUDEd files at most.
+    thread_local std::array<Head, 4> heads;
+    const std::string& file = p.where.file.str();
+    constexpr std::string_view kColon = kIndenting ? ": " : ":";
+    constexpr std::string_view kComma = kIndenting ? ", " : ",";
+    if (heads.front().file != &file) {
+      std::size_t found = 1;
+      while (found < heads.size() && heads[found].file != &file) ++found;
+      if (found == heads.size()) {
+        found = heads.size() - 1;  // the least recent makes room
+        heads[found].file = nullptr;
+      }
+      std::rotate(heads.begin(), heads.begin() + static_cast<std::ptrdiff_t>(found),
+                  heads.begin() + static_cast<std::ptrdiff_t>(found) + 1);
+    }
+    Head& head = heads.front();
+    if (head.file != &file) {
+      head.file = &file;
+      std::string name;
+      JsonWriter member([&name](std::string_view piece) { name += piece; }, 0);
+      member.plain_key("file");  // the name alone is not a document: written as a member
+      write_value(member, p.where.file);
+      member.flush();
+      // `"file":NAME` becomes {"file": NAME, "line":  (or its unindented form)
+      head.text = fmt::format("{{\"file\"{}{}{}\"line\"{}", kColon, std::string_view(name).substr(7), kComma, kColon);
+      if (head.text.size() <= head.padded.size()) std::copy(head.text.begin(), head.text.end(), head.padded.begin());
+    }
+    const auto how = static_cast<std::size_t>(p.how);
+    if (how >= kTails.size()) return false;
+    const Tail& tail = kTails[how];
+    constexpr std::size_t kNumbers = 3 * (std::numeric_limits<unsigned>::digits10 + 1);
+    const std::size_t bytes = std::max(head.text.size(), head.padded.size()) + kNumbers + 40 + tail.padded.size();
+    if (bytes > JsonWriter::kMostRawBytes) return false;
+    char* at = out.raw_value_begin(bytes);
+    const auto append = [&at](std::string_view text) {
+      std::memcpy(at, text.data(), text.size());
+      at += text.size();
+    };
+    const auto number = [&at](unsigned n) { at = std::to_chars(at, at + 16, n).ptr; };
+    if (head.text.size() <= head.padded.size()) {
+      std::memcpy(at, head.padded.data(), head.padded.size());
+      at += head.text.size();
+    } else {
+      append(head.text);
+    }
+    number(p.where.line);
+    append(kIndenting ? std::string_view(", \"column\": ") : std::string_view(",\"column\":"));
+    number(p.where.column);
+    append(kIndenting ? std::string_view(", \"end_column\": ") : std::string_view(",\"end_column\":"));
+    number(p.where.end_column);
+    std::memcpy(at, tail.padded.data(), tail.padded.size());
+    at += tail.size;
+    out.raw_value_end(at);
+    return true;
   }
   static bool read(Reader& in, const json::Value& json, Provenance& p) {
     const json::Object* object = as_object(in, json);
@@ -757,12 +846,29 @@ struct Codec<LimitTable> {
   }
 };
 
+// Asks the cache for an object's lines, before it is read.
+template <class T>
+void prefetch(const T& value) {
+  const char* const bytes = reinterpret_cast<const char*>(&value);
+  for (std::size_t at = 0; at < sizeof(T); at += 64) __builtin_prefetch(bytes + at);
+}
+
 template <class K, class V>
 struct Codec<std::map<K, V>> {
   static void write(JsonWriter& out, const std::map<K, V>& map) {
     if constexpr (KeyInValue<V>) {
       out.array_begin();
-      for (const auto& entry : map) write_value(out, entry.second);
+      // The next entry is asked of memory while this one is written: a large site's entries
+      // (a credential is 800 bytes) are far apart, and written one after the other.
+      for (auto it = map.begin(); it != map.end();) {
+        const auto& entry = *it;
+        if (++it != map.end()) prefetch(it->second);
+        if constexpr (std::same_as<V, CredentialConfig>) {  // and its limits, in their own block
+          prefetch(entry.second.active.by_resource());
+          prefetch(entry.second.idle.by_resource());
+        }
+        write_value(out, entry.second);
+      }
       out.array_end();
     } else if constexpr (KeyBeside<V>) {
       out.array_begin();

@@ -34,7 +34,7 @@ bool needs_escape(std::uint64_t w) {
 
 JsonWriter::JsonWriter(Sink sink, unsigned indent)
     : sink_(std::move(sink)),
-      buffer_(std::make_unique<char[]>(kBufferSize)),
+      buffer_(std::make_unique_for_overwrite<char[]>(kBufferSize)),  // not zeroed: written before read
       pos_(buffer_.get()),
       end_(buffer_.get() + kBufferSize),
       indent_step_(indent) {}

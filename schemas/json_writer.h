@@ -11,6 +11,11 @@
 // line breaks, keys) is inline here: a large site's document has over a million lines. The
 // caller guarantees strings are valid UTF-8 (ir_json.cc repairs them first) and that calls are
 // well nested (key only inside an object, one value per key); nothing is checked here.
+//
+// One addition to OStream's layout: a container opened with inline_object_begin() is written on
+// one line, its members separated by ", " (`{"file": "maui.cfg", "line": 3}`), for the small
+// records a reader takes in at a glance (a value's provenance: half the document's lines
+// otherwise). In a document without indentation it is an ordinary object.
 #pragma once
 
 #include <charconv>
@@ -36,6 +41,17 @@ class JsonWriter {
 
   void object_begin() { open('{'); }
   void object_end() { close('}'); }
+  // An object on one line (see above), and everything inside it. Not nested in another.
+  void inline_object_begin() {
+    open('{');
+    inline_ = indent_step_ != 0;
+  }
+  void inline_object_end() {
+    inline_ = false;
+    indent_ -= indent_step_;
+    put('}');
+    has_value_ = true;
+  }
   void array_begin() { open('['); }
   void array_end() { close(']'); }
 
@@ -64,7 +80,9 @@ class JsonWriter {
     char* at = pos_;
     const bool indenting = indent_step_ != 0;
     if (has_value_) *at++ = ',';
-    if (indenting) {
+    if (inline_) {
+      if (has_value_) *at++ = ' ';
+    } else if (indenting) {
       std::memcpy(at, kBreak.data(), kBreak.size());
       at += indent_ + 1;
     }
@@ -92,6 +110,18 @@ class JsonWriter {
     pos_ = std::to_chars(pos_, end_, value).ptr;
   }
   void number(double value);  // finite values only: JSON has no NaN or infinities
+  // A value whose bytes the caller writes itself, for the one record frequent enough to be
+  // worth it (ir_json.cc's provenance: every value of the IR has one). After the separators a
+  // value needs, room for `bytes` (at most kMostRawBytes) from the pointer returned; the caller
+  // writes valid JSON there and passes its end to raw_value_end.
+  static constexpr std::size_t kMostRawBytes = 4096;
+  [[gnu::always_inline]] char* raw_value_begin(std::size_t bytes) {
+    value_begin();
+    reserve(bytes);
+    return pos_;
+  }
+  void raw_value_end(char* end) { pos_ = end; }
+  bool indenting() const { return indent_step_ != 0; }
   void boolean(bool value);
   void null();
   void raw(std::string_view text);  // a value written as is (e.g. -0.0)
@@ -117,7 +147,7 @@ class JsonWriter {
   void close(char bracket) {
     indent_ -= indent_step_;
     // An empty container closes on the same line: {} and [].
-    if (has_value_) newline();
+    if (has_value_ && !inline_) newline();
     put(bracket);
     has_value_ = true;  // the container just closed is a value of the one around it
   }
@@ -132,6 +162,11 @@ class JsonWriter {
   }
   // Before a member or an array element: the comma after the previous one, and a line break.
   void separate() {
+    if (inline_) {
+      if (has_value_) put(std::string_view(", "));
+      has_value_ = true;
+      return;
+    }
     if (has_value_) put(',');
     newline();
     has_value_ = true;
@@ -241,6 +276,8 @@ class JsonWriter {
   // Set by key() (and at the start: the document is one value): the next value follows directly,
   // without a comma or a line break.
   bool after_key_ = true;
+  // Inside an inline object of an indented document: ", " between members, no line breaks.
+  bool inline_ = false;
 };
 
 }  // namespace maui::ir

@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "llvm/Support/Error.h"
@@ -350,6 +352,46 @@ TEST(IrJson, ProvenanceIsFlatAndEarlierOnlyWhenPresent) {
                       R"("end_column":0,"how":"builtin-default"}})"),
             std::string::npos)
       << text;
+}
+
+// In an indented document a provenance is one line. Most are written by a shortcut (a head per
+// file, padded copies of 64 and 32 bytes); the ones with earlier lines by the general path. Both
+// must give the bytes worked out here: for every derivation, and for file names around the
+// padded head's size (`{"file": "` + 43 characters + `", "line": ` is 64 bytes), longer than it, longer than the shortcut takes, and in more files than it
+// remembers (5 names, 4 remembered), in both orders.
+TEST(IrJson, ProvenanceIsOneLineWhateverItsFileName) {
+  std::vector<std::string> names = {"", "m.cfg", std::string(42, 'a'), std::string(43, 'b'),
+                                    std::string(44, 'c'), std::string(200, 'd'), std::string(5000, 'e')};
+  for (int order = 0; order < 2; ++order) {
+    for (std::string_view how_name : enum_names<Derivation>()) {
+      const Derivation how = *parse_enum<Derivation>(how_name);
+      Policy p;
+      unsigned line = 1;
+      std::vector<std::string> expected;
+      for (const std::string& name : names) {
+        Provenance from;
+        from.where = {FileName(name), line * 1000, line, line + 100000};
+        from.how = how;
+        std::string text = fmt::format(R"("from": {{"file": "{}", "line": {}, "column": {}, "end_column": {}, "how": "{}")",
+                                       name, line * 1000, line, line + 100000, how_name);
+        if (line % 3 == 0) {  // the general path
+          from.earlier = {SourceRange{FileName("x.cfg"), 7, 8, 9}};
+          text += R"(, "earlier": [{"file": "x.cfg", "line": 7, "column": 8, "end_column": 9}])";
+        }
+        expected.push_back(text + "}");
+        p.scalars[fmt::format("S{:02}", line)] = {"S", "", "v", from};
+        ++line;
+      }
+      const std::string json = to_json(p, true);
+      for (const std::string& e : expected) EXPECT_NE(json.find(e), std::string::npos) << e.substr(0, 120);
+      auto back = from_json(json);
+      ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+      EXPECT_EQ(*back, p);
+      // Unindented, the same record without the spaces.
+      EXPECT_NE(to_json(p, false).find(R"(,"from":{"file":"m.cfg","line":)"), std::string::npos);
+    }
+    std::reverse(names.begin(), names.end());
+  }
 }
 
 TEST(IrJson, MapsAreArraysInKeyOrderAndOptionalsAreOmitted) {

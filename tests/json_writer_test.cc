@@ -26,14 +26,18 @@ struct Call {
   std::int64_t number = 0;
 };
 
+// The text of an ObjectBegin / ObjectEnd that ours() writes as an inline object.
+constexpr std::string_view kInline = "inline";
+
 std::string ours(const std::vector<Call>& calls, unsigned indent) {
   std::string out;
   {
     JsonWriter w([&out](std::string_view piece) { out += piece; }, indent);
     for (const Call& c : calls) {
+      const bool inline_object = c.text == kInline;  // (llvms writes it as any object)
       switch (c.kind) {
-        case Call::ObjectBegin: w.object_begin(); break;
-        case Call::ObjectEnd: w.object_end(); break;
+        case Call::ObjectBegin: inline_object ? w.inline_object_begin() : w.object_begin(); break;
+        case Call::ObjectEnd: inline_object ? w.inline_object_end() : w.object_end(); break;
         case Call::ArrayBegin: w.array_begin(); break;
         case Call::ArrayEnd: w.array_end(); break;
         case Call::Key: w.key(c.text); break;
@@ -153,6 +157,66 @@ TEST(JsonWriter, RandomDocumentsMatchLlvmJson) {
       is_object.pop_back();
     }
     for (unsigned indent : {0u, 2u, 5u}) ASSERT_EQ(ours(calls, indent), llvms(calls, indent)) << round;
+  }
+}
+
+// An inline object is the same value on one line: random documents with some objects written
+// inline (never nested in another inline one) read back as the same JSON as llvm::json's, every
+// inline object's text has no line break, and without indentation the bytes are llvm::json's.
+TEST(JsonWriter, InlineObjectsAreTheSameValueOnOneLine) {
+  std::mt19937 random(11);
+  for (int round = 0; round < 300; ++round) {
+    std::vector<Call> calls = {{Call::ObjectBegin, ""}};
+    std::vector<bool> inline_flags;  // per call: an ObjectBegin/End written inline
+    const int members = 1 + static_cast<int>(random() % 8);
+    for (int m = 0; m < members; ++m) {
+      calls.push_back({Call::PlainKey, std::string(1, 'k').append(std::to_string(m))});
+      if (random() % 2) {  // an object of scalars and one small array
+        calls.push_back({Call::ObjectBegin, std::string(kInline)});
+        const int inner = static_cast<int>(random() % 5);
+        for (int i = 0; i < inner; ++i) {
+          calls.push_back({random() % 2 ? Call::PlainKey : Call::Key, std::string(1, 'i').append(std::to_string(i))});
+          switch (random() % 3) {
+            case 0: calls.push_back({Call::Integer, "", static_cast<std::int64_t>(random() % 100000)}); break;
+            case 1: {
+              static const char* const kStrings[] = {"", "q\"x", "qq\\y", "tab\there", "caf\xc3\xa9"};
+              calls.push_back({Call::String, kStrings[random() % 5]});
+              break;
+            }
+            default:
+              calls.push_back({Call::ArrayBegin, ""});
+              for (unsigned e = random() % 3; e > 0; --e) {
+                calls.push_back({Call::ObjectBegin, ""});
+                calls.push_back({Call::PlainKey, "line"});
+                calls.push_back({Call::Integer, "", static_cast<std::int64_t>(e)});
+                calls.push_back({Call::ObjectEnd, ""});
+              }
+              calls.push_back({Call::ArrayEnd, ""});
+          }
+        }
+        calls.push_back({Call::ObjectEnd, std::string(kInline)});
+      } else {
+        calls.push_back({Call::PlainString, "plain"});
+      }
+    }
+    calls.push_back({Call::ObjectEnd, ""});
+    for (unsigned indent : {0u, 2u}) {
+      const std::string out = ours(calls, indent);
+      const std::string reference = llvms(calls, indent);
+      if (indent == 0) {
+        ASSERT_EQ(out, reference) << round;
+        continue;
+      }
+      auto ours_value = llvm::json::parse(out);
+      auto their_value = llvm::json::parse(reference);
+      ASSERT_TRUE(static_cast<bool>(ours_value)) << llvm::toString(ours_value.takeError()) << "\n" << out;
+      ASSERT_TRUE(static_cast<bool>(their_value)) << llvm::toString(their_value.takeError());
+      ASSERT_EQ(*ours_value, *their_value) << round << "\n" << out;
+      // Each member's line: an inline object's "kN": {...} is whole on it, with ", " between its members.
+      std::size_t lines = 0;
+      for (char ch : out) lines += ch == '\n';
+      EXPECT_EQ(lines, static_cast<std::size_t>(members) + 1) << out;  // one per member and the last brace
+    }
   }
 }
 
