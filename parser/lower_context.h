@@ -2,6 +2,7 @@
 // lower_objects.cc (*CFG lines) and bind_scalars.cc (typed settings and defaults).
 #pragma once
 
+#include <array>
 #include <cassert>
 #include <cstddef>
 #include <map>
@@ -79,6 +80,21 @@ struct LowerContext {
   bool templated(std::string_view text) const {
     return !placeholders.empty() && overlaps_placeholder(text);
   }
+  // schema::find_attribute, remembered per name: a large site names the same few attributes on
+  // every line, and hashing each name into the schema's table cost more than the rest of the
+  // attribute's lowering. Names that are no attribute are not remembered (they are reported).
+  const schema::Row* attribute_row(std::string_view name, schema::Object family) {
+    if (name.empty()) return schema::find_attribute(name, family);
+    const std::size_t slot = (name.size() * 131 + static_cast<unsigned char>(name.front()) * 31 +
+                              static_cast<unsigned char>(name[name.size() / 2]) * 7 +
+                              static_cast<unsigned char>(name.back()) + family) %
+                             kAttributesSeen;
+    AttributeSeen& seen = attributes_seen_[slot];
+    if (seen.row != nullptr && seen.family == family && seen.name == name) return seen.row;
+    const schema::Row* row = schema::find_attribute(name, family);
+    if (row != nullptr) seen = {name, family, row};
+    return row;
+  }
   ir::SourceRange where(std::string_view text) const;
   ir::Provenance provenance(std::string_view text) const;
   Diagnostic& report(const RuleId& rule, std::string_view at, std::string message);
@@ -114,6 +130,13 @@ struct LowerContext {
   ir::SourceRange range_at(const SourceSet::Location& l, std::string_view text) const;
   void report_each(const std::vector<values::Issue>& issues, std::string_view text);
 
+  struct AttributeSeen {
+    std::string_view name;  // in the config's text, which outlives the lowering
+    schema::Object family = schema::kNoObject;
+    const schema::Row* row = nullptr;
+  };
+  static constexpr std::size_t kAttributesSeen = 61;  // a prime: the slot mixes a few bytes
+  std::array<AttributeSeen, kAttributesSeen> attributes_seen_{};
   std::vector<ir::FileName> file_names_;  // of each buffer (index = buffer id - 1), interned once
   std::map<ir::Credential, ir::CredentialConfig>::iterator last_credential_ =
       policy.credentials.end();

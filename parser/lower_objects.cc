@@ -320,7 +320,7 @@ class ObjectLowerer {
 
   const Row* resolve(const AttributeToken& a) {
     std::string_view name = a.name.text;
-    if (const Row* row = schema::find_attribute(name, object_)) return row;
+    if (const Row* row = ctx_.attribute_row(name, object_)) return row;
     if (const Row* row = schema::find_attribute_ignoring_case(name, object_)) {
       ctx_.report(rules::kWrongCase, name,
                   fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches attribute names "

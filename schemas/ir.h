@@ -107,7 +107,9 @@ class EarlierLines {
 };
 
 struct Provenance {
-  SourceRange where;
+  // `how` goes in the padding at the end of `where`: 32 bytes instead of 40, in each of the
+  // million provenances of a large site's IR.
+  [[no_unique_address]] SourceRange where;
   Derivation how = Derivation::BuiltinDefault;
   EarlierLines earlier;  // LaterLineWins: the lines that were overridden
   bool operator==(const Provenance&) const = default;
