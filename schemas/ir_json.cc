@@ -752,23 +752,15 @@ struct Codec<Provenance> {
       }
       return tails;
     }();
-    // The heads of the last few files, the most recent first: a document alternates between
-    // its config's file and "" (built-in defaults), and has a few #INCLUDEd files at most.
-    thread_local std::array<Head, 4> heads;
+    // The heads of the files seen, by their interned name's address: a document alternates
+    // between its config's file and "" (built-in defaults), and a site that #INCLUDEs a file per
+    // group between many more. Two names seldom share a place (which costs remaking a head).
+    thread_local std::array<Head, 64> heads;
     const std::string& file = p.where.file.str();
     constexpr std::string_view kColon = kIndenting ? ": " : ":";
     constexpr std::string_view kComma = kIndenting ? ", " : ",";
-    if (heads.front().file != &file) {
-      std::size_t found = 1;
-      while (found < heads.size() && heads[found].file != &file) ++found;
-      if (found == heads.size()) {
-        found = heads.size() - 1;  // the least recent makes room
-        heads[found].file = nullptr;
-      }
-      std::rotate(heads.begin(), heads.begin() + static_cast<std::ptrdiff_t>(found),
-                  heads.begin() + static_cast<std::ptrdiff_t>(found) + 1);
-    }
-    Head& head = heads.front();
+    const auto address = reinterpret_cast<std::uintptr_t>(&file);
+    Head& head = heads[(address * 0x9E3779B97F4A7C15u) >> 58];  // the top 6 bits: 64 places
     if (head.file != &file) {
       head.file = &file;
       std::string name;

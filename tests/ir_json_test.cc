@@ -357,11 +357,12 @@ TEST(IrJson, ProvenanceIsFlatAndEarlierOnlyWhenPresent) {
 // In an indented document a provenance is one line. Most are written by a shortcut (a head per
 // file, padded copies of 64 and 32 bytes); the ones with earlier lines by the general path. Both
 // must give the bytes worked out here: for every derivation, and for file names around the
-// padded head's size (`{"file": "` + 43 characters + `", "line": ` is 64 bytes), longer than it, longer than the shortcut takes, and in more files than it
-// remembers (5 names, 4 remembered), in both orders.
+// padded head's size (`{"file": "` + 43 characters + `", "line": ` is 64 bytes), longer than it, longer than the shortcut takes, and in more files than
+// it has places for heads (207 names, 64 places), in both orders.
 TEST(IrJson, ProvenanceIsOneLineWhateverItsFileName) {
   std::vector<std::string> names = {"", "m.cfg", std::string(42, 'a'), std::string(43, 'b'),
                                     std::string(44, 'c'), std::string(200, 'd'), std::string(5000, 'e')};
+  for (int i = 0; i < 200; ++i) names.push_back(fmt::format("f{}.cfg", i));
   for (int order = 0; order < 2; ++order) {
     for (std::string_view how_name : enum_names<Derivation>()) {
       const Derivation how = *parse_enum<Derivation>(how_name);
@@ -379,7 +380,7 @@ TEST(IrJson, ProvenanceIsOneLineWhateverItsFileName) {
           text += R"(, "earlier": [{"file": "x.cfg", "line": 7, "column": 8, "end_column": 9}])";
         }
         expected.push_back(text + "}");
-        p.scalars[fmt::format("S{:02}", line)] = {"S", "", "v", from};
+        p.scalars[fmt::format("S{:03}", line)] = {"S", "", "v", from};
         ++line;
       }
       const std::string json = to_json(p, true);
