@@ -1,13 +1,15 @@
-// Benchmarks of `mauic check` (checker/prove/): every corpus config (target < 1 s each) and a
-// generated site of 1,000 users / 100 groups / 50 accounts / 20 QOS / 100 standing
-// reservations / 2,000 nodes (target < 30 s, < 2 GiB), with the time of each property as
-// counters (ms). Peak RSS: /usr/bin/time -v on `mauic check` of `bench_check --write-site FILE`.
+// Benchmarks of `mauic check` (checker/prove/): every corpus config (tests/data/corpus/configs;
+// target < 1 s each) and a generated site of 1,000 users / 100 groups / 50 accounts / 20 QOS /
+// 100 standing reservations / 2,000 nodes (target < 30 s, < 2 GiB), with the time of each property
+// as counters (ms). Peak RSS: /usr/bin/time -v on `mauic check` of `bench_check --write-site FILE`.
 //   MAUI_BENCH_CHECK_SCALE=10 divides the generated site's counts (the smoke test uses it).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <system_error>
 
 #include "bench/gen_check_site.h"
 #include "checker/pipeline.h"
@@ -62,8 +64,16 @@ int main(int argc, char** argv) {
     return 0;
   }
   namespace fs = std::filesystem;
+  const fs::path corpus_dir = fs::path(MAUI_TEST_DATA_DIR) / "corpus" / "configs";
   std::vector<fs::path> corpus;
-  for (const auto& e : fs::directory_iterator(fs::path(MAUI_SHARED_DIR) / "corpus" / "configs")) corpus.push_back(e.path());
+  std::error_code error;
+  for (fs::directory_iterator it(corpus_dir, error), end; !error && it != end; it.increment(error))
+    corpus.push_back(it->path());
+  if (error || corpus.empty()) {  // a benchmark of no configs would report nothing and look fine
+    std::cerr << "bench_check: no corpus configs in " << corpus_dir.string()
+              << (error ? ": " + error.message() : std::string()) << "\n";
+    return 2;
+  }
   std::sort(corpus.begin(), corpus.end());
   for (const auto& p : corpus)
     benchmark::RegisterBenchmark(("BM_CheckCorpusConfig/" + p.filename().string().substr(0, 40)).c_str(),

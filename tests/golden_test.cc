@@ -1,7 +1,8 @@
 // Golden tests: each folder under tests/golden/ holds an input config (`input.cfg`, plus any
 // files it #INCLUDEs) and the expected output of `mauic lint` in `expected.txt`; optionally
-// `expected.ir.json` (the compiled IR). The real-world configs of shared/corpus/configs and
-// shared/reference/doc-examples.cfg have their expectations in tests/golden/corpus/<file>.txt.
+// `expected.ir.json` (the compiled IR). The real-world configs of tests/data/corpus/configs and
+// the manual's examples, tests/data/doc-examples.cfg, have their expectations in
+// tests/golden/corpus/<file>.txt; tests/data/corpus/INDEX.tsv lists the configs with their sources.
 //
 // The inputs also say, in their comments, which findings each line must get:
 //   BACKFILLPOLICY GREEDY   # expect: compat-backfill-policy[, another-rule ...]
@@ -91,21 +92,6 @@ std::vector<std::string> case_names() {
   return names;
 }
 
-std::vector<std::string> corpus_names() {
-  std::vector<std::string> names;
-  fs::path root = fs::path(MAUI_SHARED_DIR) / "corpus" / "configs";
-  for (const auto& e : fs::directory_iterator(root)) names.push_back(e.path().filename());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
-std::string test_name(const testing::TestParamInfo<std::string>& info) {
-  std::string n = info.param.substr(0, 60);
-  for (char& c : n)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return n;
-}
-
 class GoldenCase : public testing::TestWithParam<std::string> {};
 
 TEST_P(GoldenCase, FindingsAreTheExpectedOnes) {
@@ -135,21 +121,42 @@ TEST_P(GoldenCase, LintOutputMatches) {
   if (fs::exists(dir / "expected.ir.json")) maui::testing_support::compare_golden(dir / "expected.ir.json", ir);
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, GoldenCase, testing::ValuesIn(case_names()), test_name);
+INSTANTIATE_TEST_SUITE_P(Cases, GoldenCase, testing::ValuesIn(case_names()),
+                         maui::testing_support::config_test_name);
 
 class GoldenCorpus : public testing::TestWithParam<std::string> {};
 
 TEST_P(GoldenCorpus, LintOutputMatches) {
-  fs::path dir = fs::path(MAUI_SHARED_DIR) / "corpus" / "configs";
-  std::string out = lint_in(dir, GetParam());
+  std::string out = lint_in(maui::testing_support::corpus_dir(), GetParam());
   maui::testing_support::compare_golden(fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / (GetParam() + ".txt"), out);
   // A real config that Maui accepts gets no errors (only warnings where Maui would misread it).
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, GoldenCorpus, testing::ValuesIn(corpus_names()), test_name);
+INSTANTIATE_TEST_SUITE_P(Corpus, GoldenCorpus, testing::ValuesIn(maui::testing_support::corpus_config_names()),
+                         maui::testing_support::config_test_name);
+
+// The corpus directory holds exactly the configs its INDEX.tsv gives the sources of (the first
+// column of every row after the header): none lost, none without a source.
+TEST(CorpusData, HoldsExactlyTheIndexedConfigs) {
+  const fs::path index = fs::path(MAUI_TEST_DATA_DIR) / "corpus" / "INDEX.tsv";
+  std::ifstream in(index);
+  ASSERT_TRUE(in) << "cannot read " << index;
+  std::set<std::string> indexed;
+  std::string row;
+  std::getline(in, row);  // the header
+  while (std::getline(in, row))
+    if (!row.empty()) indexed.insert(row.substr(0, row.find('\t')));
+  ASSERT_GE(indexed.size(), 30u) << index << " lists too few configs";
+  const auto names = maui::testing_support::corpus_config_names();
+  const std::set<std::string> present(names.begin(), names.end());
+  for (const auto& name : indexed)
+    EXPECT_TRUE(present.count(name)) << "missing from " << maui::testing_support::corpus_dir() << ": " << name;
+  for (const auto& name : present) EXPECT_TRUE(indexed.count(name)) << "not in " << index << ": " << name;
+}
 
 TEST(GoldenDocExamples, LintOutputMatches) {
-  fs::path dir = fs::path(MAUI_SHARED_DIR) / "reference";
+  const fs::path dir(MAUI_TEST_DATA_DIR);
+  ASSERT_TRUE(fs::exists(dir / "doc-examples.cfg")) << "missing " << dir / "doc-examples.cfg";
   std::string out = lint_in(dir, "doc-examples.cfg");
   maui::testing_support::compare_golden(fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / "doc-examples.cfg.txt", out);
 }

@@ -252,20 +252,12 @@ TEST(CheckManual, Example5NegativeAffinity) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Every real-world config: checked without an internal error.
-
-std::vector<std::string> corpus() {
-  std::vector<std::string> names;
-  for (const auto& e : fs::directory_iterator(fs::path(MAUI_SHARED_DIR) / "corpus" / "configs"))
-    names.push_back(e.path().filename());
-  std::sort(names.begin(), names.end());
-  return names;
-}
+// Every real-world config (tests/data/corpus/configs): checked without an internal error.
 
 class CheckCorpus : public testing::TestWithParam<std::string> {};
 
 TEST_P(CheckCorpus, NoInternalError) {
-  Checked c = check_in(fs::path(MAUI_SHARED_DIR) / "corpus" / "configs", GetParam());
+  Checked c = check_in(maui::testing_support::corpus_dir(), GetParam());
   for (const auto& e : c.report.internal_errors) ADD_FAILURE() << e;
   auto parsed = llvm::json::parse(c.json);
   ASSERT_TRUE(static_cast<bool>(parsed)) << llvm::toString(parsed.takeError());
@@ -275,13 +267,8 @@ TEST_P(CheckCorpus, NoInternalError) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, CheckCorpus, testing::ValuesIn(corpus()),
-                         [](const testing::TestParamInfo<std::string>& info) {
-                           std::string n = info.param.substr(0, 60);
-                           for (char& ch : n)
-                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Corpus, CheckCorpus, testing::ValuesIn(maui::testing_support::corpus_config_names()),
+                         maui::testing_support::config_test_name);
 
 TEST(CheckSuppression, InlineIgnoreDropsTheFinding) {
   Checked plain = check_text("SERVERHOST h\nQUEUETIMEWEIGHT 5000\nFSUSERWEIGHT 10\n");

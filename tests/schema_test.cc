@@ -81,7 +81,7 @@ std::string_view first(const std::vector<std::string_view>& names) {
 // --- coverage of Maui 3.3.1's own parameter table ------------------------------------------------
 
 TEST(ParameterTable, EveryMaui331NameHasARow) {
-  const fs::path list = fs::path(MAUI_SHARED_DIR) / "reference/maui-3.3-parameter-names.txt";
+  const fs::path list = fs::path(MAUI_TEST_DATA_DIR) / "maui-3.3-parameter-names.txt";
   const auto lines = split_lines(read_file(list));
   ASSERT_GT(lines.size(), 300u) << "cannot read " << list;
   std::size_t names = 0;
@@ -219,14 +219,14 @@ void check_config(const fs::path& path, std::vector<Finding>& findings, std::siz
 }
 
 TEST(ParameterTable, CoversEveryNameInCorpusAndManualExamples) {
-  const fs::path shared(MAUI_SHARED_DIR);
+  const fs::path data(MAUI_TEST_DATA_DIR);
   std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(shared / "corpus/configs")) {
+  for (const auto& entry : fs::directory_iterator(data / "corpus/configs")) {
     if (entry.is_regular_file()) files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
-  ASSERT_GE(files.size(), 30u) << "corpus not found under " << shared;
-  files.push_back(shared / "reference/doc-examples.cfg");
+  ASSERT_GE(files.size(), 30u) << "corpus not found under " << data;
+  files.push_back(data / "doc-examples.cfg");
 
   std::vector<Finding> findings;
   std::size_t checked = 0;

@@ -5,10 +5,10 @@
 #
 # BUILD_DIR is a MAUI_FUZZ=ON build (see tests/fuzz/CMakeLists.txt). The target is the maui.cfg
 # front end (parser, the default) or the SWF trace reader (swf). The parser's seed corpus is a
-# copy of examples/*, tests/golden/*/input.cfg, ../shared/corpus/configs/* (shared/ sits beside
-# the repo) and tests/fuzz/crashes/*.cfg; the reader's, the first 200 lines of every trace in
-# examples/traces/ and ../shared/traces/ and tests/fuzz/crashes/*.swf (saved reproducers, so a
-# fixed crash stays fixed). New inputs go to a
+# copy of examples/*, tests/golden/*/input.cfg, the real-world configs of tests/data/corpus/configs/
+# (a missing corpus is an error: fuzzing without it would look fine and test less) and
+# tests/fuzz/crashes/*.cfg; the reader's, the first 200 lines of every trace in examples/traces/
+# and tests/fuzz/crashes/*.swf (saved reproducers, so a fixed crash stays fixed). New inputs go to a
 # temporary directory that is removed afterwards. Exits non-zero on any crash, sanitizer report,
 # leak, timeout (-timeout=10 s per input) or out-of-memory (-rss_limit_mb=2048); the reproducer is
 # then copied to BUILD_DIR/fuzz-artifacts/. Prints the number of executions.
@@ -58,22 +58,27 @@ if [ "$target" = parser ]; then
     [ -f "$f" ] || continue
     add_seed "$f" "golden__$(basename "$(dirname "$f")").cfg"
   done
-  if [ -d "$repo/../shared/corpus/configs" ]; then
-    for f in "$repo"/../shared/corpus/configs/*; do
-      [ -f "$f" ] || continue
-      add_seed "$f" "corpus__$(basename "$f")"
-    done
-  else
-    echo "run.sh: note: $repo/../shared/corpus/configs not found, fuzzing without it" >&2
+  configs=0
+  for f in "$repo"/tests/data/corpus/configs/*; do
+    [ -f "$f" ] || continue
+    add_seed "$f" "corpus__$(basename "$f")"
+    configs=$((configs + 1))
+  done
+  if [ "$configs" -eq 0 ]; then
+    echo "run.sh: no corpus configs in $repo/tests/data/corpus/configs" >&2
+    exit 2
   fi
 else
   # Trace heads: the header lines and the first jobs of each trace, plain text.
-  for f in "$repo"/examples/traces/*.swf* "$repo"/../shared/traces/*.swf*; do
+  for f in "$repo"/examples/traces/*.swf*; do
     [ -f "$f" ] || continue
-    origin=$(basename "$(dirname "$(dirname "$f")")")  # main (the repo) or shared
-    { zcat -f -- "$f" | head -n 200; } >"$seeds/${origin}__$(basename "$f").head" || true
+    { zcat -f -- "$f" | head -n 200; } >"$seeds/examples__$(basename "$f").head" || true
     n=$((n + 1))
   done
+  if [ "$n" -eq 0 ]; then
+    echo "run.sh: no traces in $repo/examples/traces" >&2
+    exit 2
+  fi
 fi
 if [ -d "$repo/tests/fuzz/crashes" ]; then
   for f in "$repo"/tests/fuzz/crashes/$crash_glob; do
