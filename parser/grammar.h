@@ -1,10 +1,11 @@
 // The PEG grammar of one maui.cfg line (PEGTL 3.2).
 //
-// It describes how Maui reads a line (reference §1.1): `#` starts a comment anywhere, `\` at the
-// end of a line continues it, blanks are spaces, tabs, CR and no-break spaces (U+00A0, pasted
-// from the manual), `NAME VALUE`, `NAME=VALUE`, `NAME[INDEX] VALUE ...`, `#INCLUDE file`, and
-// template placeholders (ERB, Jinja, Template Toolkit, autoconf) that may appear anywhere in a
-// name, index or value. Which names exist is not the grammar's business (schemas/schema.h).
+// It describes how Maui reads a line (docs/reference/maui-3.3-semantics.md §1.1): `#` starts a
+// comment anywhere, `\` at the end of a line continues it, blanks are spaces, tabs, CR and
+// no-break spaces (U+00A0, pasted from the manual), `NAME VALUE`, `NAME=VALUE`,
+// `NAME[INDEX] VALUE ...`, `#INCLUDE file`, and template placeholders (ERB, Jinja, Template
+// Toolkit, autoconf) that may appear anywhere in a name, index or value. Which names exist is not
+// the grammar's business (schemas/schema.h).
 #pragma once
 
 #include <array>

@@ -2,8 +2,8 @@
 // parse_buffer (parser/parse.h): statement fields, error recovery and error locations,
 // placeholders and `# mauic: ignore=` suppressions.
 //
-// Expectations follow reference/maui-3.3-semantics.md §1.1 (how Maui reads a line) and the
-// constructs of corpus/features.md.
+// Expectations follow docs/reference/maui-3.3-semantics.md §1.1 (how Maui reads a line) and the
+// constructs of tests/data/corpus/features.md (the survey of the real-world configs).
 #include <map>
 #include <random>
 #include <set>

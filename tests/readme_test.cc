@@ -1,7 +1,8 @@
-// The README lists every command of every tool with all its options (the developers' guide: "Keep
-// the README true"). Each command's usage in the README is checked against what the built tool's
-// `--help` says, both ways: an option the tool has and the README lacks fails, and so does an
-// option the README shows that the tool no longer has.
+// The README lists every command of every tool with all its options: it is where a user learns
+// what the tools take, so it must say what they take today, no more and no less. Each command's
+// usage in the README is checked against what the built tool's `--help` says, both ways: an
+// option the tool has and the README lacks fails, and so does an option the README shows that the
+// tool no longer has.
 #include <regex>
 #include <set>
 #include <sstream>

@@ -157,7 +157,7 @@ TEST(RuntimeLimits, MixedLimitsManualExample) {
             (std::vector<std::string>{"violates active HARD MAXNODE limit of 16 for class interactive (request 3, usage 16)"}));
 }
 
-// 6.2.2, the [PDF-3.2] version of the example (shared/reference/doc-examples.cfg): a job of user
+// 6.2.2, the [PDF-3.2] version of the example (tests/data/doc-examples.cfg): a job of user
 // steve, group staff, class batch, QOS hiprio "will be allowed to start so long as running it
 // does not lead to any of the following conditions" — each condition is tested at its edge.
 struct OverrideExample : ::testing::Test {

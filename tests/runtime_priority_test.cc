@@ -1,7 +1,8 @@
-// Job priority (runtime/engine/priority.h) against the manual's section 5.1.2 and reference §4: the
-// worked examples (CRED, the fairshare component, the XFACTOR table, PE), every subcomponent,
-// caps, QOS weights, the target component, the usage component, negative priorities, the 1e9
-// cap and the deterministic order. Expected values are the manual's arithmetic.
+// Job priority (runtime/engine/priority.h) against the manual's section 5.1.2 and reference §4
+// ("reference §N": a section of docs/reference/maui-3.3-semantics.md): the worked examples (CRED,
+// the fairshare component, the XFACTOR table, PE), every subcomponent, caps, QOS weights, the
+// target component, the usage component, negative priorities, the 1e9 cap and the deterministic
+// order. Expected values are the manual's arithmetic.
 #include <array>
 #include <cmath>
 #include <random>

@@ -1,5 +1,5 @@
 // SWF traces (runtime/io/swf.h) and schedule metrics (runtime/rm/sim/sim_metrics.h): every replay
-// convention of shared/traces/README.md, each kind of bad line located at its field while the
+// convention of docs/reference/traces.md, each kind of bad line located at its field while the
 // good lines around it are kept, plain and gzip files alike, the shipped KTH trace, and metrics
 // and the jobs CSV worked out by hand.
 #include <unistd.h>

@@ -93,7 +93,8 @@ constexpr std::string_view kSteveReason =
 
 TEST(SeedOverrideExample, ShowqBlockedShowsTheLimitAndItsLine) {
   Look l = override_example();
-  // Maui's columns (reference §11.1) and, with -b, the reasons: "%-18s %8s %10s %5d %11s  %19s".
+  // Maui's columns (docs/reference/maui-3.3-semantics.md §11.1) and, with -b, the reasons:
+  // "%-18s %8s %10s %5d %11s  %19s".
   EXPECT_EQ(l.text("showq", {"-b"}),
             lines({"BLOCKED JOBS----------------\n",
                    "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME  REASON\n",

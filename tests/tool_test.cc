@@ -453,7 +453,8 @@ TEST_F(Tool, ExplainAParameter) {
   auto r = mauic("explain FSDECAY");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("FSDECAY"), std::string::npos) << r.out;
-  // reference §2 (fairshare table): FSDECAY is a double, default 1.0; manual section 6.3.
+  // docs/reference/maui-3.3-semantics.md §2 (fairshare table): FSDECAY is a double, default 1.0;
+  // manual section 6.3.
   auto line_with = [&](const std::string& label) {
     auto at = r.out.find(label);
     if (at == std::string::npos) return std::string();

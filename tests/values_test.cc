@@ -1,10 +1,11 @@
 // Tests of the value parsers (parser/values.h): the typed value, and every issue's rule id,
 // error flag and location (offset + length into the parsed text).
 //
-// Expectations: reference/maui-3.3-semantics.md §1.3 (integers: strtol base 0; booleans),
-// §1.4 (times), §1.5 (limits, lists, RESOURCES, HOSTLIST), §7.2 (ACL markers) and the manual's
-// 7.1.5 table (seeds/7.1.5-reservations.txt). Where the manual and Maui 3.3.1 disagree the
-// parsers return the manual's reading plus an issue naming the difference (values.h).
+// Expectations: docs/reference/maui-3.3-semantics.md §1.3 (integers: strtol base 0; booleans),
+// §1.4 (times), §1.5 (limits, lists, RESOURCES, HOSTLIST), §7.2 (ACL markers; "reference §N" below
+// is a section of that file) and the table of the manual's section 7.1.5. Where the manual and
+// Maui 3.3.1 disagree the parsers return the manual's reading plus an issue naming the difference
+// (values.h).
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -652,7 +653,7 @@ TEST(ParseHostlist, CorpusForms) {
 }
 
 TEST(ParseHostlist, Regex) {
-  // `[0-13]` here is a regex character class, not a numeric range (features.md).
+  // `[0-13]` here is a regex character class, not a numeric range (tests/data/corpus/features.md).
   auto r = parse_hostlist("^compute-1-[0-13]");
   ASSERT_TRUE(r.value);
   EXPECT_EQ(r.value->kind, ir::HostExpression::Kind::Regex);

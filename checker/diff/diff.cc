@@ -163,8 +163,8 @@ std::vector<std::string> set_minus(const std::set<std::string>& a, const std::se
 
 // A reference job's priorities under one policy: one task of one hour, submitted at the week's
 // start (kWeekStart) and a day before it, none of the fairshare usage recorded its own (others
-// used the cluster: with no usage at all Maui computes no fairshare, reference §4.7, and turning
-// fairshare on would change nothing here). A credential's target then counts in full.
+// used the cluster: with no usage at all Maui computes no fairshare,
+// docs/reference/maui-3.3-semantics.md §4.7, and turning fairshare on would change nothing here). A credential's target then counts in full.
 class ReferenceJobs {
  public:
   explicit ReferenceJobs(const prove::World& w)

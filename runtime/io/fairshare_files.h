@@ -1,4 +1,5 @@
-// FS.<epoch> files: one fairshare window each, in Maui's format (manual 6.3.2.3, reference §5.3).
+// FS.<epoch> files: one fairshare window each, in Maui's format (manual 6.3.2.3, reference §5.3:
+// docs/reference/maui-3.3-semantics.md).
 //
 //   # FS Data File (Duration:  86400 seconds)  Starting: Tue Nov 14 00:00:00 2023
 //   user                 john      60.000

@@ -1,4 +1,4 @@
-// Standard Workload Format traces (the Parallel Workloads Archive's SWF; shared/traces/README.md):
+// Standard Workload Format traces (the Parallel Workloads Archive's SWF; docs/reference/traces.md):
 // one job per line, 18 whitespace-separated fields, `;` header comments. Plain or gzip.
 //
 // Conventions (docs/simulator.md): procs = allocated procs (field 5), else requested (field 8);
