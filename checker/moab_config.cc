@@ -7,7 +7,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
-#include "parser/rule_ids.h"
+#include "schemas/rule_ids.h"
 #include "schemas/schema.h"
 
 namespace maui::checker {

@@ -1,4 +1,4 @@
-// The lint rule registry: every rule of parser/rule_ids.h (its id and default severity) with a
+// The lint rule registry: every rule of schemas/rule_ids.h (its id and default severity) with a
 // one-line summary and a doc page docs/rules/<id>.md. Rules that look at the whole policy (not
 // a single line) are functions in checker/checks/*.cc, registered in rules.cc.
 #pragma once
@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "parser/lower.h"
-#include "parser/rule_ids.h"
+#include "schemas/rule_ids.h"
 
 namespace maui::checker {
 

@@ -11,6 +11,7 @@
 
 #include "llvm/Support/SMLoc.h"
 #include "schemas/problem.h"  // Severity
+#include "schemas/rule_ids.h"  // RuleId
 
 namespace maui {
 
@@ -26,13 +27,6 @@ struct Diagnostic {
   std::string file;     // used only when `range` is invalid
   std::string message;
   std::vector<DiagnosticNote> notes;
-};
-
-// A lint rule's id and default severity (the constants of parser/rule_ids.h).
-struct RuleId {
-  std::string_view id;  // stable: JSON, SARIF ruleId, `# mauic: ignore=ID`, docs/rules/<id>.md
-  Severity severity;
-  friend constexpr bool operator==(const RuleId& a, const RuleId& b) { return a.id == b.id; }
 };
 
 // Collects diagnostics in the order they were found; renderers sort them.

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "parser/grammar.h"
-#include "parser/rule_ids.h"
+#include "schemas/rule_ids.h"
 
 namespace maui {
 namespace {

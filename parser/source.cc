@@ -8,8 +8,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "parser/rule_ids.h"
 #include "schemas/input_file.h"
+#include "schemas/rule_ids.h"
 
 namespace maui {
 

@@ -44,7 +44,8 @@ enum Object : std::uint32_t {
   kCredentials = kUser | kGroup | kAccount | kClass | kQos | kSys,
 };
 
-// How a value is written and read. Each type has one value parser in parser/values.h.
+// How a value is written and read. Each type has one value parser: in schemas/value_syntax.h
+// for the syntax the runtime reads too, in parser/values.h for the others.
 enum class ValueType : std::uint8_t {
   Integer,          // decimal integer; Maui reads it with strtol base 0 (010 is octal!)
   Double,           // floating point

@@ -72,10 +72,10 @@ TEST(RuleRegistry, IsSortedAndUnique) {
   }
 }
 
-// The constants of parser/rule_ids.h, which every layer reports with, are the registry's rules.
+// The constants of schemas/rule_ids.h, which every layer reports with, are the registry's rules.
 TEST(RuleRegistry, ListsEveryRuleConstant) {
   static const std::regex constant(R"re(inline constexpr RuleId k\w+\{"([a-z0-9-]+)", Severity::\w+\};)re");
-  const std::string header = read(kSource / "parser" / "rule_ids.h");
+  const std::string header = read(kSource / "schemas" / "rule_ids.h");
   std::set<std::string> constants;
   for (std::sregex_iterator it(header.begin(), header.end(), constant), end; it != end; ++it) constants.insert((*it)[1]);
   std::set<std::string> registered;

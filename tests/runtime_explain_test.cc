@@ -1,4 +1,4 @@
-// Explanations (runtime/engine/explain.h, runtime/views/report_json.h): the text of blocked-job reasons with
+// Explanations (runtime/engine/explain.h, runtime/views/explanation_json.h): the text of blocked-job reasons with
 // where each limit was set, the priority table and breakdown, the fairshare report, and the
 // JSON contracts of mauirun.
 #include <string>
@@ -9,7 +9,7 @@
 #include "llvm/Support/JSON.h"
 #include "runtime/engine/eligibility.h"
 #include "runtime/engine/explain.h"
-#include "runtime/views/report_json.h"
+#include "runtime/views/explanation_json.h"
 #include "tests/runtime_support.h"
 
 namespace maui::runtime {

@@ -22,8 +22,8 @@
 #include "runtime/report/comparison.h"
 #include "runtime/report/report_html.h"
 #include "runtime/report/report_recorder.h"
+#include "runtime/report/simulation_summary.h"
 #include "runtime/report/what_if.h"
-#include "runtime/views/report_json.h"
 
 namespace maui::runtime {
 namespace {

@@ -17,11 +17,11 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/io/line_reader.h"
 #include "runtime/rm/sim/sim_breakdown.h"
 #include "runtime/rm/sim/sim_metrics.h"
 #include "runtime/io/swf.h"
 #include "schemas/ir.h"
+#include "schemas/line_reader.h"
 
 namespace maui::runtime {
 namespace {
@@ -430,7 +430,7 @@ TEST_F(TraceFiles, ALongTraceReadsAsItsWholeTextParses) {
 TEST(LineSplitting, ChunksGiveTheLinesOfTheWholeText) {
   for (std::string_view text : {"a\nbb\n\nccc", "\n", "", "x", "a\r\nb\n", "\n\nlast\n"}) {
     std::vector<std::string> whole;
-    LineReader reader(text);
+    NumberedLines reader(text);
     for (std::string_view line; reader.next(line);) whole.emplace_back(line);
     for (std::size_t i = 0; i <= text.size(); ++i)
       for (std::size_t j = i; j <= text.size(); ++j) {

@@ -9,8 +9,8 @@
 
 #include "llvm/Support/JSON.h"
 #include "runtime/engine/explain.h"
+#include "runtime/views/explanation_json.h"
 #include "runtime/views/priority_report.h"
-#include "runtime/views/report_json.h"
 #include "runtime/views/view.h"
 #include "runtime/views/view_args.h"
 #include "runtime/views/view_snapshot.h"

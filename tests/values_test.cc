@@ -1,4 +1,4 @@
-// Tests of the value parsers (parser/values.h): the typed value, and every issue's rule id,
+// Tests of the value parsers (schemas/value_syntax.h, parser/values.h): the typed value, and every issue's rule id,
 // error flag and location (offset + length into the parsed text).
 //
 // Expectations: docs/reference/maui-3.3-semantics.md §1.3 (integers: strtol base 0; booleans),
@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "parser/values.h"
+#include "schemas/value_syntax.h"
 
 namespace {
 

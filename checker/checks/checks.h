@@ -2,7 +2,7 @@
 #pragma once
 
 #include "parser/lower.h"
-#include "parser/rule_ids.h"
+#include "schemas/rule_ids.h"
 
 namespace maui::checker {
 

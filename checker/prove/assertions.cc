@@ -1,12 +1,11 @@
 #include "checker/prove/assertions.h"
 
-#include "runtime/io/line_reader.h"
-
 #include <fmt/format.h>
 
 #include <tao/pegtl.hpp>
 
 #include "schemas/input_file.h"
+#include "schemas/line_reader.h"
 
 namespace maui::prove {
 
@@ -292,7 +291,7 @@ AssertionFile parse_assertions(std::string_view text, const std::string& path) {
   namespace g = assert_grammar;
   AssertionFile out;
   out.path = path;
-  runtime::LineReader lines(text);
+  NumberedLines lines(text);
   std::string_view one_line;
   while (lines.next(one_line)) {
     const unsigned line = lines.number();

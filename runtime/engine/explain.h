@@ -1,7 +1,7 @@
 // Explanations as text: the priority table (like `diagnose -p` / `sprio`), one job's priority
 // breakdown, the fairshare state (like `diagnose -f` / `sshare`), and every reason a job is not
 // eligible. Pure functions from engine results to strings; the CLI prints them and the JSON
-// renderers (runtime/views/report_json.h) use the same reason texts.
+// renderers (runtime/views/explanation_json.h) use the same reason texts.
 #pragma once
 
 #include <span>

@@ -16,8 +16,8 @@
 #include <fmt/format.h>
 
 #include "runtime/io/atomic_file.h"
-#include "runtime/io/line_reader.h"
 #include "schemas/input_file.h"
+#include "schemas/line_reader.h"
 
 namespace maui::runtime {
 
@@ -98,7 +98,7 @@ std::string fairshare_file_name(Epoch start) { return fmt::format("FS.{}", start
 ParsedFairshareFile parse_fairshare_file(std::string_view name, std::string_view text, Epoch start) {
   ParsedFairshareFile out;
   out.window.start = start;
-  LineReader lines(text);
+  NumberedLines lines(text);
   std::string_view line;
   while (lines.next(line)) {
     const std::int64_t line_no = lines.number();

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "runtime/io/line_reader.h"
+#include "schemas/line_reader.h"
 
 namespace maui::runtime {
 
@@ -54,7 +54,7 @@ class InflatingReader {
   std::thread thread_;
 };
 
-// Gives line(text) every line of the file in order (runtime/io/line_reader.h, ChunkedLines)
+// Gives line(text) every line of the file in order (schemas/line_reader.h, ChunkedLines)
 // until it returns false, and reads the stream to its end all the same: a stream that ends
 // badly must be told, even after the lines wanted, so that a short file never passes for a
 // whole one. Returns why the stream ended ("" when cleanly).

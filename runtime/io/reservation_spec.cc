@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "parser/values.h"
+#include "schemas/value_syntax.h"
 
 namespace maui::runtime {
 

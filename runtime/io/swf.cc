@@ -14,8 +14,8 @@
 #include <fmt/format.h>
 
 #include "runtime/io/inflating_reader.h"
-#include "runtime/io/line_reader.h"
 #include "schemas/ir.h"
+#include "schemas/line_reader.h"
 
 namespace maui::runtime {
 

@@ -12,7 +12,7 @@
 
 #include "runtime/rm/sim/sim_breakdown.h"
 #include "runtime/rm/sim/simulator.h"
-#include "runtime/views/report_json.h"
+#include "runtime/report/simulation_summary.h"
 
 namespace maui::runtime {
 

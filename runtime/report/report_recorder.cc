@@ -8,7 +8,7 @@
 
 #include "runtime/engine/fairshare.h"
 #include "runtime/engine/priority.h"
-#include "runtime/views/report_json.h"
+#include "runtime/views/explanation_json.h"
 
 namespace maui::runtime {
 

@@ -1,13 +1,13 @@
-// checkjob JOBID [-v]: one job in Maui 3.3's checkjob layout (reference §11.2): state,
-// credentials, times, request, reservation, holds, PE and start priority with its components,
-// then every reason it is not running ("job cannot run  (...)"), each violated limit with the
-// config line that set it. -v adds the whole priority breakdown.
+// checkjob JOBID [-v]: one job in Maui 3.3's checkjob layout (docs/reference/maui-3.3-semantics.md
+// §11.2): state, credentials, times, request, reservation, holds, PE and start priority with its
+// components, then every reason it is not running ("job cannot run  (...)"), each violated limit
+// with the config line that set it. -v adds the whole priority breakdown.
 #include <fmt/format.h>
 
 #include "runtime/engine/explain.h"
 #include "runtime/views/job_facts.h"
+#include "runtime/views/explanation_json.h"
 #include "runtime/views/priority_report.h"
-#include "runtime/views/report_json.h"
 #include "runtime/views/view_parts.h"
 #include "runtime/views/view_text.h"
 
@@ -32,7 +32,7 @@ struct JobView {
   bool starting = false;
 };
 
-JobView build(const ViewContext& ctx, const QueueFacts& facts, std::size_t j) {
+JobView job_view(const ViewContext& ctx, const QueueFacts& facts, std::size_t j) {
   const Job& job = ctx.cluster.jobs[j];
   JobView v;
   v.job = &job;
@@ -89,7 +89,7 @@ std::string components_text(const PriorityBreakdown& b) {
   return out;
 }
 
-std::string text(const ViewContext& ctx, const JobView& v, bool verbose) {
+std::string job_text(const ViewContext& ctx, const JobView& v, bool verbose) {
   const Job& job = *v.job;
   const Epoch now = ctx.cluster.now;
   std::string out = fmt::format("checking job {}\n\n", job.id);
@@ -222,8 +222,8 @@ ViewAnswer checkjob(const ViewInput& in) {
     return refuse(ViewStatus::PermissionDenied, fmt::format("checkjob: job {} belongs to {}", id, job->user));
   const QueueFacts facts(ctx);
   const auto index = static_cast<std::size_t>(job - ctx.cluster.jobs.data());
-  const JobView v = build(ctx, facts, index);
-  return answer(in.request.json ? json_of(ctx, v, facts[index].eligibility) : text(ctx, v, in.args.has("-v")));
+  const JobView v = job_view(ctx, facts, index);
+  return answer(in.request.json ? json_of(ctx, v, facts[index].eligibility) : job_text(ctx, v, in.args.has("-v")));
 }
 
 }  // namespace maui::runtime

@@ -26,7 +26,7 @@ struct NodeView {
   std::vector<std::string> jobs;       // active here now
 };
 
-NodeView build(const ViewContext& ctx, std::size_t n, const std::vector<ReservationFacts>& rs) {
+NodeView node_view(const ViewContext& ctx, std::size_t n, const std::vector<ReservationFacts>& rs) {
   NodeView v;
   v.node = &ctx.cluster.nodes[n];
   const Epoch now = ctx.cluster.now;
@@ -55,7 +55,7 @@ std::string list_or_none(const std::vector<std::string>& items) {
   return items.empty() ? "[NONE]" : fmt::format("{}", fmt::join(items, ","));
 }
 
-std::string text(const ViewContext& ctx, const NodeView& v) {
+std::string node_text(const ViewContext& ctx, const NodeView& v) {
   const Node& node = *v.node;
   const Epoch now = ctx.cluster.now;
   std::string out = fmt::format("checking node {}\n\n", node.name);
@@ -123,8 +123,8 @@ ViewAnswer checknode(const ViewInput& in) {
   const auto n = facts.node(name);
   if (!n) return refuse(ViewStatus::NotFound, fmt::format("checknode: no node '{}'", name));
   const auto rs = reservation_facts(ctx, facts);
-  const NodeView v = build(ctx, *n, rs);
-  return answer(in.request.json ? json_of(ctx, v) : text(ctx, v));
+  const NodeView v = node_view(ctx, *n, rs);
+  return answer(in.request.json ? json_of(ctx, v) : node_text(ctx, v));
 }
 
 }  // namespace maui::runtime

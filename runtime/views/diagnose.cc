@@ -5,8 +5,8 @@
 
 #include "runtime/engine/explain.h"
 #include "runtime/views/job_facts.h"
+#include "runtime/views/explanation_json.h"
 #include "runtime/views/priority_report.h"
-#include "runtime/views/report_json.h"
 #include "runtime/views/view_parts.h"
 #include "runtime/views/view_text.h"
 

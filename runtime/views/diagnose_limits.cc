@@ -46,7 +46,7 @@ std::string set_at(const ir::CredentialConfig* config, const ir::Provenance* fro
   return from ? fmt::format("{} at {}", object, where(*from)) : object;
 }
 
-std::vector<LimitRow> build(const ViewContext& ctx) {
+std::vector<LimitRow> limit_rows(const ViewContext& ctx) {
   const ClusterSnapshot& snap = ctx.cluster;
   const ClusterTotals totals = snap.totals();
   const LimitBook& book = ctx.dir.limit_book();
@@ -155,7 +155,7 @@ std::string value_text(std::int64_t v) { return v < 0 ? std::string("UNLIMITED")
 // A limit written without a soft value has its hard one as soft (manual 6.2.4).
 std::int64_t soft_of(const LimitRow& r) { return r.soft != 0 ? r.soft : r.hard; }
 
-std::string text(const std::vector<LimitRow>& rows) {
+std::string limit_text(const std::vector<LimitRow>& rows) {
   std::string out = "Limits and Usage\n\n";
   constexpr std::string_view kRow = "{:<24} {:<24} {:>10} {:>10} {:>12}  {}\n";
   out += fmt::format(fmt::runtime(kRow), "CREDENTIAL", "LIMIT", "SOFT", "HARD", "USAGE", "SET AT");
@@ -191,8 +191,8 @@ std::string json_of(const ViewContext& ctx, const std::vector<LimitRow>& rows) {
 }  // namespace
 
 ViewAnswer diagnose_limits(const ViewInput& in) {
-  const auto rows = build(in.context);
-  return answer(in.request.json ? json_of(in.context, rows) : text(rows));
+  const auto rows = limit_rows(in.context);
+  return answer(in.request.json ? json_of(in.context, rows) : limit_text(rows));
 }
 
 }  // namespace maui::runtime

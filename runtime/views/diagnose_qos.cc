@@ -42,7 +42,7 @@ std::string who_text(const ir::Credential& c) {
   return c.kind == ir::CredKind::System ? std::string("SYSCFG") : fmt::format("{}:{}", ir::to_string(c.kind), c.name);
 }
 
-std::vector<QosRow> build(const ViewContext& ctx) {
+std::vector<QosRow> qos_rows(const ViewContext& ctx) {
   const ir::Policy& policy = ctx.dir.policy();
   std::map<std::string, QosRow> rows;
   auto row = [&](const std::string& name) -> QosRow& {
@@ -87,7 +87,7 @@ std::optional<T> setting(const ir::CredentialConfig* c, std::optional<ir::Source
   return (c->qos.get().*member)->value;
 }
 
-std::string text(const ViewContext& ctx, const std::vector<QosRow>& rows) {
+std::string qos_text(const ViewContext& ctx, const std::vector<QosRow>& rows) {
   std::string out = "QOS Status\n\n";
   const ir::NameList* syslist = ctx.dir.system_qos_list();
   const std::string* sysdef = ctx.dir.system_qdef();
@@ -150,8 +150,8 @@ std::string json_of(const ViewContext& ctx, const std::vector<QosRow>& rows) {
 }  // namespace
 
 ViewAnswer diagnose_qos(const ViewInput& in) {
-  const auto rows = build(in.context);
-  return answer(in.request.json ? json_of(in.context, rows) : text(in.context, rows));
+  const auto rows = qos_rows(in.context);
+  return answer(in.request.json ? json_of(in.context, rows) : qos_text(in.context, rows));
 }
 
 }  // namespace maui::runtime

@@ -14,9 +14,10 @@
 
 namespace maui::runtime {
 
-// showq's sections (reference §11.1). Eligible: admitted under the soft limits, waiting for
-// resources; Blocked: every other queued job (a hold, a dependency, a limit, a job admitted
-// only under the hard limits, one that can never run). Done: completed, shown by no section.
+// showq's sections (docs/reference/maui-3.3-semantics.md §11.1). Eligible: admitted under the soft
+// limits, waiting for resources; Blocked: every other queued job (a hold, a dependency, a limit, a
+// job admitted only under the hard limits, one that can never run). Done: completed, shown by no
+// section.
 enum class JobStanding : std::uint8_t { Active, Eligible, Blocked, Done };
 
 struct JobFacts {

@@ -1,7 +1,7 @@
-// showres [-n] (reference §11.3) and diagnose -r: the reservations of every kind, the running
-// jobs' among them as Maui lists them. showres shows one line per reservation (times relative
-// to now, nodes / procs), -n one line per node and reservation; diagnose -r each reservation in
-// full, with its access list and where it was configured.
+// showres [-n] (docs/reference/maui-3.3-semantics.md §11.3) and diagnose -r: the reservations of
+// every kind, the running jobs' among them as Maui lists them. showres shows one line per
+// reservation (times relative to now, nodes / procs), -n one line per node and reservation;
+// diagnose -r each reservation in full, with its access list and where it was configured.
 #include <map>
 
 #include <fmt/format.h>

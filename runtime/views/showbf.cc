@@ -1,8 +1,9 @@
-// showbf [-u USER] [-g GROUP] [-a ACCOUNT] [-c CLASS] [-q QOS] (reference §11.4): the backfill
-// windows a job of those credentials could use now, from the iteration's calendar: every
-// running job, every started job and every reservation it may not use takes its resources; a
-// standing or administrative reservation whose ACL admits the credentials does not. One line
-// per window, widest first: "N procs available for HH:MM:SS", the last "with no timelimit".
+// showbf [-u USER] [-g GROUP] [-a ACCOUNT] [-c CLASS] [-q QOS]
+// (docs/reference/maui-3.3-semantics.md §11.4): the backfill windows a job of those credentials
+// could use now, from the iteration's calendar: every running job, every started job and every
+// reservation it may not use takes its resources; a standing or administrative reservation whose
+// ACL admits the credentials does not. One line per window, widest first: "N procs available for
+// HH:MM:SS", the last "with no timelimit".
 #include <fmt/format.h>
 
 #include "runtime/views/calendar_questions.h"
@@ -30,18 +31,19 @@ struct BackfillView {
   bool known = true;  // the context's iteration kept its calendar
 };
 
-BackfillView build(const ViewInput& in) {
+BackfillView backfill_view(const ViewInput& in) {
   const ViewContext& ctx = in.context;
   BackfillView v;
-  auto take = [&](std::string_view option, std::string& field) {
+  // The credentials the command line gives (-u USER, -g GROUP, ...) go into the probe job.
+  auto fill_from_option = [&](std::string_view option, std::string& field) {
     if (const std::string* s = in.args.option(option)) field = *s;
   };
   if (in.request.only_user) v.probe.user = *in.request.only_user;
-  take("-u", v.probe.user);
-  take("-g", v.probe.group);
-  take("-a", v.probe.account);
-  take("-c", v.probe.job_class);
-  take("-q", v.probe.qos);
+  fill_from_option("-u", v.probe.user);
+  fill_from_option("-g", v.probe.group);
+  fill_from_option("-a", v.probe.account);
+  fill_from_option("-c", v.probe.job_class);
+  fill_from_option("-q", v.probe.qos);
   if (v.probe.qos.empty()) v.probe.qos = ctx.dir.default_qos(v.probe);
   if (!ctx.iteration.calendar) {
     v.known = false;
@@ -76,7 +78,7 @@ std::string banner(const ViewContext& ctx, const BackfillView& v, const ParsedAr
   return fmt::format("backfill window ({} partition: {}) {}\n", who, partition, maui_date(ctx.cluster.now, ctx.utc_offset));
 }
 
-std::string text(const ViewContext& ctx, const BackfillView& v, const ParsedArgs& args) {
+std::string backfill_text(const ViewContext& ctx, const BackfillView& v, const ParsedArgs& args) {
   std::string out = fmt::format("{}\n", banner(ctx, v, args));
   if (!v.known) return out + "no calendar: the iteration was not explained (SchedulerInput::explain)\n";
   for (const auto& p : v.partitions) {
@@ -119,8 +121,8 @@ const ArgSpec& showbf_args() {
 }
 
 ViewAnswer showbf(const ViewInput& in) {
-  const BackfillView v = build(in);
-  return answer(in.request.json ? json_of(in.context, v) : text(in.context, v, in.args));
+  const BackfillView v = backfill_view(in);
+  return answer(in.request.json ? json_of(in.context, v) : backfill_text(in.context, v, in.args));
 }
 
 }  // namespace maui::runtime

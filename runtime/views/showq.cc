@@ -1,6 +1,7 @@
-// showq [-r|-i|-b] [-u USER]: the queue in Maui 3.3's three sections (reference §11.1): active
-// jobs (earliest completion first), idle jobs (eligible, in priority order) and blocked jobs,
-// with Maui's footers. -r, -i and -b show one section each in its long form.
+// showq [-r|-i|-b] [-u USER]: the queue in Maui 3.3's three sections
+// (docs/reference/maui-3.3-semantics.md §11.1): active jobs (earliest completion first), idle jobs
+// (eligible, in priority order) and blocked jobs, with Maui's footers. -r, -i and -b show one
+// section each in its long form.
 #include <set>
 
 #include <fmt/format.h>
@@ -30,7 +31,7 @@ struct QueueView {
 
 bool node_up(const Node& n) { return n.state != NodeState::Down && n.state != NodeState::Unknown; }
 
-QueueView build(const ViewContext& ctx, const QueueFacts& facts, const ParsedArgs& args) {
+QueueView queue_view(const ViewContext& ctx, const QueueFacts& facts, const ParsedArgs& args) {
   QueueView v;
   if (args.has("-r") || args.has("-i") || args.has("-b"))
     v.active = args.has("-r"), v.eligible = args.has("-i"), v.blocked = args.has("-b");
@@ -150,7 +151,7 @@ std::string blocked_text(const ViewContext& ctx, const QueueFacts& facts, const 
   return out;
 }
 
-std::string text(const ViewContext& ctx, const QueueFacts& facts, const QueueView& v) {
+std::string queue_text(const ViewContext& ctx, const QueueFacts& facts, const QueueView& v) {
   const bool one_section = !(v.active && v.eligible && v.blocked);
   std::string out;
   if (v.active) out += active_text(ctx, facts, v, one_section);
@@ -252,8 +253,8 @@ ViewAnswer showq(const ViewInput& in) {
   if (sections > 1)
     return refuse(ViewStatus::Usage, "showq: -r, -i and -b each show one section: give one of them");
   const QueueFacts facts(in.context);
-  const QueueView v = build(in.context, facts, in.args);
-  return answer(in.request.json ? json_of(in.context, facts, v) : text(in.context, facts, v));
+  const QueueView v = queue_view(in.context, facts, in.args);
+  return answer(in.request.json ? json_of(in.context, facts, v) : queue_text(in.context, facts, v));
 }
 
 }  // namespace maui::runtime

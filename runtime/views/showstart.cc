@@ -26,7 +26,7 @@ struct StartView {
   std::vector<std::string> reasons;  // why it is not running
 };
 
-StartView build(const ViewContext& ctx, const QueueFacts& facts, std::size_t j) {
+StartView start_view(const ViewContext& ctx, const QueueFacts& facts, std::size_t j) {
   const Job& job = ctx.cluster.jobs[j];
   StartView v;
   v.job = &job;
@@ -81,7 +81,7 @@ std::string node_list(const ViewContext& ctx, const std::vector<NodeTasks>& node
   return out;
 }
 
-std::string text(const ViewContext& ctx, const StartView& v) {
+std::string start_text(const ViewContext& ctx, const StartView& v) {
   const Job& job = *v.job;
   const Epoch now = ctx.cluster.now;
   std::string out = fmt::format("job {} requires {} proc{} for {}\n\n", job.id, job.procs(), job.procs() == 1 ? "" : "s",
@@ -142,8 +142,8 @@ ViewAnswer showstart(const ViewInput& in) {
   if (job->state == JobState::Completed)
     return refuse(ViewStatus::NotFound, fmt::format("showstart: job {} has completed", id));
   const QueueFacts facts(ctx);
-  const StartView v = build(ctx, facts, static_cast<std::size_t>(job - ctx.cluster.jobs.data()));
-  return answer(in.request.json ? json_of(ctx, v) : text(ctx, v));
+  const StartView v = start_view(ctx, facts, static_cast<std::size_t>(job - ctx.cluster.jobs.data()));
+  return answer(in.request.json ? json_of(ctx, v) : start_text(ctx, v));
 }
 
 }  // namespace maui::runtime

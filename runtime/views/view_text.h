@@ -32,7 +32,8 @@ std::string amount_text(double x);
 
 // JSON text, keys sorted, a newline at the end. A view's is compact, on one line (`indent` 0):
 // a view of 10,000 jobs is megabytes, and several views make JSON lines; the reports of
-// `mauirun priority / fairshare / eligible / simulate` indent by 2 (runtime/views/report_json.h).
+// `mauirun priority / fairshare / eligible` (runtime/views/explanation_json.h) and `simulate`
+// (runtime/report/simulation_summary.h) indent by 2.
 std::string json_text(llvm::json::Value value, unsigned indent = 0);
 // A time in JSON: epoch seconds, or null for one that never comes.
 llvm::json::Value json_time(Epoch t);

@@ -1,5 +1,5 @@
 // libFuzzer target: the input bytes as a maui.cfg through the whole front end (read, parse with
-// #INCLUDE, lower), and through every value parser of parser/values.h.
+// #INCLUDE, lower), and through every value parser of parser/values.h and schemas/value_syntax.h.
 //
 // Besides ASan / UBSan / LSan reports, crashes, timeouts and memory blow-ups, it traps on broken
 // contracts that would otherwise go unnoticed until a renderer reads them:
@@ -28,6 +28,7 @@
 #include "parser/lower.h"
 #include "parser/parse.h"
 #include "parser/values.h"
+#include "schemas/value_syntax.h"
 #include "tests/parse_description.h"
 
 namespace {

@@ -1,18 +1,42 @@
 // `mauic diff OLD NEW`: structural and semantic changes (checker/diff/), and with --simulate
-// what the change does to a workload (checker/diff/simulate.h).
+// what the change does to a workload: the trace replayed under both configs on the same cluster,
+// every credential kind compared, as `mauirun compare` shows it (runtime/report/what_if.h). The
+// command composes the two here, so that the checker never links the simulator (ARCHITECTURE.md).
 #include "checker/diff/diff.h"
-#include "checker/diff/simulate.h"
 #include "checker/pipeline.h"
 #include "checker/report.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include "runtime/report/what_if.h"
 #include "tools/mauic/commands.h"
 #include "tools/replay_inputs.h"
 
 namespace maui::tools {
 
 namespace {
+
+// The trace replayed under each config, compared; nullopt with `error` when a config gives no
+// nodes (no --nodes and no NODECFG).
+std::optional<runtime::WhatIf> simulate_change(const Compilation& old_unit, const std::string& old_name,
+                                               const Compilation& new_unit, const std::string& new_name,
+                                               const runtime::Trace& trace, const std::string& trace_name,
+                                               const runtime::NodeSource& nodes, std::string& error) {
+  std::optional<runtime::PolicyRun> runs[2];
+  const Compilation* units[2] = {&old_unit, &new_unit};
+  const std::string* names[2] = {&old_name, &new_name};
+  for (int k = 0; k < 2; ++k) {
+    auto cluster = runtime::simulated_nodes(units[k]->policy, nodes);
+    if (cluster.nodes.empty()) {
+      error = *names[k] + ": " + cluster.error;
+      return std::nullopt;
+    }
+    runs[k] = runtime::replay(units[k]->policy, *names[k], trace, trace_name, std::move(cluster), {});
+  }
+  const runtime::GroupBy kinds[] = {runtime::GroupBy::User, runtime::GroupBy::Group, runtime::GroupBy::Account,
+                                    runtime::GroupBy::Class, runtime::GroupBy::Qos};
+  return runtime::what_if(std::move(*runs[0]), std::move(*runs[1]), kinds);
+}
 
 // The diff's JSON with the comparison as "simulation" (both are objects we printed).
 std::string with_simulation(const std::string& diff, const std::string& simulation) {
@@ -44,8 +68,8 @@ int diff_command(const DiffOptions& options) {
     auto trace = load_workload(options.simulate, {}, "mauic");
     if (!trace) return kExitUsage;
     std::string error;
-    what_if = diff::simulate_change(*old_unit, options.old_file, *new_unit, options.new_file, *trace, options.simulate,
-                                    {options.nodes, options.procs_per_node}, error);
+    what_if = simulate_change(*old_unit, options.old_file, *new_unit, options.new_file, *trace, options.simulate,
+                              {options.nodes, options.procs_per_node}, error);
     if (!what_if) {
       llvm::errs() << "mauic diff --simulate: " << error << "\n";
       return kExitUsage;

@@ -5,7 +5,7 @@
 #include "checker/pipeline.h"
 #include "checker/report.h"
 #include "llvm/Support/raw_ostream.h"
-#include "parser/rule_ids.h"
+#include "schemas/rule_ids.h"
 #include "tools/mauic/commands.h"
 
 namespace maui::tools {

@@ -1,7 +1,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/engine/eligibility.h"
 #include "runtime/engine/explain.h"
-#include "runtime/views/report_json.h"
+#include "runtime/views/explanation_json.h"
 #include "tools/mauirun/commands.h"
 #include "tools/mauirun/inputs.h"
 

@@ -4,7 +4,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/rm/sim/snapshot_iteration.h"
-#include "runtime/views/schedule_report.h"
+#include "runtime/report/schedule_report.h"
 #include "tools/mauirun/commands.h"
 #include "tools/mauirun/inputs.h"
 

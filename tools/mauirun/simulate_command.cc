@@ -9,7 +9,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/engine/admin_reservations.h"
-#include "runtime/views/report_json.h"
+#include "runtime/report/simulation_summary.h"
 #include "runtime/views/view.h"
 #include "runtime/views/view_snapshot.h"
 #include "runtime/rm/sim/run_log.h"

@@ -1,4 +1,4 @@
-#include "runtime/views/schedule_report.h"
+#include "runtime/report/schedule_report.h"
 
 #include <algorithm>
 

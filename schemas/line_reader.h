@@ -1,15 +1,17 @@
-// Reading text a line at a time, with 1-based line numbers for located errors: the FS files,
-// SWF traces and `mauic check --assert` files are all read this way.
+// Reading text a line at a time, with 1-based line numbers for located errors (schemas/problem.h):
+// the FS files, SWF traces and Slurm accounting exports of runtime/io and the `mauic check --assert`
+// files of checker/prove are all read this way. Here, below both, so that the checker needs
+// nothing of the runtime's file readers to number its lines.
 #pragma once
 
 #include <string>
 #include <string_view>
 
-namespace maui::runtime {
+namespace maui {
 
-class LineReader {
+class NumberedLines {
  public:
-  explicit LineReader(std::string_view text) : rest_(text) {}
+  explicit NumberedLines(std::string_view text) : rest_(text) {}
   // The next line without its '\n'; false at the end of the text.
   bool next(std::string_view& line) {
     if (rest_.empty()) return false;
@@ -61,4 +63,4 @@ class ChunkedLines {
   std::string pending_;
 };
 
-}  // namespace maui::runtime
+}  // namespace maui

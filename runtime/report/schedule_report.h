@@ -1,7 +1,9 @@
 // What `mauirun schedule` prints (README, docs/jobs-json.md): one iteration on a snapshot
 // (runtime/rm/sim/snapshot_iteration.h), its starts (nodes and tasks, by priority or by
 // backfill), its job reservations, the jobs it found never runnable, the running jobs it
-// preempted, and its warnings. Deterministic: in the order the iteration decided them.
+// preempted, and its warnings. Deterministic: in the order the iteration decided them. A report
+// of the simulator's iteration, so here with the other run reports: the client commands' views
+// depend on the engine alone.
 #pragma once
 
 #include <string>

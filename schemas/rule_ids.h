@@ -1,9 +1,24 @@
-// Every lint rule's id and default severity, named once: the parser, the lowering and the
-// whole-policy checks report with these constants, and checker/rules.cc's registry lists each
-// one with its summary (docs/rules/<id>.md describes it).
+// Every lint rule's id and default severity, named once: the parser, the lowering, the value
+// parsers (schemas/value_syntax.h) and the whole-policy checks report with these constants, and
+// checker/rules.cc's registry lists each one with its summary (docs/rules/<id>.md describes it).
+// In schemas/, below every layer that reports, as the parameter table is below every layer that
+// reads a name.
 #pragma once
 
-#include "parser/diagnostic.h"
+#include <string_view>
+
+#include "schemas/problem.h"  // Severity
+
+namespace maui {
+
+// A lint rule's id and default severity (the constants below).
+struct RuleId {
+  std::string_view id;  // stable: JSON, SARIF ruleId, `# mauic: ignore=ID`, docs/rules/<id>.md
+  Severity severity;
+  friend constexpr bool operator==(const RuleId& a, const RuleId& b) { return a.id == b.id; }
+};
+
+}  // namespace maui
 
 namespace maui::rules {
 

@@ -1,0 +1,2 @@
+#include "schemas/s.h"
+#include "tools/t.h"

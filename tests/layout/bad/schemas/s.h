@@ -1,0 +1,2 @@
+#include "schemas/s2.h"
+#include "parser/p.h"

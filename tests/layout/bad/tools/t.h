@@ -1,0 +1,3 @@
+#include "checker/c.h"
+#include "runtime/io/y.h"
+#include "t2.h"
