@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "runtime/cycle/scheduling_cycle.h"
-#include "runtime/rm/sim/simulator.h"
+#include "runtime/rm/sim/simulated_cluster.h"
 
 namespace maui::runtime::testing {
 

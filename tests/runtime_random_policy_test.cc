@@ -5,7 +5,8 @@
 // and allocation policies, reservation depth groups --
 // and check what must hold whatever the policy:
 //   - the simulated RM never refuses a start (it refuses any over-full node, unknown node or
-//     wrong task count: runtime/rm/sim/simulator.h), and procs in use never exceed the cluster's;
+//     wrong task count: runtime/rm/sim/simulated_cluster.h), and procs in use never exceed the
+//     cluster's;
 //   - node by node, from the simulator's start and requeue events: no node holds more tasks
 //     than procs, a whole-node job shares no node, SINGLETASK puts one task on each, a
 //     SINGLEUSER job shares nodes with jobs of its user only, no node runs more jobs at once than

@@ -1,4 +1,4 @@
-// The simulator as a resource manager (runtime/rm/sim/simulator.h, SimulatedCluster): like a real RM it
+// The simulator as a resource manager (runtime/rm/sim/simulated_cluster.h): like a real RM it
 // refuses a start it cannot carry out, says why, and changes nothing then; what a job takes is
 // given back when it ends or is requeued.
 #include <string>
@@ -6,7 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/rm/sim/simulator.h"
+#include "runtime/rm/sim/simulated_cluster.h"
+#include "runtime/rm/sim/simulated_nodes.h"
 #include "tests/schedule_support.h"
 
 namespace maui::runtime::testing {

@@ -13,7 +13,8 @@
 #include "checker/pipeline.h"
 #include "runtime/io/jobs_json.h"
 #include "runtime/io/swf.h"
-#include "runtime/rm/sim/simulator.h"
+#include "runtime/rm/sim/simulated_cluster.h"
+#include "runtime/rm/sim/simulated_nodes.h"
 #include "runtime/rm/sim/snapshot_iteration.h"
 #include "tests/schedule_support.h"
 

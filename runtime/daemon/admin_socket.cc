@@ -45,7 +45,7 @@ struct Mailbox {
   ~Mailbox() {
     if (wake_fd >= 0) ::close(wake_fd);
   }
-  void post(std::uint64_t connection, AdminAnswer answer) {
+  void post_answer(std::uint64_t connection, AdminAnswer answer) {
     {
       std::lock_guard<std::mutex> lock(mutex);
       replies.emplace_back(connection, std::move(answer));
@@ -56,7 +56,7 @@ struct Mailbox {
     const std::uint64_t one = 1;
     (void)!::write(wake_fd, &one, sizeof one);
   }
-  std::vector<std::pair<std::uint64_t, AdminAnswer>> take() {
+  std::vector<std::pair<std::uint64_t, AdminAnswer>> drain_answers() {
     std::uint64_t count = 0;
     (void)!::read(wake_fd, &count, sizeof count);
     std::lock_guard<std::mutex> lock(mutex);
@@ -125,11 +125,11 @@ struct AdminSocket::Impl {
       for (std::size_t k = 0; k < ids.size(); ++k) {
         auto it = connections.find(ids[k]);
         if (it == connections.end() || fds[k + 2].revents == 0) continue;
-        serve(it->first, it->second, fds[k + 2].revents);
+        serve_connection(it->first, it->second, fds[k + 2].revents);
       }
-      if (fds[1].revents & POLLIN) deliver(mailbox->take());
+      if (fds[1].revents & POLLIN) deliver_answers(mailbox->drain_answers());
       if (fds[0].revents & POLLIN) accept_all();
-      expire();
+      expire_overdue();
     }
   }
 
@@ -157,19 +157,19 @@ struct AdminSocket::Impl {
     }
   }
 
-  void serve(std::uint64_t id, Connection& c, short revents) {
-    if (c.phase == Connection::Phase::Reading && (revents & (POLLIN | POLLHUP))) return read(id, c);
-    if (c.phase == Connection::Phase::Writing && (revents & POLLOUT)) return write(id, c);
-    if (revents & (POLLHUP | POLLERR | POLLNVAL)) close(id);  // gone while waiting or mid-answer
+  void serve_connection(std::uint64_t id, Connection& c, short revents) {
+    if (c.phase == Connection::Phase::Reading && (revents & (POLLIN | POLLHUP))) return read_request(id, c);
+    if (c.phase == Connection::Phase::Writing && (revents & POLLOUT)) return write_answer(id, c);
+    if (revents & (POLLHUP | POLLERR | POLLNVAL)) close_connection(id);  // gone while waiting or mid-answer
   }
 
-  void read(std::uint64_t id, Connection& c) {
+  void read_request(std::uint64_t id, Connection& c) {
     char buffer[8192];
     for (;;) {
       const ssize_t n = ::recv(c.fd, buffer, sizeof buffer, 0);
       if (n < 0) {
         if (errno == EAGAIN || errno == EWOULDBLOCK) return;
-        return close(id);
+        return close_connection(id);
       }
       if (n == 0) break;  // the client shut its side: the request is what came
       c.in.append(buffer, static_cast<std::size_t>(n));
@@ -178,65 +178,65 @@ struct AdminSocket::Impl {
     }
     const std::size_t end = std::min(c.in.find('\n'), c.in.size());
     if (end > limits.max_request_bytes)
-      return answer(c, {2, "", fmt::format("mauirun: the request is larger than {} bytes", limits.max_request_bytes)});
-    if (end == 0) return close(id);  // connected and said nothing
+      return begin_answer(c, {2, "", fmt::format("mauirun: the request is larger than {} bytes", limits.max_request_bytes)});
+    if (end == 0) return close_connection(id);  // connected and said nothing
     auto request = decode_request(std::string_view(c.in).substr(0, end));
-    if (auto* error = std::get_if<std::string>(&request)) return answer(c, {2, "", "mauirun: bad request: " + *error});
+    if (auto* error = std::get_if<std::string>(&request)) return begin_answer(c, {2, "", "mauirun: bad request: " + *error});
     c.phase = Connection::Phase::Waiting;
     c.in.clear();
     std::shared_ptr<Mailbox> box = mailbox;
-    Reply reply = [box, id](AdminAnswer a) { box->post(id, std::move(a)); };
+    Reply reply = [box, id](AdminAnswer a) { box->post_answer(id, std::move(a)); };
     try {
       handler(c.caller, std::move(std::get<AdminRequest>(request)), std::move(reply));
     } catch (const std::exception& e) {
-      mailbox->post(id, {1, "", fmt::format("mauirun: internal error: {}", e.what())});
+      mailbox->post_answer(id, {1, "", fmt::format("mauirun: internal error: {}", e.what())});
     }
   }
 
-  void deliver(std::vector<std::pair<std::uint64_t, AdminAnswer>> replies) {
+  void deliver_answers(std::vector<std::pair<std::uint64_t, AdminAnswer>> replies) {
     for (auto& [id, a] : replies) {
       auto it = connections.find(id);
       if (it == connections.end() || it->second.phase != Connection::Phase::Waiting) continue;
-      answer(it->second, std::move(a));
+      begin_answer(it->second, std::move(a));
     }
   }
 
-  void answer(Connection& c, AdminAnswer a) {
+  void begin_answer(Connection& c, AdminAnswer a) {
     c.phase = Connection::Phase::Writing;
     c.out = encode_answer(a);
     c.written = 0;
     c.deadline = Clock::now() + std::chrono::milliseconds(limits.answer_ms);
   }
 
-  void write(std::uint64_t id, Connection& c) {
+  void write_answer(std::uint64_t id, Connection& c) {
     while (c.written < c.out.size()) {
       const ssize_t n = ::send(c.fd, c.out.data() + c.written, c.out.size() - c.written, MSG_DONTWAIT | MSG_NOSIGNAL);
       if (n < 0) {
         if (errno == EAGAIN || errno == EWOULDBLOCK) return;
-        return close(id);  // the client went mid-answer
+        return close_connection(id);  // the client went mid-answer
       }
       c.written += static_cast<std::size_t>(n);
     }
-    close(id);
+    close_connection(id);
   }
 
-  void expire() {
+  void expire_overdue() {
     const auto now = Clock::now();
     std::vector<std::uint64_t> slow_to_ask, slow_to_read;
     for (auto& [id, c] : connections) {
       if (c.phase == Connection::Phase::Waiting || now < c.deadline) continue;
       (c.phase == Connection::Phase::Reading ? slow_to_ask : slow_to_read).push_back(id);
     }
-    for (auto id : slow_to_read) close(id);
+    for (auto id : slow_to_read) close_connection(id);
     for (auto id : slow_to_ask) {
       // Told why, if it still listens; then given the time of an answer to take it.
       Connection& c = connections.at(id);
-      answer(c, {2, "", fmt::format("mauirun: no whole request within {} ms", limits.request_ms)});
-      write(id, c);
+      begin_answer(c, {2, "", fmt::format("mauirun: no whole request within {} ms", limits.request_ms)});
+      write_answer(id, c);
     }
   }
 
-  void close(std::uint64_t id) {
+  void close_connection(std::uint64_t id) {
     auto it = connections.find(id);
     if (it == connections.end()) return;
     ::close(it->second.fd);

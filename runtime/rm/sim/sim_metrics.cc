@@ -12,7 +12,7 @@ namespace maui::runtime {
 
 namespace {
 
-// The literature's bound on slowdown (shared/traces/README.md): a job shorter than 10 s counts
+// The literature's bound on slowdown (docs/reference/traces.md): a job shorter than 10 s counts
 // as 10 s long, so a 1 s job that waited a minute does not dominate the average.
 constexpr Seconds kSlowdownBound = 10;
 

@@ -1,4 +1,4 @@
-// What a simulated schedule achieved (shared/traces/README.md conventions): utilization, wait,
+// What a simulated schedule achieved (docs/reference/traces.md conventions): utilization, wait,
 // bounded slowdown (tau = 10 s), makespan, and the share of jobs started by backfill. Also the
 // per-job CSV of `mauirun simulate --jobs-out`.
 #pragma once

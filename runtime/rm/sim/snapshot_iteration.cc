@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "runtime/rm/sim/simulator.h"
+#include "runtime/rm/sim/simulated_cluster.h"
 
 namespace maui::runtime {
 
