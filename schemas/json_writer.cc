@@ -8,6 +8,8 @@
 #include <system_error>
 #include <utility>
 
+#include "llvm/Support/JSON.h"
+
 namespace maui::ir {
 namespace {
 
@@ -144,6 +146,20 @@ bool JsonWriter::is_plain_ascii(std::string_view text) {
 bool JsonWriter::needs_no_escape(std::string_view text) {
   return std::none_of(text.begin(), text.end(),
                       [](char c) { return kNeedsEscape[static_cast<unsigned char>(c)]; });
+}
+
+bool JsonWriter::is_valid_utf8(std::string_view bytes) {
+  return llvm::json::isUTF8(llvm::StringRef(bytes.data(), bytes.size()));
+}
+
+void JsonWriter::non_ascii_string(std::string_view bytes) {
+  if (is_valid_utf8(bytes)) return string(bytes);
+  string(llvm::json::fixUTF8(llvm::StringRef(bytes.data(), bytes.size())));
+}
+
+void JsonWriter::repaired_key(std::string_view bytes) {
+  if (is_valid_utf8(bytes)) return key(bytes);
+  key(llvm::json::fixUTF8(llvm::StringRef(bytes.data(), bytes.size())));
 }
 
 // A string too long to escape into the buffer after one room check goes in buffer-sized pieces.
