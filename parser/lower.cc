@@ -258,8 +258,7 @@ class Lowerer : public LowerContext {
     // `FSWEIGHT[0]` is the global partition and `RESERVATIONDEPTH[0]` group 0: the same setting
     // as the unindexed name.
     std::string_view index = s.has_index ? s.index.text : std::string_view();
-    if (index == "0" && (row.flags & schema::kPartitionScoped || row.name == "RESERVATIONDEPTH" ||
-                         row.name == "RESERVATIONQOSLIST"))
+    if (index == "0" && (row.flags & (schema::kPartitionScoped | schema::kPerReservationGroup)))
       index = {};
     std::string key = index.empty() ? std::string(row.name) : fmt::format("{}[{}]", row.name, index);
     std::string value_text;
@@ -474,47 +473,14 @@ bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_i
   return false;
 }
 
-namespace {
-
-// The values Maui (or the manual) allows for a parameter or attribute.
-struct Range {
-  std::string_view name;
-  double min, max;
-  bool min_open;
-  std::string_view why;
-};
-constexpr Range kRanges[] = {
-    {"FSDECAY", 0, 1, true, "a decay factor is in (0, 1]; 1 means no decay"},
-    {"FSDEPTH", 1, 24, false, "Maui keeps at most 24 fairshare windows"},
-    {"FSINTERVAL", 1, 1e12, false, "a fairshare window must last at least one second"},
-    {"RMPOLLINTERVAL", 1, 1e12, false, "the scheduler must wake up at least once"},
-    {"RESERVATIONDEPTH", 0, 1e9, false, "a reservation depth is a count"},
-    {"BACKFILLDEPTH", 0, 1e9, false, "a backfill depth is a count (0 = all jobs)"},
-    {"LOGLEVEL", 0, 9, false, "Maui's log levels are 0 to 9"},
-    {"SERVERPORT", 1, 65535, false, "a TCP port is 1 to 65535"},
-    {"DEPTH", 1, 64, false, "Maui keeps at most 64 instances of a standing reservation"},
-    {"TASKCOUNT", 0, 1e9, false, "a task count is a count"},
-    {"TPN", 0, 1e9, false, "a tasks-per-node count is a count"},
-    {"XFACTORCAP", 0, 1e18, false, "a cap is ≥ 0 (0 = no cap)"},
-};
-
-// The range of the rows spelled as one of kRanges, nullptr for the others.
-const Range* allowed_range(const Row& row) {
-  for (const auto& r : kRanges)
-    if (r.name == row.name) return &r;
-  return nullptr;
-}
-
-}  // namespace
-
-// Values outside the range Maui (or the manual) allows.
+// Values outside the range Maui (or the manual) allows: the row's own.
 void LowerContext::check_range(const Row& row, double v, std::string_view text) {
-  const Range* r = derived<allowed_range>(row);
-  if (!r) return;
-  bool below = r->min_open ? v <= r->min : v < r->min;
-  if (below || v > r->max)
+  if (!row.range) return;
+  const schema::ValueRange& r = *row.range;
+  bool below = r.min_open ? v <= r.min : v < r.min;
+  if (below || v > r.max)
     report(rules::kOutOfRange, text,
-           fmt::format("{} {} is out of range: {}", row.name, text, r->why));
+           fmt::format("{} {} is out of range: {}", row.name, text, r.why));
 }
 
 ir::Policy lower(const SyntaxTree& tree, const SourceSet& sources, DiagnosticSink& sink) {

@@ -94,6 +94,16 @@ enum Flag : std::uint32_t {
   kIdleLimit = 1u << 8,        // idle (eligible-job) limit (MAXI*)
   kSystemLimit = 1u << 9,      // per-job system limit override (OMAXJ*)
   kSecret = 1u << 10,          // value is a key or password; never echoed
+  kPerReservationGroup = 1u << 11,  // index = reservation group (RESERVATIONDEPTH[1]); [0] = no index
+};
+
+// The values Maui (or the manual) allows for a number: [min, max], or (min, max] when
+// `min_open`. Lint reports a value outside them (out-of-range) with `why`.
+struct ValueRange {
+  double min = 0;
+  double max = 0;
+  bool min_open = false;
+  std::string_view why;  // in the admin's words: "a TCP port is 1 to 65535"
 };
 
 struct Row {
@@ -110,6 +120,7 @@ struct Row {
   Support support;
   std::string_view canonical;      // Obsolete / Misspelling: the name that is meant
   std::uint32_t flags;             // Flag bits
+  std::optional<ValueRange> range;  // numbers only; none = any value of the type
 };
 
 // All rows, sorted by (kind, name).

@@ -509,6 +509,25 @@ TEST(LowerScalars, BuiltinDefaults) {
   EXPECT_FALSE(p.scalars.count("RMPOLLINTERVAL"));
 }
 
+// An index of 0 names what the unindexed name does where the row's index is a partition or a
+// reservation group (the table's kPartitionScoped and kPerReservationGroup); a group must be a
+// number, and an index of 0 elsewhere is an index of its own.
+TEST(LowerScalars, IndexZeroIsTheUnindexedSetting) {
+  auto c = check("SERVERHOST head\nRESERVATIONDEPTH[0] 4\nRESERVATIONQOSLIST[0] high\nFSWEIGHT[0] 7\n"
+                 "RESERVATIONDEPTH[two] 5\nQOSPRIORITY[0] 9\n");
+  const auto& p = c->policy;
+  EXPECT_EQ(p.scalars.count("RESERVATIONDEPTH"), 1u);
+  EXPECT_EQ(p.scalars.count("RESERVATIONDEPTH[0]"), 0u);
+  ASSERT_EQ(p.scheduling.reservation_groups.count(0), 1u);
+  EXPECT_EQ(p.scheduling.reservation_groups.at(0).depth.value, 4);
+  EXPECT_EQ(p.scheduling.reservation_groups.at(0).depth.from.where.line, 2u);
+  ASSERT_TRUE(p.scheduling.reservation_groups.at(0).qos.has_value());
+  EXPECT_EQ(p.scheduling.reservation_groups.at(0).qos->value, Strings{"high"});
+  EXPECT_EQ(p.priority[ir::PriorityComponent::Fairshare].weight.value, 7);
+  EXPECT_EQ(located(*c, "invalid-value"), Strings{"5:18 invalid-value"});  // group "two"
+  EXPECT_EQ(p.scalars.count("QOSPRIORITY[0]"), 1u) << "a QOS named 0";
+}
+
 TEST(LowerScalars, InvalidValueKeepsTheDefault) {
   // "A recognised parameter with an unparsable value ... keeps its previous value" (§1.1).
   auto c = check("SERVERHOST head\nRMPOLLINTERVAL soon\nFSDECAY abc\n");

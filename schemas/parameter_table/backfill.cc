@@ -19,7 +19,7 @@ std::vector<Row> backfill_rows() {
           .m331("boolean false means NONE; BESTTIMEFIT and LAZY fall back to FIRSTFIT; GREEDY starts nothing; the soft backfill pass is skipped"),
       P("BACKFILLTYPE", T::Enum).allowed(kBackfillPolicies).def("FIRSTFIT").sec("8.2").obsolete("BACKFILLPOLICY").flags(kParScoped)
           .means("Old name of BACKFILLPOLICY."),
-      P("BACKFILLDEPTH", T::Integer).unit("jobs").def("0").sec("8.2").engine().flags(kParScoped)
+      P("BACKFILLDEPTH", T::Integer).unit("jobs").range(0, 1e9, "a backfill depth is a count (0 = all jobs)").def("0").sec("8.2").engine().flags(kParScoped)
           .means("Maximum number of candidate jobs considered per backfill window (0 = all)."),
       P("BACKFILLMETRIC", T::Enum).allowed(kBackfillMetrics).def("PROCS").sec("8.2").engine().flags(kParScoped)
           .means("What BESTFIT and GREEDY backfill maximise: processors, nodes, processor-seconds or seconds.")
@@ -38,10 +38,10 @@ std::vector<Row> backfill_rows() {
           .means("Order in which PREEMPT backfill considers jobs (RANDOM, DURATION or HWDURATION)."),
       P("RESERVATIONPOLICY", T::Enum).allowed(kReservationPolicies).def("CURRENTHIGHEST").sec("7.1.4").engine().flags(kParScoped)
           .means("How priority reservations are kept: only for the current top jobs, for every job that once got one, or never."),
-      P("RESERVATIONDEPTH", T::Integer).unit("jobs").def("1").sec("7.1.4").engine().flags(kIndexed)
+      P("RESERVATIONDEPTH", T::Integer).unit("jobs").range(0, 1e9, "a reservation depth is a count").def("1").sec("7.1.4").engine().flags(kIndexed | kPerReservationGroup)
           .means("Number of top blocked jobs that get a priority reservation, per QOS group (index = group number).")
           .m331("no index means group 0; the default 1 gives liberal (EASY-like) backfill"),
-      P("RESERVATIONQOSLIST", T::StringList).def("[ALL]").sec("7.1.4").engine().flags(kIndexed)
+      P("RESERVATIONQOSLIST", T::StringList).def("[ALL]").sec("7.1.4").engine().flags(kIndexed | kPerReservationGroup)
           .means("QOS names that belong to reservation-depth group N (blank separated, or [ALL]).")
           .m331("unknown QOS names are created; the bare word ALL creates a QOS named ALL, [ALL] ends the list"),
       P("RESERVATIONRETRYTIME", T::Duration).unit("seconds").def("00:00:00").sec("7.1.4").flags(kParScoped)

@@ -18,7 +18,7 @@ std::vector<Row> core_rows() {
       P("SERVERHOST", T::String).sec("Appendix F").flags(kRequired)
           .means("Host name the Maui server runs on; clients connect to it.")
           .m331("required: Maui exits with \"parameter 'SERVERHOST' must be specified\" if unset"),
-      P("SERVERPORT", T::Integer).def("40559").sec("Appendix F")
+      P("SERVERPORT", T::Integer).range(1, 65535, "a TCP port is 1 to 65535").def("40559").sec("Appendix F")
           .means("TCP port the Maui server listens on for client commands."),
       P("SERVERMODE", T::Enum).allowed(kServerModes).def("NORMAL").sec("Appendix F")
           .means("Run mode: NORMAL schedules for real, TEST only logs decisions, SIMULATION replays traces."),
@@ -28,7 +28,7 @@ std::vector<Row> core_rows() {
           .means("Maui home directory (default from the environment or compile time)."),
       P("SERVERCONFIGFILE", T::String).sec("Appendix F")
           .means("Path of the main configuration file."),
-      P("RMPOLLINTERVAL", T::Duration).unit("seconds").def("00:01:00").sec("Appendix F").engine()
+      P("RMPOLLINTERVAL", T::Duration).unit("seconds").range(1, 1e12, "the scheduler must wake up at least once").def("00:01:00").sec("Appendix F").engine()
           .means("Longest time between scheduling iterations (the resource manager is polled at least this often).")
           .m331("the scheduler wakes earlier on client commands and job events; fairshare usage is charged with the real iteration length"),
       P("JOBAGGREGATIONTIME", T::Duration).unit("seconds").def("00:00:00").sec("Appendix F")
@@ -52,7 +52,7 @@ std::vector<Row> core_rows() {
           .means("Directory of the Maui log file (relative to the home directory)."),
       P("LOGFILE", T::String).def("maui.log").sec("14.2")
           .means("Name of the Maui log file."),
-      P("LOGLEVEL", T::Integer).def("0").sec("14.2")
+      P("LOGLEVEL", T::Integer).range(0, 9, "Maui's log levels are 0 to 9").def("0").sec("14.2")
           .means("Log verbosity, 0 (quiet) to 9 (everything)."),
       P("LOGFACILITY", T::EnumList).allowed(kLogFacilities).def("fALL").sec("14.2")
           .means("Subsystems whose messages are logged.")

@@ -17,13 +17,13 @@ std::vector<Row> fairshare_rows() {
       P("FSPOLICY", T::Enum).allowed(kFsPolicies).def("NONE").sec("6.3").engine().flags(kParScoped)
           .means("Usage metric recorded for fairshare (dedicated processor-seconds, dedicated PE-seconds or utilised processor-seconds); NONE turns fairshare off.")
           .m331("a trailing % switches the whole scheduler to percentage-mode deltas; a boolean true value means DEDICATEDPS"),
-      P("FSINTERVAL", T::Duration).unit("seconds").def("24:00:00").sec("6.3").engine().flags(kParScoped)
+      P("FSINTERVAL", T::Duration).unit("seconds").range(1, 1e12, "a fairshare window must last at least one second").def("24:00:00").sec("6.3").engine().flags(kParScoped)
           .means("Length of one fairshare window.")
           .m331("Maui 3.3.1 defaults it to 12 hours; this engine follows the manual (24:00:00); windows are aligned to the epoch"),
-      P("FSDEPTH", T::Integer).unit("windows").def("7").sec("6.3").engine().flags(kParScoped)
+      P("FSDEPTH", T::Integer).unit("windows").range(1, 24, "Maui keeps at most 24 fairshare windows").def("7").sec("6.3").engine().flags(kParScoped)
           .means("Number of fairshare windows that count towards usage.")
           .m331("Maui 3.3.1 defaults it to 8; this engine follows the manual (7); values above 24 are clipped to 24"),
-      P("FSDECAY", T::Double).def("1.0").sec("6.3").engine().flags(kParScoped)
+      P("FSDECAY", T::Double).range_above(0, 1, "a decay factor is in (0, 1]; 1 means no decay").def("1.0").sec("6.3").engine().flags(kParScoped)
           .means("Weight factor applied per window of age (1.0 = no decay)."),
       P("FSCONFIGFILE", T::String).def("fs.cfg").sec("6.3").flags(kParScoped)
           .means("Legacy fairshare configuration file."),

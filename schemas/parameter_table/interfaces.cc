@@ -71,7 +71,7 @@ std::vector<Row> interface_rows() {
           .means("Moab Service Manager: default application plugin for nodes."),
       A("LOGFILE", kRm, T::String).sec("Moab").moab()
           .means("Moab Service Manager: log file of the resource manager interface."),
-      A("LOGLEVEL", kRm | kApp, T::Integer).sec("Moab").moab()
+      A("LOGLEVEL", kRm | kApp, T::Integer).range(0, 9, "Maui's log levels are 0 to 9").sec("Moab").moab()
           .means("Moab Service Manager: log verbosity of the interface or plugin."),
       A("POLLINTERVAL", kRm | kApp, T::Duration).unit("seconds").sec("Moab").moab()
           .means("Moab: how often the interface or plugin is polled."),

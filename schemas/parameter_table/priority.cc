@@ -71,7 +71,7 @@ std::vector<Row> priority_rows() {
           .m331("the only subcomponent weight that defaults to 1; queue time is real-valued minutes"),
       cap("QUEUETIMECAP", "Upper bound on the queue-time subcomponent."),
       weight("XFACTORWEIGHT", "0", "Priority per unit of expansion factor ((queue time + walltime) / walltime)."),
-      cap("XFACTORCAP", "Upper bound on the expansion-factor subcomponent."),
+      cap("XFACTORCAP", "Upper bound on the expansion-factor subcomponent.").range(0, 1e18, "a cap is ≥ 0 (0 = no cap)"),
       weight("SPVIOLATIONWEIGHT", "0", "Priority given to jobs flagged as soft-policy violators."),
       cap("SPVIOLATIONCAP", "Upper bound on the soft-policy-violation subcomponent."),
       weight("BYPASSWEIGHT", "0", "Priority per time the job was bypassed by a backfilled job."),

@@ -32,6 +32,14 @@ class R {
   R& means(std::string_view v) { row_.meaning = v; return *this; }
   R& m331(std::string_view v) { row_.maui331 = v; return *this; }
   R& flags(std::uint32_t f) { row_.flags |= f; return *this; }
+  R& range(double min, double max, std::string_view why) {  // [min, max]
+    row_.range = ValueRange{min, max, false, why};
+    return *this;
+  }
+  R& range_above(double min, double max, std::string_view why) {  // (min, max]
+    row_.range = ValueRange{min, max, true, why};
+    return *this;
+  }
   R& engine() { row_.support = Support::Engine; return *this; }
   R& accepted() { row_.support = Support::Accepted; return *this; }
   R& moab() { row_.support = Support::MoabOnly; return *this; }

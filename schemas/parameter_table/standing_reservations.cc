@@ -52,7 +52,7 @@ std::vector<Row> sres_rows() {
       A("DAYS", kSres, T::DayList).def("ALL").sec("7.1.5").engine()
           .means("Weekdays on which a DAY-period reservation exists (Mon ... Sun or ALL).")
           .m331("matched by substring, so any separator works"),
-      A("DEPTH", kSres, T::Integer).def("2").sec("7.1.5").engine()
+      A("DEPTH", kSres, T::Integer).range(1, 64, "Maui keeps at most 64 instances of a standing reservation").def("2").sec("7.1.5").engine()
           .means("Number of periods reserved ahead (today and the next DEPTH-1 days or weeks)."),
       A("PERIOD", kSres, T::Enum).allowed(kSrPeriods).def("DAY").sec("7.1.5").engine()
           .means("Reservation period: DAY, WEEK or INFINITY (always present)."),
@@ -81,9 +81,9 @@ std::vector<Row> sres_rows() {
           .means("Priority of the standing reservation."),
       A("RESOURCES", kSres, T::Resources).def("PROCS=-1").sec("7.1.5").engine()
           .means("Resources of one reserved task, e.g. PROCS:2;MEM:512 (PROCS=-1 = all processors of the node)."),
-      A("TASKCOUNT", kSres, T::Integer).def("0").sec("7.1.5").engine()
+      A("TASKCOUNT", kSres, T::Integer).range(0, 1e9, "a task count is a count").def("0").sec("7.1.5").engine()
           .means("Number of tasks to reserve (0 = one task per HOSTLIST host)."),
-      A("TPN", kSres, T::Integer).def("0").sec("7.1.5").engine()
+      A("TPN", kSres, T::Integer).range(0, 1e9, "a tasks-per-node count is a count").def("0").sec("7.1.5").engine()
           .means("Minimum tasks per node a host must offer to be part of the reservation."),
       A("IDLETIME", kSres, T::Duration).sec("7.1.5")
           .means("Idle time after which the reservation may be released.")
