@@ -2,10 +2,10 @@
 // members in the order the document writes them. This is the one list to edit when ir.h gains a
 // field (and policy.schema.json, which documents it): the writer (ir_json_writer.cc) and the
 // reader (ir_json_reader.cc) both walk it, so the two directions cannot drift apart, and so can
-// anything else that must see every member of a policy. Only values that are not plain structs
-// are written and read by hand there: provenance (flattened), limit tables and priority weights
-// (objects keyed by enum names), the IR's maps (arrays of entries, keyed as said at the end of
-// this file).
+// anything else that must see every member of a policy (tests/parameter_binding_test.cc walks
+// one with it). Only values that are not plain structs are written and read by hand there:
+// provenance (flattened), limit tables and priority weights (objects keyed by enum names), the
+// IR's maps (arrays of entries, keyed as said at the end of this file).
 //
 // A separate header because the writer and the reader are separate files, and because it needs
 // nothing of llvm/Support/JSON.h (which clang-14 cannot parse in C++20).
