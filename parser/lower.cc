@@ -69,10 +69,6 @@ ir::SourceRange LowerContext::range_at(const SourceSet::Location& l, std::string
   return r;
 }
 
-ir::SourceRange LowerContext::where(std::string_view text) const {
-  return range_at(sources.locate(llvm::SMLoc::getFromPointer(text.data())), text);
-}
-
 ir::Provenance LowerContext::provenance(std::string_view text) const {
   ir::Provenance p;
   const SourceSet::Location l = sources.locate(llvm::SMLoc::getFromPointer(text.data()));
@@ -113,11 +109,11 @@ class Lowerer : public LowerContext {
  public:
   using LowerContext::LowerContext;
 
-  ir::Policy run() {
+  ir::Policy lower_policy() {
     report_templates();
     for (const Statement& s : tree.statements) {
       if (s.kind != Statement::Kind::Parameter) continue;
-      statement(s);
+      lower_statement(s);
     }
     bind_scalars(*this);
     return std::move(policy);
@@ -149,7 +145,7 @@ class Lowerer : public LowerContext {
     }
   }
 
-  void statement(const Statement& s) {
+  void lower_statement(const Statement& s) {
     if (templated(s.name.text)) return;  // a templated name: nothing to check until rendered
     line_findings_ = sink.diagnostics().size();
     std::string_view name = s.name.text;
@@ -192,7 +188,7 @@ class Lowerer : public LowerContext {
              fmt::format("Maui 3.3.1 reads parameters only when they start in column 1 and "
                          "ignores this indented '{}'", row->name));
     }
-    scalar(s, *row);
+    lower_scalar(s, *row);
   }
 
   // A name that is not a parameter: wrong case, a known misspelling, an attribute outside its
@@ -228,7 +224,7 @@ class Lowerer : public LowerContext {
     return nullptr;
   }
 
-  void scalar(const Statement& s, const Row& row) {
+  void lower_scalar(const Statement& s, const Row& row) {
     std::string_view name = s.name.text;
     switch (row.support) {
       case Support::Misspelling:
@@ -485,7 +481,7 @@ void LowerContext::check_range(const Row& row, double v, std::string_view text) 
 
 ir::Policy lower(const SyntaxTree& tree, const SourceSet& sources, DiagnosticSink& sink) {
   Lowerer l(tree, sources, sink);
-  return l.run();
+  return l.lower_policy();
 }
 
 void compile_file(const std::string& path, Compilation& out) {

@@ -95,7 +95,6 @@ struct LowerContext {
     if (row != nullptr) seen = {name, family, row};
     return row;
   }
-  ir::SourceRange where(std::string_view text) const;
   ir::Provenance provenance(std::string_view text) const;
   Diagnostic& report(const RuleId& rule, std::string_view at, std::string message);
   // Inline for the usual value that has nothing to report (a call per value otherwise).

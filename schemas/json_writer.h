@@ -51,7 +51,7 @@ class JsonWriter {
   void inline_object_end() {
     inline_ = false;
     indent_ -= indent_step_;
-    put('}');
+    append('}');
     has_value_ = true;
   }
   void array_begin() { open('['); }
@@ -61,7 +61,7 @@ class JsonWriter {
   void key(std::string_view utf8) {
     separate();
     quote(utf8);
-    put(indent_step_ != 0 ? std::string_view(": ") : std::string_view(":"));
+    append(indent_step_ != 0 ? std::string_view(": ") : std::string_view(":"));
     after_key_ = true;
   }
 
@@ -153,14 +153,14 @@ class JsonWriter {
   void open(char bracket) {
     value_begin();
     indent_ += indent_step_;
-    put(bracket);
+    append(bracket);
     has_value_ = false;
   }
   void close(char bracket) {
     indent_ -= indent_step_;
     // An empty container closes on the same line: {} and [].
     if (has_value_ && !inline_) newline();
-    put(bracket);
+    append(bracket);
     has_value_ = true;  // the container just closed is a value of the one around it
   }
   // Array elements are separated by commas and each starts on its own line; a member's value
@@ -175,11 +175,11 @@ class JsonWriter {
   // Before a member or an array element: the comma after the previous one, and a line break.
   void separate() {
     if (inline_) {
-      if (has_value_) put(std::string_view(", "));
+      if (has_value_) append(std::string_view(", "));
       has_value_ = true;
       return;
     }
-    if (has_value_) put(',');
+    if (has_value_) append(',');
     newline();
     has_value_ = true;
   }
@@ -253,16 +253,16 @@ class JsonWriter {
   [[gnu::always_inline]] void reserve(std::size_t bytes) {
     if (room() < bytes) flush();
   }
-  void put(char c) {
+  void append(char c) {
     reserve(1);
     *pos_++ = c;
   }
-  void put(std::string_view text) {
-    if (room() < text.size()) return put_long(text);
+  void append(std::string_view text) {
+    if (room() < text.size()) return append_long(text);
     std::memcpy(pos_, text.data(), text.size());
     pos_ += text.size();
   }
-  void put_long(std::string_view text);
+  void append_long(std::string_view text);
 
   // The text of numbers written before, by the bits of their value: %.17g costs hundreds of
   // instructions per number, and a config repeats a few values thousands of times (fairshare

@@ -14,45 +14,45 @@ namespace maui::schema::table {
 // --- attributes of the Moab-only families ADMINCFG, SCHEDCFG, IDCFG, APPCFG, PARCFG -----------------
 std::vector<Row> moab_family_rows() {
   return {
-      A("USERS", kAdmin, T::CredList).sec("Moab").moab()
+      A("USERS", kAdmin, T::CredList).section("Moab").moab_only()
           .means("Moab: users of this administrator level (ALL for everybody)."),
-      A("GROUPS", kAdmin, T::CredList).sec("Moab").moab()
+      A("GROUPS", kAdmin, T::CredList).section("Moab").moab_only()
           .means("Moab: groups whose members belong to this administrator level."),
-      A("NAME", kAdmin, T::String).sec("Moab").moab()
+      A("NAME", kAdmin, T::String).section("Moab").moab_only()
           .means("Moab: name of this administrator level."),
-      A("SERVICES", kAdmin, T::StringList).sec("Moab").moab()
+      A("SERVICES", kAdmin, T::StringList).section("Moab").moab_only()
           .means("Moab: commands this administrator level may run (ALL or NONE)."),
-      A("SERVER", kSched, T::String).sec("Moab").moab()
+      A("SERVER", kSched, T::String).section("Moab").moab_only()
           .means("Moab: host:port of the scheduler server."),
-      A("MODE", kSched, T::String).sec("Moab").moab()
+      A("MODE", kSched, T::String).section("Moab").moab_only()
           .means("Moab: scheduler mode (NORMAL, TEST, MONITOR, ...)."),
-      A("FBSERVER", kSched, T::String).sec("Moab").moab()
+      A("FBSERVER", kSched, T::String).section("Moab").moab_only()
           .means("Moab: fallback (high availability) scheduler host."),
-      A("FLAGS", kSched, T::StringList).sec("Moab").moab()
+      A("FLAGS", kSched, T::StringList).section("Moab").moab_only()
           .means("Moab: scheduler flags."),
-      A("SERVER", kId, T::Text).sec("Moab").moab()
+      A("SERVER", kId, T::Text).section("Moab").moab_only()
           .means("Moab: URL or exec:// script of the identity manager."),
-      A("REFRESHPERIOD", kId, T::String).sec("Moab").moab()
+      A("REFRESHPERIOD", kId, T::String).section("Moab").moab_only()
           .means("Moab: how often identity manager data is reloaded."),
-      A("NODEPOWEROFFDURATION", kPar, T::Duration).unit("seconds").sec("Moab").moab()
+      A("NODEPOWEROFFDURATION", kPar, T::Duration).unit("seconds").section("Moab").moab_only()
           .means("Moab: expected time for a node of the partition to power off."),
-      A("DESCRIPTION", kApp, T::Text).sec("Moab").moab()
+      A("DESCRIPTION", kApp, T::Text).section("Moab").moab_only()
           .means("Moab Service Manager: description of the application plugin."),
-      A("MODULE", kApp, T::String).sec("Moab").moab()
+      A("MODULE", kApp, T::String).section("Moab").moab_only()
           .means("Moab Service Manager: Perl module that implements the plugin."),
-      A("REPORTSTATE", kApp, T::Boolean).sec("Moab").moab()
+      A("REPORTSTATE", kApp, T::Boolean).section("Moab").moab_only()
           .means("Moab Service Manager: whether the plugin reports node state."),
-      A("_FEATUREGROUPS", kApp, T::StringList).sec("Moab").moab()
+      A("_FEATUREGROUPS", kApp, T::StringList).section("Moab").moab_only()
           .means("xCAT plugin private setting: node groups reported as features."),
-      A("_IMAGESFNAME", kApp, T::String).sec("Moab").moab()
+      A("_IMAGESFNAME", kApp, T::String).section("Moab").moab_only()
           .means("xCAT plugin private setting: file listing the provisioning images."),
-      A("_LIMITCLUSTERQUERY", kApp, T::Boolean).sec("Moab").moab()
+      A("_LIMITCLUSTERQUERY", kApp, T::Boolean).section("Moab").moab_only()
           .means("xCAT plugin private setting: limit what the cluster query reports."),
-      A("_MAXRANGECOUNT", kApp, T::Integer).sec("Moab").moab()
+      A("_MAXRANGECOUNT", kApp, T::Integer).section("Moab").moab_only()
           .means("xCAT plugin private setting: most nodes per xCAT range command."),
-      A("_NODERANGE", kApp, T::String).sec("Moab").moab()
+      A("_NODERANGE", kApp, T::String).section("Moab").moab_only()
           .means("xCAT plugin private setting: xCAT node range managed by Moab."),
-      A("_TIMEOUT", kApp, T::Duration).unit("seconds").sec("Moab").moab()
+      A("_TIMEOUT", kApp, T::Duration).unit("seconds").section("Moab").moab_only()
           .means("xCAT plugin private setting: timeout of xCAT commands."),
   };
 }

@@ -13,11 +13,12 @@ namespace maui::schema::table {
 
 using T = ValueType;
 
-// One row under construction. Each setter names the field it fills, so that a row reads like a
-// record instead of a dozen positional strings.
-class R {
+// One row under construction. Each setter names the field it fills (`means` the meaning, the
+// support setters the support), so that a row reads like a record instead of a dozen positional
+// strings.
+class RowBuilder {
  public:
-  R(RowKind kind, std::string_view name, ValueType type, std::uint32_t objects) {
+  RowBuilder(RowKind kind, std::string_view name, ValueType type, std::uint32_t objects) {
     row_.name = name;
     row_.kind = kind;
     row_.type = type;
@@ -25,36 +26,36 @@ class R {
     row_.support = Support::Accepted;
     row_.flags = kNoFlags;
   }
-  R& unit(std::string_view v) { row_.unit = v; return *this; }
-  R& def(std::string_view v) { row_.default_value = v; return *this; }
-  R& allowed(std::string_view v) { row_.allowed = v; return *this; }
-  R& sec(std::string_view v) { row_.section = v; return *this; }
-  R& means(std::string_view v) { row_.meaning = v; return *this; }
-  R& m331(std::string_view v) { row_.maui331 = v; return *this; }
-  R& flags(std::uint32_t f) { row_.flags |= f; return *this; }
-  R& range(double min, double max, std::string_view why) {  // [min, max]
+  RowBuilder& unit(std::string_view v) { row_.unit = v; return *this; }
+  RowBuilder& defaults_to(std::string_view v) { row_.default_value = v; return *this; }
+  RowBuilder& allowed(std::string_view v) { row_.allowed = v; return *this; }
+  RowBuilder& section(std::string_view v) { row_.section = v; return *this; }
+  RowBuilder& means(std::string_view v) { row_.meaning = v; return *this; }
+  RowBuilder& maui331(std::string_view v) { row_.maui331 = v; return *this; }
+  RowBuilder& flags(std::uint32_t f) { row_.flags |= f; return *this; }
+  RowBuilder& range(double min, double max, std::string_view why) {  // [min, max]
     row_.range = ValueRange{min, max, false, why};
     return *this;
   }
-  R& range_above(double min, double max, std::string_view why) {  // (min, max]
+  RowBuilder& range_excluding_min(double min, double max, std::string_view why) {  // (min, max]
     row_.range = ValueRange{min, max, true, why};
     return *this;
   }
-  R& engine() { row_.support = Support::Engine; return *this; }
-  R& accepted() { row_.support = Support::Accepted; return *this; }
-  R& moab() { row_.support = Support::MoabOnly; return *this; }
-  R& ignored() { row_.support = Support::Ignored; return *this; }
-  R& obsolete(std::string_view canonical) {
+  RowBuilder& used_by_engine() { row_.support = Support::Engine; return *this; }
+  RowBuilder& accepted() { row_.support = Support::Accepted; return *this; }
+  RowBuilder& moab_only() { row_.support = Support::MoabOnly; return *this; }
+  RowBuilder& ignored() { row_.support = Support::Ignored; return *this; }
+  RowBuilder& obsolete(std::string_view canonical) {
     row_.support = Support::Obsolete;
     row_.canonical = canonical;
     return *this;
   }
-  R& manual_name(std::string_view canonical) {
+  RowBuilder& manual_name(std::string_view canonical) {
     row_.support = Support::ManualName;
     row_.canonical = canonical;
     return *this;
   }
-  R& misspelling(std::string_view canonical) {
+  RowBuilder& misspelling(std::string_view canonical) {
     row_.support = Support::Misspelling;
     row_.canonical = canonical;
     return *this;
@@ -65,13 +66,15 @@ class R {
   Row row_{};
 };
 
-inline R P(std::string_view name, ValueType type) { return R(RowKind::Parameter, name, type, kNoObject); }
-inline R F(std::string_view name) {
-  // Every family line is `FAMILY[id] ATTR=VALUE ...` (SYSCFG may omit the id).
-  return R(RowKind::Family, name, T::Object, kNoObject).flags(kIndexed);
+inline RowBuilder P(std::string_view name, ValueType type) {
+  return RowBuilder(RowKind::Parameter, name, type, kNoObject);
 }
-inline R A(std::string_view name, std::uint32_t objects, ValueType type) {
-  return R(RowKind::Attribute, name, type, objects);
+inline RowBuilder F(std::string_view name) {
+  // Every family line is `FAMILY[id] ATTR=VALUE ...` (SYSCFG may omit the id).
+  return RowBuilder(RowKind::Family, name, T::Object, kNoObject).flags(kIndexed);
+}
+inline RowBuilder A(std::string_view name, std::uint32_t objects, ValueType type) {
+  return RowBuilder(RowKind::Attribute, name, type, objects);
 }
 
 // Partition-scoped scalars (Maui's "mxoPar" class) take an optional partition index.
