@@ -1,3 +1,6 @@
+// Lowering of scalar lines (NAME[INDEX] VALUE) and the helpers every part of the lowering shares
+// (LowerContext); object lines are lowered in lower_objects.cc, the typed settings bound in
+// bind_scalars.cc. "reference §N" is section N of docs/reference/maui-3.3-semantics.md.
 #include "parser/lower.h"
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 // Internal to the lowering: state and helpers shared by lower.cc (scalars),
 // lower_objects.cc (*CFG lines) and bind_scalars.cc (typed settings and defaults).
+// "reference §N" is section N of docs/reference/maui-3.3-semantics.md.
 #pragma once
 
 #include <array>

@@ -2,9 +2,9 @@
 // from representative lines (credentials, SRCFG, NODECFG, RMCFG, scalars bound into priority,
 // fairshare and backfill settings) with provenance, #INCLUDE handling, and error recovery.
 //
-// Expectations: reference/maui-3.3-semantics.md §1 (reading), §1.5/§1.7 (limits), §2 (defaults
-// the manual and Maui 3.3.1 agree on), the manual's 7.1.5 SRCFG table
-// (seeds/7.1.5-reservations.txt).
+// Expectations: docs/reference/maui-3.3-semantics.md §1 (reading), §1.5/§1.7 (limits), §2
+// (defaults the manual and Maui 3.3.1 agree on), the manual's 7.1.5 SRCFG table; "§N" below is
+// section N of that reference.
 #include <stdlib.h>
 #include <unistd.h>
 

@@ -361,8 +361,9 @@ TEST(ParameterTable, CanonicalNamesExist) {
 }
 
 TEST(ParameterTable, EngineDefaults) {
-  // Where the manual and Maui 3.3.1's code disagree (semantics section 13 #4-#7), the table holds
-  // the manual's default (docs/semantics.md) and the row's Maui 3.3.1 note names the code's.
+  // Where the manual and Maui 3.3.1's code disagree (docs/reference/maui-3.3-semantics.md section
+  // 13 #4-#7), the table holds the manual's default (docs/semantics.md) and the row's Maui 3.3.1
+  // note names the code's.
   const std::vector<std::pair<std::string_view, std::string_view>> expected = {
       {"FSDEPTH", "7"},          {"FSINTERVAL", "24:00:00"},   {"XFMINWCLIMIT", ""},
       {"QUEUETIMEWEIGHT", "1"},  {"FSWEIGHT", "0"},            {"TARGETWEIGHT", "0"},
