@@ -4,7 +4,7 @@
 // classify lines, the lowering uses it for value types and built-in defaults, the linter for
 // unknown / mis-cased / misspelt names and value checks, `mauic explain` prints rows, and the
 // generated docs page (docs/parameters.md) lists them. Adding a parameter means adding a row
-// in parameter_table.cc.
+// to the file of its topic in schemas/parameter_table/ (parameter_table.cc assembles them).
 #pragma once
 
 #include <cstdint>
