@@ -205,10 +205,12 @@ class Binder {
     s.node_access_policy = choice<ir::NodeAccessPolicy>("NODEACCESSPOLICY");
     s.poll_interval = duration("RMPOLLINTERVAL");
 
-    // RESERVATIONDEPTH[n] / RESERVATIONQOSLIST[n]; no index = group 0, which always exists.
+    // RESERVATIONDEPTH[n] / RESERVATIONQOSLIST[n] (the rows indexed by reservation group); no
+    // index = group 0, which always exists.
     s.reservation_groups[0].depth = integer("RESERVATIONDEPTH");
     for (const auto& [key, setting] : p_.scalars) {
-      if (setting.name != "RESERVATIONDEPTH" && setting.name != "RESERVATIONQOSLIST") continue;
+      const schema::Row* row = schema::find_parameter(setting.name);
+      if (row == nullptr || !(row->flags & schema::kPerReservationGroup)) continue;
       std::int64_t group = 0;
       if (!setting.index.empty()) {
         auto g = values::parse_integer(setting.index);

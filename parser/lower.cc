@@ -1,3 +1,6 @@
+// Lowering of scalar lines (NAME[INDEX] VALUE) and the helpers every part of the lowering shares
+// (LowerContext); object lines are lowered in lower_objects.cc, the typed settings bound in
+// bind_scalars.cc. "reference §N" is section N of docs/reference/maui-3.3-semantics.md.
 #include "parser/lower.h"
 
 #include <algorithm>
@@ -69,10 +72,6 @@ ir::SourceRange LowerContext::range_at(const SourceSet::Location& l, std::string
   return r;
 }
 
-ir::SourceRange LowerContext::where(std::string_view text) const {
-  return range_at(sources.locate(llvm::SMLoc::getFromPointer(text.data())), text);
-}
-
 ir::Provenance LowerContext::provenance(std::string_view text) const {
   ir::Provenance p;
   const SourceSet::Location l = sources.locate(llvm::SMLoc::getFromPointer(text.data()));
@@ -113,11 +112,11 @@ class Lowerer : public LowerContext {
  public:
   using LowerContext::LowerContext;
 
-  ir::Policy run() {
+  ir::Policy lower_policy() {
     report_templates();
     for (const Statement& s : tree.statements) {
       if (s.kind != Statement::Kind::Parameter) continue;
-      statement(s);
+      lower_statement(s);
     }
     bind_scalars(*this);
     return std::move(policy);
@@ -149,7 +148,7 @@ class Lowerer : public LowerContext {
     }
   }
 
-  void statement(const Statement& s) {
+  void lower_statement(const Statement& s) {
     if (templated(s.name.text)) return;  // a templated name: nothing to check until rendered
     line_findings_ = sink.diagnostics().size();
     std::string_view name = s.name.text;
@@ -192,7 +191,7 @@ class Lowerer : public LowerContext {
              fmt::format("Maui 3.3.1 reads parameters only when they start in column 1 and "
                          "ignores this indented '{}'", row->name));
     }
-    scalar(s, *row);
+    lower_scalar(s, *row);
   }
 
   // A name that is not a parameter: wrong case, a known misspelling, an attribute outside its
@@ -228,7 +227,7 @@ class Lowerer : public LowerContext {
     return nullptr;
   }
 
-  void scalar(const Statement& s, const Row& row) {
+  void lower_scalar(const Statement& s, const Row& row) {
     std::string_view name = s.name.text;
     switch (row.support) {
       case Support::Misspelling:
@@ -258,8 +257,7 @@ class Lowerer : public LowerContext {
     // `FSWEIGHT[0]` is the global partition and `RESERVATIONDEPTH[0]` group 0: the same setting
     // as the unindexed name.
     std::string_view index = s.has_index ? s.index.text : std::string_view();
-    if (index == "0" && (row.flags & schema::kPartitionScoped || row.name == "RESERVATIONDEPTH" ||
-                         row.name == "RESERVATIONQOSLIST"))
+    if (index == "0" && (row.flags & (schema::kPartitionScoped | schema::kPerReservationGroup)))
       index = {};
     std::string key = index.empty() ? std::string(row.name) : fmt::format("{}[{}]", row.name, index);
     std::string value_text;
@@ -474,52 +472,19 @@ bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_i
   return false;
 }
 
-namespace {
-
-// The values Maui (or the manual) allows for a parameter or attribute.
-struct Range {
-  std::string_view name;
-  double min, max;
-  bool min_open;
-  std::string_view why;
-};
-constexpr Range kRanges[] = {
-    {"FSDECAY", 0, 1, true, "a decay factor is in (0, 1]; 1 means no decay"},
-    {"FSDEPTH", 1, 24, false, "Maui keeps at most 24 fairshare windows"},
-    {"FSINTERVAL", 1, 1e12, false, "a fairshare window must last at least one second"},
-    {"RMPOLLINTERVAL", 1, 1e12, false, "the scheduler must wake up at least once"},
-    {"RESERVATIONDEPTH", 0, 1e9, false, "a reservation depth is a count"},
-    {"BACKFILLDEPTH", 0, 1e9, false, "a backfill depth is a count (0 = all jobs)"},
-    {"LOGLEVEL", 0, 9, false, "Maui's log levels are 0 to 9"},
-    {"SERVERPORT", 1, 65535, false, "a TCP port is 1 to 65535"},
-    {"DEPTH", 1, 64, false, "Maui keeps at most 64 instances of a standing reservation"},
-    {"TASKCOUNT", 0, 1e9, false, "a task count is a count"},
-    {"TPN", 0, 1e9, false, "a tasks-per-node count is a count"},
-    {"XFACTORCAP", 0, 1e18, false, "a cap is ≥ 0 (0 = no cap)"},
-};
-
-// The range of the rows spelled as one of kRanges, nullptr for the others.
-const Range* allowed_range(const Row& row) {
-  for (const auto& r : kRanges)
-    if (r.name == row.name) return &r;
-  return nullptr;
-}
-
-}  // namespace
-
-// Values outside the range Maui (or the manual) allows.
+// Values outside the range Maui (or the manual) allows: the row's own.
 void LowerContext::check_range(const Row& row, double v, std::string_view text) {
-  const Range* r = derived<allowed_range>(row);
-  if (!r) return;
-  bool below = r->min_open ? v <= r->min : v < r->min;
-  if (below || v > r->max)
+  if (!row.range) return;
+  const schema::ValueRange& r = *row.range;
+  bool below = r.min_open ? v <= r.min : v < r.min;
+  if (below || v > r.max)
     report(rules::kOutOfRange, text,
-           fmt::format("{} {} is out of range: {}", row.name, text, r->why));
+           fmt::format("{} {} is out of range: {}", row.name, text, r.why));
 }
 
 ir::Policy lower(const SyntaxTree& tree, const SourceSet& sources, DiagnosticSink& sink) {
   Lowerer l(tree, sources, sink);
-  return l.run();
+  return l.lower_policy();
 }
 
 void compile_file(const std::string& path, Compilation& out) {

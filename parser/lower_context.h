@@ -1,5 +1,6 @@
 // Internal to the lowering: state and helpers shared by lower.cc (scalars),
 // lower_objects.cc (*CFG lines) and bind_scalars.cc (typed settings and defaults).
+// "reference §N" is section N of docs/reference/maui-3.3-semantics.md.
 #pragma once
 
 #include <array>
@@ -95,7 +96,6 @@ struct LowerContext {
     if (row != nullptr) seen = {name, family, row};
     return row;
   }
-  ir::SourceRange where(std::string_view text) const;
   ir::Provenance provenance(std::string_view text) const;
   Diagnostic& report(const RuleId& rule, std::string_view at, std::string message);
   // Inline for the usual value that has nothing to report (a call per value otherwise).

@@ -8,6 +8,8 @@
 #include <system_error>
 #include <utility>
 
+#include "llvm/Support/JSON.h"
+
 namespace maui::ir {
 namespace {
 
@@ -45,7 +47,7 @@ void JsonWriter::flush() {
   pos_ = buffer_.get();
 }
 
-void JsonWriter::put_long(std::string_view text) {
+void JsonWriter::append_long(std::string_view text) {
   flush();
   if (text.size() > kBufferSize) {  // larger than the buffer: straight through
     sink_(text);
@@ -57,11 +59,11 @@ void JsonWriter::put_long(std::string_view text) {
 
 // Deeper than kBreak covers: the break, then the indentation in several pieces.
 void JsonWriter::deep_newline() {
-  put('\n');
+  append('\n');
   const std::string_view spaces = kBreak.substr(1);
   for (std::size_t left = indent_; left > 0;) {
     const std::size_t n = std::min(left, spaces.size());
-    put(spaces.substr(0, n));
+    append(spaces.substr(0, n));
     left -= n;
   }
 }
@@ -93,17 +95,17 @@ void JsonWriter::number(double value) {
 
 void JsonWriter::boolean(bool value) {
   value_begin();
-  put(value ? std::string_view("true") : std::string_view("false"));
+  append(value ? std::string_view("true") : std::string_view("false"));
 }
 
 void JsonWriter::null() {
   value_begin();
-  put(std::string_view("null"));
+  append(std::string_view("null"));
 }
 
 void JsonWriter::raw(std::string_view text) {
   value_begin();
-  put(text);
+  append(text);
 }
 
 // Eight bytes at a time, copied as they are checked, the last word overlapping the one before
@@ -146,16 +148,30 @@ bool JsonWriter::needs_no_escape(std::string_view text) {
                       [](char c) { return kNeedsEscape[static_cast<unsigned char>(c)]; });
 }
 
+bool JsonWriter::is_valid_utf8(std::string_view bytes) {
+  return llvm::json::isUTF8(llvm::StringRef(bytes.data(), bytes.size()));
+}
+
+void JsonWriter::non_ascii_string(std::string_view bytes) {
+  if (is_valid_utf8(bytes)) return string(bytes);
+  string(llvm::json::fixUTF8(llvm::StringRef(bytes.data(), bytes.size())));
+}
+
+void JsonWriter::repaired_key(std::string_view bytes) {
+  if (is_valid_utf8(bytes)) return key(bytes);
+  key(llvm::json::fixUTF8(llvm::StringRef(bytes.data(), bytes.size())));
+}
+
 // A string too long to escape into the buffer after one room check goes in buffer-sized pieces.
 void JsonWriter::quote_long(std::string_view utf8) {
   constexpr std::size_t kPiece = (kBufferSize - 2) / kLongestEscape;
-  put('"');
+  append('"');
   for (std::size_t at = 0; at < utf8.size(); at += kPiece) {
     const std::string_view piece = utf8.substr(at, kPiece);
     reserve(piece.size() * kLongestEscape);
     pos_ = escaped(pos_, piece);
   }
-  put('"');
+  append('"');
 }
 
 // The escapes llvm::json uses: \" \\ \t \n \r, any other control byte as \u00xx (lower case).

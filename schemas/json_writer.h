@@ -1,4 +1,5 @@
-// A streaming JSON writer for the IR's write path (schemas/ir_json.cc).
+// A streaming JSON writer for the IR's write path (schemas/ir_json_writer.cc, and the provenance
+// shortcut of schemas/provenance_writer.cc).
 //
 // It writes exactly the bytes llvm::json::OStream wrote before it (the committed goldens and
 // `mauic compile` output depend on them): the same separators and two-space indentation, "key": value
@@ -8,9 +9,10 @@
 //
 // It is a plain appender (no Value tree, no virtual raw_ostream call per token), a few times
 // faster than OStream on the 30 MB document of a large site. What runs per token (separators,
-// line breaks, keys) is inline here: a large site's document has over a million lines. The
-// caller guarantees strings are valid UTF-8 (ir_json.cc repairs them first) and that calls are
-// well nested (key only inside an object, one value per key); nothing is checked here.
+// line breaks, keys) is inline here: a large site's document has over a million lines. string()
+// and key() take valid UTF-8, repaired_string() and repaired_key() any bytes; the caller
+// guarantees that calls are well nested (key only inside an object, one value per key): nothing
+// is checked here.
 //
 // One addition to OStream's layout: a container opened with inline_object_begin() is written on
 // one line, its members separated by ", " (`{"file": "maui.cfg", "line": 3}`), for the small
@@ -49,7 +51,7 @@ class JsonWriter {
   void inline_object_end() {
     inline_ = false;
     indent_ -= indent_step_;
-    put('}');
+    append('}');
     has_value_ = true;
   }
   void array_begin() { open('['); }
@@ -59,7 +61,7 @@ class JsonWriter {
   void key(std::string_view utf8) {
     separate();
     quote(utf8);
-    put(indent_step_ != 0 ? std::string_view(": ") : std::string_view(":"));
+    append(indent_step_ != 0 ? std::string_view(": ") : std::string_view(":"));
     after_key_ = true;
   }
 
@@ -68,9 +70,19 @@ class JsonWriter {
     quote(utf8);
   }
 
+  // A string or a key of any bytes (a maui.cfg is bytes, JSON text is UTF-8): invalid UTF-8
+  // sequences become U+FFFD, as llvm::json makes them in a release build (with assertions on,
+  // it aborts instead). Inline for the usual plain ASCII text.
+  void repaired_string(std::string_view bytes) {
+    if (is_plain_ascii(bytes)) return plain_string(bytes);
+    non_ascii_string(bytes);
+  }
+  void repaired_key(std::string_view bytes);
+  static bool is_valid_utf8(std::string_view bytes);
+
   // A key or a string that the caller knows needs no escaping (the IR's own member and enum
   // names, over a million keys in a large site's document): copied without looking at its bytes.
-  // Always inlined (and copy() with it): most keys are compile-time constants (ir_json.cc's
+  // Always inlined (and copy() with it): most keys are compile-time constants (ir_members.h's
   // member lists), whose length then picks the stores at compile time instead of per call.
   [[gnu::always_inline]] void plain_key(std::string_view text) {
     if (text.size() > kShortString || indent_ >= kBreak.size()) return key(text);  // the same bytes
@@ -111,9 +123,9 @@ class JsonWriter {
   }
   void number(double value);  // finite values only: JSON has no NaN or infinities
   // A value whose bytes the caller writes itself, for the one record frequent enough to be
-  // worth it (ir_json.cc's provenance: every value of the IR has one). After the separators a
-  // value needs, room for `bytes` (at most kMostRawBytes) from the pointer returned; the caller
-  // writes valid JSON there and passes its end to raw_value_end.
+  // worth it (a provenance, by provenance_writer.h: every value of the IR has one). After the
+  // separators a value needs, room for `bytes` (at most kMostRawBytes) from the pointer
+  // returned; the caller writes valid JSON there and passes its end to raw_value_end.
   static constexpr std::size_t kMostRawBytes = 4096;
   [[gnu::always_inline]] char* raw_value_begin(std::size_t bytes) {
     value_begin();
@@ -141,14 +153,14 @@ class JsonWriter {
   void open(char bracket) {
     value_begin();
     indent_ += indent_step_;
-    put(bracket);
+    append(bracket);
     has_value_ = false;
   }
   void close(char bracket) {
     indent_ -= indent_step_;
     // An empty container closes on the same line: {} and [].
     if (has_value_ && !inline_) newline();
-    put(bracket);
+    append(bracket);
     has_value_ = true;  // the container just closed is a value of the one around it
   }
   // Array elements are separated by commas and each starts on its own line; a member's value
@@ -163,11 +175,11 @@ class JsonWriter {
   // Before a member or an array element: the comma after the previous one, and a line break.
   void separate() {
     if (inline_) {
-      if (has_value_) put(std::string_view(", "));
+      if (has_value_) append(std::string_view(", "));
       has_value_ = true;
       return;
     }
-    if (has_value_) put(',');
+    if (has_value_) append(',');
     newline();
     has_value_ = true;
   }
@@ -190,6 +202,7 @@ class JsonWriter {
     pos_ = at;
   }
   void quote_long(std::string_view utf8);
+  void non_ascii_string(std::string_view bytes);
   void put_quoted(std::string_view text) {
     if (text.size() > kShortString) return quote_long(text);
     reserve(text.size() + 2);
@@ -240,16 +253,16 @@ class JsonWriter {
   [[gnu::always_inline]] void reserve(std::size_t bytes) {
     if (room() < bytes) flush();
   }
-  void put(char c) {
+  void append(char c) {
     reserve(1);
     *pos_++ = c;
   }
-  void put(std::string_view text) {
-    if (room() < text.size()) return put_long(text);
+  void append(std::string_view text) {
+    if (room() < text.size()) return append_long(text);
     std::memcpy(pos_, text.data(), text.size());
     pos_ += text.size();
   }
-  void put_long(std::string_view text);
+  void append_long(std::string_view text);
 
   // The text of numbers written before, by the bits of their value: %.17g costs hundreds of
   // instructions per number, and a config repeats a few values thousands of times (fairshare

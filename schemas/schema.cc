@@ -21,7 +21,7 @@
 namespace maui::schema {
 namespace {
 
-std::string upper(std::string_view s) {
+std::string upper_cased(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;
@@ -65,7 +65,7 @@ struct Index {
       }
     }
     for (const Row& r : rows) {
-      by_upper_name[static_cast<std::size_t>(r.kind)].emplace_back(upper(r.name), &r);
+      by_upper_name[static_cast<std::size_t>(r.kind)].emplace_back(upper_cased(r.name), &r);
     }
     for (auto& v : by_upper_name) {
       std::stable_sort(v.begin(), v.end(),
@@ -78,7 +78,7 @@ struct Index {
   }
 
   // Rows of `kind` spelled exactly `name` (several only for attributes valid in different families).
-  std::span<const Row> exact(RowKind kind, std::string_view name) const {
+  std::span<const Row> rows_spelled(RowKind kind, std::string_view name) const {
     const auto rows = rows_of(kind);
     const auto lo = std::partition_point(rows.begin(), rows.end(),
                                          [name](const Row& r) { return r.name < name; });
@@ -154,7 +154,7 @@ std::vector<std::string_view> suggest(std::string_view name, unsigned max,
   // No name in the table is longer than 64 characters, so nothing is within reach of a longer one
   // (and the edit distance of a megabyte-long token would take seconds).
   if (name.empty() || max == 0 || name.size() > 64) return {};
-  const std::string query = upper(name);
+  const std::string query = upper_cased(name);
   const unsigned cutoff = std::max<unsigned>(2, static_cast<unsigned>(query.size() / 3));
   struct Candidate {
     unsigned distance;
@@ -168,7 +168,7 @@ std::vector<std::string_view> suggest(std::string_view name, unsigned max,
       const std::size_t a = query.size(), b = r.name.size();
       if ((a > b ? a - b : b - a) > cutoff) continue;  // the distance is at least the length gap
       const unsigned d = llvm::StringRef(query).edit_distance(
-          llvm::StringRef(upper(r.name)), /*AllowReplacements=*/true, cutoff);
+          llvm::StringRef(upper_cased(r.name)), /*AllowReplacements=*/true, cutoff);
       if (d <= cutoff) found.push_back({d, support_rank(r.support), r.name});
     }
   }
@@ -219,7 +219,7 @@ const Row* find_parameter(std::string_view name) {
 }
 
 const Row* find_family(std::string_view name) {
-  const auto f = table_index().exact(RowKind::Family, name);
+  const auto f = table_index().rows_spelled(RowKind::Family, name);
   return f.empty() ? nullptr : &f.front();
 }
 
@@ -234,7 +234,7 @@ const Row* find_attribute(std::string_view name, Object family) {
 }
 
 const Row* find_parameter_ignoring_case(std::string_view name) {
-  const std::string key = upper(name);
+  const std::string key = upper_cased(name);
   auto candidates = table_index().ignoring_case(RowKind::Parameter, key);
   const auto families = table_index().ignoring_case(RowKind::Family, key);
   candidates.insert(candidates.end(), families.begin(), families.end());
@@ -243,7 +243,7 @@ const Row* find_parameter_ignoring_case(std::string_view name) {
 
 const Row* find_attribute_ignoring_case(std::string_view name, Object family) {
   std::vector<const Row*> candidates;
-  for (const Row* r : table_index().ignoring_case(RowKind::Attribute, upper(name))) {
+  for (const Row* r : table_index().ignoring_case(RowKind::Attribute, upper_cased(name))) {
     if ((r->objects & family) != 0) candidates.push_back(r);
   }
   return best_case_match(candidates, name);
@@ -273,7 +273,7 @@ std::vector<std::string_view> allowed_values(const Row& row) {
 }
 
 std::vector<const Row*> explain(std::string_view name) {
-  const std::string key = upper(name);
+  const std::string key = upper_cased(name);
   std::vector<const Row*> out;
   for (RowKind kind : {RowKind::Parameter, RowKind::Family, RowKind::Attribute}) {
     const auto rows = table_index().ignoring_case(kind, key);

@@ -4,7 +4,7 @@
 // classify lines, the lowering uses it for value types and built-in defaults, the linter for
 // unknown / mis-cased / misspelt names and value checks, `mauic explain` prints rows, and the
 // generated docs page (docs/parameters.md) lists them. Adding a parameter means adding a row
-// in parameter_table.cc.
+// to the file of its topic in schemas/parameter_table/ (parameter_table.cc assembles them).
 #pragma once
 
 #include <cstdint>
@@ -95,6 +95,16 @@ enum Flag : std::uint32_t {
   kIdleLimit = 1u << 8,        // idle (eligible-job) limit (MAXI*)
   kSystemLimit = 1u << 9,      // per-job system limit override (OMAXJ*)
   kSecret = 1u << 10,          // value is a key or password; never echoed
+  kPerReservationGroup = 1u << 11,  // index = reservation group (RESERVATIONDEPTH[1]); [0] = no index
+};
+
+// The values Maui (or the manual) allows for a number: [min, max], or (min, max] when
+// `min_open`. Lint reports a value outside them (out-of-range) with `why`.
+struct ValueRange {
+  double min = 0;
+  double max = 0;
+  bool min_open = false;
+  std::string_view why;  // in the admin's words: "a TCP port is 1 to 65535"
 };
 
 struct Row {
@@ -111,6 +121,7 @@ struct Row {
   Support support;
   std::string_view canonical;      // Obsolete / Misspelling: the name that is meant
   std::uint32_t flags;             // Flag bits
+  std::optional<ValueRange> range;  // numbers only; none = any value of the type
 };
 
 // All rows, sorted by (kind, name).

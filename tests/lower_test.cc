@@ -2,9 +2,9 @@
 // from representative lines (credentials, SRCFG, NODECFG, RMCFG, scalars bound into priority,
 // fairshare and backfill settings) with provenance, #INCLUDE handling, and error recovery.
 //
-// Expectations: reference/maui-3.3-semantics.md §1 (reading), §1.5/§1.7 (limits), §2 (defaults
-// the manual and Maui 3.3.1 agree on), the manual's 7.1.5 SRCFG table
-// (seeds/7.1.5-reservations.txt).
+// Expectations: docs/reference/maui-3.3-semantics.md §1 (reading), §1.5/§1.7 (limits), §2
+// (defaults the manual and Maui 3.3.1 agree on), the manual's 7.1.5 SRCFG table; "§N" below is
+// section N of that reference.
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -507,6 +507,25 @@ TEST(LowerScalars, BuiltinDefaults) {
   expect_default(p.scheduling.reservation_groups.at(0).depth.from);
   EXPECT_TRUE(p.scalars.count("SERVERHOST"));
   EXPECT_FALSE(p.scalars.count("RMPOLLINTERVAL"));
+}
+
+// An index of 0 names what the unindexed name does where the row's index is a partition or a
+// reservation group (the table's kPartitionScoped and kPerReservationGroup); a group must be a
+// number, and an index of 0 elsewhere is an index of its own.
+TEST(LowerScalars, IndexZeroIsTheUnindexedSetting) {
+  auto c = check("SERVERHOST head\nRESERVATIONDEPTH[0] 4\nRESERVATIONQOSLIST[0] high\nFSWEIGHT[0] 7\n"
+                 "RESERVATIONDEPTH[two] 5\nQOSPRIORITY[0] 9\n");
+  const auto& p = c->policy;
+  EXPECT_EQ(p.scalars.count("RESERVATIONDEPTH"), 1u);
+  EXPECT_EQ(p.scalars.count("RESERVATIONDEPTH[0]"), 0u);
+  ASSERT_EQ(p.scheduling.reservation_groups.count(0), 1u);
+  EXPECT_EQ(p.scheduling.reservation_groups.at(0).depth.value, 4);
+  EXPECT_EQ(p.scheduling.reservation_groups.at(0).depth.from.where.line, 2u);
+  ASSERT_TRUE(p.scheduling.reservation_groups.at(0).qos.has_value());
+  EXPECT_EQ(p.scheduling.reservation_groups.at(0).qos->value, Strings{"high"});
+  EXPECT_EQ(p.priority[ir::PriorityComponent::Fairshare].weight.value, 7);
+  EXPECT_EQ(located(*c, "invalid-value"), Strings{"5:18 invalid-value"});  // group "two"
+  EXPECT_EQ(p.scalars.count("QOSPRIORITY[0]"), 1u) << "a QOS named 0";
 }
 
 TEST(LowerScalars, InvalidValueKeepsTheDefault) {

@@ -361,8 +361,9 @@ TEST(ParameterTable, CanonicalNamesExist) {
 }
 
 TEST(ParameterTable, EngineDefaults) {
-  // Where the manual and Maui 3.3.1's code disagree (semantics section 13 #4-#7), the table holds
-  // the manual's default (docs/semantics.md) and the row's Maui 3.3.1 note names the code's.
+  // Where the manual and Maui 3.3.1's code disagree (docs/reference/maui-3.3-semantics.md section
+  // 13 #4-#7), the table holds the manual's default (docs/semantics.md) and the row's Maui 3.3.1
+  // note names the code's.
   const std::vector<std::pair<std::string_view, std::string_view>> expected = {
       {"FSDEPTH", "7"},          {"FSINTERVAL", "24:00:00"},   {"XFMINWCLIMIT", ""},
       {"QUEUETIMEWEIGHT", "1"},  {"FSWEIGHT", "0"},            {"TARGETWEIGHT", "0"},
@@ -383,6 +384,30 @@ TEST(ParameterTable, EngineDefaults) {
   EXPECT_EQ(attribute("PERIOD", kSres).default_value, "DAY");
 }
 
+// The ranges lint checks numbers against (out-of-range) are the rows' own: only on numbers,
+// each a real interval with its reason, and the limits Maui and the manual state.
+TEST(ParameterTable, RangesAreOnNumbersAndSayWhy) {
+  std::size_t ranged = 0;
+  for (const Row& r : all_rows()) {
+    if (!r.range) continue;
+    ++ranged;
+    EXPECT_TRUE(r.type == ValueType::Integer || r.type == ValueType::Double ||
+                r.type == ValueType::Duration)
+        << r.name << " has a range but is a " << to_string(r.type);
+    EXPECT_LT(r.range->min, r.range->max) << r.name;
+    EXPECT_FALSE(r.range->why.empty()) << r.name;
+  }
+  EXPECT_EQ(ranged, 13u);
+  const auto range_of = [](const Row& r) { return r.range.value_or(ValueRange{}); };
+  EXPECT_EQ(range_of(parameter("SERVERPORT")).max, 65535);
+  EXPECT_EQ(range_of(parameter("FSDEPTH")).max, 24);
+  EXPECT_TRUE(range_of(parameter("FSDECAY")).min_open) << "a decay of 0 is out of range";
+  EXPECT_FALSE(range_of(parameter("FSDEPTH")).min_open);
+  EXPECT_EQ(range_of(attribute("DEPTH", kSres)).max, 64);
+  EXPECT_EQ(range_of(attribute("LOGLEVEL", kRm)).max, 9) << "Moab's RMCFG LOGLEVEL as the scalar";
+  EXPECT_FALSE(parameter("RESERVATIONQOSLIST").range.has_value());
+}
+
 TEST(ParameterTable, ClassifiesSpecialNames) {
   EXPECT_EQ(parameter("SERVERHOST").flags & kRequired, kRequired);
   EXPECT_EQ(parameter("ATTRWEIGHT").support, Support::Ignored);
@@ -390,6 +415,9 @@ TEST(ParameterTable, ClassifiesSpecialNames) {
   EXPECT_EQ(parameter("QUEUETIMEWEIGHT").support, Support::Engine);
   EXPECT_NE(parameter("QUEUETIMEWEIGHT").flags & kPartitionScoped, 0u);
   EXPECT_NE(parameter("RESERVATIONDEPTH").flags & kIndexed, 0u);
+  EXPECT_NE(parameter("RESERVATIONDEPTH").flags & kPerReservationGroup, 0u);
+  EXPECT_NE(parameter("RESERVATIONQOSLIST").flags & kPerReservationGroup, 0u);
+  EXPECT_EQ(parameter("BACKFILLDEPTH").flags & kPerReservationGroup, 0u);
   EXPECT_NE(parameter("SRDAYS").flags & kPerSres, 0u);
   EXPECT_NE(parameter("QOSFLAGS").flags & kPerQos, 0u);
   EXPECT_NE(parameter("RMTYPE").flags & kPerRm, 0u);
