@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "runtime/engine/calendar.h"
+#include "runtime/engine/iteration_bookings.h"
 #include "runtime/engine/placement_order.h"
 #include "runtime/engine/reservations.h"
 #include "runtime/engine/scheduler.h"

@@ -6,6 +6,7 @@
 
 #include "runtime/engine/calendar.h"
 #include "runtime/engine/eligibility.h"
+#include "runtime/engine/never_runnable.h"
 #include "runtime/engine/node_access.h"
 #include "runtime/engine/priority.h"
 #include "runtime/engine/scheduler_settings.h"
