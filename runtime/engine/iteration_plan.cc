@@ -1,6 +1,7 @@
 #include "runtime/engine/iteration_plan.h"
 
-#include "runtime/engine/backfill.h"
+#include "runtime/engine/backfill_policy.h"
+#include "runtime/engine/backfill_registry.h"
 #include "runtime/engine/iteration_bookings.h"
 #include "runtime/engine/iteration_result.h"
 #include "runtime/engine/iteration_state.h"
@@ -14,10 +15,10 @@ IterationResult plan_iteration(const SchedulerInput& input) {
   iteration::evaluate_queue(s);
   iteration::book_reservations(s);
   iteration::schedule_by_priority(s);
-  if (s.settings.backfill != BackfillPolicy::None) {
-    iteration::backfill(s, LimitLevel::Soft);
-    iteration::backfill(s, LimitLevel::Hard);
-  }
+  // SchedulerSettings::from gives only policies the registry implements.
+  const iteration::BackfillAlgorithm& backfill = *iteration::backfill_algorithm(s.settings.backfill);
+  backfill.run_pass(s, LimitLevel::Soft);
+  backfill.run_pass(s, LimitLevel::Hard);
   iteration::finish_result(s);
   return out;
 }

@@ -6,8 +6,8 @@
 //   2. Book administrative reservations, the running jobs and standing reservations in the
 //      calendar (iteration_bookings.h).
 //   3. Priority scheduling over the SOFT list (priority_scheduling.h).
-//   4. Backfill: a SOFT pass then a HARD pass with BACKFILLPOLICY FIRSTFIT / BESTFIT / GREEDY
-//      over the backfill windows; NONE does not backfill (backfill.h).
+//   4. Backfill: a SOFT pass then a HARD pass with the BACKFILLPOLICY's algorithm
+//      (backfill_policy.h, backfill_registry.h).
 //   5. The result (iteration_result.h).
 //
 // The lower layer of schedule_iteration (runtime/engine/scheduler.h): preemption

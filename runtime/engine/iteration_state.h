@@ -2,7 +2,7 @@
 // order): the input, the calendar and the reservation table, the per-job marks and lists, the
 // limits ledger, what is free now. One struct, passed by reference to each step's functions
 // (iteration_bookings.h, placement_now.h, priority_reservation.h, job_starts.h,
-// never_runnable.h, priority_scheduling.h, backfill.h, iteration_result.h), so that each
+// never_runnable.h, priority_scheduling.h, backfill_policy.h, iteration_result.h), so that each
 // step's file reads alone and the state it touches is named here once. Internal to the
 // iteration: callers use runtime/engine/scheduler.h.
 #pragma once

@@ -5,7 +5,7 @@
 // HIGHEST the jobs that held a reservation; then jobs start in priority order while they fit, a
 // job that cannot start gets a priority reservation while its RESERVATIONQOSLIST group has
 // RESERVATIONDEPTH left (and it passes RESERVATIONTHRESHOLD*), and when none is left strict
-// priority order ends: only backfill (backfill.h) starts jobs after it.
+// priority order ends: only backfill (backfill_policy.h) starts jobs after it.
 #pragma once
 
 #include "runtime/engine/iteration_state.h"
