@@ -1,6 +1,6 @@
-// BACKFILLPOLICY BESTFIT (reference §8.4, seed 8.2.2): window by window, widest first, the
-// fitting job with the largest BACKFILLMETRIC starts, again and again while one fits what is
-// left of the window (backfill_by_window.h).
+// BACKFILLPOLICY BESTFIT (reference §8.4 of docs/reference/maui-3.3-semantics.md, seed 8.2.2):
+// window by window, widest first, the fitting job with the largest BACKFILLMETRIC starts, again and
+// again while one fits what is left of the window (backfill_by_window.h).
 #include <algorithm>
 #include <vector>
 

@@ -1,8 +1,9 @@
-// BACKFILLPOLICY FIRSTFIT (reference §8.4): every candidate in priority order that fits now
-// starts. With BACKFILLDEPTH only the candidates that fit some backfill window count, at most
-// that many. With chunking (BFCHUNKSIZE, BFCHUNKDURATION after a job ended), once a job of at
-// least BFCHUNKSIZE procs stays blocked, smaller jobs are left alone so that the freed resources
-// can aggregate for it. The commonest policy: the hot path of EASY simulations.
+// BACKFILLPOLICY FIRSTFIT (reference §8.4 of docs/reference/maui-3.3-semantics.md): every candidate
+// in priority order that fits now starts. With BACKFILLDEPTH only the candidates that fit some
+// backfill window count, at most that many. With chunking (BFCHUNKSIZE, BFCHUNKDURATION after a job
+// ended), once a job of at least BFCHUNKSIZE procs stays blocked, smaller jobs are left alone so
+// that the freed resources can aggregate for it. The commonest policy: the hot path of EASY
+// simulations.
 #include <algorithm>
 #include <optional>
 

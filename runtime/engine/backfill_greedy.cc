@@ -1,8 +1,8 @@
-// BACKFILLPOLICY GREEDY (reference §8.4, seed 8.2.2): window by window, widest first, the subset
-// of the window's candidates with the largest summed BACKFILLMETRIC that fits the window's procs,
-// searched depth-first in priority order over at most BACKFILLMAXSCHEDULES partial schedules,
-// started in priority order; where that starts nothing, BESTFIT in that window
-// (backfill_by_window.h).
+// BACKFILLPOLICY GREEDY (reference §8.4 of docs/reference/maui-3.3-semantics.md, seed 8.2.2):
+// window by window, widest first, the subset of the window's candidates with the largest summed
+// BACKFILLMETRIC that fits the window's procs, searched depth-first in priority order over at most
+// BACKFILLMAXSCHEDULES partial schedules, started in priority order; where that starts nothing,
+// BESTFIT in that window (backfill_by_window.h).
 #include <algorithm>
 #include <vector>
 
