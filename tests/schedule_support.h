@@ -1,4 +1,4 @@
-// Helpers of the scheduling-iteration tests (tests/runtime_schedule_test.cc): one iteration on a
+// Helpers of the scheduling-iteration tests (tests/runtime_schedule_*_test.cc): one iteration on a
 // hand-built snapshot, lookups in its result, running jobs placed on named nodes, and a small
 // driver that replays trace jobs through schedule_iteration on a SimulatedCluster while keeping
 // what the simulator does not report (each start's nodes, each job's first reservation).

@@ -6,6 +6,7 @@
 
 #include "runtime/engine/calendar.h"
 #include "runtime/engine/eligibility.h"
+#include "runtime/engine/never_runnable.h"
 #include "runtime/engine/node_access.h"
 #include "runtime/engine/priority.h"
 #include "runtime/engine/scheduler_settings.h"
@@ -173,7 +174,7 @@ std::optional<IterationResult> EasyFastPath::iterate(const SchedulerInput& in) {
       continue;
     }
     if (try_start(s, p, out)) continue;
-    if (reservations < depth_) reserve(s, p, out), ++reservations;
+    if (reservations < depth_) reserve_top_job(s, p, out), ++reservations;
   }
   // Bypass counts: each backfilled start passes every job ahead of it that still waits.
   std::int64_t passed = 0;
@@ -235,7 +236,7 @@ bool EasyFastPath::try_start(const ClusterSnapshot& s, std::size_t p, IterationR
 std::vector<NodeTasks> EasyFastPath::take_idle(std::int64_t tasks, bool reserved_first, Epoch end) {
   std::vector<NodeTasks> nodes;
   nodes.reserve(static_cast<std::size_t>(tasks));
-  auto take = [&](bool from_reserved) {
+  auto take_from = [&](bool from_reserved) {
     for (std::size_t n : idle_nodes_) {
       if (static_cast<std::int64_t>(nodes.size()) == tasks) break;
       if (free_from_[n] > now_ || (reserved_[n] != 0) != from_reserved) continue;
@@ -245,13 +246,13 @@ std::vector<NodeTasks> EasyFastPath::take_idle(std::int64_t tasks, bool reserved
       idle_reserved_ -= from_reserved;
     }
   };
-  if (reserved_first) take(true);
-  take(false);
+  if (reserved_first) take_from(true);
+  take_from(false);
   frees_.emplace_back(end, tasks);
   return nodes;
 }
 
-void EasyFastPath::reserve(const ClusterSnapshot& s, std::size_t p, IterationResult& out) {
+void EasyFastPath::reserve_top_job(const ClusterSnapshot& s, std::size_t p, IterationResult& out) {
   const Job& job = s.jobs[queue_[p]];
   const Seconds w = std::max<Seconds>(job.walltime, 1);
   // The earliest time `tasks` nodes are free: when the busy nodes free, soonest first, until
@@ -265,7 +266,7 @@ void EasyFastPath::reserve(const ClusterSnapshot& s, std::size_t p, IterationRes
     start = at;
   }
   // Nodes busy now before idle ones, each in NODEALLOCATIONPOLICY order: the idle ones stay
-  // free for backfill (shared/reference/backfill-notes.md).
+  // free for backfill (docs/reference/backfill-notes.md).
   std::vector<NodeTasks> nodes;
   const auto wanted = static_cast<std::size_t>(job.tasks);
   nodes.reserve(wanted);

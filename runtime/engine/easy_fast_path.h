@@ -72,7 +72,8 @@ class EasyFastPath {
   bool try_start(const ClusterSnapshot& s, std::size_t position, IterationResult& out);
   // The queue's eligibility as queue-time accrual reads it (queue_judgement).
   void judge_queue(EligibilityReport& report) const;
-  void reserve(const ClusterSnapshot& s, std::size_t position, IterationResult& out);
+  // Reserves the job at `position` at the earliest time its task count of nodes is free.
+  void reserve_top_job(const ClusterSnapshot& s, std::size_t position, IterationResult& out);
   // Takes `tasks` of the idle nodes, those with `reserved` == first_reserved first, each group
   // in NODEALLOCATIONPOLICY order, and holds them until `end`.
   std::vector<NodeTasks> take_idle(std::int64_t tasks, bool reserved_first, Epoch end);

@@ -20,7 +20,7 @@ struct Victim {
 };
 
 // `snapshot` with `victims` back in the queue, as the RM leaves a requeued job.
-ClusterSnapshot requeued(const ClusterSnapshot& snapshot, std::span<const Victim> victims) {
+ClusterSnapshot with_victims_requeued(const ClusterSnapshot& snapshot, std::span<const Victim> victims) {
   ClusterSnapshot out = snapshot;
   for (const auto& v : victims) {
     Job& j = out.jobs[v.job];
@@ -54,13 +54,13 @@ std::vector<OwnedNodes> owned_now(const ir::Policy& policy, const IterationResul
   return out;
 }
 
-bool started(const IterationResult& r, std::size_t job) {
+bool starts_job(const IterationResult& r, std::size_t job) {
   return std::any_of(r.starts.begin(), r.starts.end(), [&](const StartDecision& s) { return s.job == job; });
 }
 
 }  // namespace
 
-IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult decided) {
+IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult planned) {
   const CredentialDirectory& dir = *input.dir;
   ClusterSnapshot current = *input.snapshot;  // the jobs requeued so far are idle in it
   std::vector<IterationResult::Preemption> preempted;
@@ -72,8 +72,8 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
   };
   for (int round = 0; round < kMaxPreemptorsPerIteration; ++round) {
     std::unordered_map<std::size_t, std::int64_t> priority;
-    for (const auto& r : decided.queue.ranked) priority[r.index] = r.priority;
-    const std::vector<OwnedNodes> owned = owned_now(dir.policy(), decided, current.now);
+    for (const auto& r : planned.queue.ranked) priority[r.index] = r.priority;
+    const std::vector<OwnedNodes> owned = owned_now(dir.policy(), planned, current.now);
     // The OWNERPREEMPT reservations whose owner job i is.
     auto owned_by = [&](const Job& j) {
       std::vector<const OwnedNodes*> out;
@@ -83,9 +83,9 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
     };
     // The highest-priority preemptor still waiting: its QOS has PREEMPTOR, or it owns one.
     std::optional<std::size_t> preemptor;
-    for (const auto& e : decided.queue.eligibility.jobs) {
+    for (const auto& e : planned.queue.eligibility.jobs) {
       const std::size_t i = e.index;
-      if (!e.soft_eligible || started(decided, i) || std::count(tried.begin(), tried.end(), i)) continue;
+      if (!e.soft_eligible || starts_job(planned, i) || std::count(tried.begin(), tried.end(), i)) continue;
       if (!dir.qos_flags(qos_of(current.jobs[i])).preemptor && owned_by(current.jobs[i]).empty()) continue;
       preemptor = i;
       break;
@@ -137,22 +137,22 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
     while (k < victims.size() && free < p.procs()) free += current.jobs[victims[k++].job].procs();
     if (free < p.procs() || k == 0) continue;
 
-    // Decides the iteration with the first n victims requeued; the preemptor starts first.
-    auto attempt = [&](std::size_t n, ClusterSnapshot& snapshot) {
-      snapshot = requeued(current, std::span(victims).first(n));
+    // Plans the iteration with the first n victims requeued; the preemptor starts first.
+    auto plan_with_victims = [&](std::size_t n, ClusterSnapshot& snapshot) {
+      snapshot = with_victims_requeued(current, std::span(victims).first(n));
       SchedulerInput again = input;
       again.snapshot = &snapshot;
       again.workspace = nullptr;  // a what-if: the workspace carries the real iteration's state
       again.start_first = *preemptor;
-      return schedule_iteration(again);
+      return plan_iteration(again);
     };
     // Doubling, then halving back to the fewest victims that let it start.
     ClusterSnapshot tried_snapshot, found_snapshot;
     std::optional<IterationResult> found;
     std::size_t found_n = 0, failed = k - 1;
     for (std::size_t n = k;; n = std::min(victims.size(), 2 * n)) {
-      IterationResult r = attempt(n, tried_snapshot);
-      if (started(r, *preemptor)) {
+      IterationResult r = plan_with_victims(n, tried_snapshot);
+      if (starts_job(r, *preemptor)) {
         found = std::move(r), found_n = n, found_snapshot = std::move(tried_snapshot);
         break;
       }
@@ -162,8 +162,8 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
     if (!found) continue;
     while (found_n - failed > 1) {
       const std::size_t mid = failed + (found_n - failed) / 2;
-      IterationResult r = attempt(mid, tried_snapshot);
-      if (started(r, *preemptor)) found = std::move(r), found_n = mid, found_snapshot = std::move(tried_snapshot);
+      IterationResult r = plan_with_victims(mid, tried_snapshot);
+      if (starts_job(r, *preemptor)) found = std::move(r), found_n = mid, found_snapshot = std::move(tried_snapshot);
       else failed = mid;
     }
     for (std::size_t v = 0; v < found_n; ++v) preempted.push_back({victims[v].job, *preemptor});
@@ -180,13 +180,13 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
     }
     preemptors_started.push_back(std::move(*s));
     found->starts.erase(s);
-    decided = std::move(*found);
+    planned = std::move(*found);
     current = std::move(found_snapshot);
   }
-  decided.starts.insert(decided.starts.begin(), std::make_move_iterator(preemptors_started.begin()),
+  planned.starts.insert(planned.starts.begin(), std::make_move_iterator(preemptors_started.begin()),
                         std::make_move_iterator(preemptors_started.end()));
-  decided.preempted = std::move(preempted);
-  return decided;
+  planned.preempted = std::move(preempted);
+  return planned;
 }
 
 }  // namespace maui::runtime

@@ -1,20 +1,18 @@
-// One Maui scheduling iteration (seed 8.2, reference §8): a pure function of the policy, the
-// cluster snapshot, the fairshare standing and what the previous iteration left (reservations
-// to keep stable), returning decisions. It never talks to a resource manager: the simulator
+// One Maui scheduling iteration (seed 8.2, reference §8; "reference §N" in the engine is
+// docs/reference/maui-3.3-semantics.md): a pure function of the policy, the cluster snapshot, the
+// fairshare standing and what the previous iteration left (reservations to keep stable),
+// returning decisions. It never talks to a resource manager: the simulator
 // (runtime/rm/sim/simulator.h) and the live adapters apply the decisions.
 //
-//   1. Book running jobs, administrative and standing reservations in the calendar.
-//   2. Prioritise the queue and select the eligible jobs (HARD and SOFT lists, runtime/engine/eligibility.h).
-//   3. Priority scheduling over the SOFT list: start jobs in priority order while they fit;
-//      a job that cannot start gets a reservation while its QOS group has RESERVATIONDEPTH
-//      left; when none is left, strict priority order ends.
-//   4. Backfill: a SOFT pass then a HARD pass with BACKFILLPOLICY FIRSTFIT / BESTFIT / GREEDY
-//      over the backfill windows; NONE does not backfill.
+// Two layers, the dependency running one way: plan_iteration (runtime/engine/iteration_plan.h)
+// is the iteration without preemption, one file per step (book running jobs and reservations,
+// priority scheduling, backfill by BACKFILLPOLICY, the result); preemption
+// (runtime/engine/preemption.h) is built on it; schedule_iteration composes the two.
 //
 // Placement (docs/semantics.md): a job starting now takes the nodes whose free time ends
 // soonest after it (best fit in time), then NODEALLOCATIONPOLICY order; a reservation for a
 // blocked job takes nodes that are busy now before idle ones, so that idle nodes stay free for
-// backfill (shared/reference/backfill-notes.md). Reservation affinity orders both first.
+// backfill (docs/reference/backfill-notes.md). Reservation affinity orders both first.
 #pragma once
 
 #include <cstdint>
@@ -36,7 +34,7 @@ namespace maui::runtime {
 // What one iteration leaves to the next, for a caller that runs many (the simulator): memory,
 // and the running jobs as the calendar holds them, each checked against the next snapshot
 // before it is used; every iteration decides the same with or without a workspace.
-struct IterationLists;  // the iteration's per-job and per-node lists (runtime/engine/scheduler.cc)
+struct IterationLists;  // the iteration's per-job and per-node lists (runtime/engine/iteration_state.h)
 struct SchedulerWorkspace {
   SchedulerWorkspace();
   ~SchedulerWorkspace();
@@ -115,14 +113,8 @@ struct IterationResult {
   std::string run_now_refusal;        // SchedulerInput::run_now could not start the job: why
 };
 
+// plan_iteration, then, when some QOS is PREEMPTOR and the input starts no preemptor first,
+// preempt_for_blocked.
 IterationResult schedule_iteration(const SchedulerInput& input);
-
-// Why a job wider than the cluster is cancelled (IterationResult::never_runnable).
-std::string wider_than_cluster(std::int64_t procs, std::int64_t usable_procs);
-
-// How far ahead standing reservations are booked: twice the longest walltime of any job not
-// completed plus a day, so that every reservation a job could touch (running jobs end, then the
-// job runs) is in the calendar.
-Epoch booking_horizon(const ClusterSnapshot& snapshot);
 
 }  // namespace maui::runtime

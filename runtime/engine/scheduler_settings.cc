@@ -2,23 +2,18 @@
 
 #include <fmt/format.h>
 
+#include "runtime/engine/backfill_registry.h"
+
 namespace maui::runtime {
 
 SchedulerSettings SchedulerSettings::from(const ir::Policy& policy, std::vector<std::string>& warnings) {
   const auto& s = policy.scheduling;
   SchedulerSettings out;
-  switch (s.backfill_policy.value) {
-    case ir::BackfillPolicy::None: out.backfill = BackfillPolicy::None; break;
-    case ir::BackfillPolicy::FirstFit: out.backfill = BackfillPolicy::FirstFit; break;
-    case ir::BackfillPolicy::BestFit: out.backfill = BackfillPolicy::BestFit; break;
-    case ir::BackfillPolicy::Greedy: out.backfill = BackfillPolicy::Greedy; break;
-    case ir::BackfillPolicy::BestTimeFit:
-    case ir::BackfillPolicy::Lazy:
-    case ir::BackfillPolicy::Preempt:
-      warnings.push_back(fmt::format("BACKFILLPOLICY {} is not implemented by this engine; FIRSTFIT is used",
-                                     ir::to_string(s.backfill_policy.value)));
-      break;
-  }
+  // The policies the engine implements are those with an algorithm (runtime/engine/backfill_registry.h).
+  if (iteration::backfill_algorithm(s.backfill_policy.value)) out.backfill = s.backfill_policy.value;
+  else
+    warnings.push_back(fmt::format("BACKFILLPOLICY {} is not implemented by this engine; FIRSTFIT is used",
+                                   ir::to_string(s.backfill_policy.value)));
   out.metric = s.backfill_metric.value;
   out.reservation_policy = s.reservation_policy.value;
   out.threshold = s.reservation_threshold_type.value;

@@ -1,7 +1,8 @@
 // The scheduling parameters of the policy (BACKFILLPOLICY, BACKFILLMETRIC, RESERVATIONPOLICY,
 // NODEALLOCATIONPOLICY, BFCHUNK*, ...) as the engine applies them, with a warning for each value
 // the engine does not implement and what it does instead. The IR holds every value a config may
-// write (schemas/ir.h); BackfillPolicy and NodeAllocation are the ones the engine implements.
+// write (schemas/ir.h); NodeAllocation holds the ones the engine implements, and `backfill` only
+// a BACKFILLPOLICY with an algorithm (runtime/engine/backfill_registry.h).
 #pragma once
 
 #include <array>
@@ -15,7 +16,7 @@
 
 namespace maui::runtime {
 
-enum class BackfillPolicy : std::uint8_t { FirstFit, BestFit, Greedy, None };
+using BackfillPolicy = ir::BackfillPolicy;
 enum class NodeAllocation : std::uint8_t { FirstAvailable, LastAvailable, MinResource, CpuLoad, Priority };
 using BackfillMetric = ir::BackfillMetric;
 using ReservationPolicy = ir::ReservationPolicy;

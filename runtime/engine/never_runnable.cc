@@ -1,0 +1,64 @@
+#include "runtime/engine/never_runnable.h"
+
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace maui::runtime {
+
+std::string wider_than_cluster(std::int64_t procs, std::int64_t usable_procs) {
+  return fmt::format("needs {} procs; the cluster's usable nodes have {}", procs, usable_procs);
+}
+
+namespace iteration {
+
+namespace {
+
+// The same within partitions: a job runs inside one (runtime/engine/partitions.h).
+bool exceeds_partitions(State& s, std::size_t i) {
+  const Job& job = s.snap.jobs[i];
+  const auto& open = s.open_partitions(i);
+  if (open.empty()) {
+    std::vector<std::string_view> names;
+    for (std::size_t p = 0; p < s.partitions->size(); ++p) names.push_back(s.partitions->name(p));
+    mark_never_runnable(s, i, fmt::format("no partition of the cluster ({}) is open to it: its credentials' PLISTs "
+                                          "name none of them",
+                                          fmt::join(names, ", ")));
+    return true;
+  }
+  const std::vector<std::int64_t>& procs = s.lists.partition_procs;
+  std::uint32_t largest = open.front();
+  for (std::uint32_t p : open)
+    if (procs[p] > procs[largest]) largest = p;
+  if (job.procs() <= procs[largest]) return false;
+  mark_never_runnable(s, i, fmt::format("needs {} procs; the largest partition open to it ({}) has {}{}", job.procs(),
+                                        s.partitions->name(largest), procs[largest],
+                                        s.in.nodes_may_return ? ", counting the nodes that are down now" : " usable"));
+  return true;
+}
+
+}  // namespace
+
+bool exceeds_cluster(State& s, std::size_t i) {
+  const Job& job = s.snap.jobs[i];
+  if (s.partitioned) return exceeds_partitions(s, i);
+  if (s.in.nodes_may_return) {
+    if (job.procs() <= s.configured_procs) return false;
+    mark_never_runnable(s, i, fmt::format("needs {} procs; the cluster has {}, counting the nodes that are down now",
+                                          job.procs(), s.configured_procs));
+    return true;
+  }
+  if (job.procs() <= s.usable_procs) return false;
+  mark_never_runnable(s, i, wider_than_cluster(job.procs(), s.usable_procs));
+  return true;
+}
+
+void mark_never_runnable(State& s, std::size_t i, std::string why) {
+  if (s.marks[i] & kNeverRunnable) return;
+  s.marks[i] |= kNeverRunnable;
+  s.out.never_runnable.push_back({i, std::move(why)});
+}
+
+}  // namespace iteration
+}  // namespace maui::runtime
