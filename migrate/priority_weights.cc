@@ -167,9 +167,13 @@ class PriorityPlanner {
     std::vector<std::string> classes;
     for (const auto& n : named(ctx_, ir::CredKind::Class))
       if (n != "DEFAULT") classes.push_back(n);
+    // The --cluster partitions no class becomes (through --partition-map or its own name).
     for (const auto& node : ctx_.options.cluster)
-      for (const auto& part : node.partitions)
-        if (std::find(classes.begin(), classes.end(), part) == classes.end()) classes.push_back(part);
+      for (const auto& part : node.partitions) {
+        const bool covered = std::any_of(classes.begin(), classes.end(),
+                                         [&](const std::string& c) { return ctx_.partition_of(c) == part; });
+        if (!covered) classes.push_back(part);
+      }
     if (t.weight == 0 || classes.empty()) return;
     std::vector<std::int64_t> values;
     for (const auto& n : classes) values.push_back(ctx_.directory.priority(ir::CredKind::Class, n).value);

@@ -73,10 +73,26 @@ class ReservationPlanner {
         } catch (const std::regex_error&) {
         }
       }
+      // With --cluster, names that are no node of it: Slurm refuses a reservation on an unknown node.
+      std::vector<std::string> unknown;
+      if (!ctx_.options.cluster.empty() && h.kind == ir::HostExpression::Kind::Names && !(names.size() == 1 && names[0] == "ALL")) {
+        std::erase_if(names, [&](const std::string& n) {
+          const bool known = std::any_of(ctx_.options.cluster.begin(), ctx_.options.cluster.end(),
+                                         [&](const ClusterNode& c) { return c.name == n; });
+          if (!known) unknown.push_back(n);
+          return !known;
+        });
+      }
       if (names.size() == 1 && names[0] == "ALL") {
         out.push_back({"Nodes", "ALL"});
       } else if (!names.empty()) {
         out.push_back({"Nodes", compress(names)});
+      }
+      if (!unknown.empty()) {
+        ctx_.ledger.classify(sr.hosts->from, names.empty() ? Status::NotExpressible : Status::Approximated,
+                             fmt::format("{} of --cluster: {}", names.empty() ? "no host is a node" : "hosts not nodes",
+                                         fmt::join(unknown, ",")));
+        return out;
       }
       if (h.kind == ir::HostExpression::Kind::Regex)
         ctx_.ledger.classify(sr.hosts->from, names.empty() ? Status::NotExpressible : Status::Approximated,
@@ -238,6 +254,7 @@ class ReservationPlanner {
     if (sr.access) {
       const bool shared = sr.access->value == "SHARED";
       if (shared) flags.push_back("OVERLAP");
+      from.add(sr.access->from);
       ctx_.ledger.classify(sr.access->from, Status::Mapped,
                            shared ? "Flags=OVERLAP: it may take resources another reservation holds"
                                   : "a Slurm reservation shares no node-time with another unless OVERLAP");

@@ -30,8 +30,12 @@ std::string_view attribute_name(std::string_view token) {
 class SettingReport {
  public:
   explicit SettingReport(Context& ctx) : ctx_(ctx), sources_(ctx.unit.sources) {
-    for (const auto& d : checker::resolve(ctx.unit))
+    // A finding's notes name lines too: moab-config lists every line Moab reads differently.
+    for (const auto& d : checker::resolve(ctx.unit)) {
       if (d.line > 0) findings_[{d.file, d.line}].insert(d.rule);
+      for (const auto& n : d.notes)
+        if (n.line > 0 && d.rule == "moab-config") findings_[{n.file, n.line}].insert(d.rule);
+    }
   }
 
   void run() {
@@ -51,6 +55,15 @@ class SettingReport {
 
   SourceSet::Position at(std::string_view text) const {
     return sources_.resolve(llvm::SMLoc::getFromPointer(text.data()));
+  }
+
+  // Whether a template placeholder lies in `text` (the tree lists every placeholder it read).
+  bool templated(std::string_view text) const {
+    for (const auto& p : ctx_.unit.syntax.placeholders) {
+      const char* b = p.token.text.data();
+      if (b + p.token.text.size() > text.data() && b < text.data() + text.size()) return true;
+    }
+    return false;
   }
 
   // The lint findings on a line, for the note of a setting Maui itself ignores.
@@ -82,7 +95,16 @@ class SettingReport {
     } else {
       const auto fallback = classify_unused(ctx_.policy, what);
       s.status = fallback.status;
-      s.note = fallback.note + (fallback.status == Status::NotNeeded && fallback.maui_ignores ? lint_of(s.file, s.line) : "");
+      s.note = fallback.note;
+      const std::string lint = lint_of(s.file, s.line);
+      if (fallback.maui_ignores) {
+        s.note += lint;
+      } else if (!lint.empty() && !what.templated && fallback.status == Status::NotExpressible) {
+        // A line lint finds fault with whose value the compiled policy does not hold (a value
+        // Maui rejects, a Moab form): Maui does not apply it as written, so nothing carries over.
+        s.status = Status::NotNeeded;
+        s.note = fmt::format("the compiled policy holds no value of this line{}: Maui does not apply it as written", lint);
+      }
     }
     // The commands that make the line's object (ensure_user ...) are listed with its first setting.
     if (extra)
@@ -102,7 +124,7 @@ class SettingReport {
     const std::string index = s.has_index ? fmt::format("[{}]", s.index.text) : "";
     if (!row || row->kind != schema::RowKind::Family) {
       Setting& r = add(s.whole.text, name + index, s.whole.text);
-      settle(r, UnusedSetting{row, nullptr, name, {}, std::string(s.index.text), false, nullptr});
+      settle(r, UnusedSetting{row, nullptr, name, {}, std::string(s.index.text), false, templated(s.whole.text)});
       return;
     }
     const auto family = schema::object_of_family(*row);
@@ -116,7 +138,7 @@ class SettingReport {
         r.note = fmt::format("{}", fmt::join(declared->notes, "; "));
         r.slurm = declared->slurm;
       } else {
-        settle(r, UnusedSetting{row, nullptr, name, {}, std::string(s.index.text), false, nullptr});
+        settle(r, UnusedSetting{row, nullptr, name, {}, std::string(s.index.text), false, templated(s.whole.text)});
       }
       if (r.note.empty()) r.note = "an object line without attributes: it only names the object";
       return;
@@ -126,7 +148,8 @@ class SettingReport {
       const std::string_view attr = attribute_name(t.text);
       const schema::Row* attr_row = attr.empty() || !family ? nullptr : schema::find_attribute(attr, *family);
       Setting& r = add(t.text, attr.empty() ? object + " " + std::string(t.text) : object + " " + std::string(attr), t.text);
-      settle(r, UnusedSetting{row, attr_row, name, std::string(attr), std::string(s.index.text), attr.empty(), &t.text},
+      settle(r, UnusedSetting{row, attr_row, name, std::string(attr), std::string(s.index.text), attr.empty(),
+                              templated(t.text) || (s.has_index && templated(s.index.text))},
              first ? declared : nullptr);
       first = false;
     }

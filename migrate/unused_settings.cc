@@ -61,6 +61,7 @@ constexpr std::array kRules = {
     Rule{"UIMANAGEMENTPOLICY", Status::NotNeeded, kDaemon}, Rule{"SCHEDCFG", Status::NotNeeded, kDaemon},
     Rule{"IDCFG", Status::NotNeeded, "Moab's identity manager: Slurm reads users and groups from the system"},
     Rule{"APPCFG", Status::NotNeeded, "Moab Service Manager's applications"},
+    Rule{"RMPOLLINTERVAL", Status::NotNeeded, "its value is not one Maui 3.3.1 reads: nothing to carry over"},
     Rule{"RM*", Status::NotNeeded, kRm}, Rule{"APIFAILURETHRESHHOLD", Status::NotNeeded, kRm},
     Rule{"NODEPOLLFREQUENCY", Status::NotNeeded, kRm}, Rule{"NODESYNCTIME", Status::NotNeeded, kRm},
     Rule{"JOBSYNCTIME", Status::NotNeeded, kRm}, Rule{"JOBPURGETIME", Status::NotNeeded, kRm},
@@ -108,8 +109,7 @@ UnusedVerdict node_attribute(std::string_view attr) {
 
 UnusedVerdict classify_unused(const ir::Policy& policy, const UnusedSetting& s) {
   (void)policy;
-  if (s.token && (s.token->find("<%") != std::string_view::npos || s.token->find("{{") != std::string_view::npos ||
-                  s.token->find("[%") != std::string_view::npos))
+  if (s.templated)
     return {Status::NotExpressible, "a template placeholder: render the template, then migrate the config it makes", false};
   if (!s.row) return {Status::NotNeeded, "not a name Maui 3.3.1 knows: Maui ignores the line", true};
   if (s.stray) return {Status::NotNeeded, "not ATTRIBUTE=VALUE: Maui ignores the token", true};

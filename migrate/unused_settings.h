@@ -18,8 +18,8 @@ struct UnusedSetting {
   std::string name;                        // the parameter or family, as written
   std::string attribute_name;              // as written; "" for a scalar line
   std::string index;
-  bool stray = false;  // a token of an object line that is no ATTR=VALUE
-  const std::string_view* token = nullptr;
+  bool stray = false;      // a token of an object line that is no ATTR=VALUE
+  bool templated = false;  // a template placeholder lies in it (or in its object's name)
 };
 
 struct UnusedVerdict {
