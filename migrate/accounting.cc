@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "checker/weights.h"
 #include "migrate/steps.h"
 
 namespace maui::migrate {
@@ -40,6 +41,11 @@ class AccountingPlanner {
   SlurmPriority& p_;
 
   const ir::CredentialConfig* find(ir::CredKind k, const std::string& n) const { return ctx_.policy.find(k, n); }
+  // FSWEIGHT x the kind's FS*WEIGHT: what weighs a credential's distance from its FSTARGET.
+  std::int64_t fairshare_weight(ir::CredKind k) const {
+    const auto& pr = ctx_.policy.priority;
+    return pr[ir::PriorityComponent::Fairshare].weight.value * pr[checker::fairshare_subcomponent(k)].weight.value;
+  }
 
   // Every QOS the config names: QOSCFG entries, and the QOS of every QLIST and QDEF.
   void qos() {
@@ -148,17 +154,20 @@ class AccountingPlanner {
     for (const auto& [id, c] : ctx_.policy.credentials) {
       if (!c.fairshare_target) continue;
       const auto& t = *c.fairshare_target;
+      if (id.kind == ir::CredKind::Group || id.kind == ir::CredKind::Class || id.kind == ir::CredKind::Qos ||
+          id.kind == ir::CredKind::System) {
+        const bool weighs = id.kind != ir::CredKind::System && fairshare_weight(id.kind) != 0;
+        ctx_.ledger.classify(t.from, weighs ? Status::NotExpressible : Status::NotNeeded,
+                             weighs ? fmt::format("Slurm's fairshare is per association: no {} fairshare; nearest: an "
+                                                  "account per {} with these shares",
+                                                  ir::to_string(id.kind), ir::to_string(id.kind))
+                                    : fmt::format("the {} fairshare weighs nothing in this config", ir::to_string(id.kind)));
+        continue;
+      }
       if (!fairshare_weighs(ctx_)) {
         ctx_.ledger.classify(t.from, Status::NotNeeded,
                              "fairshare weighs nothing in this config (FSWEIGHT x FSUSERWEIGHT / FSACCOUNTWEIGHT is 0, "
                              "or FSPOLICY NONE)");
-        continue;
-      }
-      if (id.kind == ir::CredKind::Group || id.kind == ir::CredKind::Class || id.kind == ir::CredKind::Qos ||
-          id.kind == ir::CredKind::System) {
-        ctx_.ledger.classify(t.from, Status::NotExpressible,
-                             fmt::format("Slurm's fairshare is per association: no {} fairshare; nearest: an account "
-                                         "per {} with these shares", ir::to_string(id.kind), ir::to_string(id.kind)));
         continue;
       }
       if (id.name == "DEFAULT" && (id.kind == ir::CredKind::User ? s_.users.empty() : s_.accounts.empty())) {
@@ -297,8 +306,13 @@ class AccountingPlanner {
       if (c.partition_default)
         ctx_.ledger.classify(c.partition_default->from, Status::NotExpressible,
                              "a Maui partition is a set of nodes, not a Slurm partition; nearest: node features");
-      for (const auto& f : c.job_flags)
-        ctx_.ledger.classify(f.from, Status::NotExpressible, "no Slurm job flags per credential");
+      for (const auto& f : c.job_flags) {
+        const bool preempt = id.kind == ir::CredKind::Class && (f.value == "PREEMPTEE" || f.value == "PREEMPTOR");
+        ctx_.ledger.classify(f.from, Status::NotExpressible,
+                             preempt ? "nearest: PreemptType=preempt/partition_prio, the partitions' PriorityTier "
+                                       "saying which may preempt which"
+                                     : "no Slurm job flags per credential");
+      }
     }
   }
 };

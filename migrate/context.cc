@@ -114,50 +114,45 @@ std::string Context::qos_of(std::string_view maui_qos) { return maui_qos == "DEF
 // ---------------------------------------------------------------------------------------------
 // The Slurm objects
 
-void AccountingEntity::set(std::string key, std::string tres, std::string value, Sources from, std::string why) {
-  for (auto& s : settings)
-    if (s.key == key && s.tres == tres) {
-      s = SlurmSetting{std::move(key), std::move(tres), std::move(value), std::move(from), std::move(why)};
+namespace {
+
+// A list of settings keeps one value per key (and TRES): a later one replaces it, in its place.
+void put(std::vector<SlurmSetting>& list, SlurmSetting setting) {
+  for (auto& s : list)
+    if (s.key == setting.key && s.tres == setting.tres) {
+      s = std::move(setting);
       return;
     }
-  settings.push_back(SlurmSetting{std::move(key), std::move(tres), std::move(value), std::move(from), std::move(why)});
+  list.push_back(std::move(setting));
 }
 
-const SlurmSetting* AccountingEntity::find(std::string_view key, std::string_view tres) const {
-  for (const auto& s : settings)
+const SlurmSetting* look_up(const std::vector<SlurmSetting>& list, std::string_view key, std::string_view tres) {
+  for (const auto& s : list)
     if (s.key == key && s.tres == tres) return &s;
   return nullptr;
 }
 
-void PartitionEntity::set(std::string key, std::string value, Sources from, std::string why) {
-  for (auto& s : settings)
-    if (s.key == key) {
-      s = SlurmSetting{std::move(key), {}, std::move(value), std::move(from), std::move(why)};
-      return;
-    }
-  settings.push_back(SlurmSetting{std::move(key), {}, std::move(value), std::move(from), std::move(why)});
+}  // namespace
+
+void AccountingEntity::set(std::string key, std::string tres, std::string value, Sources from, std::string why) {
+  put(settings, SlurmSetting{std::move(key), std::move(tres), std::move(value), std::move(from), std::move(why)});
 }
 
-const SlurmSetting* PartitionEntity::find(std::string_view key) const {
-  for (const auto& s : settings)
-    if (s.key == key) return &s;
-  return nullptr;
+const SlurmSetting* AccountingEntity::find(std::string_view key, std::string_view tres) const {
+  return look_up(settings, key, tres);
 }
+
+void PartitionEntity::set(std::string key, std::string value, Sources from, std::string why) {
+  put(settings, SlurmSetting{std::move(key), {}, std::move(value), std::move(from), std::move(why)});
+}
+
+const SlurmSetting* PartitionEntity::find(std::string_view key) const { return look_up(settings, key, {}); }
 
 void SlurmObjects::set_conf(std::string key, std::string value, Sources from, std::string why) {
-  for (auto& s : conf)
-    if (s.key == key) {
-      s = SlurmSetting{std::move(key), {}, std::move(value), std::move(from), std::move(why)};
-      return;
-    }
-  conf.push_back(SlurmSetting{std::move(key), {}, std::move(value), std::move(from), std::move(why)});
+  put(conf, SlurmSetting{std::move(key), {}, std::move(value), std::move(from), std::move(why)});
 }
 
-const SlurmSetting* SlurmObjects::find_conf(std::string_view key) const {
-  for (const auto& s : conf)
-    if (s.key == key) return &s;
-  return nullptr;
-}
+const SlurmSetting* SlurmObjects::find_conf(std::string_view key) const { return look_up(conf, key, {}); }
 
 namespace {
 AccountingEntity& named(std::vector<AccountingEntity>& list, const std::string& name, const std::string& account,

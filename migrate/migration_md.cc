@@ -108,6 +108,21 @@ std::string scaling_section(const Migration& m) {
   return out;
 }
 
+// A table of objects by name, one column per field ("" where the object has none).
+std::string named_table(const std::map<std::string, std::map<std::string, std::string>>& objects,
+                        const std::string& name, const std::vector<std::string>& columns, const char* none) {
+  if (objects.empty()) return none;
+  std::vector<std::string> h = {name};
+  h.insert(h.end(), columns.begin(), columns.end());
+  std::string out = header(h);
+  for (const auto& [key, fields] : objects) {
+    std::vector<std::string> r = {code(key)};
+    for (const auto& c : columns) r.push_back(fields.count(c) ? code(fields.at(c)) : "");
+    out += row(r);
+  }
+  return out;
+}
+
 std::string shown_section(const Migration& m) {
   const auto& x = m.expected;
   std::string out = "## What Slurm shows once it is applied\n\n";
@@ -139,35 +154,18 @@ std::string shown_section(const Migration& m) {
     }
   }
   out += "\n### `scontrol show reservation`\n\n";
-  if (x.reservations.empty()) out += "No reservation.\n";
-  else {
-    const std::vector<std::string> cols = {"Nodes", "NodeCnt", "CoreCnt", "Users", "Groups", "Accounts", "Features",
-                                           "Flags", "StartTime", "Duration"};
-    std::vector<std::string> h = {"ReservationName"};
-    h.insert(h.end(), cols.begin(), cols.end());
-    out += header(h);
-    for (const auto& [name, fields] : x.reservations) {
-      std::vector<std::string> r = {code(name)};
-      for (const auto& c : cols) r.push_back(fields.count(c) ? code(fields.at(c)) : "");
-      out += row(r);
-    }
+  out += named_table(x.reservations, "ReservationName",
+                     {"Nodes", "NodeCnt", "CoreCnt", "Users", "Groups", "Accounts", "Features", "Flags", "StartTime",
+                      "Duration"},
+                     "No reservation.\n");
+  if (!x.reservations.empty())
     out += "\n(StartTime: the time of day of each start; an instance open when scontrol.sh runs is NAME_now, until "
            "it closes.)\n";
-  }
   out += "\n### `scontrol show partition`\n\n";
-  if (x.partitions.empty()) out += "No partition is set.\n";
-  else {
-    const std::vector<std::string> cols = {"Nodes", "PriorityJobFactor", "MaxTime", "DefaultTime", "OverSubscribe",
-                                           "ExclusiveUser", "AllowQos", "QOS"};
-    std::vector<std::string> h = {"PartitionName"};
-    h.insert(h.end(), cols.begin(), cols.end());
-    out += header(h);
-    for (const auto& [name, fields] : x.partitions) {
-      std::vector<std::string> r = {code(name)};
-      for (const auto& c : cols) r.push_back(fields.count(c) ? code(fields.at(c)) : "");
-      out += row(r);
-    }
-  }
+  out += named_table(x.partitions, "PartitionName",
+                     {"Nodes", "PriorityJobFactor", "MaxTime", "DefaultTime", "OverSubscribe", "ExclusiveUser",
+                      "AllowQos", "QOS"},
+                     "No partition is set.\n");
   return out + "\n";
 }
 

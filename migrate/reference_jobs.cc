@@ -4,8 +4,8 @@
 // own priority functions (runtime/engine/priority.h), under Slurm from the migrated multifactor
 // formula (SlurmPriority::priority), on submission and after a day in the queue, so that
 // MIGRATION.md shows the scaling side by side. No fairshare usage is recorded: Maui then computes
-// no fairshare term (reference §4.7) and Slurm gives every association its largest factor, 1.0,
-// the same for every job.
+// no fairshare term (reference §4.7: docs/reference/maui-3.3-semantics.md) and Slurm gives every
+// association its largest factor, 1.0, the same for every job.
 #include <fmt/format.h>
 
 #include "migrate/steps.h"

@@ -3,8 +3,8 @@
 // the engine's (runtime/engine/standing_reservations.h: ENDTIME 0 is midnight, an end before the
 // start crosses midnight, PERIOD WEEK counts from Sunday 00:00). Each gets Flags=MAGNETIC: Maui
 // places every job its ACL admits in the reservation by itself, Slurm only jobs that ask for it
-// (--reservation) unless MAGNETIC. Slurm 22.05 traps (reference: slurm-migration, in
-// docs/migrate.md): Users/Groups and Accounts together admit a job only if it matches both (Maui:
+// (--reservation) unless MAGNETIC. Slurm 22.05's traps (docs/migrate.md,
+// docs/slurm.md): Users/Groups and Accounts together admit a job only if it matches both (Maui:
 // either), and Users and Groups cannot be given together, so an ACL of several kinds becomes one
 // reservation per kind on the same nodes (the later ones OVERLAP); QOSLIST / CLASSLIST cannot
 // gate a reservation before 25.11.

@@ -160,7 +160,7 @@ TEST(MigrateLimits, ClassQosGroupAndIdleLimits) {
 TEST(MigrateFairshare, TargetsBecomeSharesAndTheWindowsAHalfLife) {
   const auto m = migrate(std::string(kHead) +
                          "FSPOLICY DEDICATEDPS\nFSWEIGHT 1\nFSUSERWEIGHT 10\nFSINTERVAL 12:00:00\nFSDEPTH 4\n"
-                         "FSDECAY 0.5\nUSERCFG[john] FSTARGET=30\nUSERCFG[mary] FSTARGET=10+\nGROUPCFG[g] FSTARGET=5\n");
+                         "FSDECAY 0.5\nFSGROUPWEIGHT 2\nUSERCFG[john] FSTARGET=30\nUSERCFG[mary] FSTARGET=10+\nGROUPCFG[g] FSTARGET=5\n");
   EXPECT_EQ(conf(m, "PriorityWeightFairShare"), "1000");
   // Half of the usage is forgotten per 12-hour window: a half-life of 12 hours.
   EXPECT_EQ(conf(m, "PriorityDecayHalfLife"), "12:00:00");

@@ -50,9 +50,13 @@ RESERVATIONDEPTH  1
 def workload(n, seed):
     """n jobs: (user, partition, cpus, seconds), in submission order."""
     rng = random.Random(seed)
-    users = ["root", "nobody", "daemon"]
-    return [(rng.choice(users), "debug" if rng.random() < 0.3 else "batch", rng.choice([1, 2, 4, 4, 8, 16]),
-             rng.randint(3, 12)) for _ in range(n)]
+    jobs = []
+    for _ in range(n):
+        user = rng.choice(["root", "nobody", "daemon"])
+        # daemon's MAXPROC=8 binds, but a job wider than it could never start on either side
+        cpus = rng.choice([1, 2, 4, 4, 8] if user == "daemon" else [1, 2, 4, 4, 8, 16])
+        jobs.append((user, "debug" if rng.random() < 0.3 else "batch", cpus, rng.randint(3, 12)))
+    return jobs
 
 
 def submit(cluster, jobs, accounts):
@@ -154,8 +158,8 @@ def main():
     ap.add_argument("--seed", type=int, default=35)
     ap.add_argument("--json", help="also write the figures as JSON to this file")
     args = ap.parse_args()
-    migration.MAUIC = args.mauic
-    harness.MAUIRUN = args.mauirun
+    migration.MAUIC = os.path.abspath(args.mauic)  # mauic runs in the config's directory
+    harness.MAUIRUN = os.path.abspath(args.mauirun)
     jobs = workload(args.jobs, args.seed)
     t0 = time.time()
     slurm, report = slurm_side(jobs)

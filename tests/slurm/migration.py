@@ -152,38 +152,32 @@ class Applied:
         return {f["ReservationName"]: f for f in (fields(line) for line in out.splitlines() if "=" in line)}
 
     def reservation_differences(self):
-        shown = self.reservations()
-        problems = []
-        for r in self.tables["scontrol show reservation"]:
-            got = shown.get(r["ReservationName"])
-            if got is None:
-                problems.append(f"scontrol show reservation: no {r['ReservationName']}")
-                continue
-            for c, want in r.items():
-                if c == "ReservationName" or not want:
-                    continue
-                have = got.get(c, "")
-                if c == "StartTime":
-                    have = have.partition("T")[2]
-                if not same(c, have, want):
-                    problems.append(f"reservation {r['ReservationName']} {c}: {have!r}, MIGRATION.md says {want!r}")
-        return problems
+        return self.object_differences("reservation", self.tables["scontrol show reservation"], self.reservations())
 
     def partition_differences(self):
         out = self.cluster.run("scontrol", "-o", "show", "partition").stdout
         shown = {f["PartitionName"]: f for f in (fields(line) for line in out.splitlines() if "=" in line)}
+        return self.object_differences("partition", self.tables["scontrol show partition"], shown)
+
+    @staticmethod
+    def object_differences(kind, rows, shown):
+        """MIGRATION.md's rows of reservations or partitions against `scontrol -o show`'s fields
+        (a reservation's StartTime: its time of day; a partition's QOS is shown as QoS)."""
+        name = "ReservationName" if kind == "reservation" else "PartitionName"
         problems = []
-        for r in self.tables["scontrol show partition"]:
-            got = shown.get(r["PartitionName"])
+        for r in rows:
+            got = shown.get(r[name])
             if got is None:
-                problems.append(f"scontrol show partition: no {r['PartitionName']}")
+                problems.append(f"scontrol show {kind}: no {r[name]}")
                 continue
             for c, want in r.items():
-                if c == "PartitionName" or not want:
+                if c == name or not want:
                     continue
                 have = got.get("QoS" if c == "QOS" else c, "")
+                if c == "StartTime":
+                    have = have.partition("T")[2]
                 if not same(c, have, want):
-                    problems.append(f"partition {r['PartitionName']} {c}: {have!r}, MIGRATION.md says {want!r}")
+                    problems.append(f"{kind} {r[name]} {c}: {have!r}, MIGRATION.md says {want!r}")
         return problems
 
     def differences(self):
