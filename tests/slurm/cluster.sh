@@ -37,6 +37,8 @@
 #   (load 8), ~3 s of it waiting for slurmctld's first scheduler pass; three concurrent
 #   starts: ready after ~5, 6.6 and 9.3 s (loaded); no-op start of a running cluster 0.2 s;
 #   stop: 2.1-2.5 s without jobs (52 s with 10,000 queued jobs to cancel).
+#   The accounting mode: start 18 s at load 16 (7.5 s of it the database's first install, 6 s
+#   slurmdbd and the cluster's registration); stop 3.8 s.
 set -euo pipefail
 
 PACKAGES=(slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins liblua5.1-0)
