@@ -6,12 +6,22 @@
 #   source DIR/env                     # SLURM_CONF and friends for the Slurm commands
 #   tests/slurm/cluster.sh stop-ctld DIR   # only slurmctld (tests of "Slurm unreachable")
 #   tests/slurm/cluster.sh start-ctld DIR  # slurmctld again, on its saved state (jobs kept)
+#   tests/slurm/cluster.sh merge-conf DIR FILE  # slurm.conf = the one of the start, FILE merged in
+#                                               # (as SLURM_CLUSTER_CONF_EXTRA; restart slurmctld after)
 #
 # Environment (optional): SLURM_CLUSTER_JOB_SUBMIT_LUA (another job_submit.lua),
 # SLURM_CLUSTER_SCHEDULER_UID (the uid the lua lets release, default 0),
 # SLURM_CLUSTER_START_TIMEOUT (s, default 60), SLURM_CLUSTER_TRACE=1 (step timestamps),
 # SLURM_CLUSTER_SCHEDULER=backfill (Slurm's own sched/backfill and no job_submit.lua: what the
 # benchmarks compare mauirun serve with; default: builtin, every job held for the scheduler).
+# SLURM_CLUSTER_ACCOUNTING=1: Slurm's accounting database as well (limits, QOS, fairshare and
+# sacct live there): a private MariaDB (Debian's mariadb-server, run as mysql under DIR/db on a
+# Unix socket only, no TCP) and slurmdbd on a port of its own, with
+# AccountingStorageType=accounting_storage/slurmdbd; the cluster is registered (sacctmgr add
+# cluster: account root with user root) before slurmctld starts. About 4.5 s more per start.
+# SLURM_CLUSTER_CONF_EXTRA=FILE: slurm.conf lines that replace the generated ones of the same
+# key (a PartitionName= or NodeName= line the line of that partition or node), the rest added
+# at the end: how a test loads the slurm.conf lines `mauic migrate` writes.
 #
 # Shape: munged + slurmctld + 4 x `slurmd -D -N nX` (n1..n4, 4 CPUs, RealMemory=4096 each),
 # all on 127.0.0.1; partitions `batch` (default) and `debug`, both over all nodes.
@@ -27,9 +37,14 @@
 #   (load 8), ~3 s of it waiting for slurmctld's first scheduler pass; three concurrent
 #   starts: ready after ~5, 6.6 and 9.3 s (loaded); no-op start of a running cluster 0.2 s;
 #   stop: 2.1-2.5 s without jobs (52 s with 10,000 queued jobs to cancel).
+#   The accounting mode: start 18 s at load 16 (7.5 s of it the database's first install, 6 s
+#   slurmdbd and the cluster's registration); stop 3.8 s.
 set -euo pipefail
 
 PACKAGES=(slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins liblua5.1-0)
+# the accounting mode's: slurmdbd brings slurm-wlm-mysql-plugin (accounting_storage/mysql)
+ACCOUNTING_PACKAGES=(mariadb-server slurmdbd)
+[ "${SLURM_CLUSTER_ACCOUNTING:-0}" = 1 ] && PACKAGES+=("${ACCOUNTING_PACKAGES[@]}")
 NODES=(n1 n2 n3 n4)
 # A global lock: two `start` calls must not pick the same free ports (a port is only seen
 # as taken once a daemon listens on it); held from the choice until the daemons listen
@@ -45,7 +60,7 @@ die() { echo "cluster.sh: $*" >&2; exit 1; }
 # SLURM_CLUSTER_TRACE=1: timestamps of the start's steps on stderr (to see where time goes)
 trace() { [ -z "${SLURM_CLUSTER_TRACE:-}" ] || echo "cluster.sh: $(date +%T.%N | cut -c1-12) $*" >&2; }
 
-usage() { die "usage: $0 start|stop|stop-ctld|start-ctld DIR"; }
+usage() { die "usage: $0 start|stop|stop-ctld|start-ctld DIR, or $0 merge-conf DIR FILE"; }
 
 install_packages() {
   local missing=() p
@@ -71,8 +86,20 @@ install_packages() {
     sleep 2
   done
   $SUDO apt-get -o DPkg::Lock::Timeout=600 update -q
+  # mariadb-server and slurmdbd would start the system-wide services (a MariaDB on
+  # /var/lib/mysql): forbid service starts during the install unless a policy already exists
+  # (Docker images ship one), and remove only the policy written here.
+  local policy=/usr/sbin/policy-rc.d wrote_policy=""
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\n# written by tests/slurm/cluster.sh during an install\nexit 101\n' | $SUDO tee "$policy" >/dev/null
+    $SUDO chmod 0755 "$policy"
+    wrote_policy=1
+  fi
+  local rc=0
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -q \
-    --no-install-recommends "${missing[@]}"
+    --no-install-recommends "${missing[@]}" || rc=$?
+  [ -z "$wrote_policy" ] || $SUDO rm -f "$policy"
+  [ $rc -eq 0 ] || die "apt-get install ${missing[*]} failed"
   exec 7>&-
   # The Debian packages enable and start the system-wide daemons (/etc/slurm has no
   # slurm.conf, so slurmctld/slurmd fail at once, munged runs with /etc/munge's key). They
@@ -82,22 +109,33 @@ install_packages() {
 # Ports listening right now, one per line.
 listening_ports() { ss -Hltn | awk '{ n = split($4, a, ":"); print a[n] }' | sort -un; }
 
-# Picks 5 consecutive ports free on this host (slurmctld, then n1..n4), starting from a
-# place derived from DIR so that concurrent clusters rarely even probe the same ports.
+# The ports a cluster listens on: slurmctld, n1..n4, and slurmdbd's in the accounting mode.
+port_count() { if accounting; then echo 6; else echo 5; fi; }
+
+# Picks port_count consecutive ports free on this host (slurmctld, n1..n4, slurmdbd), starting
+# from a place derived from DIR so that concurrent clusters rarely even probe the same ports.
 # Only called under the global lock, and the lock is held until the daemons listen.
 pick_ports() {
-  local used base i ok
+  local used base i ok count
+  count=$(port_count)
   used=$(listening_ports)
-  base=$(( 20000 + ($(printf '%s' "$DIR" | cksum | cut -d' ' -f1) % 2000) * 5 ))
+  base=$(( 20000 + ($(printf '%s' "$DIR" | cksum | cut -d' ' -f1) % 1600) * 6 ))
   for _ in $(seq 1 2000); do
     ok=1
-    for i in 0 1 2 3 4; do
+    for ((i = 0; i < count; i++)); do
       if grep -qx "$((base + i))" <<<"$used"; then ok=0; break; fi
     done
     if [ $ok -eq 1 ]; then echo "$base"; return 0; fi
-    base=$(( base + 5 )); [ $base -lt 30000 ] || base=20000
+    base=$(( base + count )); [ $base -lt 29990 ] || base=20000
   done
-  die "no 5 consecutive free ports in 20000-29999"
+  die "no $count consecutive free ports in 20000-29999"
+}
+
+# The accounting mode: asked for at start (SLURM_CLUSTER_ACCOUNTING=1), then remembered in DIR
+# (stop and start-ctld are called without the variable).
+accounting() {
+  if [ -f "$DIR/etc/slurmdbd.conf" ]; then return 0; fi
+  [ "${SLURM_CLUSTER_ACCOUNTING:-0}" = 1 ] && [ ! -f "$DIR/env" ]
 }
 
 # Alive and not a zombie: our daemons are re-parented to pid 1 once this script exits, and
@@ -116,13 +154,21 @@ recorded_pid() {
   [ -f "$f" ] || return 1
   pid=$(cat "$f")
   pid_alive "$pid" || return 1
-  tr '\0' ' ' </proc/"$pid"/cmdline 2>/dev/null | grep -qF -- "$DIR" || return 1
+  # slurmdbd takes no path on its command line: it finds its config through SLURM_CONF
+  cat /proc/"$pid"/cmdline /proc/"$pid"/environ 2>/dev/null | tr '\0' ' ' | grep -qF -- "$DIR" || return 1
   echo "$pid"
+}
+
+# Our daemons by the names of their pid files, in start order.
+daemons() {
+  echo munged
+  accounting && echo mariadbd slurmdbd
+  echo slurmctld "${NODES[@]/#/slurmd-}"
 }
 
 all_running() {
   local d
-  for d in munged slurmctld "${NODES[@]/#/slurmd-}"; do recorded_pid "$d" >/dev/null || return 1; done
+  for d in $(daemons); do recorded_pid "$d" >/dev/null || return 1; done
 }
 
 # Starts a daemon in the background in its own session, stdin/stdout/stderr detached from the
@@ -242,6 +288,17 @@ write_config() {
   if [ "${SLURM_CLUSTER_SCHEDULER:-builtin}" = backfill ]; then
     scheduler_type=sched/backfill submit_plugins="# (no job_submit filter: Slurm schedules by itself)"
   fi
+  local storage="JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none"
+  if accounting; then
+    # AccountingStoragePass names the munge socket for talking to slurmdbd: AuthInfo's socket
+    # is not used for that connection (without it sacctmgr tried /run/munge and failed).
+    storage="JobAcctGatherType=jobacct_gather/linux
+AccountingStorageType=accounting_storage/slurmdbd
+AccountingStorageHost=localhost
+AccountingStoragePort=$((port + 5))
+AccountingStoragePass=$DIR/munge/munge.socket"
+  fi
   cat >"$DIR/etc/slurm.conf" <<EOF
 # generated by tests/slurm/cluster.sh for $DIR - single-host test cluster on 127.0.0.1
 ClusterName=$cluster
@@ -267,8 +324,7 @@ SlurmdDebug=info
 PlugStackConfig=$DIR/etc/plugstack.conf
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
+$storage
 # one JSON line per finished job in $DIR/log/jobcomp.jsonl (see jobcomp.sh)
 JobCompType=jobcomp/script
 JobCompLoc=$DIR/etc/jobcomp.sh
@@ -307,6 +363,8 @@ NodeName=n[1-4] NodeHostname=localhost NodeAddr=127.0.0.1 Port=[$((port + 1))-$(
 PartitionName=batch Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 PartitionName=debug Nodes=ALL Default=NO MaxTime=INFINITE State=UP
 EOF
+  [ -z "${SLURM_CLUSTER_CONF_EXTRA:-}" ] || merge_conf "$SLURM_CLUSTER_CONF_EXTRA" "$DIR/etc/slurm.conf"
+  cp "$DIR/etc/slurm.conf" "$DIR/etc/slurm.conf.generated"  # what merge-conf starts from
   {
     echo "# generated by tests/slurm/cluster.sh: source it before running Slurm commands"
     echo "export SLURM_CONF='$DIR/etc/slurm.conf'"
@@ -323,22 +381,149 @@ EOF
     echo "export SLURM_CLUSTER_EPILOG_SLEEP='$DIR/ctl/epilog_sleep'"
     echo "# the uid the job_submit.lua filter lets hold/release/change priorities"
     echo "export SLURM_CLUSTER_SCHEDULER_UID=$(cat "$DIR/etc/job_submit.scheduler_uid")"
+    if accounting; then
+      echo "# accounting: slurmdbd's port; MariaDB's socket (mariadb --no-defaults -S ... -uroot)"
+      echo "export SLURM_CLUSTER_ACCOUNTING=1"
+      echo "export SLURM_CLUSTER_DBD_PORT=$((port + 5))"
+      echo "export SLURM_CLUSTER_DB_SOCKET='$DIR/db/run/mysqld.sock'"
+    fi
   } >"$DIR/env"
 }
 
-# Waits until the 5 ports listen (or a daemon died).
+# merge_conf EXTRA CONF: the lines of EXTRA merged into CONF as an admin merges the slurm.conf
+# lines `mauic migrate` writes: a Key=Value line replaces CONF's line of that key (keys matched
+# case-insensitively, as Slurm reads them), added at the end; a PartitionName= or NodeName= line
+# puts its attributes onto CONF's line of that partition or node (replacing those of the same
+# name), or is added if CONF has none.
+merge_conf() {
+  local extra=$1 conf=$2
+  [ -r "$extra" ] || die "SLURM_CLUSTER_CONF_EXTRA: cannot read $extra"
+  awk -v extra="$extra" '
+    function key(line,   k) {
+      if (line ~ /^[ \t]*(#|$)/) return ""
+      sub(/^[ \t]+/, "", line)
+      k = tolower(line)
+      if (k ~ /^(partitionname|nodename)=/) { sub(/[ \t].*/, "", k); return k }
+      sub(/=.*/, "", k)
+      return k
+    }
+    function object(k) { return k ~ /^(partitionname|nodename)=/ }
+    # line with the attributes of `more` put on: same-named ones replaced, the others appended
+    function merged(line, more,   n, m, i, j, a, b, name, done, out) {
+      n = split(line, a, /[ \t]+/); m = split(more, b, /[ \t]+/)
+      for (j = 2; j <= m; j++) { name = tolower(b[j]); sub(/=.*/, "", name); repl[name] = b[j] }
+      out = a[1]
+      for (i = 2; i <= n; i++) {
+        name = tolower(a[i]); sub(/=.*/, "", name)
+        if (name in repl) { out = out " " repl[name]; done[name] = 1 } else if (a[i] != "") out = out " " a[i]
+      }
+      for (j = 2; j <= m; j++) { name = tolower(b[j]); sub(/=.*/, "", name); if (!(name in done)) out = out " " b[j] }
+      delete repl
+      return out
+    }
+    BEGIN {
+      while ((getline l < extra) > 0) {
+        k = key(l)
+        if (k == "") continue
+        if (object(k)) objects[k] = l; else replaced[k] = 1
+      }
+      close(extra)
+    }
+    {
+      k = key($0)
+      if (k != "" && object(k) && (k in objects)) { print merged($0, objects[k]); used[k] = 1; next }
+      if (!(k in replaced)) print
+    }
+    END {
+      print "# ---- merged from " extra " (SLURM_CLUSTER_CONF_EXTRA)"
+      while ((getline l < extra) > 0) { k = key(l); if (!(object(k) && (k in used))) print l }
+    }' "$conf" >"$conf.merged"
+  mv "$conf.merged" "$conf"
+}
+
+# Waits until ports FIRST..LAST listen (or one of our daemons died).
 wait_listening() {
-  local port=$1 deadline=$((SECONDS + 20)) used i ok d
+  local first=$1 last=$2 deadline=$((SECONDS + 20)) used i ok d
   while :; do
     used=$(listening_ports); ok=1
-    for i in 0 1 2 3 4; do grep -qx "$((port + i))" <<<"$used" || { ok=0; break; }; done
+    for ((i = first; i <= last; i++)); do grep -qx "$i" <<<"$used" || { ok=0; break; }; done
     [ $ok -eq 1 ] && return 0
-    for d in munged slurmctld "${NODES[@]/#/slurmd-}"; do
+    for d in $(daemons); do
+      [ -f "$DIR/run/$d.pid" ] || continue  # not started yet
       recorded_pid "$d" >/dev/null || { log_tail; die "$d exited during start ($DIR/log)"; }
     done
-    [ $SECONDS -lt $deadline ] || { log_tail; die "daemons not listening on $port-$((port + 4)) after 20 s"; }
+    [ $SECONDS -lt $deadline ] || { log_tail; die "daemons not listening on $first-$last after 20 s"; }
     sleep 0.1
   done
+}
+
+# The accounting database: a private MariaDB run as mysql, everything under DIR/db (the
+# recipe: --no-defaults first, or it reads /etc/mysql; Unix socket only), with a database and a
+# user for slurmdbd whose password is made anew at every start and kept in slurmdbd.conf only.
+start_database() {
+  local db=$DIR/db
+  rm -rf "$db"
+  mkdir -p "$db/data" "$db/run"
+  chown -R mysql:mysql "$db"
+  chmod 0750 "$db"
+  mariadb-install-db --no-defaults --user=mysql --datadir="$db/data" \
+    --auth-root-authentication-method=normal --skip-test-db --innodb-log-file-size=64M \
+    >"$DIR/log/mariadb-install-db.out" 2>&1 || { cat "$DIR/log/mariadb-install-db.out" >&2; die "mariadb-install-db failed"; }
+  spawn mariadbd mariadbd --no-defaults --user=mysql --datadir="$db/data" --socket="$db/run/mysqld.sock" \
+    --pid-file="$db/run/mariadbd.pid" --log-error="$db/mariadbd.log" --skip-networking --skip-name-resolve \
+    --innodb-log-file-size=64M --innodb-lock-wait-timeout=900 --innodb-buffer-pool-size=128M
+  local t=$((SECONDS + 20))
+  until mariadb-admin --no-defaults -S "$db/run/mysqld.sock" -uroot ping >/dev/null 2>&1; do
+    recorded_pid mariadbd >/dev/null || { tail -n 20 "$db/mariadbd.log" >&2; die "mariadbd exited"; }
+    [ $SECONDS -lt $t ] || { tail -n 20 "$db/mariadbd.log" >&2; die "MariaDB not answering after 20 s"; }
+    sleep 0.1
+  done
+  DB_PASSWORD=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
+  mariadb --no-defaults -S "$db/run/mysqld.sock" -uroot -e "
+    CREATE DATABASE IF NOT EXISTS slurm_acct_db;
+    CREATE USER IF NOT EXISTS 'slurm'@'localhost' IDENTIFIED BY '$DB_PASSWORD';
+    ALTER USER 'slurm'@'localhost' IDENTIFIED BY '$DB_PASSWORD';
+    GRANT ALL ON slurm_acct_db.* TO 'slurm'@'localhost';" || die "cannot create slurmdbd's database"
+}
+
+# slurmdbd.conf beside slurm.conf (slurmdbd has no -f: it reads the one in SLURM_CONF's
+# directory), root's and mode 600 or slurmdbd refuses it.
+write_dbd_config() {
+  local port=$1
+  (umask 077; cat >"$DIR/etc/slurmdbd.conf" <<EOF
+# generated by tests/slurm/cluster.sh for $DIR
+AuthType=auth/munge
+AuthInfo=socket=$DIR/munge/munge.socket
+DbdHost=localhost
+DbdPort=$port
+SlurmUser=root
+DebugLevel=info
+PidFile=$DIR/run/slurmdbd.daemon.pid
+LogFile=$DIR/log/slurmdbd.log
+StorageType=accounting_storage/mysql
+StorageHost=localhost
+StorageUser=slurm
+StoragePass=$DB_PASSWORD
+StorageLoc=slurm_acct_db
+EOF
+  )
+}
+
+# slurmdbd on its port, then the cluster registered before slurmctld starts (`add cluster`
+# makes the tables, account root and its user root). slurmdbd's MySQL client passes no socket:
+# MYSQL_UNIX_PORT points it at ours (StorageHost=localhost would mean /run/mysqld's).
+start_dbd() {
+  local port=$1 cluster
+  cluster=$(. "$DIR/env"; echo "$SLURM_CLUSTER_NAME")
+  spawn slurmdbd env SLURM_CONF="$SLURM_CONF" MYSQL_UNIX_PORT="$DIR/db/run/mysqld.sock" slurmdbd -D
+  wait_listening "$port" "$port"
+  local t=$((SECONDS + 20))
+  until sacctmgr -n -P show cluster format=cluster >/dev/null 2>&1; do
+    recorded_pid slurmdbd >/dev/null || { log_tail; die "slurmdbd exited"; }
+    [ $SECONDS -lt $t ] || { log_tail; die "slurmdbd not answering after 20 s"; }
+    sleep 0.1
+  done
+  sacctmgr -i add cluster "$cluster" >/dev/null || die "sacctmgr add cluster $cluster failed"
 }
 
 # Ready = sinfo shows n1..n4 idle and sdiag reports at least one main scheduler cycle
@@ -380,7 +565,9 @@ start() {
   mkdir -p "$DIR"
   install_packages
   # A fresh cluster every time: no job state, spool or logs from an earlier run.
-  rm -rf "$DIR/etc" "$DIR/state" "$DIR/spool" "$DIR/log" "$DIR/run" "$DIR/munge" "$DIR/tmp" "$DIR/ctl" "$DIR/env"
+  local with_accounting=""
+  accounting && with_accounting=1
+  rm -rf "$DIR/etc" "$DIR/state" "$DIR/spool" "$DIR/log" "$DIR/run" "$DIR/munge" "$DIR/tmp" "$DIR/ctl" "$DIR/env" "$DIR/db"
   mkdir -p "$DIR"/{etc,state,log,run,munge,ctl} "${NODES[@]/#/$DIR/spool/}"
   mkdir -m 1777 "$DIR/tmp"
   # nobody (the tests' second uid) must reach slurm.conf and the munge socket: every
@@ -408,6 +595,10 @@ start() {
     sleep 0.05
   done
   trace "munged up"
+  if [ -n "$with_accounting" ]; then
+    start_database
+    trace "mariadbd up"
+  fi
 
   # From choosing the ports until the daemons listen on them: one start at a time.
   exec 9>>"$LOCK"
@@ -415,29 +606,38 @@ start() {
   trace "lock taken"
   local port
   port=$(pick_ports)
-  write_config "$port"
-
   export SLURM_CONF="$DIR/etc/slurm.conf"
+  if [ -n "$with_accounting" ]; then
+    write_dbd_config $((port + 5))  # first: accounting() is now true without the variable
+    write_config "$port"
+    start_dbd $((port + 5))
+    trace "slurmdbd up, cluster registered"
+  else
+    write_config "$port"
+  fi
+
   spawn slurmctld slurmctld -D -f "$SLURM_CONF"
   local n
   for n in "${NODES[@]}"; do spawn "slurmd-$n" slurmd -D -N "$n" -f "$SLURM_CONF"; done
   trace "daemons spawned"
-  wait_listening "$port"
+  wait_listening "$port" $((port + $(port_count) - 1))
   # ports taken: the next concurrent `start` may now pick its own
   flock -u 9
   exec 9>&-
   trace "lock released, daemons listening"
   wait_ready
   trace "ready"
-  echo "cluster.sh: ready: source $DIR/env (ClusterName $(. "$DIR/env"; echo "$SLURM_CLUSTER_NAME"), ports $port-$((port + 4)))"
+  echo "cluster.sh: ready: source $DIR/env (ClusterName $(. "$DIR/env"; echo "$SLURM_CLUSTER_NAME"), ports $port-$((port + $(port_count) - 1))${with_accounting:+, with accounting})"
 }
 
 # TERM the recorded daemons, KILL those still alive 10 s later. Only our pids.
 # munged last: slurmctld and slurmd still sign messages while they shut down (with munged
-# gone first, slurmctld's shutdown hung for more than 10 s).
+# gone first, slurmctld's shutdown hung for more than 10 s). In the accounting mode slurmctld
+# flushes to slurmdbd and slurmdbd to MariaDB as they stop: each after the one it serves.
 stop_daemons() {
   term_wait slurmctld "${NODES[@]/#/slurmd-}"
-  term_wait munged
+  term_wait slurmdbd
+  term_wait mariadbd munged
   rm -f "$DIR"/run/*.pid
 }
 
@@ -529,7 +729,7 @@ start_ctld() {
   echo "cluster.sh: slurmctld running ($DIR)"
 }
 
-[ $# -eq 2 ] || usage
+[ $# -eq 2 ] || { [ $# -eq 3 ] && [ "$1" = merge-conf ]; } || usage
 case $2 in /*) DIR=$2 ;; *) DIR=$PWD/$2 ;; esac
 DIR=$(realpath -m "$DIR")
 case $1 in
@@ -537,5 +737,11 @@ case $1 in
   stop) stop ;;
   stop-ctld) stop_ctld ;;
   start-ctld) start_ctld ;;
+  merge-conf)
+    [ -f "$DIR/etc/slurm.conf.generated" ] || die "no cluster in $DIR"
+    cp "$DIR/etc/slurm.conf.generated" "$DIR/etc/slurm.conf.next"
+    merge_conf "$(realpath "$3")" "$DIR/etc/slurm.conf.next"
+    mv "$DIR/etc/slurm.conf.next" "$DIR/etc/slurm.conf"
+    ;;
   *) usage ;;
 esac

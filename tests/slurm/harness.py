@@ -47,11 +47,13 @@ def node_set(text):
 class Cluster:
     """A 4-node Slurm 22.05 cluster (n1-n4, 4 CPUs each, partitions batch and debug)."""
 
-    def __init__(self, name):
+    def __init__(self, name, settings=None):
         # Short: slurmd's step sockets live under it, and a Unix socket path has at most 108 bytes.
         self.dir = tempfile.mkdtemp(prefix=f"mr-{name[:10]}-", dir="/tmp")
         os.chmod(self.dir, 0o755)
-        out = subprocess.run(["bash", CLUSTER_SH, "start", self.dir], capture_output=True, text=True)
+        # settings: cluster.sh's SLURM_CLUSTER_* variables for this start (the accounting mode ...)
+        out = subprocess.run(["bash", CLUSTER_SH, "start", self.dir], capture_output=True, text=True,
+                             env=dict(os.environ, **(settings or {})))
         if out.returncode != 0:
             raise RuntimeError(f"cluster.sh start failed:\n{out.stdout}\n{out.stderr}")
         self.vars = {}

@@ -10,38 +10,10 @@
 #include "checker/report.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
-#include "runtime/io/jobs_json.h"
-#include "schemas/input_file.h"
+#include "tools/mauic/cluster_file.h"
 #include "tools/mauic/commands.h"
 
 namespace maui::tools {
-
-namespace {
-
-// The nodes of a JOBS.json snapshot (docs/jobs-json.md): the cluster the properties are about.
-// Its jobs are read (the file must be valid) but play no part. False, said on stderr, on an error.
-bool load_cluster(const std::string& path, std::vector<runtime::Node>& nodes) {
-  constexpr std::uint64_t kMaxSnapshotBytes = 1ull << 30;  // as mauirun's --jobs
-  InputFile json = read_input_file(path, kMaxSnapshotBytes);
-  if (!json.error.empty()) {
-    llvm::errs() << "mauic: cannot read '" << path << "': " << json.error << "\n";
-    return false;
-  }
-  auto file = runtime::parse_jobs_json(path, json.text);
-  // Located at the value concerned (path:line:col: error: jobs[3].procs: ...).
-  for (const auto& e : file.errors) llvm::errs() << to_text(e) << "\n";
-  if (!file.errors.empty()) return false;
-  if (file.snapshot.nodes.empty()) {
-    llvm::errs() << to_text({path, 0, 0, Severity::Error,
-                             "nodes: expected the cluster's nodes (--cluster uses only them), found none"})
-                 << "\n";
-    return false;
-  }
-  nodes = std::move(file.snapshot.nodes);
-  return true;
-}
-
-}  // namespace
 
 int check_command(const CheckOptions& options) {
   auto unit = checker::check_file(options.file);

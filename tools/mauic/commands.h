@@ -61,6 +61,19 @@ struct DiffOptions {
 };
 int diff_command(const DiffOptions& options);
 
+// `mauic migrate --to slurm`: exit 0 when every setting is mapped (or not needed), 1 when one
+// is approximated or not expressible, 2 on a usage or input error (a config with errors).
+enum class MigrateTarget { Slurm };
+struct MigrateOptions {
+  std::string file;
+  MigrateTarget to = MigrateTarget::Slurm;
+  std::string output;  // -o DIR
+  OutputFormat format = OutputFormat::Text;
+  std::string cluster;        // --cluster JOBS.json: the nodes of the partitions and reservations
+  std::string partition_map;  // --partition-map CLASS=PART,...
+};
+int migrate_command(const MigrateOptions& options);
+
 // True when diagnostics should be coloured on stderr/stdout (NO_COLOR, TERM=dumb, a TTY).
 bool use_color(ColorMode mode, bool to_stdout);
 

@@ -25,6 +25,9 @@ cl::SubCommand explain_sub("explain", "Explain a parameter or attribute: meaning
 cl::SubCommand annotate_sub("annotate", "Print every line of a maui.cfg with its effective value and provenance");
 cl::SubCommand check_sub("check", "Prove properties of a maui.cfg with Z3 (PROVED / VIOLATED with a witness / UNKNOWN)");
 cl::SubCommand diff_sub("diff", "Compare two maui.cfg files: structural and semantic (access) changes");
+cl::SubCommand migrate_sub("migrate",
+                           "Carry a maui.cfg's policy into Slurm: slurm.conf lines, sacctmgr and scontrol commands, "
+                           "MIGRATION.md");
 
 cl::opt<std::string> compile_file(cl::Positional, cl::desc("<maui.cfg>"), cl::Required, cl::sub(compile_sub),
                                   cl::cat(category));
@@ -102,6 +105,28 @@ cl::opt<long long> diff_nodes("nodes", cl::desc("With --simulate: N identical no
 cl::opt<long long> diff_procs("procs-per-node", cl::desc("With --simulate: procs of each of the --nodes nodes"),
                               cl::value_desc("P"), cl::init(1), cl::sub(diff_sub), cl::cat(category));
 
+cl::opt<std::string> migrate_file(cl::Positional, cl::desc("<maui.cfg>"), cl::Required, cl::sub(migrate_sub),
+                                  cl::cat(category));
+cl::opt<MigrateTarget> migrate_to("to", cl::desc("The scheduler to migrate to"), cl::Required,
+                                  cl::values(clEnumValN(MigrateTarget::Slurm, "slurm", "Slurm 22.05 with accounting")),
+                                  cl::sub(migrate_sub), cl::cat(category));
+cl::opt<std::string> migrate_output("o", cl::desc("Write slurm.conf, sacctmgr.sh, scontrol.sh and MIGRATION.md into <dir>"),
+                                    cl::value_desc("dir"), cl::Required, cl::sub(migrate_sub), cl::cat(category));
+cl::opt<OutputFormat> migrate_format("format", cl::desc("Output format of the report on standard output"),
+                                     cl::init(OutputFormat::Text),
+                                     cl::values(clEnumValN(OutputFormat::Text, "text",
+                                                           "the settings that do not carry over as they are, a summary"),
+                                                clEnumValN(OutputFormat::Json, "json",
+                                                           "JSON, {\"version\":1,\"settings\":[...]}")),
+                                     cl::sub(migrate_sub), cl::cat(category));
+cl::opt<std::string> migrate_cluster("cluster",
+                                     cl::desc("Place partitions and reservations on the nodes of this JOBS.json "
+                                              "(docs/jobs-json.md)"),
+                                     cl::value_desc("JOBS.json"), cl::sub(migrate_sub), cl::cat(category));
+cl::opt<std::string> migrate_partition_map("partition-map",
+                                           cl::desc("The Slurm partition of a class, where the names differ"),
+                                           cl::value_desc("CLASS=PART,..."), cl::sub(migrate_sub), cl::cat(category));
+
 void print_version(raw_ostream& os) { os << "mauic " << MAUI_VERSION << " (maui.cfg compiler and checker)\n"; }
 
 }  // namespace
@@ -122,9 +147,12 @@ int main(int argc, char** argv) {
                                    "              [--assert FILE] [--baseline FILE.sarif] [--cluster JOBS.json]\n"
                                    "              [--fail-on error|warning|unknown]\n"
                                    "  mauic diff OLD NEW [--format text|json|sarif] [--fail-on-new-access]\n"
-                                   "             [--simulate FILE [--nodes N --procs-per-node P]]\n\n"
+                                   "             [--simulate FILE [--nodes N --procs-per-node P]]\n"
+                                   "  mauic migrate --to slurm FILE -o DIR [--format text|json] [--cluster JOBS.json]\n"
+                                   "                [--partition-map CLASS=PART,...]\n\n"
                                    "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error,\n"
-                                   "3 (check --fail-on unknown) a property could not be decided.\n",
+                                   "3 (check --fail-on unknown) a property could not be decided; migrate: 0 all mapped,\n"
+                                   "1 something approximated or not expressible, 2 usage or input error.\n",
                                    &errs()))
     return kExitUsage;
 
@@ -148,6 +176,9 @@ int main(int argc, char** argv) {
     return diff_command({diff_files[0], diff_files[1], diff_format, diff_fail_on_new_access, diff_simulate,
                          diff_nodes, diff_procs});
   }
-  errs() << "mauic: expected a subcommand: compile, lint, explain, annotate, check or diff (see mauic --help)\n";
+  if (migrate_sub)
+    return migrate_command({migrate_file, migrate_to, migrate_output, migrate_format, migrate_cluster,
+                            migrate_partition_map});
+  errs() << "mauic: expected a subcommand: compile, lint, explain, annotate, check, diff or migrate (see mauic --help)\n";
   return kExitUsage;
 }

@@ -1,0 +1,38 @@
+#!/bin/sh
+# sacctmgr.sh: the accounting side of the policy of input.cfg (QOS, accounts, users and their
+# limits, shares, QOS lists and priorities) for Slurm 22.05, written by `mauic migrate --to slurm`.
+# Run it first, where sacctmgr reaches your slurmdbd (slurmctld need not run: slurmdbd passes the
+# changes on). Idempotent: what exists is kept, and each `modify` sets its value again.
+set -eu
+
+# ensure_qos NAME, ensure_account NAME, ensure_user NAME ACCOUNT: add what does not exist yet
+# (sacctmgr's `add` fails on what exists, "Nothing new added"); an account goes under root.
+ensure_qos() {
+  [ -n "$(sacctmgr -n -P show qos where name="$1" format=name)" ] || sacctmgr -i add qos "$1"
+}
+ensure_account() {
+  [ -n "$(sacctmgr -n -P show account where name="$1" format=account)" ] || sacctmgr -i add account "$1"
+}
+ensure_user() {
+  [ -n "$(sacctmgr -n -P show assoc where user="$1" account="$2" format=user)" ] ||
+    sacctmgr -i add user "$1" account="$2"
+}
+
+# input.cfg:9: QLIST=low,high
+# input.cfg:9: QDEF=low
+# input.cfg:8: QOSCFG[low]
+ensure_qos low
+
+# input.cfg:9: QLIST=low,high
+# input.cfg:7: QOSCFG[high]
+ensure_qos high
+
+ensure_qos normal
+
+# input.cfg:8: PRIORITY=-100
+sacctmgr -i modify qos where name=low set Priority=0
+
+# input.cfg:7: PRIORITY=1000
+sacctmgr -i modify qos where name=high set Priority=1100
+
+sacctmgr -i modify qos where name=normal set Priority=100

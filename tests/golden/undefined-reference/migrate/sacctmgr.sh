@@ -1,0 +1,60 @@
+#!/bin/sh
+# sacctmgr.sh: the accounting side of the policy of input.cfg (QOS, accounts, users and their
+# limits, shares, QOS lists and priorities) for Slurm 22.05, written by `mauic migrate --to slurm`.
+# Run it first, where sacctmgr reaches your slurmdbd (slurmctld need not run: slurmdbd passes the
+# changes on). Idempotent: what exists is kept, and each `modify` sets its value again.
+set -eu
+
+# ensure_qos NAME, ensure_account NAME, ensure_user NAME ACCOUNT: add what does not exist yet
+# (sacctmgr's `add` fails on what exists, "Nothing new added"); an account goes under root.
+ensure_qos() {
+  [ -n "$(sacctmgr -n -P show qos where name="$1" format=name)" ] || sacctmgr -i add qos "$1"
+}
+ensure_account() {
+  [ -n "$(sacctmgr -n -P show account where name="$1" format=account)" ] || sacctmgr -i add account "$1"
+}
+ensure_user() {
+  [ -n "$(sacctmgr -n -P show assoc where user="$1" account="$2" format=user)" ] ||
+    sacctmgr -i add user "$1" account="$2"
+}
+
+# input.cfg:17: QLIST=high,normal
+# input.cfg:17: QDEF=high
+# input.cfg:8: QOSCFG[high]
+ensure_qos high
+
+# input.cfg:17: QLIST=high,normal
+# input.cfg:9: QOSCFG[normal]
+ensure_qos normal
+
+# input.cfg:13: QDEF=hihg
+ensure_qos hihg
+
+ensure_account users
+
+# input.cfg:17: USERCFG[jane]
+ensure_user jane users
+
+# input.cfg:13: USERCFG[john]
+ensure_user john users
+
+# input.cfg:8: PRIORITY=100
+sacctmgr -i modify qos where name=high set Priority=100
+
+# input.cfg:9: PRIORITY=0
+sacctmgr -i modify qos where name=normal set Priority=0
+
+sacctmgr -i modify qos where name=hihg set Priority=0
+
+# input.cfg:17: QLIST=high,normal
+# input.cfg:17: QDEF=high
+sacctmgr -i modify user where name=jane account=users set QOS=high,normal
+
+# input.cfg:17: QDEF=high
+sacctmgr -i modify user where name=jane account=users set DefaultQOS=high
+
+# input.cfg:13: QDEF=hihg
+sacctmgr -i modify user where name=john account=users set QOS=hihg,normal
+
+# input.cfg:13: QDEF=hihg
+sacctmgr -i modify user where name=john account=users set DefaultQOS=hihg

@@ -1,0 +1,43 @@
+#!/bin/sh
+# sacctmgr.sh: the accounting side of the policy of site.cfg (QOS, accounts, users and their
+# limits, shares, QOS lists and priorities) for Slurm 22.05, written by `mauic migrate --to slurm`.
+# Run it first, where sacctmgr reaches your slurmdbd (slurmctld need not run: slurmdbd passes the
+# changes on). Idempotent: what exists is kept, and each `modify` sets its value again.
+set -eu
+
+# ensure_qos NAME, ensure_account NAME, ensure_user NAME ACCOUNT: add what does not exist yet
+# (sacctmgr's `add` fails on what exists, "Nothing new added"); an account goes under root.
+ensure_qos() {
+  [ -n "$(sacctmgr -n -P show qos where name="$1" format=name)" ] || sacctmgr -i add qos "$1"
+}
+ensure_account() {
+  [ -n "$(sacctmgr -n -P show account where name="$1" format=account)" ] || sacctmgr -i add account "$1"
+}
+ensure_user() {
+  [ -n "$(sacctmgr -n -P show assoc where user="$1" account="$2" format=user)" ] ||
+    sacctmgr -i add user "$1" account="$2"
+}
+
+# site.cfg:53: QDEF=normal
+# site.cfg:52: QLIST=normal,urgent
+# site.cfg:49: QOSCFG[normal]
+ensure_qos normal
+
+# site.cfg:52: QLIST=normal,urgent
+# site.cfg:52: QDEF=urgent
+# site.cfg:50: QOSCFG[urgent]
+ensure_qos urgent
+
+ensure_account root
+
+# site.cfg:49: PRIORITY=0
+sacctmgr -i modify qos where name=normal set Priority=0
+
+# site.cfg:50: PRIORITY=2000
+sacctmgr -i modify qos where name=urgent set Priority=2000
+
+# site.cfg:50: MAXJOB=4
+sacctmgr -i modify qos where name=urgent set GrpJobs=4
+
+# site.cfg:40: MAXJOB=8,16
+sacctmgr -i modify account where name=root set MaxJobs=16
