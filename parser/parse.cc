@@ -90,7 +90,7 @@ struct action<g::statement> {
   template <typename Input>
   static void apply(const Input&, ParseState& st) {
     // st.current is reset at the start of the next line the grammar reads
-    complete_statement(st.tree.statements.emplace_back(std::move(st.current)), st);
+    complete_statement(st.tree.statements.emplace_back(st.current), st);
   }
 };
 
@@ -104,7 +104,7 @@ struct action<g::include_file> {
     s.line = st.line;
     s.name = Token{view(in.begin(), in.end())};
     s.whole = s.name;
-    st.tree.statements.push_back(std::move(s));
+    st.tree.statements.push_back(s);
     st.values.emplace_back(st.tokens.size(), st.tokens.size());
     st.has_content = true;
   }

@@ -55,7 +55,7 @@ std::variant<std::unique_ptr<HttpReport>, std::string> HttpReport::open(const Ht
   auto answer = [](httplib::Response& res, std::string body, const char* type) {
     res.set_header("Cache-Control", "no-store");
     res.set_header("X-Content-Type-Options", "nosniff");
-    res.set_content(std::move(body), type);
+    res.set_content(body, type);  // cpp-httplib 0.11 takes the body by const reference and copies it
   };
   s.Get("/", [html = pages.html, answer](const httplib::Request&, httplib::Response& res) {
     answer(res, html(), "text/html; charset=utf-8");

@@ -12,7 +12,6 @@ using C = ir::PriorityComponent;
 using S = ir::PrioritySubcomponent;
 
 constexpr std::size_t idx(S s) { return static_cast<std::size_t>(s); }
-constexpr std::size_t idx(C c) { return static_cast<std::size_t>(c); }
 
 // min(value, cap) when a cap is set: caps bound from above only (reference §4.1).
 double capped(double value, std::int64_t cap) {

@@ -21,7 +21,7 @@ std::string node_list(const std::vector<std::string>& nodes) {
 }
 
 SlurmCluster::SlurmCluster(SlurmControl& control, SlurmOptions options, Clock clock, Persist persist)
-    : control_(control), options_(std::move(options)), clock_(std::move(clock)), persist_(std::move(persist)) {}
+    : control_(control), options_(options), clock_(std::move(clock)), persist_(std::move(persist)) {}
 
 RmCapabilities SlurmCluster::capabilities() const {
   RmCapabilities c;
