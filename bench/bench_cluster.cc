@@ -16,9 +16,10 @@ std::unique_ptr<BenchCluster> make_bench_cluster(int nodes, int queued, std::str
       "USERCFG[DEFAULT] MAXJOB=50,100 MAXIJOB=200\n"
       "QOSCFG[high] PRIORITY=1000\nRESERVATIONDEPTH 10\nBACKFILLPOLICY FIRSTFIT\n";
   for (int r = 0; r < 20; ++r)
-    cfg += fmt::format("SRCFG[sr{}] PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI STARTTIME=08:00:00 ENDTIME=18:00:00 "
-                       "HOSTLIST=n[{:05}-{:05}] GROUPLIST=g{} ACCESS=DEDICATED\n",
-                       r, r * 10, r * 10 + 9, r);
+    cfg += fmt::format(
+        "SRCFG[sr{}] PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI STARTTIME=08:00:00 ENDTIME=18:00:00 "
+        "HOSTLIST=n[{:05}-{:05}] GROUPLIST=g{} ACCESS=DEDICATED\n",
+        r, r * 10, r * 10 + 9, r);
   cfg.append(extra_config);
   c->unit = checker::check_text("bench.cfg", cfg);
   c->dir = std::make_unique<CredentialDirectory>(c->unit->policy);

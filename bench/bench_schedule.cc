@@ -18,8 +18,8 @@
 #include "checker/pipeline.h"
 #include "runtime/engine/credentials.h"
 #include "runtime/engine/scheduler.h"
-#include "runtime/rm/sim/simulator.h"
 #include "runtime/io/swf.h"
+#include "runtime/rm/sim/simulator.h"
 
 namespace {
 
@@ -63,8 +63,8 @@ void BM_SimulateKth(benchmark::State& state) {
     SimulationResult r = simulate(dir, trace.trace, nodes);
     benchmark::DoNotOptimize(r);
   }
-  state.counters["jobs/s"] = benchmark::Counter(static_cast<double>(trace.trace.jobs.size()),
-                                                benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["jobs/s"] =
+      benchmark::Counter(static_cast<double>(trace.trace.jobs.size()), benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_SimulateKth)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 

@@ -55,10 +55,15 @@ const Look& look() {
 
 void BM_View(benchmark::State& state) {
   const Look& l = look();
-  static const std::vector<std::pair<std::string, std::vector<std::string>>> kViews = {
-      {"showq", {}},         {"checkjob", {l.first_queued}}, {"diagnose", {"-p"}},
-      {"showres", {}},       {"diagnose", {"-r"}},           {"diagnose", {"-j"}},
-      {"diagnose", {"-l"}},  {"showbf", {}},                 {"showstart", {l.first_queued}}};
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> kViews = {{"showq", {}},
+                                                                                       {"checkjob", {l.first_queued}},
+                                                                                       {"diagnose", {"-p"}},
+                                                                                       {"showres", {}},
+                                                                                       {"diagnose", {"-r"}},
+                                                                                       {"diagnose", {"-j"}},
+                                                                                       {"diagnose", {"-l"}},
+                                                                                       {"showbf", {}},
+                                                                                       {"showstart", {l.first_queued}}};
   const auto& [command, args] = kViews[static_cast<std::size_t>(state.range(0))];
   const ViewContext context{*l.cluster->dir, l.cluster->snapshot, l.iteration, {}, nullptr};
   const ViewRequest request{command, args, state.range(1) != 0, std::nullopt};

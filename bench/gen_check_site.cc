@@ -37,7 +37,8 @@ std::string generate_check_site(const CheckSiteOptions& o) {
   for (std::size_t a = 0; a < o.accounts; ++a)
     line(fmt::format("ACCOUNTCFG[a{:02}] FSTARGET={} MAXPROC={}", a, 1 + a % 3, 128 + a));
   for (std::size_t g = 0; g < o.groups; ++g)
-    line(fmt::format("GROUPCFG[g{:03}] MAXJOB={} PRIORITY={}{}", g, 20 + g % 10, g % 7, g % 4 == 0 ? " FSTARGET=0.5" : ""));
+    line(fmt::format("GROUPCFG[g{:03}] MAXJOB={} PRIORITY={}{}", g, 20 + g % 10, g % 7,
+                     g % 4 == 0 ? " FSTARGET=0.5" : ""));
   line("USERCFG[DEFAULT] MAXJOB=4,8 MAXPROC=64,128 QDEF=q00");
   for (std::size_t u = 0; u < o.users; ++u)
     line(fmt::format("USERCFG[u{:04}] MAXJOB={} PRIORITY={} QLIST=q{:02},q{:02}{}", u, 2 + u % 8, u % 50, u % o.qos,
@@ -47,15 +48,20 @@ std::string generate_check_site(const CheckSiteOptions& o) {
   for (std::size_t r = 0; r < o.reservations; ++r) {
     std::size_t first = (r * 20) % o.nodes, last = std::min(o.nodes - 1, first + 19 + (r % 2 ? 10 : 0));
     std::string name = fmt::format("sr{:03}", r);
-    line(fmt::format("SRCFG[{}] HOSTLIST=node[{:04}-{:04}] ACCESS={}", name, first, last, r % 3 ? "SHARED" : "DEDICATED"));
+    line(fmt::format("SRCFG[{}] HOSTLIST=node[{:04}-{:04}] ACCESS={}", name, first, last,
+                     r % 3 ? "SHARED" : "DEDICATED"));
     switch (r % 3) {
-      case 0: line(fmt::format("SRCFG[{}] PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI STARTTIME=08:00:00 ENDTIME=18:00:00", name)); break;
+      case 0:
+        line(fmt::format("SRCFG[{}] PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI STARTTIME=08:00:00 ENDTIME=18:00:00", name));
+        break;
       case 1: line(fmt::format("SRCFG[{}] PERIOD=WEEK STARTTIME=5:18:00:00 ENDTIME=1:06:00:00", name)); break;
       default: line(fmt::format("SRCFG[{}] PERIOD=INFINITY", name)); break;
     }
     line(fmt::format("SRCFG[{}] GROUPLIST=g{:03},g{:03} USERLIST=u{:04} CLASSLIST=c{:02}", name, r % o.groups,
                      (r + 1) % o.groups, (r * 7) % o.users, r % o.classes));
-    if (r % 10 == 0) line(fmt::format("SRCFG[{}] QOSLIST=q{:02}- ACCOUNTLIST=!a{:02} TIMELIMIT=4:00:00*", name, r % o.qos, r % o.accounts));
+    if (r % 10 == 0)
+      line(fmt::format("SRCFG[{}] QOSLIST=q{:02}- ACCOUNTLIST=!a{:02} TIMELIMIT=4:00:00*", name, r % o.qos,
+                       r % o.accounts));
   }
   // Floating reservations on featured nodes.
   line("SRCFG[bigmem] TASKCOUNT=8 RESOURCES=PROCS:16 NODEFEATURES=largememory PERIOD=INFINITY ACCOUNTLIST=a00,a01");

@@ -29,9 +29,13 @@ class Rng {
   long range(long lo, long hi) { return lo + static_cast<long>(next() % static_cast<std::uint64_t>(hi - lo + 1)); }
   bool chance(int percent) { return range(0, 99) < percent; }
   template <class T, std::size_t N>
-  const T& pick(const std::array<T, N>& a) { return a[next() % N]; }
+  const T& pick(const std::array<T, N>& a) {
+    return a[next() % N];
+  }
   template <class T>
-  const T& pick(const std::vector<T>& v) { return v[next() % v.size()]; }
+  const T& pick(const std::vector<T>& v) {
+    return v[next() % v.size()];
+  }
 
  private:
   std::uint64_t state_;
@@ -54,8 +58,7 @@ class Writer {
   void blank() { line(""); }
   // `NAME[INDEX]` padded to a column, then the attributes: how admins align their files.
   template <class... Args>
-  void object(std::string_view family, std::string_view index, fmt::format_string<Args...> f,
-              Args&&... args) {
+  void object(std::string_view family, std::string_view index, fmt::format_string<Args...> f, Args&&... args) {
     std::size_t start = out_.size();
     out_.append(family);
     out_.push_back('[');
@@ -83,19 +86,18 @@ class Writer {
 };
 
 constexpr std::array<std::string_view, 24> kFirst{
-    "alice", "bob",   "carol", "dave",  "erin",  "frank", "grace", "heidi", "ivan",  "judy",  "mallory", "nia",
-    "oscar", "peggy", "quinn", "rupert", "sybil", "trent", "ursula", "victor", "wendy", "xavier", "yara", "zoe"};
+    "alice", "bob",   "carol", "dave",   "erin",  "frank", "grace",  "heidi",  "ivan",  "judy",   "mallory", "nia",
+    "oscar", "peggy", "quinn", "rupert", "sybil", "trent", "ursula", "victor", "wendy", "xavier", "yara",    "zoe"};
 constexpr std::array<std::string_view, 20> kLast{
-    "smith", "jones", "brown", "taylor", "wilson", "davies", "evans", "thomas", "johnson", "roberts",
-    "walker", "wright", "robinson", "thompson", "white", "hughes", "edwards", "green", "hall", "wood"};
-constexpr std::array<std::string_view, 12> kDept{"physics", "chemistry", "biology", "astro",   "geo",   "math",
+    "smith",  "jones",  "brown",    "taylor",   "wilson", "davies", "evans",   "thomas", "johnson", "roberts",
+    "walker", "wright", "robinson", "thompson", "white",  "hughes", "edwards", "green",  "hall",    "wood"};
+constexpr std::array<std::string_view, 12> kDept{"physics", "chemistry", "biology",   "astro",    "geo",  "math",
                                                  "cs",      "climate",   "materials", "medicine", "econ", "eng"};
 constexpr std::array<std::string_view, 3> kPartitions{"cpu", "gpu", "bigmem"};
-constexpr std::array<std::string_view, 8> kFeatures{"ib",  "opa",   "avx2", "avx512", "ssd",
-                                                    "a100", "v100", "highmem"};
+constexpr std::array<std::string_view, 8> kFeatures{"ib", "opa", "avx2", "avx512", "ssd", "a100", "v100", "highmem"};
 constexpr std::array<std::string_view, 7> kDays{"SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"};
-constexpr std::array<std::string_view, 6> kQosFlags{"PREEMPTOR", "PREEMPTEE", "IGNJOBPERUSER",
-                                                    "NOBF", "RESERVEALWAYS", "DEDICATED"};
+constexpr std::array<std::string_view, 6> kQosFlags{"PREEMPTOR", "PREEMPTEE",     "IGNJOBPERUSER",
+                                                    "NOBF",      "RESERVEALWAYS", "DEDICATED"};
 constexpr std::array<char, 5> kFsMarkers{'\0', '\0', '+', '-', '^'};
 
 std::string hms(long seconds) {
@@ -111,11 +113,8 @@ struct Counts {
 };
 
 Counts scaled_counts(std::size_t lines) {
-  auto scale = [&](std::size_t n, std::size_t minimum) {
-    return std::max<std::size_t>(minimum, n * lines / 100000);
-  };
-  return {scale(40, 8), scale(24, 8), scale(400, 2), scale(500, 2), scale(5000, 10), scale(200, 1),
-          scale(2000, 4)};
+  auto scale = [&](std::size_t n, std::size_t minimum) { return std::max<std::size_t>(minimum, n * lines / 100000); };
+  return {scale(40, 8), scale(24, 8), scale(400, 2), scale(500, 2), scale(5000, 10), scale(200, 1), scale(2000, 4)};
 }
 
 void header(Writer& w, const Counts& n) {
@@ -125,8 +124,8 @@ void header(Writer& w, const Counts& n) {
   w.line("# change the allocation records and re-run `provision --maui` instead. Local overrides live");
   w.line("# at the end of each section and are kept across regenerations.");
   w.line("#");
-  w.linef("# {} users, {} groups, {} accounts, {} classes, {} QOS, {} standing reservations, {} nodes.",
-          n.users, n.groups, n.accounts, n.classes, n.qos, n.reservations, n.nodes);
+  w.linef("# {} users, {} groups, {} accounts, {} classes, {} QOS, {} standing reservations, {} nodes.", n.users,
+          n.groups, n.accounts, n.classes, n.qos, n.reservations, n.nodes);
   w.line("# Manual references: Maui Administrator's Guide 3.2 (sections in brackets).");
   w.line("#");
   w.line("# Contact: hpc-admin@hpc.example.org   Change log: https://git.hpc.example.org/sched/maui-cfg");
@@ -201,8 +200,8 @@ void scalars(Writer& w) {
 }
 
 void qos_section(Writer& w, Rng& rng, const Counts& n, Names& names) {
-  constexpr std::array<std::string_view, 8> kBase{"normal", "high",    "urgent", "low",
-                                                  "debug",  "long",    "preempt", "standby"};
+  constexpr std::array<std::string_view, 8> kBase{"normal", "high", "urgent",  "low",
+                                                  "debug",  "long", "preempt", "standby"};
   for (std::size_t i = 0; i < n.qos; ++i)
     names.qos.push_back(i < kBase.size() ? std::string(kBase[i]) : fmt::format("proj{:03}", i));
   w.line("# --- quality of service [7.3]: priorities, limits and per-QOS overrides (O*) of the");
@@ -212,8 +211,8 @@ void qos_section(Writer& w, Rng& rng, const Counts& n, Names& names) {
     w.linef("# QOS {}: {}", q, i < kBase.size() ? "site-wide service level" : "project allocation");
     w.object("QOSCFG", q, "PRIORITY={} QTWEIGHT={} XFWEIGHT={}", rng.range(0, 20) * 50, rng.range(0, 10) * 5,
              rng.range(0, 4) * 25);
-    w.object("QOSCFG", q, "MAXJOB={},{} MAXPROC={},{}", rng.range(4, 20), rng.range(21, 64),
-             rng.range(1, 16) * 64, rng.range(17, 64) * 64);
+    w.object("QOSCFG", q, "MAXJOB={},{} MAXPROC={},{}", rng.range(4, 20), rng.range(21, 64), rng.range(1, 16) * 64,
+             rng.range(17, 64) * 64);
     if (i % 2 == 0)
       w.object("QOSCFG", q, "OMAXJOB={} OMAXPROC={} OMAXJWC={}", rng.range(8, 64), rng.range(4, 32) * 64,
                rng.range(1, 14) * 86400);
@@ -223,8 +222,8 @@ void qos_section(Writer& w, Rng& rng, const Counts& n, Names& names) {
 }
 
 void class_section(Writer& w, Rng& rng, const Counts& n, Names& names) {
-  constexpr std::array<std::string_view, 8> kBase{"batch", "short", "long",   "debug",
-                                                  "interactive", "gpu", "bigmem", "serial"};
+  constexpr std::array<std::string_view, 8> kBase{"batch",       "short", "long",   "debug",
+                                                  "interactive", "gpu",   "bigmem", "serial"};
   for (std::size_t i = 0; i < n.classes; ++i)
     names.classes.push_back(i < kBase.size() ? std::string(kBase[i]) : fmt::format("q{:02}", i));
   w.line("# --- classes (PBS queues) [6.2, Appendix F] ---------------------------------------------");
@@ -244,9 +243,8 @@ void account_section(Writer& w, Rng& rng, const Counts& n, Names& names) {
     names.accounts.push_back(fmt::format("{}-{:04}", kDept[i % kDept.size()], i));
     const std::string& a = names.accounts.back();
     if (i % 20 == 0) w.linef("# allocation round {}", 2020 + static_cast<int>(i / 20) % 5);
-    w.object("ACCOUNTCFG", a, "FSTARGET={}.{} MAXJOB={},{} QLIST={},{} QDEF={}", rng.range(0, 9),
-             rng.range(0, 9), rng.range(10, 50), rng.range(51, 200), names.qos[0], rng.pick(names.qos),
-             names.qos[0]);
+    w.object("ACCOUNTCFG", a, "FSTARGET={}.{} MAXJOB={},{} QLIST={},{} QDEF={}", rng.range(0, 9), rng.range(0, 9),
+             rng.range(10, 50), rng.range(51, 200), names.qos[0], rng.pick(names.qos), names.qos[0]);
   }
   w.blank();
 }
@@ -260,8 +258,8 @@ void group_section(Writer& w, Rng& rng, const Counts& n, Names& names) {
     w.linef("# group {} (PI {} {})", g, rng.pick(kFirst), rng.pick(kLast));
     w.object("GROUPCFG", g, "FSTARGET={}{} MAXPROC={},{}", rng.range(1, 40),
              marker ? std::string(1, marker) : std::string(), rng.range(4, 32) * 32, rng.range(33, 64) * 32);
-    w.object("GROUPCFG", g, "QLIST={},{},{} QDEF={} MAXJOB={},{}", names.qos[0], names.qos[1],
-             rng.pick(names.qos), names.qos[0], rng.range(20, 100), rng.range(101, 400));
+    w.object("GROUPCFG", g, "QLIST={},{},{} QDEF={} MAXJOB={},{}", names.qos[0], names.qos[1], rng.pick(names.qos),
+             names.qos[0], rng.range(20, 100), rng.range(101, 400));
     if (i % 10 == 9) w.blank();
   }
   w.blank();
@@ -289,14 +287,18 @@ void user_block(Writer& w, Rng& rng, const Names& names, std::size_t index, std:
         case 0: w.object("USERCFG", u, "FSTARGET={}.{}   # {} review", rng.range(0, 20), rng.range(0, 9), year); break;
         case 1: w.object("USERCFG", u, "MAXJOB={},{}   # {} review", rng.range(2, 32), rng.range(33, 96), year); break;
         case 2: w.object("USERCFG", u, "QLIST={},{} QDEF={}", q[0], rng.pick(q), q[0]); break;
-        default: w.linef("# {}-{:02}-{:02} ticket #{}: limits of {} reviewed", year, rng.range(1, 12),
-                         rng.range(1, 28), rng.range(10000, 99999), u); break;
+        default:
+          w.linef("# {}-{:02}-{:02} ticket #{}: limits of {} reviewed", year, rng.range(1, 12), rng.range(1, 28),
+                  rng.range(10000, 99999), u);
+          break;
       }
       continue;
     }
     switch (j) {
-      case 0: w.object("USERCFG", u, "MAXJOB={},{} MAXPROC={},{}", rng.range(2, 32), rng.range(33, 96),
-                       rng.range(1, 16) * 16, rng.range(17, 64) * 16); break;
+      case 0:
+        w.object("USERCFG", u, "MAXJOB={},{} MAXPROC={},{}", rng.range(2, 32), rng.range(33, 96), rng.range(1, 16) * 16,
+                 rng.range(17, 64) * 16);
+        break;
       case 1: {
         char marker = rng.pick(kFsMarkers);
         w.object("USERCFG", u, "FSTARGET={}.{}{}", rng.range(0, 20), rng.range(0, 9),
@@ -315,11 +317,14 @@ void user_block(Writer& w, Rng& rng, const Names& names, std::size_t index, std:
         break;
       case 6: w.object("USERCFG", u, "MAX.WCLIMIT={}", hms(rng.range(1, 96) * 1800)); break;
       case 7: w.object("USERCFG", u, "PRIORITY={}", rng.range(0, 100)); break;
-      case 8: w.object("USERCFG", u, "PLIST={}:{} PDEF={}", kPartitions[0], rng.pick(kPartitions), kPartitions[0]);
-              break;
+      case 8:
+        w.object("USERCFG", u, "PLIST={}:{} PDEF={}", kPartitions[0], rng.pick(kPartitions), kPartitions[0]);
+        break;
       case 9: w.object("USERCFG", u, "MAXPS={},{}", rng.range(1, 100) * 360000, rng.range(101, 200) * 360000); break;
-      case 10: w.linef("#USERCFG[{}] MAXJOB={},{}   # before the {} review", u, rng.range(2, 32), rng.range(33, 96),
-                       2015 + rng.range(0, 8)); break;
+      case 10:
+        w.linef("#USERCFG[{}] MAXJOB={},{}   # before the {} review", u, rng.range(2, 32), rng.range(33, 96),
+                2015 + rng.range(0, 8));
+        break;
       case 11: w.object("USERCFG", u, "MAXWC={}", rng.range(1, 14) * 86400); break;
       case 12: w.object("USERCFG", u, "DEFAULT.WCLIMIT={}", hms(rng.range(1, 8) * 900)); break;
       default: w.object("USERCFG", u, "MAXPROCPERJOB={}", rng.range(1, 64) * 16); break;
@@ -487,8 +492,8 @@ std::string node_lines(const SiteConfigOptions& options) {
     }
     const bool gpu = i % 10 == 9;
     w.object("NODECFG", fmt::format("cn{:05}", i), "RESOURCES=PROCS:{};MEM:{} FEATURES={},{} PARTITION={} MAXJOB={}",
-             gpu ? 64 : 32, gpu ? 512000 : 192000, rng.pick(kFeatures), gpu ? "a100" : "avx512",
-             gpu ? "gpu" : "cpu", gpu ? 8 : 32);
+             gpu ? 64 : 32, gpu ? 512000 : 192000, rng.pick(kFeatures), gpu ? "a100" : "avx512", gpu ? "gpu" : "cpu",
+             gpu ? 8 : 32);
   }
   return std::move(w.text());
 }
@@ -547,8 +552,8 @@ std::string generate_site_config(const SiteConfigOptions& options) {
     case SiteShape::Reservations: out = reservation_lines(options); break;
   }
   if (count_lines(out) != options.lines)
-    throw std::logic_error(fmt::format("generate_site_config: {} lines instead of {}", count_lines(out),
-                                       options.lines));
+    throw std::logic_error(
+        fmt::format("generate_site_config: {} lines instead of {}", count_lines(out), options.lines));
   return out;
 }
 
@@ -606,14 +611,15 @@ int main(int argc, char** argv) {
       for (auto shape : maui::bench::kSiteShapes)
         if (maui::bench::to_string(shape) == args[1]) options.shape = shape, known = true;
       if (!known) {
-        std::fprintf(stderr, "%s: unknown shape '%s' (provisioned, attribute-lines, one-line, nodes, reservations)\n", argv[0],
-                     args[1].c_str());
+        std::fprintf(stderr, "%s: unknown shape '%s' (provisioned, attribute-lines, one-line, nodes, reservations)\n",
+                     argv[0], args[1].c_str());
         return 2;
       }
       args.erase(args.begin(), args.begin() + 2);
     }
     if (args.empty() || args.size() > 3) {
-      std::fprintf(stderr, "usage: %s [--shape NAME] OUTPUT|- [LINES [SEED]]\n       %s [--shape NAME] --check [LINES]\n",
+      std::fprintf(stderr,
+                   "usage: %s [--shape NAME] OUTPUT|- [LINES [SEED]]\n       %s [--shape NAME] --check [LINES]\n",
                    argv[0], argv[0]);
       return 2;
     }

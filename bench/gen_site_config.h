@@ -28,7 +28,7 @@
 namespace maui::bench {
 
 enum class SiteShape : std::uint8_t {
-  Provisioned,     // above
+  Provisioned,  // above
   // 5,000 users written one attribute a line (QDEF, QLIST, FSTARGET, PRIORITY, MAXJOB, MAXPROC),
   // 40 QOS, and floating standing reservations (TASKCOUNT, RESOURCES=PROCS:n;MEM:m, PERIOD,
   // times, ACLs over four lines each) filling the rest: a site whose tool writes attribute by

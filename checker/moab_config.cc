@@ -47,9 +47,9 @@ bool summarize_moab_config(Compilation& c) {
       lines.empty() ? std::string("no line uses a name or form that only Moab reads")
                     : fmt::format("Moab reads the {} line{} below differently (Maui 3.3.1 ignores {})", lines.size(),
                                   lines.size() == 1 ? "" : "s", lines.size() == 1 ? "it" : "them"));
-  Diagnostic& summary = first.Start.isValid()
-                            ? c.diagnostics.report(rules::kMoabConfig, first, std::move(message))
-                            : c.diagnostics.report_file(rules::kMoabConfig, c.sources.display_name(1), std::move(message));
+  Diagnostic& summary = first.Start.isValid() ? c.diagnostics.report(rules::kMoabConfig, first, std::move(message))
+                                              : c.diagnostics.report_file(rules::kMoabConfig, c.sources.display_name(1),
+                                                                          std::move(message));
   summary.notes = std::move(lines);
   return true;
 }

@@ -232,11 +232,9 @@ std::string render_sarif(const std::vector<ResolvedDiagnostic>& diagnostics, std
 
 std::string sarif_log(std::string_view tool_name, std::string_view tool_version, llvm::json::Array rules,
                       llvm::json::Array results) {
-  llvm::json::Object driver{{"name", std::string(tool_name)},
-                            {"version", std::string(tool_version)},
-                            {"rules", std::move(rules)}};
-  llvm::json::Object run{{"tool", llvm::json::Object{{"driver", std::move(driver)}}},
-                         {"results", std::move(results)}};
+  llvm::json::Object driver{
+      {"name", std::string(tool_name)}, {"version", std::string(tool_version)}, {"rules", std::move(rules)}};
+  llvm::json::Object run{{"tool", llvm::json::Object{{"driver", std::move(driver)}}}, {"results", std::move(results)}};
   llvm::json::Object sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                            {"version", "2.1.0"},
                            {"runs", llvm::json::Array{std::move(run)}}};

@@ -11,14 +11,34 @@ using S = ir::PrioritySubcomponent;
 constexpr std::array<std::string_view, ir::kPriorityComponents> kComponentWeights = {
     "CREDWEIGHT", "FSWEIGHT", "RESWEIGHT", "SERVICEWEIGHT", "TARGETWEIGHT", "USAGEWEIGHT"};
 
-constexpr std::array<std::string_view, ir::kPrioritySubcomponents> kSubcomponentWeights = {
-    "USERWEIGHT",        "GROUPWEIGHT",     "ACCOUNTWEIGHT",          "QOSWEIGHT",
-    "CLASSWEIGHT",       "FSUSERWEIGHT",    "FSGROUPWEIGHT",          "FSACCOUNTWEIGHT",
-    "FSQOSWEIGHT",       "FSCLASSWEIGHT",   "NODEWEIGHT",             "PROCWEIGHT",
-    "MEMWEIGHT",         "SWAPWEIGHT",      "DISKWEIGHT",             "PSWEIGHT",
-    "PEWEIGHT",          "WALLTIMEWEIGHT",  "QUEUETIMEWEIGHT",        "XFACTORWEIGHT",
-    "SPVIOLATIONWEIGHT", "BYPASSWEIGHT",    "TARGETQUEUETIMEWEIGHT",  "TARGETXFACTORWEIGHT",
-    "CONSUMEDWEIGHT",    "REMAININGWEIGHT", "PERCENTWEIGHT",          "USAGEEXECUTIONTIMEWEIGHT"};
+constexpr std::array<std::string_view, ir::kPrioritySubcomponents> kSubcomponentWeights = {"USERWEIGHT",
+                                                                                           "GROUPWEIGHT",
+                                                                                           "ACCOUNTWEIGHT",
+                                                                                           "QOSWEIGHT",
+                                                                                           "CLASSWEIGHT",
+                                                                                           "FSUSERWEIGHT",
+                                                                                           "FSGROUPWEIGHT",
+                                                                                           "FSACCOUNTWEIGHT",
+                                                                                           "FSQOSWEIGHT",
+                                                                                           "FSCLASSWEIGHT",
+                                                                                           "NODEWEIGHT",
+                                                                                           "PROCWEIGHT",
+                                                                                           "MEMWEIGHT",
+                                                                                           "SWAPWEIGHT",
+                                                                                           "DISKWEIGHT",
+                                                                                           "PSWEIGHT",
+                                                                                           "PEWEIGHT",
+                                                                                           "WALLTIMEWEIGHT",
+                                                                                           "QUEUETIMEWEIGHT",
+                                                                                           "XFACTORWEIGHT",
+                                                                                           "SPVIOLATIONWEIGHT",
+                                                                                           "BYPASSWEIGHT",
+                                                                                           "TARGETQUEUETIMEWEIGHT",
+                                                                                           "TARGETXFACTORWEIGHT",
+                                                                                           "CONSUMEDWEIGHT",
+                                                                                           "REMAININGWEIGHT",
+                                                                                           "PERCENTWEIGHT",
+                                                                                           "USAGEEXECUTIONTIMEWEIGHT"};
 
 // The IR lists each component's subcomponents together, in component order.
 constexpr std::array<S, ir::kPrioritySubcomponents> kAll = [] {
@@ -26,11 +46,13 @@ constexpr std::array<S, ir::kPrioritySubcomponents> kAll = [] {
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<S>(i);
   return all;
 }();
-constexpr std::array<std::size_t, ir::kPriorityComponents + 1> kFirst = {
-    static_cast<std::size_t>(S::User),      static_cast<std::size_t>(S::FsUser),
-    static_cast<std::size_t>(S::Node),      static_cast<std::size_t>(S::QueueTime),
-    static_cast<std::size_t>(S::TargetQueueTime), static_cast<std::size_t>(S::Consumed),
-    ir::kPrioritySubcomponents};
+constexpr std::array<std::size_t, ir::kPriorityComponents + 1> kFirst = {static_cast<std::size_t>(S::User),
+                                                                         static_cast<std::size_t>(S::FsUser),
+                                                                         static_cast<std::size_t>(S::Node),
+                                                                         static_cast<std::size_t>(S::QueueTime),
+                                                                         static_cast<std::size_t>(S::TargetQueueTime),
+                                                                         static_cast<std::size_t>(S::Consumed),
+                                                                         ir::kPrioritySubcomponents};
 }  // namespace
 
 std::string_view weight_name(C c) { return kComponentWeights[static_cast<std::size_t>(c)]; }

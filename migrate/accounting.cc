@@ -70,7 +70,9 @@ class AccountingPlanner {
     const auto* default_user = find(ir::CredKind::User, "DEFAULT");
     for (const auto& [id, c] : ctx_.policy.credentials) {
       if (id.kind != ir::CredKind::User || id.name == "DEFAULT") continue;
-      const ir::CredentialConfig* adef_from = c.account_default ? &c : default_user && default_user->account_default ? default_user : nullptr;
+      const ir::CredentialConfig* adef_from = c.account_default                               ? &c
+                                              : default_user && default_user->account_default ? default_user
+                                                                                              : nullptr;
       std::string account(kDefaultAccount);
       Sources from = declared(c);
       if (adef_from) {
@@ -120,7 +122,8 @@ class AccountingPlanner {
     if (shift != 0)
       ctx_.out.assumptions.push_back(fmt::format(
           "Association priorities are shifted up by {} (Slurm's are not negative); an association this migration does "
-          "not make (root's, or one added later) keeps Priority 0 or its account's.", shift));
+          "not make (root's, or one added later) keeps Priority 0 or its account's.",
+          shift));
     auto source = [&](ir::CredKind k, const std::string& n) {
       Sources s;
       if (const auto r = ctx_.directory.priority(k, n); r.from) s.add(*r.from);
@@ -129,12 +132,14 @@ class AccountingPlanner {
     for (auto& a : s_.accounts) {
       const std::int64_t v = p_.other_user_term + account_term(a.name) + shift;
       p_.account_priority[a.name] = v;
-      a.set("Priority", {}, std::to_string(v), source(ir::CredKind::Account, a.name).add(source(ir::CredKind::User, "\x01")));
+      a.set("Priority", {}, std::to_string(v),
+            source(ir::CredKind::Account, a.name).add(source(ir::CredKind::User, "\x01")));
     }
     for (auto& u : s_.users) {
       const std::int64_t v = user_term(u.name) + account_term(u.account) + shift;
       p_.assoc_priority[{u.account, u.name}] = v;
-      u.set("Priority", {}, std::to_string(v), source(ir::CredKind::User, u.name).add(source(ir::CredKind::Account, u.account)));
+      u.set("Priority", {}, std::to_string(v),
+            source(ir::CredKind::User, u.name).add(source(ir::CredKind::Account, u.account)));
     }
   }
 
@@ -149,7 +154,8 @@ class AccountingPlanner {
     int scale = 1;
     for (const auto& [c, e] : targets)
       if (c->fairshare_target)
-        while (scale < 1000 && std::fabs(c->fairshare_target->value * scale - std::round(c->fairshare_target->value * scale)) > 1e-9)
+        while (scale < 1000 &&
+               std::fabs(c->fairshare_target->value * scale - std::round(c->fairshare_target->value * scale)) > 1e-9)
           scale *= 10;
     for (const auto& [id, c] : ctx_.policy.credentials) {
       if (!c.fairshare_target) continue;
@@ -157,11 +163,12 @@ class AccountingPlanner {
       if (id.kind == ir::CredKind::Group || id.kind == ir::CredKind::Class || id.kind == ir::CredKind::Qos ||
           id.kind == ir::CredKind::System) {
         const bool weighs = id.kind != ir::CredKind::System && fairshare_weight(id.kind) != 0;
-        ctx_.ledger.classify(t.from, weighs ? Status::NotExpressible : Status::NotNeeded,
-                             weighs ? fmt::format("Slurm's fairshare is per association: no {} fairshare; nearest: an "
-                                                  "account per {} with these shares",
-                                                  ir::to_string(id.kind), ir::to_string(id.kind))
-                                    : fmt::format("the {} fairshare weighs nothing in this config", ir::to_string(id.kind)));
+        ctx_.ledger.classify(
+            t.from, weighs ? Status::NotExpressible : Status::NotNeeded,
+            weighs ? fmt::format("Slurm's fairshare is per association: no {} fairshare; nearest: an "
+                                 "account per {} with these shares",
+                                 ir::to_string(id.kind), ir::to_string(id.kind))
+                   : fmt::format("the {} fairshare weighs nothing in this config", ir::to_string(id.kind)));
         continue;
       }
       if (!fairshare_weighs(ctx_)) {
@@ -201,12 +208,15 @@ class AccountingPlanner {
     if (!fairshare_weighs(ctx_)) return;
     const std::string scaled = scale > 1 ? fmt::format(" (x{} for whole shares)", scale) : "";
     auto set = [&](AccountingEntity& e, const ir::CredentialConfig* own, const ir::CredentialConfig* fallback) {
-      const ir::CredentialConfig* c = own && own->fairshare_target ? own : fallback && fallback->fairshare_target ? fallback : nullptr;
+      const ir::CredentialConfig* c = own && own->fairshare_target             ? own
+                                      : fallback && fallback->fairshare_target ? fallback
+                                                                               : nullptr;
       if (!c) return;
       const auto& t = *c->fairshare_target;
       if (t.mode == ir::FairshareMode::CapAbsolute || t.mode == ir::FairshareMode::CapRelative) return;
       const auto shares = static_cast<std::int64_t>(std::llround(std::max(1.0, t.value * scale)));
-      e.set("Fairshare", {}, std::to_string(shares), Sources().add(t.from), fmt::format("FSTARGET {:g}{}", t.value, scaled));
+      e.set("Fairshare", {}, std::to_string(shares), Sources().add(t.from),
+            fmt::format("FSTARGET {:g}{}", t.value, scaled));
     };
     const auto* du = find(ir::CredKind::User, "DEFAULT");
     const auto* da = find(ir::CredKind::Account, "DEFAULT");
@@ -230,7 +240,8 @@ class AccountingPlanner {
       const auto* d = find(k, "DEFAULT");
       return d && d->qos_default ? d : nullptr;
     };
-    auto fill = [&](AccountingEntity& e, const std::vector<const ir::NameList*>& lists, const ir::CredentialConfig* qdef) {
+    auto fill = [&](AccountingEntity& e, const std::vector<const ir::NameList*>& lists,
+                    const ir::CredentialConfig* qdef) {
       std::set<std::string> names;
       Sources from;
       bool all = false, modes = false;
@@ -239,8 +250,10 @@ class AccountingPlanner {
         from.add(l->from);
         modes |= l->mode != ir::ListMode::Or;
         for (const auto& n : l->names) {
-          if (n == "ALL") all = true;
-          else names.insert(Context::qos_of(n));
+          if (n == "ALL")
+            all = true;
+          else
+            names.insert(Context::qos_of(n));
         }
       }
       std::string def;
@@ -259,7 +272,8 @@ class AccountingPlanner {
     };
     for (auto& u : s_.users)
       fill(u, {list_of(ir::CredKind::User, u.name), list_of(ir::CredKind::Account, u.account), sys},
-           qdef_of(ir::CredKind::User, u.name) ? qdef_of(ir::CredKind::User, u.name) : qdef_of(ir::CredKind::Account, u.account));
+           qdef_of(ir::CredKind::User, u.name) ? qdef_of(ir::CredKind::User, u.name)
+                                               : qdef_of(ir::CredKind::Account, u.account));
     for (auto& a : s_.accounts)
       fill(a, {list_of(ir::CredKind::User, "\x01"), list_of(ir::CredKind::Account, a.name), sys},
            qdef_of(ir::CredKind::Account, a.name));
@@ -267,15 +281,17 @@ class AccountingPlanner {
       if (c.qos_list) {
         const bool marked = c.qos_list->mode != ir::ListMode::Or;
         Status st = Status::Approximated;
-        std::string note = "Slurm lets a job ask for a QOS of its association's QOS list and rejects any other at "
-                           "submission (Maui runs it under its default QOS instead)";
+        std::string note =
+            "Slurm lets a job ask for a QOS of its association's QOS list and rejects any other at "
+            "submission (Maui runs it under its default QOS instead)";
         if (id.kind == ir::CredKind::Group) {
           st = Status::NotExpressible;
           note = "Slurm has no per-group QOS list; nearest: the QOS list of an account per group";
         } else if (id.kind == ir::CredKind::Class) {
           st = Status::Approximated;
-          note = "the partition's AllowQos: Slurm allows only these QOS in the partition (Maui adds them to what the "
-                 "job's other credentials allow)";
+          note =
+              "the partition's AllowQos: Slurm allows only these QOS in the partition (Maui adds them to what the "
+              "job's other credentials allow)";
         } else if (marked) {
           note += "; the '&' / '^' list marker has no Slurm equivalent";
         }
@@ -283,12 +299,13 @@ class AccountingPlanner {
       }
       if (c.qos_default) {
         Status st = id.kind == ir::CredKind::User || id.kind == ir::CredKind::Account ? Status::Mapped
-                    : id.kind == ir::CredKind::System                                ? Status::Approximated
-                                                                                     : Status::NotExpressible;
-        std::string note = st == Status::Mapped ? "the association's DefaultQOS"
-                           : st == Status::Approximated
-                               ? "given to the associations this migration makes (Slurm's cluster DefaultQOS needs the cluster's name)"
-                               : fmt::format("Slurm has no default QOS per {}", ir::to_string(id.kind));
+                    : id.kind == ir::CredKind::System                                 ? Status::Approximated
+                                                                                      : Status::NotExpressible;
+        std::string note =
+            st == Status::Mapped ? "the association's DefaultQOS"
+            : st == Status::Approximated
+                ? "given to the associations this migration makes (Slurm's cluster DefaultQOS needs the cluster's name)"
+                : fmt::format("Slurm has no default QOS per {}", ir::to_string(id.kind));
         ctx_.ledger.classify(c.qos_default->from, st, note);
       }
     }

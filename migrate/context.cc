@@ -62,8 +62,9 @@ Sources& Sources::add(const Sources& other) {
 
 void Ledger::classify(const ir::Provenance& from, Status status, std::string note) {
   for (const auto& earlier : from.earlier.list())
-    classify(earlier, Status::NotNeeded,
-             fmt::format("set again on line {} of {}, which wins (as in Maui)", from.where.line, from.where.file.str()));
+    classify(
+        earlier, Status::NotNeeded,
+        fmt::format("set again on line {} of {}, which wins (as in Maui)", from.where.line, from.where.file.str()));
   classify(from.where, status, std::move(note));
 }
 
@@ -72,7 +73,8 @@ void Ledger::classify(const ir::SourceRange& where, Status status, std::string n
   auto [it, fresh] = verdicts_.try_emplace(key_of(where));
   Verdict& v = it->second;
   if (fresh || loses_more(status, v.status)) v.status = status;
-  if (!note.empty() && std::find(v.notes.begin(), v.notes.end(), note) == v.notes.end()) v.notes.push_back(std::move(note));
+  if (!note.empty() && std::find(v.notes.begin(), v.notes.end(), note) == v.notes.end())
+    v.notes.push_back(std::move(note));
 }
 
 void Ledger::link(const ir::SourceRange& where, const std::string& slurm_text) {
@@ -109,7 +111,9 @@ std::string Context::partition_of(std::string_view job_class) const {
   return std::string(job_class);
 }
 
-std::string Context::qos_of(std::string_view maui_qos) { return maui_qos == "DEFAULT" ? "normal" : std::string(maui_qos); }
+std::string Context::qos_of(std::string_view maui_qos) {
+  return maui_qos == "DEFAULT" ? "normal" : std::string(maui_qos);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The Slurm objects
@@ -173,7 +177,8 @@ AccountingEntity& SlurmObjects::qos_named(const std::string& name, const Sources
 AccountingEntity& SlurmObjects::account_named(const std::string& name, const Sources& declared) {
   return named(accounts, name, {}, declared);
 }
-AccountingEntity& SlurmObjects::user_named(const std::string& name, const std::string& account, const Sources& declared) {
+AccountingEntity& SlurmObjects::user_named(const std::string& name, const std::string& account,
+                                           const Sources& declared) {
   return named(users, name, account, declared);
 }
 

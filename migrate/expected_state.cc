@@ -58,8 +58,8 @@ void expect_state(Context& ctx) {
   for (const auto& c : s.conf)
     x.config.push_back({c.key == "PriorityWeightFairshare" ? "PriorityWeightFairShare" : c.key, config_value(c)});
 
-  x.qos_columns = {"Priority", "GrpJobs", "GrpTRES", "MaxJobsPU", "MaxTRESPU", "MaxWall", "Preempt", "Flags",
-                   "GrpTRESRunMins", "MaxTRES"};
+  x.qos_columns = {"Priority", "GrpJobs", "GrpTRES", "MaxJobsPU",      "MaxTRESPU",
+                   "MaxWall",  "Preempt", "Flags",   "GrpTRESRunMins", "MaxTRES"};
   for (const auto& q : s.qos) {
     auto& row = x.qos[q.name];
     row["Priority"] = q.find("Priority") ? q.find("Priority")->value : "0";
@@ -75,8 +75,8 @@ void expect_state(Context& ctx) {
   }
 
   // Associations: the accounts (user "") under root, and the users under their account.
-  x.assoc_columns = {"Fairshare", "Priority", "MaxJobs", "GrpJobs", "GrpTRES", "GrpTRESRunMins", "MaxWall", "MaxTRES",
-                     "MaxTRESMins", "QOS", "Def QOS"};
+  x.assoc_columns = {"Fairshare", "Priority", "MaxJobs",     "GrpJobs", "GrpTRES", "GrpTRESRunMins",
+                     "MaxWall",   "MaxTRES",  "MaxTRESMins", "QOS",     "Def QOS"};
   const AccountingEntity* root = s.find_account("root");
   auto inherited = [&](const AccountingEntity* own, const AccountingEntity* parent, auto value) {
     for (const AccountingEntity* e : {own, parent, root}) {
@@ -94,7 +94,8 @@ void expect_state(Context& ctx) {
     row["GrpJobs"] = plain(e, "GrpJobs");
     row["GrpTRES"] = tres_list(e, "GrpTRES");
     row["GrpTRESRunMins"] = tres_list(e, "GrpTRESRunMins");
-    row["MaxWall"] = minutes_shown(inherited(&e, parent, [](const AccountingEntity& a) { return plain(a, "MaxWall"); }));
+    row["MaxWall"] =
+        minutes_shown(inherited(&e, parent, [](const AccountingEntity& a) { return plain(a, "MaxWall"); }));
     row["MaxTRES"] = inherited(&e, parent, [](const AccountingEntity& a) { return tres_list(a, "MaxTRES"); });
     row["MaxTRESMins"] = inherited(&e, parent, [](const AccountingEntity& a) { return tres_list(a, "MaxTRESMins"); });
     std::string qos = inherited(&e, parent, [](const AccountingEntity& a) { return plain(a, "QOS"); });

@@ -187,7 +187,8 @@ class LimitPlanner {
           for (auto& a : s_.accounts) {
             const auto* own = ctx_.policy.find(ir::CredKind::Account, a.name);
             if (a.name == "root" || (own && own->active[r])) continue;
-            apply(&a, total_of(r, false), l, r, "each account association's", "given to the accounts this migration adds");
+            apply(&a, total_of(r, false), l, r, "each account association's",
+                  "given to the accounts this migration adds");
           }
           if (s_.accounts.empty()) ctx_.ledger.classify(l.from, Status::NotExpressible, "no account to carry it");
           return;
@@ -224,8 +225,9 @@ class LimitPlanner {
       return;
     }
     if (sl.scope != ir::CredKind::User) {
-      ctx_.ledger.classify(sl.limit.from, Status::NotExpressible,
-                           fmt::format("Slurm has no per-{} limit inside a {}", ir::to_string(sl.scope), ir::to_string(c.id.kind)));
+      ctx_.ledger.classify(
+          sl.limit.from, Status::NotExpressible,
+          fmt::format("Slurm has no per-{} limit inside a {}", ir::to_string(sl.scope), ir::to_string(c.id.kind)));
       return;
     }
     if (sl.scope_name) {
@@ -241,7 +243,8 @@ class LimitPlanner {
               "a partition QOS limit comes first in Slurm's order: it wins over the user's own association limit");
         return;
       case ir::CredKind::Qos:
-        apply(&s_.qos_named(Context::qos_of(c.id.name), {}), per_user_of(sl.resource), sl.limit, sl.resource, "the QOS's");
+        apply(&s_.qos_named(Context::qos_of(c.id.name), {}), per_user_of(sl.resource), sl.limit, sl.resource,
+              "the QOS's");
         return;
       case ir::CredKind::Account:
         if (sl.resource == R::Job && c.id.name != "DEFAULT") {
@@ -289,7 +292,8 @@ class LimitPlanner {
       case ir::CredKind::Class: return;  // the partition's MaxTime (partitions.cc)
       default: break;
     }
-    ctx_.ledger.classify(w.from, Status::NotExpressible, fmt::format("no per-{} wall-clock limit in Slurm", ir::to_string(c.id.kind)));
+    ctx_.ledger.classify(w.from, Status::NotExpressible,
+                         fmt::format("no per-{} wall-clock limit in Slurm", ir::to_string(c.id.kind)));
   }
 
   // SYSTEMMAXPROCPERJOB, SYSTEMMAXJOBWALLTIME, SYSTEMMAXPROCSECONDPERJOB: per-job limits of
@@ -298,11 +302,13 @@ class LimitPlanner {
     const auto& sl = ctx_.policy.system_limits;
     if (sl.max_procs) {
       root_account().set("MaxTRES", "cpu", std::to_string(sl.max_procs->value), Sources().add(sl.max_procs->from));
-      ctx_.ledger.classify(sl.max_procs->from, Status::Mapped, "root's MaxTRES=cpu (per job), inherited by every association");
+      ctx_.ledger.classify(sl.max_procs->from, Status::Mapped,
+                           "root's MaxTRES=cpu (per job), inherited by every association");
     }
     if (sl.max_walltime) {
       root_account().set("MaxWall", {}, slurm_minutes(sl.max_walltime->value), Sources().add(sl.max_walltime->from));
-      ctx_.ledger.classify(sl.max_walltime->from, Status::Mapped, "root's MaxWall (per job), inherited by every association");
+      ctx_.ledger.classify(sl.max_walltime->from, Status::Mapped,
+                           "root's MaxWall (per job), inherited by every association");
     }
     if (sl.max_proc_seconds) {
       root_account().set("MaxTRESMins", "cpu", std::to_string((sl.max_proc_seconds->value + 59) / 60),

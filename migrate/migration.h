@@ -110,7 +110,7 @@ struct Migration {
   std::vector<std::string> scaling_notes;  // what MIGRATION.md says about the scaling, in order
   std::vector<WeightRow> weights;
   std::vector<ReferenceJob> reference_jobs;
-  std::vector<Setting> settings;  // every setting of every file read, in file order
+  std::vector<Setting> settings;         // every setting of every file read, in file order
   std::vector<std::string> assumptions;  // e.g. "no --cluster: Nodes=ALL on every partition"
   bool all_mapped() const;
 };

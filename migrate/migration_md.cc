@@ -17,9 +17,12 @@ namespace {
 std::string cell(const std::string& v) {
   std::string out;
   for (char c : v) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += "<br>";
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += "<br>";
+    else
+      out += c;
   }
   return out;
 }
@@ -39,8 +42,10 @@ std::pair<int, int> agreeing_pairs(const std::vector<ReferenceJob>& jobs, bool a
   int same = 0, all = 0;
   for (std::size_t i = 0; i < jobs.size(); ++i)
     for (std::size_t j = i + 1; j < jobs.size(); ++j) {
-      const auto mi = after_a_day ? jobs[i].maui_day : jobs[i].maui_now, mj = after_a_day ? jobs[j].maui_day : jobs[j].maui_now;
-      const auto si = after_a_day ? jobs[i].slurm_day : jobs[i].slurm_now, sj = after_a_day ? jobs[j].slurm_day : jobs[j].slurm_now;
+      const auto mi = after_a_day ? jobs[i].maui_day : jobs[i].maui_now,
+                 mj = after_a_day ? jobs[j].maui_day : jobs[j].maui_now;
+      const auto si = after_a_day ? jobs[i].slurm_day : jobs[i].slurm_now,
+                 sj = after_a_day ? jobs[j].slurm_day : jobs[j].slurm_now;
       auto sign = [](std::int64_t d) { return d > 0 ? 1 : d < 0 ? -1 : 0; };
       ++all;
       if (sign(mi - mj) == sign(si - sj)) ++same;
@@ -63,12 +68,14 @@ std::string apply_section(const Migration& m) {
       "2. Merge `slurm.conf` into your slurm.conf: each line replaces yours of the same key, and a `PartitionName=` "
       "line's attributes go onto your line of that partition. Check the result on a copy first (`slurmctld -D -f "
       "copy.conf` on a test host: in 22.05 a bad line stops slurmctld), then restart slurmctld: PriorityType, "
-      "SchedulerType and AccountingStorageEnforce take effect only then (`scontrol reconfigure` shows them but does not "
+      "SchedulerType and AccountingStorageEnforce take effect only then (`scontrol reconfigure` shows them but does "
+      "not "
       "enforce the limits).\n"
       "3. `sh scontrol.sh`: the standing reservations, and the partition changes made live.\n"
       "4. Compare what Slurm shows with the tables below (`scontrol show config`, `sacctmgr show qos`, `sacctmgr show "
       "assoc`, `scontrol show reservation`, `scontrol show partition`).\n\n";
-  if (m.conf.empty() && m.sacctmgr.empty() && m.scontrol.empty()) out += "Nothing to apply: no setting needs a Slurm line.\n\n";
+  if (m.conf.empty() && m.sacctmgr.empty() && m.scontrol.empty())
+    out += "Nothing to apply: no setting needs a Slurm line.\n\n";
   return out;
 }
 
@@ -91,8 +98,9 @@ std::string scaling_section(const Migration& m) {
     out += "\n";
   }
   if (!m.reference_jobs.empty()) {
-    out += "Reference jobs (one hour; no fairshare usage recorded, so no fairshare term in Maui and the same "
-           "factor, 1.0, for every job in Slurm):\n\n";
+    out +=
+        "Reference jobs (one hour; no fairshare usage recorded, so no fairshare term in Maui and the same "
+        "factor, 1.0, for every job in Slurm):\n\n";
     out += header({"reference job", "QOS", "partition", "account", "procs", "Maui, submitted", "Slurm, submitted",
                    "Maui, after a day", "Slurm, after a day"});
     for (const auto& j : m.reference_jobs)
@@ -101,9 +109,10 @@ std::string scaling_section(const Migration& m) {
                   std::to_string(j.slurm_day)});
     const auto [same_now, all] = agreeing_pairs(m.reference_jobs, false);
     const auto [same_day, all_day] = agreeing_pairs(m.reference_jobs, true);
-    out += fmt::format("\nBoth put {} of the {} pairs of these jobs in the same order on submission, {} of {} after a "
-                       "day (a tie counts as the same order only on both sides).\n\n",
-                       same_now, all, same_day, all_day);
+    out += fmt::format(
+        "\nBoth put {} of the {} pairs of these jobs in the same order on submission, {} of {} after a "
+        "day (a tie counts as the same order only on both sides).\n\n",
+        same_now, all, same_day, all_day);
   }
   return out;
 }
@@ -130,7 +139,8 @@ std::string shown_section(const Migration& m) {
   out += header({"key", "value"});
   for (const auto& [k, v] : x.config) out += row({code(k), code(v)});
   out += "\n### `sacctmgr show qos`\n\n";
-  if (x.qos.empty()) out += "No QOS is set.\n";
+  if (x.qos.empty())
+    out += "No QOS is set.\n";
   else {
     std::vector<std::string> h = {"Name"};
     h.insert(h.end(), x.qos_columns.begin(), x.qos_columns.end());
@@ -142,7 +152,8 @@ std::string shown_section(const Migration& m) {
     }
   }
   out += "\n### `sacctmgr show assoc`\n\n";
-  if (x.assoc.empty()) out += "No association is set.\n";
+  if (x.assoc.empty())
+    out += "No association is set.\n";
   else {
     std::vector<std::string> h = {"Account", "User"};
     h.insert(h.end(), x.assoc_columns.begin(), x.assoc_columns.end());
@@ -154,18 +165,19 @@ std::string shown_section(const Migration& m) {
     }
   }
   out += "\n### `scontrol show reservation`\n\n";
-  out += named_table(x.reservations, "ReservationName",
-                     {"Nodes", "NodeCnt", "CoreCnt", "Users", "Groups", "Accounts", "Features", "Flags", "StartTime",
-                      "Duration"},
-                     "No reservation.\n");
+  out += named_table(
+      x.reservations, "ReservationName",
+      {"Nodes", "NodeCnt", "CoreCnt", "Users", "Groups", "Accounts", "Features", "Flags", "StartTime", "Duration"},
+      "No reservation.\n");
   if (!x.reservations.empty())
-    out += "\n(StartTime: the time of day of each start; an instance open when scontrol.sh runs is NAME_now, until "
-           "it closes.)\n";
+    out +=
+        "\n(StartTime: the time of day of each start; an instance open when scontrol.sh runs is NAME_now, until "
+        "it closes.)\n";
   out += "\n### `scontrol show partition`\n\n";
-  out += named_table(x.partitions, "PartitionName",
-                     {"Nodes", "PriorityJobFactor", "MaxTime", "DefaultTime", "OverSubscribe", "ExclusiveUser",
-                      "AllowQos", "QOS"},
-                     "No partition is set.\n");
+  out += named_table(
+      x.partitions, "PartitionName",
+      {"Nodes", "PriorityJobFactor", "MaxTime", "DefaultTime", "OverSubscribe", "ExclusiveUser", "AllowQos", "QOS"},
+      "No partition is set.\n");
   return out + "\n";
 }
 

@@ -44,7 +44,8 @@ std::string compress_hostlist(std::vector<std::string> names) {
       ranges.push_back(i == j ? text(numbers[i]) : text(numbers[i]) + "-" + text(numbers[j]));
       i = j + 1;
     }
-    out.push_back(numbers.size() == 1 ? key.first + ranges[0] : fmt::format("{}[{}]", key.first, fmt::join(ranges, ",")));
+    out.push_back(numbers.size() == 1 ? key.first + ranges[0]
+                                      : fmt::format("{}[{}]", key.first, fmt::join(ranges, ",")));
   }
   return fmt::format("{}", fmt::join(out, ","));
 }
@@ -112,12 +113,14 @@ class PartitionPlanner {
       p.set("DefaultTime", slurm_duration(c->default_walltime->value), Sources().add(c->default_walltime->from));
       ctx_.ledger.classify(c->default_walltime->from, Status::Mapped, "the partition's DefaultTime");
     }
-    if (const auto* c = pick(&ir::CredentialConfig::node_access)) access(p, c->node_access->value, c->node_access->from);
+    if (const auto* c = pick(&ir::CredentialConfig::node_access))
+      access(p, c->node_access->value, c->node_access->from);
     if (own && own->qos_list) {
       std::vector<std::string> names;
       for (const auto& n : own->qos_list->names)
         if (n != "ALL") names.push_back(Context::qos_of(n));
-      if (!names.empty()) p.set("AllowQos", fmt::format("{}", fmt::join(names, ",")), Sources().add(own->qos_list->from));
+      if (!names.empty())
+        p.set("AllowQos", fmt::format("{}", fmt::join(names, ",")), Sources().add(own->qos_list->from));
     }
     if (own && own->qos_default)
       ctx_.ledger.classify(own->qos_default->from, Status::NotExpressible,
@@ -176,7 +179,8 @@ class PartitionPlanner {
                            "set it on each PartitionName= line (OverSubscribe= / ExclusiveUser=): no partition is "
                            "known to this migration");
     else if (g.value != ir::NodeAccessPolicy::Shared)
-      ctx_.ledger.classify(g.from, Status::Approximated, "on each partition this migration knows; Slurm sets it per partition");
+      ctx_.ledger.classify(g.from, Status::Approximated,
+                           "on each partition this migration knows; Slurm sets it per partition");
   }
 };
 

@@ -40,8 +40,8 @@ std::string labelled(std::string_view name, std::int64_t value) { return fmt::fo
 // A Maui weight as the product of a component's and a subcomponent's, with where each is set.
 struct Term {
   std::int64_t weight = 0;
-  Sources from;  // both weights
-  Sources sub;   // the subcomponent's weight alone: what a term Slurm cannot carry loses
+  Sources from;      // both weights
+  Sources sub;       // the subcomponent's weight alone: what a term Slurm cannot carry loses
   std::string text;  // "CREDWEIGHT 1 x QOSWEIGHT 10"
 };
 
@@ -85,11 +85,15 @@ Shifted shift_for(const std::vector<std::int64_t>& values, std::int64_t weight) 
 
 std::string shift_note(const Shifted& s, std::string_view what) {
   if (s.negative_weight)
-    return fmt::format("the weight is negative and Slurm's are not: {} = {} - PRIORITY, a positive weight on it "
-                       "(the same order)", what, s.max);
+    return fmt::format(
+        "the weight is negative and Slurm's are not: {} = {} - PRIORITY, a positive weight on it "
+        "(the same order)",
+        what, s.max);
   if (s.min != 0)
-    return fmt::format("Slurm's priorities are not negative: {} = PRIORITY + {} (every job has one, so the "
-                       "order is the same)", what, -s.min);
+    return fmt::format(
+        "Slurm's priorities are not negative: {} = PRIORITY + {} (every job has one, so the "
+        "order is the same)",
+        what, -s.min);
   return {};
 }
 
@@ -157,9 +161,9 @@ class PriorityPlanner {
     p_.other_qos_priority = shift(other);
     qos_from_ = t.from;
     classify(t.from, Status::Mapped, {});
-    ctx_.out.weights.push_back({t.text + " x QOSCFG PRIORITY",
-                                fmt::format("PriorityWeightQOS={} x the QOS's Priority", p_.weight_qos),
-                                shift.min != 0 || shift.negative_weight ? "exact up to a constant (shifted)" : "exact"});
+    ctx_.out.weights.push_back(
+        {t.text + " x QOSCFG PRIORITY", fmt::format("PriorityWeightQOS={} x the QOS's Priority", p_.weight_qos),
+         shift.min != 0 || shift.negative_weight ? "exact up to a constant (shifted)" : "exact"});
   }
 
   void class_term() {
@@ -184,12 +188,16 @@ class PriorityPlanner {
     for (auto v : values) span = std::max(span, shift(v));
     // PriorityJobFactor has 16 bits: a wider span is scaled down, the weight up by as much.
     const double squeeze = span > kMaxJobFactor ? static_cast<double>(kMaxJobFactor) / static_cast<double>(span) : 1.0;
-    auto factor = [&](std::int64_t v) { return static_cast<std::int64_t>(std::llround(static_cast<double>(shift(v)) * squeeze)); };
+    auto factor = [&](std::int64_t v) {
+      return static_cast<std::int64_t>(std::llround(static_cast<double>(shift(v)) * squeeze));
+    };
     p_.weight_partition = static_cast<std::int64_t>(std::llround(static_cast<double>(std::llabs(t.weight)) / squeeze));
     std::string note = shift_note(shift, "PriorityJobFactor");
     if (squeeze < 1.0)
-      note += fmt::format("{}PriorityJobFactor has 16 bits: the factors are scaled by {:.6g} and the weight by its inverse "
-                          "(rounded)", note.empty() ? "" : "; ", squeeze);
+      note += fmt::format(
+          "{}PriorityJobFactor has 16 bits: the factors are scaled by {:.6g} and the weight by its inverse "
+          "(rounded)",
+          note.empty() ? "" : "; ", squeeze);
     for (const auto& n : classes) {
       const auto r = ctx_.directory.priority(ir::CredKind::Class, n);
       p_.partition_factor[ctx_.partition_of(n)] = factor(r.value);
@@ -198,12 +206,12 @@ class PriorityPlanner {
     p_.other_partition_factor = factor(other);
     partition_from_ = t.from;
     classify(t.from, Status::Mapped, {});
-    ctx_.out.weights.push_back({t.text + " x CLASSCFG PRIORITY",
-                                fmt::format("PriorityWeightPartition={} x the partition's PriorityJobFactor",
-                                            p_.weight_partition),
-                                squeeze < 1.0 ? "approximated (16-bit factors, scaled)"
-                                : shift.min != 0 || shift.negative_weight ? "exact up to a constant (shifted)"
-                                                                          : "exact"});
+    ctx_.out.weights.push_back(
+        {t.text + " x CLASSCFG PRIORITY",
+         fmt::format("PriorityWeightPartition={} x the partition's PriorityJobFactor", p_.weight_partition),
+         squeeze < 1.0                             ? "approximated (16-bit factors, scaled)"
+         : shift.min != 0 || shift.negative_weight ? "exact up to a constant (shifted)"
+                                                   : "exact"});
   }
 
   // Maui adds the user's and the account's PRIORITY; Slurm has one Priority per association
@@ -216,8 +224,8 @@ class PriorityPlanner {
     p_.weight_assoc = g;
     const std::int64_t uw = u.weight / g, aw = a.weight / g;
     bool any = false;
-    for (auto [kind, w, terms] : {std::tuple{ir::CredKind::User, uw, &p_.user_term},
-                                  std::tuple{ir::CredKind::Account, aw, &p_.account_term}}) {
+    for (auto [kind, w, terms] :
+         {std::tuple{ir::CredKind::User, uw, &p_.user_term}, std::tuple{ir::CredKind::Account, aw, &p_.account_term}}) {
       if (w == 0) continue;
       for (const auto& n : named(ctx_, kind)) {
         if (n == "DEFAULT") continue;
@@ -289,16 +297,16 @@ class PriorityPlanner {
     } else {
       p_.max_age = 7 * 86400;
       status = Status::Approximated;
-      note = "Maui's queue-time term grows without bound, Slurm's age factor stops at PriorityMaxAge (7 days, "
-             "Slurm's default): the weight makes both agree up to 7 days; older jobs rank by their other terms";
+      note =
+          "Maui's queue-time term grows without bound, Slurm's age factor stops at PriorityMaxAge (7 days, "
+          "Slurm's default): the weight makes both agree up to 7 days; older jobs rank by their other terms";
     }
     p_.weight_age = t.weight * (p_.max_age / 60);
     classify(t.from, status, note);
-    ctx_.out.weights.push_back(
-        {t.text + " x minutes queued" + (cap_minutes ? " (capped)" : ""),
-         fmt::format("PriorityWeightAge={} x min(age, PriorityMaxAge={}) / PriorityMaxAge", p_.weight_age,
-                     slurm_duration(p_.max_age)),
-         cap_minutes ? "exact (to Slurm's age resolution)" : "exact up to 7 days queued"});
+    ctx_.out.weights.push_back({t.text + " x minutes queued" + (cap_minutes ? " (capped)" : ""),
+                                fmt::format("PriorityWeightAge={} x min(age, PriorityMaxAge={}) / PriorityMaxAge",
+                                            p_.weight_age, slurm_duration(p_.max_age)),
+                                cap_minutes ? "exact (to Slurm's age resolution)" : "exact up to 7 days queued"});
     const auto accrual = ctx_.policy.priority.accrual_policy;
     if (accrual.from.where.line > 0) {
       if (accrual.value == ir::AccrualPolicy::Always)
@@ -317,7 +325,9 @@ class PriorityPlanner {
       if (t.weight != 0)
         classify(t.sub, Status::NotExpressible,
                  fmt::format("Slurm's fairshare is per association (account, user): no per-{} fairshare",
-                             s == S::FsGroup ? "group" : s == S::FsQos ? "QOS" : "class"));
+                             s == S::FsGroup ? "group"
+                             : s == S::FsQos ? "QOS"
+                                             : "class"));
     }
     const std::int64_t w = std::max(u.weight, a.weight);
     fs_from_ = Sources(u.from).add(a.from);
@@ -331,9 +341,10 @@ class PriorityPlanner {
     classify(fs_from_, Status::Approximated,
              "Maui weighs target minus usage in percent points (a span of 100), Slurm a factor from 0 to 1 "
              "computed over the association tree (Fair Tree): PriorityWeightFairshare = the weight x 100");
-    ctx_.out.weights.push_back({fmt::format("{} (or {}) x (FSTARGET - usage %)", u.text, a.text),
-                                fmt::format("PriorityWeightFairshare={} x the fairshare factor (0..1)", p_.weight_fairshare),
-                                "approximated (a different measure of the same distance)"});
+    ctx_.out.weights.push_back(
+        {fmt::format("{} (or {}) x (FSTARGET - usage %)", u.text, a.text),
+         fmt::format("PriorityWeightFairshare={} x the fairshare factor (0..1)", p_.weight_fairshare),
+         "approximated (a different measure of the same distance)"});
   }
 
   // RES: per CPU, MB and node, with NO_NORMAL_TRES the raw counts (exact for procs and memory).
@@ -374,18 +385,19 @@ class PriorityPlanner {
       S sub;
       const char* why;
     };
-    for (const Missing& m : {Missing{S::XFactor, "Slurm has no expansion-factor term"},
-                             Missing{S::Bypass, "Slurm does not count how often backfill passed a job"},
-                             Missing{S::SPViolation, "Slurm has no soft limits"},
-                             Missing{S::TargetQueueTime, "Slurm has no queue-time target"},
-                             Missing{S::TargetXFactor, "Slurm has no expansion-factor target"},
-                             Missing{S::Consumed, "the USAGE terms (running jobs only) have no Slurm equivalent"},
-                             Missing{S::Remaining, "the USAGE terms (running jobs only) have no Slurm equivalent"},
-                             Missing{S::Percent, "the USAGE terms (running jobs only) have no Slurm equivalent"},
-                             Missing{S::ExecutionTime, "the USAGE terms (running jobs only) have no Slurm equivalent"}}) {
+    for (const Missing& m :
+         {Missing{S::XFactor, "Slurm has no expansion-factor term"},
+          Missing{S::Bypass, "Slurm does not count how often backfill passed a job"},
+          Missing{S::SPViolation, "Slurm has no soft limits"},
+          Missing{S::TargetQueueTime, "Slurm has no queue-time target"},
+          Missing{S::TargetXFactor, "Slurm has no expansion-factor target"},
+          Missing{S::Consumed, "the USAGE terms (running jobs only) have no Slurm equivalent"},
+          Missing{S::Remaining, "the USAGE terms (running jobs only) have no Slurm equivalent"},
+          Missing{S::Percent, "the USAGE terms (running jobs only) have no Slurm equivalent"},
+          Missing{S::ExecutionTime, "the USAGE terms (running jobs only) have no Slurm equivalent"}}) {
       C comp = m.sub == S::XFactor || m.sub == S::Bypass || m.sub == S::SPViolation ? C::Service
-               : m.sub == S::TargetQueueTime || m.sub == S::TargetXFactor         ? C::Target
-                                                                                   : C::Usage;
+               : m.sub == S::TargetQueueTime || m.sub == S::TargetXFactor           ? C::Target
+                                                                                    : C::Usage;
       const Term t = term(ctx_, comp, m.sub);
       if (t.weight != 0) classify(t.sub, Status::NotExpressible, m.why);
     }
@@ -422,8 +434,9 @@ class PriorityPlanner {
     else
       ctx_.ledger.classify(pr.reject_negative.from, Status::NotNeeded, "no negative priorities in Slurm");
     const bool xfactor = term(ctx_, C::Service, S::XFactor).weight != 0;
-    ctx_.ledger.classify(pr.xfactor_min_walltime.from, xfactor ? Status::NotExpressible : Status::NotNeeded,
-                         xfactor ? "Slurm has no expansion factor" : "only the expansion factor reads it, which weighs nothing");
+    ctx_.ledger.classify(
+        pr.xfactor_min_walltime.from, xfactor ? Status::NotExpressible : Status::NotNeeded,
+        xfactor ? "Slurm has no expansion factor" : "only the expansion factor reads it, which weighs nothing");
     ctx_.ledger.classify(pr.use_system_queue_time.from, Status::Approximated,
                          "Slurm's age counts from the job's eligible time");
   }
@@ -437,7 +450,8 @@ class PriorityPlanner {
       if (w.cap.value == 0) ctx_.ledger.classify(w.cap.from, Status::NotNeeded, "0: no cap");
     }
     for (const auto& w : pr.sub) {
-      ctx_.ledger.classify(w.weight.from, Status::Mapped, w.weight.value == 0 ? "0: the term weighs nothing on either side" : "");
+      ctx_.ledger.classify(w.weight.from, Status::Mapped,
+                           w.weight.value == 0 ? "0: the term weighs nothing on either side" : "");
       if (w.cap.value == 0) ctx_.ledger.classify(w.cap.from, Status::NotNeeded, "0: no cap");
     }
   }
@@ -454,12 +468,13 @@ class PriorityPlanner {
     for (const auto& [k, v] : p_.user_term) assoc = std::max(assoc, v);
     std::int64_t acct = 0;
     for (const auto& [k, v] : p_.account_term) acct = std::max(acct, v);
-    const double top = static_cast<double>(p_.weight_age) + static_cast<double>(p_.weight_fairshare) +
-                       static_cast<double>(p_.weight_qos) * static_cast<double>(largest(p_.qos_priority, p_.other_qos_priority)) +
-                       static_cast<double>(p_.weight_partition) *
-                           static_cast<double>(largest(p_.partition_factor, p_.other_partition_factor)) +
-                       static_cast<double>(p_.weight_assoc) * static_cast<double>(std::max<std::int64_t>(0, assoc + acct)) +
-                       static_cast<double>(std::llabs(p_.weight_cpu)) * 1024;
+    const double top =
+        static_cast<double>(p_.weight_age) + static_cast<double>(p_.weight_fairshare) +
+        static_cast<double>(p_.weight_qos) * static_cast<double>(largest(p_.qos_priority, p_.other_qos_priority)) +
+        static_cast<double>(p_.weight_partition) *
+            static_cast<double>(largest(p_.partition_factor, p_.other_partition_factor)) +
+        static_cast<double>(p_.weight_assoc) * static_cast<double>(std::max<std::int64_t>(0, assoc + acct)) +
+        static_cast<double>(std::llabs(p_.weight_cpu)) * 1024;
     if (top <= static_cast<double>(kMaxSlurmPriority)) return;
     std::int64_t divisor = 1;
     while (top / static_cast<double>(divisor) > static_cast<double>(kMaxSlurmPriority)) divisor *= 10;
@@ -471,7 +486,8 @@ class PriorityPlanner {
         "weight is divided by {} (rounded down, at least 1), which may tie jobs Maui tells apart by less than that.",
         top, divisor));
     classify(Sources().add(qos_from_).add(partition_from_).add(assoc_from_).add(age_from_).add(fs_from_),
-             Status::Approximated, fmt::format("every Slurm weight is Maui's divided by {} to fit Slurm's priorities", divisor));
+             Status::Approximated,
+             fmt::format("every Slurm weight is Maui's divided by {} to fit Slurm's priorities", divisor));
   }
 
   void write_conf() {
@@ -494,12 +510,14 @@ class PriorityPlanner {
     s.set_conf("PriorityWeightQOS", std::to_string(p_.weight_qos), qos_from_, p_.weight_qos == 0 ? nothing : "");
     s.set_conf("PriorityWeightPartition", std::to_string(p_.weight_partition), partition_from_,
                p_.weight_partition == 0 ? nothing : "");
-    s.set_conf("PriorityWeightAssoc", std::to_string(p_.weight_assoc), assoc_from_, p_.weight_assoc == 0 ? nothing : "");
+    s.set_conf("PriorityWeightAssoc", std::to_string(p_.weight_assoc), assoc_from_,
+               p_.weight_assoc == 0 ? nothing : "");
     s.set_conf("PriorityWeightJobSize", "0", {}, "0: Maui's resource terms are PriorityWeightTRES's");
     std::vector<std::string> tres;
     Sources tres_from;
-    for (auto [name, w, from] : {std::tuple{"CPU", p_.weight_cpu, &cpu_from_}, std::tuple{"Mem", p_.weight_mem, &mem_from_},
-                                 std::tuple{"Node", p_.weight_node, &node_from_}})
+    for (auto [name, w, from] :
+         {std::tuple{"CPU", p_.weight_cpu, &cpu_from_}, std::tuple{"Mem", p_.weight_mem, &mem_from_},
+          std::tuple{"Node", p_.weight_node, &node_from_}})
       if (w != 0) {
         tres.push_back(fmt::format("{}={}", name, w));
         tres_from.add(*from);
@@ -519,14 +537,17 @@ std::int64_t SlurmPriority::priority(const Job& job) const {
   };
   double sum = 0;
   if (max_age > 0)
-    sum += static_cast<double>(weight_age) * static_cast<double>(std::min(job.age, max_age)) / static_cast<double>(max_age);
+    sum += static_cast<double>(weight_age) * static_cast<double>(std::min(job.age, max_age)) /
+           static_cast<double>(max_age);
   sum += static_cast<double>(weight_fairshare) * job.fairshare;
   sum += static_cast<double>(weight_qos) * static_cast<double>(lookup(qos_priority, job.qos, other_qos_priority));
   sum += static_cast<double>(weight_partition) *
          static_cast<double>(lookup(partition_factor, job.partition, other_partition_factor));
   std::int64_t assoc = 0;
-  if (auto it = assoc_priority.find({job.account, job.user}); it != assoc_priority.end()) assoc = it->second;
-  else if (auto a = account_priority.find(job.account); a != account_priority.end()) assoc = a->second;
+  if (auto it = assoc_priority.find({job.account, job.user}); it != assoc_priority.end())
+    assoc = it->second;
+  else if (auto a = account_priority.find(job.account); a != account_priority.end())
+    assoc = a->second;
   sum += static_cast<double>(weight_assoc) * static_cast<double>(assoc);
   sum += static_cast<double>(weight_cpu) * static_cast<double>(job.cpus) +
          static_cast<double>(weight_mem) * static_cast<double>(job.mem_mb) +

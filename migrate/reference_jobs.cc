@@ -46,7 +46,8 @@ void compare_reference_jobs(Context& ctx) {
     refs.push_back({fmt::format("class {}", c), "~other", fallback_account, c, "", 1});
   for (const auto& u : named_with_priority(ir::CredKind::User)) {
     auto it = ctx.slurm.user_account.find(u);
-    refs.push_back({fmt::format("user {}", u), u, it == ctx.slurm.user_account.end() ? fallback_account : it->second, "~other", "", 1});
+    refs.push_back({fmt::format("user {}", u), u, it == ctx.slurm.user_account.end() ? fallback_account : it->second,
+                    "~other", "", 1});
   }
   for (const auto& a : named_with_priority(ir::CredKind::Account))
     refs.push_back({fmt::format("account {}", a), "~other", a, "~other", "", 1});
@@ -75,8 +76,9 @@ void compare_reference_jobs(Context& ctx) {
     out.partition = r.job_class == "~other" ? "(another partition)" : ctx.partition_of(r.job_class);
     out.qos = Context::qos_of(job.qos);
     out.procs = r.procs;
-    SlurmPriority::Job sj{out.qos, r.job_class == "~other" ? std::string("~other") : out.partition, r.account, r.user,
-                          r.procs, 0, 1, 0, 1.0};
+    SlurmPriority::Job sj{
+        out.qos, r.job_class == "~other" ? std::string("~other") : out.partition, r.account, r.user, r.procs, 0, 1, 0,
+        1.0};
     job.submit_time = kNow;
     out.maui_now = calc.evaluate(job).priority;
     out.slurm_now = p.priority(sj);

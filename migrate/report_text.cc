@@ -19,9 +19,10 @@ std::string migration_text(const Migration& m, const std::string& out_dir) {
   }
   out += fmt::format("{} settings: {} mapped, {} approximated, {} not expressible, {} not needed\n", m.settings.size(),
                      n[Status::Mapped], n[Status::Approximated], n[Status::NotExpressible], n[Status::NotNeeded]);
-  out += fmt::format("wrote {0}/slurm.conf ({1} lines), {0}/sacctmgr.sh ({2} commands), {0}/scontrol.sh ({3} commands), "
-                     "{0}/MIGRATION.md\n",
-                     out_dir, m.conf.size(), m.sacctmgr.size(), m.scontrol.size());
+  out += fmt::format(
+      "wrote {0}/slurm.conf ({1} lines), {0}/sacctmgr.sh ({2} commands), {0}/scontrol.sh ({3} commands), "
+      "{0}/MIGRATION.md\n",
+      out_dir, m.conf.size(), m.sacctmgr.size(), m.scontrol.size());
   return out;
 }
 

@@ -75,7 +75,8 @@ class ReservationPlanner {
       }
       // With --cluster, names that are no node of it: Slurm refuses a reservation on an unknown node.
       std::vector<std::string> unknown;
-      if (!ctx_.options.cluster.empty() && h.kind == ir::HostExpression::Kind::Names && !(names.size() == 1 && names[0] == "ALL")) {
+      if (!ctx_.options.cluster.empty() && h.kind == ir::HostExpression::Kind::Names &&
+          !(names.size() == 1 && names[0] == "ALL")) {
         std::erase_if(names, [&](const std::string& n) {
           const bool known = std::any_of(ctx_.options.cluster.begin(), ctx_.options.cluster.end(),
                                          [&](const ClusterNode& c) { return c.name == n; });
@@ -96,14 +97,16 @@ class ReservationPlanner {
       }
       if (h.kind == ir::HostExpression::Kind::Regex)
         ctx_.ledger.classify(sr.hosts->from, names.empty() ? Status::NotExpressible : Status::Approximated,
-                             names.empty() ? "Slurm takes node names, not a regular expression: give --cluster JOBS.json "
-                                             "for the nodes it matches"
-                                           : "the nodes of --cluster the expression matches now (Slurm keeps the names)");
+                             names.empty()
+                                 ? "Slurm takes node names, not a regular expression: give --cluster JOBS.json "
+                                   "for the nodes it matches"
+                                 : "the nodes of --cluster the expression matches now (Slurm keeps the names)");
       else
         ctx_.ledger.classify(sr.hosts->from, Status::Mapped, "Nodes=");
       if (sr.task_count)
-        ctx_.ledger.classify(sr.task_count->from, Status::Approximated,
-                             "with HOSTLIST Slurm reserves the listed nodes whole: TASKCOUNT is not a count inside them");
+        ctx_.ledger.classify(
+            sr.task_count->from, Status::Approximated,
+            "with HOSTLIST Slurm reserves the listed nodes whole: TASKCOUNT is not a count inside them");
       return out;
     }
     if (!sr.task_count || sr.task_count->value <= 0) return out;
@@ -120,9 +123,10 @@ class ReservationPlanner {
     if (sr.resources) {
       from.add(sr.resources->from);
       const auto& r = sr.resources->value;
-      ctx_.ledger.classify(sr.resources->from, r.mem_mb || r.swap_mb || r.disk_mb ? Status::Approximated : Status::Mapped,
-                           r.mem_mb || r.swap_mb || r.disk_mb ? "Slurm reserves nodes or cores, not memory, swap or disk"
-                                                              : "the procs of each task");
+      ctx_.ledger.classify(
+          sr.resources->from, r.mem_mb || r.swap_mb || r.disk_mb ? Status::Approximated : Status::Mapped,
+          r.mem_mb || r.swap_mb || r.disk_mb ? "Slurm reserves nodes or cores, not memory, swap or disk"
+                                             : "the procs of each task");
     }
     return out;
   }
@@ -144,7 +148,10 @@ class ReservationPlanner {
     };
     for (const auto& a : sr.acl) {
       using K = ir::AclEntry::Kind;
-      const char* key = a.kind == K::User ? "Users" : a.kind == K::Group ? "Groups" : a.kind == K::Account ? "Accounts" : nullptr;
+      const char* key = a.kind == K::User      ? "Users"
+                        : a.kind == K::Group   ? "Groups"
+                        : a.kind == K::Account ? "Accounts"
+                                               : nullptr;
       if (!key) {
         const bool gated = a.kind == K::Class || a.kind == K::Qos;
         ctx_.ledger.classify(a.from, Status::NotExpressible,
@@ -154,7 +161,8 @@ class ReservationPlanner {
         continue;
       }
       if (a.kind == K::Group && a.negated) {
-        ctx_.ledger.classify(a.from, Status::NotExpressible, "Slurm cannot deny a group a reservation (users and accounts only)");
+        ctx_.ledger.classify(a.from, Status::NotExpressible,
+                             "Slurm cannot deny a group a reservation (users and accounts only)");
         continue;
       }
       Gate& g = gate(key);
@@ -170,7 +178,8 @@ class ReservationPlanner {
     }
     // Slurm's '-' list denies those and admits everyone else; a list of both kinds it refuses.
     for (auto& g : out) {
-      const bool any_denied = std::any_of(g.names.begin(), g.names.end(), [](const std::string& n) { return n[0] == '-'; });
+      const bool any_denied =
+          std::any_of(g.names.begin(), g.names.end(), [](const std::string& n) { return n[0] == '-'; });
       if (any_denied) std::erase_if(g.names, [](const std::string& n) { return n[0] != '-'; });
     }
     return out;
@@ -190,7 +199,8 @@ class ReservationPlanner {
       acl.push_back(Gate{"Users", {"root"}, {}});
       ctx_.out.assumptions.push_back(fmt::format(
           "SRCFG[{}] admits no user, group or account Slurm can name: its Slurm reservation admits root only, so that "
-          "it still keeps its nodes.", sr.name));
+          "it still keeps its nodes.",
+          sr.name));
     }
     // The window, as the engine reads it.
     std::string recurrence;
@@ -204,8 +214,12 @@ class ReservationPlanner {
         if (end <= start) end += kDay;
         duration = end - start;
         days = sr.days ? sr.days->value : kAllDays;
-        recurrence = days == kAllDays ? "DAILY" : days == kWeekdays ? "WEEKDAY" : days == kWeekend ? "WEEKEND" : "WEEKLY";
-        for (const auto* t : {sr.start_time ? &sr.start_time->from : nullptr, sr.end_time ? &sr.end_time->from : nullptr}) {
+        recurrence = days == kAllDays    ? "DAILY"
+                     : days == kWeekdays ? "WEEKDAY"
+                     : days == kWeekend  ? "WEEKEND"
+                                         : "WEEKLY";
+        for (const auto* t :
+             {sr.start_time ? &sr.start_time->from : nullptr, sr.end_time ? &sr.end_time->from : nullptr}) {
           if (t) {
             from.add(*t);
             ctx_.ledger.classify(*t, Status::Mapped, "the reservation's StartTime and Duration");
@@ -241,12 +255,14 @@ class ReservationPlanner {
       }
       case ir::ReservationPeriod::Infinity:
         recurrence.clear();
-        for (const auto* t : {sr.start_time ? &sr.start_time->from : nullptr, sr.end_time ? &sr.end_time->from : nullptr})
+        for (const auto* t :
+             {sr.start_time ? &sr.start_time->from : nullptr, sr.end_time ? &sr.end_time->from : nullptr})
           if (t) ctx_.ledger.classify(*t, Status::NotNeeded, "PERIOD=INFINITY: the reservation lasts from now on");
         break;
     }
-    ctx_.ledger.classify(sr.period.from, Status::Mapped,
-                         recurrence.empty() ? "no recurrence, Duration=UNLIMITED" : fmt::format("Flags={}", recurrence));
+    ctx_.ledger.classify(
+        sr.period.from, Status::Mapped,
+        recurrence.empty() ? "no recurrence, Duration=UNLIMITED" : fmt::format("Flags={}", recurrence));
     ctx_.ledger.classify(sr.depth.from, Status::NotExpressible,
                          "Slurm keeps one instance of a repeating reservation, rolled forward when it ends: no DEPTH "
                          "of future instances for backfill to plan around");

@@ -33,7 +33,8 @@ class SchedulingPlanner {
     fairshare_windows();
     defer();
     enforcement();
-    if (!parameters_.empty()) s_.set_conf("SchedulerParameters", fmt::format("{}", fmt::join(parameters_, ",")), parameter_from_);
+    if (!parameters_.empty())
+      s_.set_conf("SchedulerParameters", fmt::format("{}", fmt::join(parameters_, ",")), parameter_from_);
   }
 
  private:
@@ -63,7 +64,8 @@ class SchedulingPlanner {
     Sources from = Sources().add(policy.from, "BACKFILLPOLICY FIRSTFIT");
     if (policy.value == ir::BackfillPolicy::None) {
       s_.set_conf("SchedulerType", "sched/builtin", from, "no backfill: jobs start in priority order only");
-      ctx_.ledger.classify(policy.from, Status::Mapped, "sched/builtin starts jobs in priority order, without backfill");
+      ctx_.ledger.classify(policy.from, Status::Mapped,
+                           "sched/builtin starts jobs in priority order, without backfill");
       return;
     }
     s_.set_conf("SchedulerType", "sched/backfill", from, "Slurm's backfill (a slurmctld restart)");
@@ -91,7 +93,8 @@ class SchedulingPlanner {
         ctx_.ledger.classify(group.qos->from, Status::NotExpressible, "Slurm has no reservation depth per QOS");
     }
     const auto& rp = sched_.reservation_policy;
-    ctx_.ledger.classify(rp.from, rp.value == ir::ReservationPolicy::Never ? Status::NotExpressible : Status::Approximated,
+    ctx_.ledger.classify(rp.from,
+                         rp.value == ir::ReservationPolicy::Never ? Status::NotExpressible : Status::Approximated,
                          rp.value == ir::ReservationPolicy::Never
                              ? "Slurm's backfill always protects the planned starts of the jobs it tests; nearest: "
                                "the QOS flag NoReserve"
@@ -119,7 +122,8 @@ class SchedulingPlanner {
       parameter(fmt::format("bf_resolution={}", std::max<std::int64_t>(60, (minutes + 1439) / 1440 * 60)), from);
       ctx_.out.assumptions.push_back(fmt::format(
           "bf_window={} (minutes): Slurm's backfill plans only that far ahead; it covers the longest wall-clock limit "
-          "the config allows{}.", minutes, minutes == kMaxBackfillWindow ? " up to Slurm's maximum of 30 days" : ""));
+          "the config allows{}.",
+          minutes, minutes == kMaxBackfillWindow ? " up to Slurm's maximum of 30 days" : ""));
     }
   }
 
@@ -151,7 +155,8 @@ class SchedulingPlanner {
         st = Status::NotExpressible;
         break;
       default:
-        note = "nearest: node Weight= on the NodeName lines (Slurm allocates the lowest weights first, then by best fit)";
+        note =
+            "nearest: node Weight= on the NodeName lines (Slurm allocates the lowest weights first, then by best fit)";
         st = Status::NotExpressible;
         break;
     }
@@ -174,7 +179,8 @@ class SchedulingPlanner {
     const std::string policy = it == ctx_.policy.scalars.end() ? "REQUEUE" : it->second.value;
     if (preemptors.empty() || preemptees.empty()) {
       if (it != ctx_.policy.scalars.end())
-        ctx_.ledger.classify(it->second.from, Status::NotNeeded, "no QOS is both PREEMPTOR and preemptible: nothing to preempt");
+        ctx_.ledger.classify(it->second.from, Status::NotNeeded,
+                             "no QOS is both PREEMPTOR and preemptible: nothing to preempt");
       for (const auto& where : from.lines())
         ctx_.ledger.classify(where, Status::NotNeeded, "preemption needs both a PREEMPTOR and a PREEMPTEE QOS");
       return;
@@ -219,7 +225,8 @@ class SchedulingPlanner {
         if (f == "PREEMPTOR" || f == "PREEMPTEE") continue;
         if (f == "NORESERVATION") {
           s_.qos_named(Context::qos_of(id.name), {}).set("Flags", {}, "NoReserve", Sources().add(flag.from));
-          ctx_.ledger.classify(flag.from, Status::Mapped, "QOS Flags=NoReserve: its jobs reserve nothing in backfill's plan");
+          ctx_.ledger.classify(flag.from, Status::Mapped,
+                               "QOS Flags=NoReserve: its jobs reserve nothing in backfill's plan");
         } else if (f == "DEDICATED") {
           ctx_.ledger.classify(flag.from, Status::NotExpressible,
                                "Slurm takes whole nodes per partition (OverSubscribe=EXCLUSIVE) or per job "
@@ -257,7 +264,8 @@ class SchedulingPlanner {
         }
         value = slurm_minutes(total);
       }
-      ctx_.ledger.classify(it->second.from, Status::Mapped, "OverTimeLimit (minutes past the time limit before Slurm kills the job)");
+      ctx_.ledger.classify(it->second.from, Status::Mapped,
+                           "OverTimeLimit (minutes past the time limit before Slurm kills the job)");
     } else {
       from.add(ir::Provenance{}, "JOBMAXOVERRUN 00:10:00");
     }
@@ -270,7 +278,10 @@ class SchedulingPlanner {
   // half-life with the same mean age of the usage counted (I x D / 2 = h / ln 2).
   void fairshare_windows() {
     const auto& fs = ctx_.policy.fairshare;
-    Sources from = Sources().add(fs.interval.from, "FSINTERVAL 24:00:00").add(fs.depth.from, "FSDEPTH 7").add(fs.decay.from, "FSDECAY 1.0");
+    Sources from = Sources()
+                       .add(fs.interval.from, "FSINTERVAL 24:00:00")
+                       .add(fs.depth.from, "FSDEPTH 7")
+                       .add(fs.decay.from, "FSDECAY 1.0");
     if (s_.priority.weight_fairshare == 0) {
       for (const auto* p : {&fs.interval.from, &fs.depth.from, &fs.decay.from, &fs.metric.from})
         ctx_.ledger.classify(*p, Status::NotNeeded, "fairshare weighs nothing in this config");
@@ -279,7 +290,8 @@ class SchedulingPlanner {
     const double interval = static_cast<double>(fs.interval.value > 0 ? fs.interval.value : 86400);
     const double depth = static_cast<double>(std::clamp<std::int64_t>(fs.depth.value, 1, 24));
     const double decay = fs.decay.value > 0 && fs.decay.value <= 1 ? fs.decay.value : 1.0;
-    const double half_life = decay < 1.0 ? interval * std::log(0.5) / std::log(decay) : interval * depth * std::log(2.0) / 2;
+    const double half_life =
+        decay < 1.0 ? interval * std::log(0.5) / std::log(decay) : interval * depth * std::log(2.0) / 2;
     const auto seconds = std::max<ir::Seconds>(60, static_cast<ir::Seconds>(std::llround(half_life / 60)) * 60);
     s_.set_conf("PriorityDecayHalfLife", slurm_duration(seconds), from,
                 fmt::format("{} windows of {} s{}: a half-life of {}", fs.depth.value, fs.interval.value,
@@ -289,7 +301,8 @@ class SchedulingPlanner {
                   "Slurm decays usage continuously (PriorityDecayHalfLife) and has no cut-off after FSDEPTH windows");
     switch (fs.metric.value) {
       case ir::FairshareMetric::DedicatedPS:
-        ctx_.ledger.classify(fs.metric.from, Status::Mapped, "Slurm's usage is the CPU-seconds allocated (billing = CPUs)");
+        ctx_.ledger.classify(fs.metric.from, Status::Mapped,
+                             "Slurm's usage is the CPU-seconds allocated (billing = CPUs)");
         break;
       case ir::FairshareMetric::DedicatedPES:
         ctx_.ledger.classify(fs.metric.from, Status::Approximated,
@@ -297,12 +310,14 @@ class SchedulingPlanner {
                              "PriorityFlags=MAX_TRES");
         break;
       case ir::FairshareMetric::UtilizedPS:
-        ctx_.ledger.classify(fs.metric.from, Status::Approximated, "Slurm counts allocated CPU-seconds, not utilized ones");
+        ctx_.ledger.classify(fs.metric.from, Status::Approximated,
+                             "Slurm counts allocated CPU-seconds, not utilized ones");
         break;
       case ir::FairshareMetric::None: break;
     }
     if (fs.percentage_mode.value)
-      ctx_.ledger.classify(fs.percentage_mode.from, Status::Approximated, "Slurm has one fairshare formula (Fair Tree)");
+      ctx_.ledger.classify(fs.percentage_mode.from, Status::Approximated,
+                           "Slurm has one fairshare formula (Fair Tree)");
   }
 
   void defer() {

@@ -103,7 +103,8 @@ class SettingReport {
         // A line lint finds fault with whose value the compiled policy does not hold (a value
         // Maui rejects, a Moab form): Maui does not apply it as written, so nothing carries over.
         s.status = Status::NotNeeded;
-        s.note = fmt::format("the compiled policy holds no value of this line{}: Maui does not apply it as written", lint);
+        s.note =
+            fmt::format("the compiled policy holds no value of this line{}: Maui does not apply it as written", lint);
       }
     }
     // The commands that make the line's object (ensure_user ...) are listed with its first setting.
@@ -147,9 +148,11 @@ class SettingReport {
     for (const Token& t : s.values) {
       const std::string_view attr = attribute_name(t.text);
       const schema::Row* attr_row = attr.empty() || !family ? nullptr : schema::find_attribute(attr, *family);
-      Setting& r = add(t.text, attr.empty() ? object + " " + std::string(t.text) : object + " " + std::string(attr), t.text);
-      settle(r, UnusedSetting{row, attr_row, name, std::string(attr), std::string(s.index.text), attr.empty(),
-                              templated(t.text) || (s.has_index && templated(s.index.text))},
+      Setting& r =
+          add(t.text, attr.empty() ? object + " " + std::string(t.text) : object + " " + std::string(attr), t.text);
+      settle(r,
+             UnusedSetting{row, attr_row, name, std::string(attr), std::string(s.index.text), attr.empty(),
+                           templated(t.text) || (s.has_index && templated(s.index.text))},
              first ? declared : nullptr);
       first = false;
     }

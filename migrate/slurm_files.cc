@@ -17,13 +17,16 @@ std::string assignment(const SlurmSetting& s) {
 
 // A value as a shell word: quoted when it holds anything but [A-Za-z0-9_.,:=/+-].
 std::string shell_word(const std::string& v) {
-  const bool plain = !v.empty() && v.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.,:=/+-") ==
-                                      std::string::npos;
+  const bool plain =
+      !v.empty() && v.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.,:=/+-") ==
+                        std::string::npos;
   if (plain) return v;
   std::string out = "'";
   for (char c : v) {
-    if (c == '\'') out.append("'\\''");
-    else out.push_back(c);
+    if (c == '\'')
+      out.append("'\\''");
+    else
+      out.push_back(c);
   }
   out.push_back('\'');
   return out;
@@ -41,8 +44,9 @@ void conf_lines(Context& ctx) {
       from.add(s.from);
     }
     ctx.emit(ctx.out.conf, line, from,
-             p.nodes.empty() ? "add these attributes to your PartitionName= line of this partition (its Nodes= stay yours)"
-                             : "");
+             p.nodes.empty()
+                 ? "add these attributes to your PartitionName= line of this partition (its Nodes= stay yours)"
+                 : "");
   }
 }
 
@@ -51,15 +55,19 @@ void sacctmgr_lines(Context& ctx) {
   const auto& s = ctx.slurm;
   for (const auto& q : s.qos) ctx.emit(out, fmt::format("ensure_qos {}", shell_word(q.name)), q.declared);
   for (const auto& a : s.accounts) ctx.emit(out, fmt::format("ensure_account {}", shell_word(a.name)), a.declared);
-  for (const auto& u : s.users) ctx.emit(out, fmt::format("ensure_user {} {}", shell_word(u.name), shell_word(u.account)), u.declared);
+  for (const auto& u : s.users)
+    ctx.emit(out, fmt::format("ensure_user {} {}", shell_word(u.name), shell_word(u.account)), u.declared);
   for (const auto& q : s.qos)
     for (const auto& st : q.settings)
-      ctx.emit(out, fmt::format("sacctmgr -i modify qos where name={} set {}", shell_word(q.name), shell_word(assignment(st))),
-               st.from, st.why);
+      ctx.emit(
+          out,
+          fmt::format("sacctmgr -i modify qos where name={} set {}", shell_word(q.name), shell_word(assignment(st))),
+          st.from, st.why);
   for (const auto& a : s.accounts)
     for (const auto& st : a.settings)
       ctx.emit(out,
-               fmt::format("sacctmgr -i modify account where name={} set {}", shell_word(a.name), shell_word(assignment(st))),
+               fmt::format("sacctmgr -i modify account where name={} set {}", shell_word(a.name),
+                           shell_word(assignment(st))),
                st.from, st.why);
   for (const auto& u : s.users)
     for (const auto& st : u.settings) {
@@ -67,7 +75,8 @@ void sacctmgr_lines(Context& ctx) {
       const std::string where = st.key == "DefaultAccount"
                                     ? fmt::format("name={}", shell_word(u.name))
                                     : fmt::format("name={} account={}", shell_word(u.name), shell_word(u.account));
-      ctx.emit(out, fmt::format("sacctmgr -i modify user where {} set {}", where, shell_word(assignment(st))), st.from, st.why);
+      ctx.emit(out, fmt::format("sacctmgr -i modify user where {} set {}", where, shell_word(assignment(st))), st.from,
+               st.why);
     }
 }
 

@@ -48,10 +48,10 @@ struct SlurmSetting {
 
 // A QOS, an account, or a user association (user + account).
 struct AccountingEntity {
-  std::string name;     // QOS, account or user name
-  std::string account;  // a user association's account
-  std::string parent;   // an account's parent ("" = root)
-  Sources declared;      // the lines that made it exist
+  std::string name;                    // QOS, account or user name
+  std::string account;                 // a user association's account
+  std::string parent;                  // an account's parent ("" = root)
+  Sources declared;                    // the lines that made it exist
   std::vector<SlurmSetting> settings;  // in the order set; a later value of a key replaces it
   // Sets key (and TRES) to value, replacing an earlier value of the same key: the later wins.
   void set(std::string key, std::string tres, std::string value, Sources from, std::string why = {});
@@ -72,12 +72,12 @@ struct PartitionEntity {
 // next start; the recurrence flag says how Slurm repeats it.
 struct ReservationEntity {
   std::string name;
-  std::string maui_name;            // SRCFG[name]
+  std::string maui_name;                                    // SRCFG[name]
   std::vector<std::pair<std::string, std::string>> fields;  // Nodes=, Users=, Flags= ... in order
-  ir::Seconds start = 0;            // time of day (DAILY/WEEKDAY/WEEKEND), of week (WEEKLY)
-  ir::Seconds duration = 0;         // 0: UNLIMITED (PERIOD INFINITY)
-  std::uint8_t weekdays = 0x7f;     // the days an instance may start on
-  std::string recurrence;           // DAILY, WEEKDAY, WEEKEND, WEEKLY, or "" (one instance)
+  ir::Seconds start = 0;                                    // time of day (DAILY/WEEKDAY/WEEKEND), of week (WEEKLY)
+  ir::Seconds duration = 0;                                 // 0: UNLIMITED (PERIOD INFINITY)
+  std::uint8_t weekdays = 0x7f;                             // the days an instance may start on
+  std::string recurrence;                                   // DAILY, WEEKDAY, WEEKEND, WEEKLY, or "" (one instance)
   Sources from;
 };
 
@@ -96,14 +96,14 @@ struct SlurmPriority {
   std::map<std::string, std::int64_t> qos_priority;  // by Slurm QOS name
   std::int64_t other_qos_priority = 0;               // a QOS the config does not name
   std::map<std::string, std::int64_t> partition_factor;
-  std::int64_t other_partition_factor = 1;           // Slurm's default PriorityJobFactor
+  std::int64_t other_partition_factor = 1;  // Slurm's default PriorityJobFactor
   // The association Priority is user_term[user] + account_term[account] (the DEFAULT entries'
   // terms for names the config does not give one), shifted to >= 0 by plan_accounting, which
   // knows the associations and fills in the two maps below.
   std::map<std::string, std::int64_t> user_term, account_term;
   std::int64_t other_user_term = 0, other_account_term = 0;
   std::map<std::pair<std::string, std::string>, std::int64_t> assoc_priority;  // (account, user)
-  std::map<std::string, std::int64_t> account_priority;  // an account's own association
+  std::map<std::string, std::int64_t> account_priority;                        // an account's own association
   bool used = false;  // the policy weighs something: priority/multifactor is written
 
   struct Job {

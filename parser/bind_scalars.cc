@@ -18,8 +18,7 @@ class Binder {
   explicit Binder(LowerContext& ctx) : ctx_(ctx), p_(ctx.policy) {}
 
   void run() {
-    for (unsigned b = 1; b <= ctx_.sources.buffer_count(); ++b)
-      p_.files.push_back(ctx_.sources.display_name(b));
+    for (unsigned b = 1; b <= ctx_.sources.buffer_count(); ++b) p_.files.push_back(ctx_.sources.display_name(b));
     p_.server_host = text("SERVERHOST");
     priority();
     fairshare();
@@ -80,9 +79,7 @@ class Binder {
   ir::Sourced<ir::Seconds> duration(std::string_view name) {
     return typed<ir::Seconds>(name, values::parse_duration, 0);
   }
-  ir::Sourced<bool> boolean(std::string_view name) {
-    return typed<bool>(name, values::parse_boolean, false);
-  }
+  ir::Sourced<bool> boolean(std::string_view name) { return typed<bool>(name, values::parse_boolean, false); }
   ir::Sourced<std::string> text(std::string_view name) {
     Raw r = raw(name);
     return {r.text, r.from};
@@ -190,8 +187,7 @@ class Binder {
     s.backfill_policy = choice<ir::BackfillPolicy>("BACKFILLPOLICY");
     const Raw backfill = raw("BACKFILLPOLICY");
     if (auto meant = enum_for_boolean(*schema::find_parameter("BACKFILLPOLICY"), backfill.text))
-      if (auto policy = values::parse_choice<ir::BackfillPolicy>(*meant))
-        s.backfill_policy = {*policy, backfill.from};
+      if (auto policy = values::parse_choice<ir::BackfillPolicy>(*meant)) s.backfill_policy = {*policy, backfill.from};
     s.backfill_depth = integer("BACKFILLDEPTH");
     s.backfill_metric = choice<ir::BackfillMetric>("BACKFILLMETRIC");
     s.backfill_max_schedules = integer("BACKFILLMAXSCHEDULES");
@@ -218,7 +214,8 @@ class Binder {
           if (auto it = ctx_.scalar_statements.find(key); it != ctx_.scalar_statements.end())
             ctx_.report(rules::kInvalidValue, it->second->index.text,
                         fmt::format("the index of {}[{}] must be a reservation group number ≥ 0; "
-                                    "this line is ignored", setting.name, setting.index));
+                                    "this line is ignored",
+                                    setting.name, setting.index));
           continue;
         }
         group = *g.value;
@@ -229,8 +226,10 @@ class Binder {
       } else {
         std::vector<std::string> qos;
         for (auto q : values::Pieces(setting.value, " \t")) qos.emplace_back(q);
-        if (qos.size() == 1 && (qos[0] == "[ALL]" || qos[0] == "ALL")) entry.qos.reset();
-        else entry.qos = ir::Sourced<std::vector<std::string>>{qos, setting.from};
+        if (qos.size() == 1 && (qos[0] == "[ALL]" || qos[0] == "ALL"))
+          entry.qos.reset();
+        else
+          entry.qos = ir::Sourced<std::vector<std::string>>{qos, setting.from};
       }
     }
   }
@@ -271,7 +270,7 @@ class Binder {
       bool idle;
     };
     static constexpr Resource resources[] = {
-        {"JOBQUEUED", ir::LimitResource::Job, true}, {"JOB", ir::LimitResource::Job, false},
+        {"JOBQUEUED", ir::LimitResource::Job, true},  {"JOB", ir::LimitResource::Job, false},
         {"PROCSECOND", ir::LimitResource::PS, false}, {"PROC", ir::LimitResource::Proc, false},
         {"NODE", ir::LimitResource::Node, false},     {"PE", ir::LimitResource::PE, false}};
     static constexpr std::pair<std::string_view, ir::CredKind> kinds[] = {
@@ -315,8 +314,8 @@ class Binder {
     for (const auto& [key, setting] : p_.scalars) {
       if (setting.index.empty() || !setting.name.starts_with("QOS")) continue;
       std::string_view name = setting.name;
-      if (name != "QOSPRIORITY" && name != "QOSQTWEIGHT" && name != "QOSXFWEIGHT" &&
-          name != "QOSTARGETXF" && name != "QOSTARGETQT" && name != "QOSFLAGS")
+      if (name != "QOSPRIORITY" && name != "QOSQTWEIGHT" && name != "QOSXFWEIGHT" && name != "QOSTARGETXF" &&
+          name != "QOSTARGETQT" && name != "QOSFLAGS")
         continue;
       auto& q = p_.credentials[ir::Credential{ir::CredKind::Qos, setting.index}];
       if (q.id.name.empty()) {
@@ -327,7 +326,8 @@ class Binder {
       from.how = ir::Derivation::Legacy;
       std::string first = setting.value.substr(0, setting.value.find(' '));
       auto integer_value = values::parse_integer(first).value;
-      if (name == "QOSPRIORITY" && !q.priority && integer_value) q.priority = ir::Sourced<std::int64_t>{*integer_value, from};
+      if (name == "QOSPRIORITY" && !q.priority && integer_value)
+        q.priority = ir::Sourced<std::int64_t>{*integer_value, from};
       if (name == "QOSQTWEIGHT" && !q.qos->queuetime_weight && integer_value)
         q.qos->queuetime_weight = ir::Sourced<std::int64_t>{*integer_value, from};
       if (name == "QOSXFWEIGHT" && !q.qos->xfactor_weight && integer_value)

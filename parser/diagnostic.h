@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "llvm/Support/SMLoc.h"
-#include "schemas/problem.h"  // Severity
+#include "schemas/problem.h"   // Severity
 #include "schemas/rule_ids.h"  // RuleId
 
 namespace maui {
@@ -33,13 +33,12 @@ struct Diagnostic {
 class DiagnosticSink {
  public:
   Diagnostic& report(const RuleId& rule, llvm::SMRange range, std::string message) {
-    diagnostics_.push_back(
-        Diagnostic{std::string(rule.id), rule.severity, range, {}, std::move(message), {}});
+    diagnostics_.push_back(Diagnostic{std::string(rule.id), rule.severity, range, {}, std::move(message), {}});
     return diagnostics_.back();
   }
   Diagnostic& report_file(const RuleId& rule, std::string file, std::string message) {
-    diagnostics_.push_back(Diagnostic{std::string(rule.id), rule.severity, {}, std::move(file),
-                                      std::move(message), {}});
+    diagnostics_.push_back(
+        Diagnostic{std::string(rule.id), rule.severity, {}, std::move(file), std::move(message), {}});
     return diagnostics_.back();
   }
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }

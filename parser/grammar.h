@@ -51,7 +51,7 @@ template <char A, char B, char C, char D>
 struct delimited : seq<string<A, B>, until<string<C, D>, not_one<'\n'>>> {};
 template <char A, char B, char C, char D>
 struct multiline : seq<string<A, B>, until<string<C, D>>> {};
-struct erb : multiline<'<', '%', '%', '>'> {};            // <%= @x %>, <% if %>
+struct erb : multiline<'<', '%', '%', '>'> {};               // <%= @x %>, <% if %>
 struct jinja_expression : delimited<'{', '{', '}', '}'> {};  // {{ x }}
 struct jinja_statement : multiline<'{', '%', '%', '}'> {};   // {% if %}
 struct jinja_comment : multiline<'{', '#', '#', '}'> {};     // {# x #}
@@ -61,12 +61,10 @@ struct autoconf : seq<one<'@'>, ranges<'A', 'Z', 'a', 'z', '_', '_'>,
 // Every placeholder starts with one of these characters, and then with one of these pairs:
 // checking them first keeps the alternatives from being tried at each character of ordinary text
 // (the first character), and at the '[' of every `USERCFG[name]` (the pair). Same language.
-struct placeholder_start
-    : sor<string<'<', '%'>, seq<one<'{'>, one<'{', '%', '#'>>, string<'[', '%'>,
-          seq<one<'@'>, ranges<'A', 'Z', 'a', 'z', '_', '_'>>> {};
-struct placeholder
-    : seq<at<one<'<', '{', '[', '@'>>, at<placeholder_start>,
-          sor<erb, jinja_expression, jinja_statement, jinja_comment, template_toolkit, autoconf>> {};
+struct placeholder_start : sor<string<'<', '%'>, seq<one<'{'>, one<'{', '%', '#'>>, string<'[', '%'>,
+                               seq<one<'@'>, ranges<'A', 'Z', 'a', 'z', '_', '_'>>> {};
+struct placeholder : seq<at<one<'<', '{', '[', '@'>>, at<placeholder_start>,
+                         sor<erb, jinja_expression, jinja_statement, jinja_comment, template_toolkit, autoconf>> {};
 
 // --- comments -------------------------------------------------------------------------------
 // The rest of the physical line, found by memchr: star<not_one<'\n'>> took a rule call per
@@ -131,8 +129,8 @@ struct name_start : sor<placeholder, ranges<'A', 'Z', 'a', 'z', '_', '_'>> {};
 inline constexpr auto kNameChar = [] {
   std::array<bool, 256> table{};
   for (int c = 0; c < 256; ++c)
-    table[static_cast<std::size_t>(c)] = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-                                         (c >= '0' && c <= '9') || c == '_' || c == '.';
+    table[static_cast<std::size_t>(c)] =
+        (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
   return table;
 }();
 struct name_chars : char_run<kNameChar> {};
@@ -149,25 +147,22 @@ struct statement_end : sor<newline, eof> {};
 
 // After an index Maui skips zero or more blanks (`USERCFG[x]MAXJOB=2` is read); after a bare
 // name a blank, '=' or the end of the line must follow.
-struct statement
-    : seq<name, sor<index, must<head_end>>, opt<star<blank>, equals>,
-          star<star<blank>, token>, star<blank>, opt<comment>, must<statement_end>> {};
+struct statement : seq<name, sor<index, must<head_end>>, opt<star<blank>, equals>, star<star<blank>, token>,
+                       star<blank>, opt<comment>, must<statement_end>> {};
 
 // --- other line shapes ----------------------------------------------------------------------
 struct include_file : token {};
-struct include_directive
-    : seq<string<'#', 'I', 'N', 'C', 'L', 'U', 'D', 'E'>, plus<blank>, include_file,
-          star<not_one<'\n', '#'>>, opt<comment>, line_end> {};
+struct include_directive : seq<string<'#', 'I', 'N', 'C', 'L', 'U', 'D', 'E'>, plus<blank>, include_file,
+                               star<not_one<'\n', '#'>>, opt<comment>, line_end> {};
 struct comment_line : seq<comment, line_end> {};
 // A line made only of template constructs ({% if %}, <% end %>, [% FOREACH %] ...).
-struct template_only
-    : seq<plus<placeholder, star<blank>>, opt<comment>, line_end> {};
+struct template_only : seq<plus<placeholder, star<blank>>, opt<comment>, line_end> {};
 struct empty_line : line_end {};
 
 struct line_start : star<blank> {};
-struct line
-    : seq<line_start, sor<empty_line, include_directive, comment_line,
-                          seq<at<template_only>, template_only>, statement>> {};
+struct line : seq<line_start,
+                  sor<empty_line, include_directive, comment_line, seq<at<template_only>, template_only>, statement>> {
+};
 
 // Error messages for must<> (and the whole-line failure).
 template <typename>
@@ -175,8 +170,7 @@ inline constexpr const char* error_message = nullptr;
 template <>
 inline constexpr auto error_message<close_bracket> = "expected ']' to close the index";
 template <>
-inline constexpr auto error_message<head_end> =
-    "expected a blank, '=' or the end of the line after the name";
+inline constexpr auto error_message<head_end> = "expected a blank, '=' or the end of the line after the name";
 template <>
 inline constexpr auto error_message<statement_end> = "expected the end of the line";
 

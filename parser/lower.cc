@@ -42,10 +42,8 @@ std::string did_you_mean(const std::vector<std::string_view>& suggestions) {
 // ---------------------------------------------------------------------------------------------
 // LowerContext: shared helpers
 
-LowerContext::LowerContext(const SyntaxTree& t, const SourceSet& s, DiagnosticSink& d)
-    : tree(t), sources(s), sink(d) {
-  for (unsigned b = 1; b <= sources.buffer_count(); ++b)
-    file_names_.emplace_back(sources.display_name(b));
+LowerContext::LowerContext(const SyntaxTree& t, const SourceSet& s, DiagnosticSink& d) : tree(t), sources(s), sink(d) {
+  for (unsigned b = 1; b <= sources.buffer_count(); ++b) file_names_.emplace_back(sources.display_name(b));
   for (const auto& ph : tree.placeholders)
     placeholders.emplace_back(ph.token.begin(), ph.token.begin() + ph.token.text.size());
   std::sort(placeholders.begin(), placeholders.end());
@@ -54,8 +52,7 @@ LowerContext::LowerContext(const SyntaxTree& t, const SourceSet& s, DiagnosticSi
 bool LowerContext::overlaps_placeholder(std::string_view text) const {
   const char* b = text.data();
   const char* e = b + text.size();
-  auto it = std::upper_bound(placeholders.begin(), placeholders.end(),
-                             std::pair<const char*, const char*>{b, nullptr});
+  auto it = std::upper_bound(placeholders.begin(), placeholders.end(), std::pair<const char*, const char*>{b, nullptr});
   if (it != placeholders.begin() && std::prev(it)->second > b) return true;
   return it != placeholders.end() && it->first < e;
 }
@@ -123,11 +120,11 @@ class Lowerer : public LowerContext {
   }
 
  private:
-  std::string_view last_name_;           // the name of the line before
-  const Row* last_row_ = nullptr;        // schema::find_parameter(last_name_)
-  const Row* last_family_ = nullptr;     // the family row of the last object line
-  std::optional<schema::Object> last_object_;  // schema::object_of_family(*last_family_)
-  std::size_t line_findings_ = 0;        // the sink's size when the current line began
+  std::string_view last_name_;                             // the name of the line before
+  const Row* last_row_ = nullptr;                          // schema::find_parameter(last_name_)
+  const Row* last_family_ = nullptr;                       // the family row of the last object line
+  std::optional<schema::Object> last_object_;              // schema::object_of_family(*last_family_)
+  std::size_t line_findings_ = 0;                          // the sink's size when the current line began
   std::map<std::string, const Statement*> maui_settings_;  // the last line Maui 3.3.1 applies, per NAME[INDEX]
 
   void report_templates() {
@@ -143,8 +140,10 @@ class Lowerer : public LowerContext {
                                    "deployable config; render it and check the result",
                                    first.syntax));
       if (list.size() > 1)
-        d.notes.push_back({{}, fmt::format("{} more placeholders in this file; lines that contain "
-                                           "them are not checked", list.size() - 1)});
+        d.notes.push_back({{},
+                           fmt::format("{} more placeholders in this file; lines that contain "
+                                       "them are not checked",
+                                       list.size() - 1)});
     }
   }
 
@@ -161,14 +160,15 @@ class Lowerer : public LowerContext {
     if (!row) return;
     if (row->support == Support::Obsolete) {
       report(rules::kObsoleteName, name,
-             fmt::format("'{}' is an old name that Maui translates to '{}'; write '{}'", name,
-                         row->canonical, row->canonical));
+             fmt::format("'{}' is an old name that Maui translates to '{}'; write '{}'", name, row->canonical,
+                         row->canonical));
       if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
     }
     if (row->support == Support::ManualName) {
       report(rules::kCompatManualName, name,
              fmt::format("'{}' is the manual's name for '{}': this engine applies it, but Maui 3.3.1 "
-                         "ignores this line; write '{}'", name, row->canonical, row->canonical));
+                         "ignores this line; write '{}'",
+                         name, row->canonical, row->canonical));
       if (const Row* canonical = schema::find_parameter(row->canonical)) row = canonical;
     }
     if (row->kind == schema::RowKind::Family) {
@@ -189,7 +189,8 @@ class Lowerer : public LowerContext {
     if (s.indented) {
       report(rules::kCompatIndentedParameter, name,
              fmt::format("Maui 3.3.1 reads parameters only when they start in column 1 and "
-                         "ignores this indented '{}'", row->name));
+                         "ignores this indented '{}'",
+                         row->name));
     }
     lower_scalar(s, *row);
   }
@@ -207,7 +208,8 @@ class Lowerer : public LowerContext {
     if (const Row* row = schema::find_parameter_ignoring_case(name)) {
       report(rules::kWrongCase, name,
              fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches names case-sensitively and "
-                         "ignores this line", name, row->name));
+                         "ignores this line",
+                         name, row->name));
       return row;  // the manual says names are case-insensitive: apply it
     }
     for (std::uint32_t bit = 1; bit <= schema::kApp; bit <<= 1) {
@@ -217,7 +219,8 @@ class Lowerer : public LowerContext {
         report(rules::kUnknownParameter, name,
                fmt::format("'{}' is an attribute of {} lines, not a parameter: Maui ignores this "
                            "line (a continuation of the previous line must end that line with "
-                           "'\\')", name, schema::objects_to_string(attr->objects)));
+                           "'\\')",
+                           name, schema::objects_to_string(attr->objects)));
         return nullptr;
       }
     }
@@ -232,13 +235,13 @@ class Lowerer : public LowerContext {
     switch (row.support) {
       case Support::Misspelling:
         report(rules::kKnownMisspelling, name,
-               fmt::format("'{}' is a misspelling of '{}': Maui ignores this line", name,
-                           row.canonical));
+               fmt::format("'{}' is a misspelling of '{}': Maui ignores this line", name, row.canonical));
         return;
       case Support::MoabOnly:
         report(rules::kMoabOnly, name,
                fmt::format("'{}' is not a Maui 3.3.1 parameter (Moab or another version); "
-                           "Maui 3.3.1 ignores this line", row.name));
+                           "Maui 3.3.1 ignores this line",
+                           row.name));
         break;
       case Support::Ignored:
         report(rules::kIgnoredByMaui, name,
@@ -247,8 +250,8 @@ class Lowerer : public LowerContext {
         break;
       default: break;
     }
-    if (s.has_index && !(row.flags & (schema::kIndexed | schema::kPartitionScoped | schema::kPerQos |
-                                      schema::kPerSres | schema::kPerRm)))
+    if (s.has_index && !(row.flags & (schema::kIndexed | schema::kPartitionScoped | schema::kPerQos | schema::kPerSres |
+                                      schema::kPerRm)))
       report(rules::kUnexpectedIndex, s.index.text,
              fmt::format("'{}' takes no [index]; Maui reads the line but ignores the index", row.name));
 
@@ -257,8 +260,7 @@ class Lowerer : public LowerContext {
     // `FSWEIGHT[0]` is the global partition and `RESERVATIONDEPTH[0]` group 0: the same setting
     // as the unindexed name.
     std::string_view index = s.has_index ? s.index.text : std::string_view();
-    if (index == "0" && (row.flags & (schema::kPartitionScoped | schema::kPerReservationGroup)))
-      index = {};
+    if (index == "0" && (row.flags & (schema::kPartitionScoped | schema::kPerReservationGroup))) index = {};
     std::string key = index.empty() ? std::string(row.name) : fmt::format("{}[{}]", row.name, index);
     std::string value_text;
     for (std::size_t i = 0; i < s.values.size(); ++i) {
@@ -267,12 +269,12 @@ class Lowerer : public LowerContext {
     }
     // A value that cannot be read sets nothing: Maui keeps what it had (reference §1.1).
     const auto in_force = policy.scalars.find(key);
-    if (!check_scalar_value(s, row, in_force == policy.scalars.end() ? std::string_view() : first_token(in_force->second.value)))
+    if (!check_scalar_value(
+            s, row, in_force == policy.scalars.end() ? std::string_view() : first_token(in_force->second.value)))
       return;
 
     ir::ScalarSetting setting{std::string(row.name), std::string(index),
-                              (row.flags & schema::kSecret) ? "<redacted>" : value_text,
-                              provenance(s.whole.text)};
+                              (row.flags & schema::kSecret) ? "<redacted>" : value_text, provenance(s.whole.text)};
     auto [it, inserted] = policy.scalars.try_emplace(key, setting);
     // Maui applies scalar lines in file order: the last one wins. A line Maui 3.3.1 ignores
     // (its own finding says so) sets nothing there, so it neither repeats nor is repeated.
@@ -299,16 +301,15 @@ class Lowerer : public LowerContext {
     if (s.values.empty()) {
       report(rules::kMissingValue, s.name.text,
              fmt::format("'{}' has no value; Maui keeps its default{}", row.name,
-                         row.default_value.empty() ? std::string()
-                                                   : fmt::format(" ({})", row.default_value)));
+                         row.default_value.empty() ? std::string() : fmt::format(" ({})", row.default_value)));
       return false;
     }
     // Maui 3.0-style SR* list parameters (SRUSERLIST[x] a b c) are blank-separated lists.
-    bool legacy_list = (row.flags & schema::kPerSres) &&
-                       (row.type == ValueType::AclList || row.type == ValueType::DayList ||
-                        row.type == ValueType::HostList);
-    bool multi = row.type == ValueType::StringList || row.type == ValueType::EnumList ||
-                 row.type == ValueType::Text || row.type == ValueType::Expression || legacy_list;
+    bool legacy_list =
+        (row.flags & schema::kPerSres) &&
+        (row.type == ValueType::AclList || row.type == ValueType::DayList || row.type == ValueType::HostList);
+    bool multi = row.type == ValueType::StringList || row.type == ValueType::EnumList || row.type == ValueType::Text ||
+                 row.type == ValueType::Expression || legacy_list;
     if (!multi && s.values.size() > 1 && !templated(s.values[1].text)) {
       const Token& extra = s.values[1];
       const Token& last = s.values.back();
@@ -341,8 +342,7 @@ class Lowerer : public LowerContext {
 
 // Validates one value against a row's type and reports located issues. Used for scalars and
 // attributes alike. Returns false if the value is unusable.
-bool LowerContext::check_value(const Row& row, std::string_view text, bool scalar,
-                               std::string_view in_force) {
+bool LowerContext::check_value(const Row& row, std::string_view text, bool scalar, std::string_view in_force) {
   auto issues = [&](auto result) { return checked(row, std::move(result), text).has_value(); };
   switch (row.type) {
     case ValueType::Integer: return checked_integer(row, text, scalar).has_value();
@@ -357,8 +357,7 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
     case ValueType::Boolean: return issues(values::parse_boolean(text));
     case ValueType::Duration: return checked_duration(row, text).has_value();
     case ValueType::DateTime: return issues(values::parse_datetime(text));
-    case ValueType::Limit:
-      return issues(values::parse_limit(text, row.unit == "seconds"));
+    case ValueType::Limit: return issues(values::parse_limit(text, row.unit == "seconds"));
     case ValueType::FairshareTarget: return issues(values::parse_fairshare_target(text));
     case ValueType::CredList: return issues(values::parse_name_list(text));
     case ValueType::HostList: return issues(values::parse_hostlist(text));
@@ -380,13 +379,13 @@ bool LowerContext::check_value(const Row& row, std::string_view text, bool scala
   return true;
 }
 
-std::optional<std::int64_t> LowerContext::checked_integer(const Row& row, std::string_view text,
-                                                          bool scalar) {
+std::optional<std::int64_t> LowerContext::checked_integer(const Row& row, std::string_view text, bool scalar) {
   auto v = checked(row, values::parse_integer(text), text);
   if (v && scalar && *v == -1)
     report(rules::kCompatMinusOne, text,
            fmt::format("Maui 3.3.1 ignores the value -1 for '{}' (its parser uses -1 as "
-                       "'not set') and keeps the default", row.name));
+                       "'not set') and keeps the default",
+                       row.name));
   if (v) check_range(row, static_cast<double>(*v), text);
   return v;
 }
@@ -435,20 +434,19 @@ bool LowerContext::check_enum(const Row& row, std::string_view text, bool list_i
   if (auto meant = enum_for_boolean(row, value)) {
     report(rules::kInvalidValue, text,
            fmt::format("'{}' is not a value of {} (expected one of {}): Maui 3.3.1 reads it as a boolean "
-                       "and uses {}; write {}", value, row.name, join(schema::allowed_values(row), ", "), *meant,
-                       *meant));
+                       "and uses {}; write {}",
+                       value, row.name, join(schema::allowed_values(row), ", "), *meant, *meant));
     return true;
   }
   for (auto a : allowed) {
-    if (a.size() == value.size() &&
-        std::equal(a.begin(), a.end(), value.begin(), [](char x, char y) {
+    if (a.size() == value.size() && std::equal(a.begin(), a.end(), value.begin(), [](char x, char y) {
           return std::toupper(static_cast<unsigned char>(x)) == std::toupper(static_cast<unsigned char>(y));
         })) {
       report(rules::kWrongCase, text,
              fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches values case-sensitively and "
-                         "{}", value, a,
-                         list_item ? "ignores this item"
-                                   : fmt::format("uses {}", kept_value(row, in_force, scalar))));
+                         "{}",
+                         value, a,
+                         list_item ? "ignores this item" : fmt::format("uses {}", kept_value(row, in_force, scalar))));
       return true;
     }
   }
@@ -478,8 +476,7 @@ void LowerContext::check_range(const Row& row, double v, std::string_view text) 
   const schema::ValueRange& r = *row.range;
   bool below = r.min_open ? v <= r.min : v < r.min;
   if (below || v > r.max)
-    report(rules::kOutOfRange, text,
-           fmt::format("{} {} is out of range: {}", row.name, text, r.why));
+    report(rules::kOutOfRange, text, fmt::format("{} {} is out of range: {}", row.name, text, r.why));
 }
 
 ir::Policy lower(const SyntaxTree& tree, const SourceSet& sources, DiagnosticSink& sink) {

@@ -78,18 +78,16 @@ struct LowerContext {
 
   // True if `text` overlaps a template placeholder. Inline for the usual config, which has none:
   // asked for every name and value.
-  bool templated(std::string_view text) const {
-    return !placeholders.empty() && overlaps_placeholder(text);
-  }
+  bool templated(std::string_view text) const { return !placeholders.empty() && overlaps_placeholder(text); }
   // schema::find_attribute, remembered per name: a large site names the same few attributes on
   // every line, and hashing each name into the schema's table cost more than the rest of the
   // attribute's lowering. Names that are no attribute are not remembered (they are reported).
   const schema::Row* attribute_row(std::string_view name, schema::Object family) {
     if (name.empty()) return schema::find_attribute(name, family);
-    const std::size_t slot = (name.size() * 131 + static_cast<unsigned char>(name.front()) * 31 +
-                              static_cast<unsigned char>(name[name.size() / 2]) * 7 +
-                              static_cast<unsigned char>(name.back()) + family) %
-                             kAttributesSeen;
+    const std::size_t slot =
+        (name.size() * 131 + static_cast<unsigned char>(name.front()) * 31 +
+         static_cast<unsigned char>(name[name.size() / 2]) * 7 + static_cast<unsigned char>(name.back()) + family) %
+        kAttributesSeen;
     AttributeSeen& seen = attributes_seen_[slot];
     if (seen.row != nullptr && seen.family == family && seen.name == name) return seen.row;
     const schema::Row* row = schema::find_attribute(name, family);
@@ -103,22 +101,18 @@ struct LowerContext {
     if (!issues.empty()) report_each(issues, text);
   }
   // `in_force`: the value a scalar had before this line (what Maui keeps when it rejects this one).
-  bool check_value(const schema::Row& row, std::string_view text, bool scalar,
-                   std::string_view in_force = {});
+  bool check_value(const schema::Row& row, std::string_view text, bool scalar, std::string_view in_force = {});
   // What check_value does for one value type, returning the value when it is usable: for the
   // attributes that are stored once checked, so that their text is parsed once.
   template <class T>
-  std::optional<T> checked(const schema::Row& row, values::Result<T> parsed,
-                           std::string_view text) {
+  std::optional<T> checked(const schema::Row& row, values::Result<T> parsed, std::string_view text) {
     // Moab reads two-field times as MM:SS like the manual: no ambiguity to report there.
     if (row.support == schema::Support::MoabOnly)
-      std::erase_if(parsed.issues,
-                    [](const values::Issue& i) { return i.rule == rules::kAmbiguousTime; });
+      std::erase_if(parsed.issues, [](const values::Issue& i) { return i.rule == rules::kAmbiguousTime; });
     report_issues(parsed.issues, text);
     return std::move(parsed.value);
   }
-  std::optional<std::int64_t> checked_integer(const schema::Row& row, std::string_view text,
-                                              bool scalar);
+  std::optional<std::int64_t> checked_integer(const schema::Row& row, std::string_view text, bool scalar);
   std::optional<ir::Seconds> checked_duration(const schema::Row& row, std::string_view text);
   std::optional<double> checked_double(const schema::Row& row, std::string_view text);
   bool check_enum(const schema::Row& row, std::string_view text, bool list_item, bool scalar,
@@ -138,10 +132,8 @@ struct LowerContext {
   static constexpr std::size_t kAttributesSeen = 61;  // a prime: the slot mixes a few bytes
   std::array<AttributeSeen, kAttributesSeen> attributes_seen_{};
   std::vector<ir::FileName> file_names_;  // of each buffer (index = buffer id - 1), interned once
-  std::map<ir::Credential, ir::CredentialConfig>::iterator last_credential_ =
-      policy.credentials.end();
-  std::map<std::string, ir::StandingReservation>::iterator last_reservation_ =
-      policy.standing_reservations.end();
+  std::map<ir::Credential, ir::CredentialConfig>::iterator last_credential_ = policy.credentials.end();
+  std::map<std::string, ir::StandingReservation>::iterator last_reservation_ = policy.standing_reservations.end();
   std::map<std::string, ir::NodeConfig>::iterator last_node_ = policy.nodes.end();
   template <class Map>
   typename Map::mapped_type& named(Map& map, typename Map::iterator& last, std::string_view name) {
@@ -157,8 +149,7 @@ struct LowerContext {
 std::optional<std::string_view> enum_for_boolean(const schema::Row& row, std::string_view text);
 
 // `FAMILY[id] ATTR=VALUE ...` lines; `object` is schema::object_of_family(family).
-void lower_object(LowerContext& ctx, const Statement& s, const schema::Row& family,
-                  schema::Object object);
+void lower_object(LowerContext& ctx, const Statement& s, const schema::Row& family, schema::Object object);
 
 // Typed settings (priority weights, fairshare, backfill, ...) from the scalar lines, with the
 // table's defaults for what the config does not set.

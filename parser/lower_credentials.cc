@@ -21,9 +21,8 @@ namespace {
 
 std::optional<ir::LimitResource> limit_resource(std::string_view r) {
   static constexpr std::pair<std::string_view, ir::LimitResource> names[] = {
-      {"JOB", ir::LimitResource::Job}, {"NODE", ir::LimitResource::Node},
-      {"PE", ir::LimitResource::PE},   {"PROC", ir::LimitResource::Proc},
-      {"PS", ir::LimitResource::PS},   {"WC", ir::LimitResource::WC},
+      {"JOB", ir::LimitResource::Job},   {"NODE", ir::LimitResource::Node}, {"PE", ir::LimitResource::PE},
+      {"PROC", ir::LimitResource::Proc}, {"PS", ir::LimitResource::PS},     {"WC", ir::LimitResource::WC},
       {"MEM", ir::LimitResource::Mem}};
   for (auto [n, v] : names)
     if (n == r) return v;
@@ -46,8 +45,7 @@ LimitShape limit_shape(const Row& row) {
   // Per-user limits inside a class / QOS: MAXJOBPERUSER, MAXPROCPERUSER, MAXNODEPERUSER.
   if (name.size() > 7 && name.substr(name.size() - 7) == "PERUSER") {
     auto res = limit_resource(name.substr(3, name.size() - 10));
-    return res ? LimitShape{Kind::PerUser, *res, time_valued}
-               : LimitShape{Kind::Raw, {}, time_valued};
+    return res ? LimitShape{Kind::PerUser, *res, time_valued} : LimitShape{Kind::Raw, {}, time_valued};
   }
   std::string_view res_name = name;
   for (std::string_view prefix : {"OMAXJ", "OMAXI", "OMAX", "MAXI", "MAX", "MIN"}) {
@@ -63,9 +61,23 @@ LimitShape limit_shape(const Row& row) {
 
 // The field of a credential that an attribute row sets (Other: kept as written in `other`).
 enum class CredentialField : std::uint8_t {
-  Limit, Priority, FairshareTarget, QosList, PartitionList, MaxWalltime, DefaultWalltime,
-  QosDefault, PartitionDefault, AccountDefault, Flags, QosQueuetimeWeight, QosXfactorWeight,
-  QosQueuetimeTarget, QosXfactorTarget, NodeAccess, Other,
+  Limit,
+  Priority,
+  FairshareTarget,
+  QosList,
+  PartitionList,
+  MaxWalltime,
+  DefaultWalltime,
+  QosDefault,
+  PartitionDefault,
+  AccountDefault,
+  Flags,
+  QosQueuetimeWeight,
+  QosXfactorWeight,
+  QosQueuetimeTarget,
+  QosXfactorTarget,
+  NodeAccess,
+  Other,
 };
 CredentialField credential_field(const Row& row) {
   using F = CredentialField;
@@ -107,12 +119,8 @@ void ObjectLowerer::credential(const AttributeToken& a, const Row& row) {
   // credential list and duration) get check_value's checks while they are parsed, not a second
   // parse.
   switch (field) {
-    case F::Limit:
-      limit(c, a, row);
-      return;
-    case F::Priority:
-      set(c.priority, ctx_.checked_integer(row, v, false), a);
-      return;
+    case F::Limit: limit(c, a, row); return;
+    case F::Priority: set(c.priority, ctx_.checked_integer(row, v, false), a); return;
     case F::FairshareTarget: {
       auto t = ctx_.checked(row, values::parse_fairshare_target(v), v);
       if (!t) return;
@@ -130,8 +138,7 @@ void ObjectLowerer::credential(const AttributeToken& a, const Row& row) {
     }
     case F::MaxWalltime:
     case F::DefaultWalltime:
-      set(field == F::MaxWalltime ? c.max_walltime : c.default_walltime,
-          ctx_.checked_duration(row, v), a);
+      set(field == F::MaxWalltime ? c.max_walltime : c.default_walltime, ctx_.checked_duration(row, v), a);
       return;
     default: break;
   }
@@ -176,9 +183,10 @@ std::optional<std::string> ObjectLowerer::ign_flag_difference(std::string_view f
   const bool time = f == "IGNSYSMAXTIME" || f == "IGNSYSTEM" || f == "IGNALL";
   std::string out;
   if (user)
-    out = fmt::format("lifts the limits {} names for every credential of the job (group, account, class and "
-                      "QOS too), not only for its user{}",
-                      f, f == "IGNNODEPERUSER" ? ", and lifts MAXPROC with MAXNODE" : "");
+    out = fmt::format(
+        "lifts the limits {} names for every credential of the job (group, account, class and "
+        "QOS too), not only for its user{}",
+        f, f == "IGNNODEPERUSER" ? ", and lifts MAXPROC with MAXNODE" : "");
   if (time)
     out += fmt::format("{}does not act on {}", out.empty() ? "" : ", and ",
                        f == "IGNSYSMAXTIME" ? std::string(f) : fmt::format("the IGNSYSMAXTIME part of {}", f));
@@ -189,9 +197,9 @@ std::optional<std::string> ObjectLowerer::ign_flag_difference(std::string_view f
 void ObjectLowerer::flags(ir::CredentialConfig& c, const AttributeToken& a, const Row& row) {
   bool qos = c.id.kind == ir::CredKind::Qos;
   if (row.name == "FLAGS")
-    ctx_.report(rules::kCompatFlagsAttribute, a.name.text,
-                fmt::format("Maui 3.3.1 ignores FLAGS= on {} lines; it reads {}=", family_.name,
-                            qos ? "QFLAGS" : "JOBFLAGS"));
+    ctx_.report(
+        rules::kCompatFlagsAttribute, a.name.text,
+        fmt::format("Maui 3.3.1 ignores FLAGS= on {} lines; it reads {}=", family_.name, qos ? "QFLAGS" : "JOBFLAGS"));
   auto& into = qos && row.name != "JOBFLAGS" ? c.qos->flags : c.job_flags;
   into.clear();  // a later FLAGS= replaces the list, as Maui re-reads flags from scratch
   auto allowed = schema::allowed_values(row);
@@ -200,7 +208,8 @@ void ObjectLowerer::flags(ir::CredentialConfig& c, const AttributeToken& a, cons
     if (qos && (f == "NORESERVATION" || f == "RESTARTPREEMPT"))
       ctx_.report(rules::kCompatQosFlag, f,
                   fmt::format("Maui 3.3.1 cannot set the QOS flag {} (its flag parser rejects "
-                              "it) although the manual documents it", f));
+                              "it) although the manual documents it",
+                              f));
     // On a FLAGS= line 3.3.1 reads no flag at all (compat-flags-attribute says so).
     if (qos && row.name != "FLAGS")
       if (auto differs = ign_flag_difference(f))
@@ -234,8 +243,7 @@ void ObjectLowerer::limit(ir::CredentialConfig& c, const AttributeToken& a, cons
 
   if (override_limit && !is_qos) {
     ctx_.report(rules::kOverrideOnNonQos, a.name.text,
-                fmt::format("override limit {} only works on QOSCFG lines: Maui ignores it on {}",
-                            name, family_.name));
+                fmt::format("override limit {} only works on QOSCFG lines: Maui ignores it on {}", name, family_.name));
     return;
   }
   if (res == ir::LimitResource::Mem && !override_limit)
@@ -249,8 +257,8 @@ void ObjectLowerer::limit(ir::CredentialConfig& c, const AttributeToken& a, cons
   }
   if (override_limit) {
     auto& table = (row.flags & schema::kSystemLimit) ? c.qos->override_system
-                  : idle                              ? c.qos->override_idle
-                                                      : c.qos->override_active;
+                  : idle                             ? c.qos->override_idle
+                                                     : c.qos->override_active;
     table[res] = std::move(l);
   } else {
     (idle ? c.idle : c.active)[res] = std::move(l);
@@ -262,33 +270,34 @@ void ObjectLowerer::check_soft_hard(ir::Limit& l, const AttributeToken& a, bool 
     ctx_.report(rules::kSoftExceedsHard, a.value.text,
                 fmt::format("'{}' sets no hard limit: Maui 3.3.1 uses a soft limit only when the "
                             "hard limit is set, so this limit has no effect there; by the manual "
-                            "the hard limit is {}", a.value.text, l.soft));
+                            "the hard limit is {}",
+                            a.value.text, l.soft));
     l.hard = l.soft;
   } else if (l.hard > 0 && (l.soft > l.hard || l.soft == -1)) {
     ctx_.report(rules::kSoftExceedsHard, a.value.text,
                 fmt::format("soft limit {} is less strict than hard limit {}: the manual then sets "
                             "the soft limit to the hard one; Maui 3.3.1 keeps both as written",
-                            l.soft == -1 ? std::string("-1 (unlimited)") : fmt::format("{}", l.soft),
-                            l.hard));
+                            l.soft == -1 ? std::string("-1 (unlimited)") : fmt::format("{}", l.soft), l.hard));
     l.soft = l.hard;
   }
   if (idle && l.soft != l.hard) {
     ctx_.report(rules::kCompatIdleSoftLimit, a.value.text,
                 fmt::format("the manual says idle limits have a single hard limit and ignores the "
-                            "soft value {}; Maui 3.3.1 applies it in its soft pass", l.soft));
+                            "soft value {}; Maui 3.3.1 applies it in its soft pass",
+                            l.soft));
     l.soft = l.hard;
   }
 }
 
-void ObjectLowerer::scoped(ir::CredentialConfig& c, const AttributeToken& a, const Row& row,
-            ir::LimitResource res, bool idle, const ir::Limit& l) {
+void ObjectLowerer::scoped(ir::CredentialConfig& c, const AttributeToken& a, const Row& row, ir::LimitResource res,
+                           bool idle, const ir::Limit& l) {
   std::string_view index = a.index.text;
   auto colon = index.find(':');
   auto kind = scope_kind(index.substr(0, colon));
   if (!kind) {
-    ctx_.report(rules::kInvalidValue, a.index.text,
-                fmt::format("expected USER, GROUP, ACCOUNT, CLASS or QOS[:name] in {}[...], found '{}'",
-                            row.name, index));
+    ctx_.report(
+        rules::kInvalidValue, a.index.text,
+        fmt::format("expected USER, GROUP, ACCOUNT, CLASS or QOS[:name] in {}[...], found '{}'", row.name, index));
     return;
   }
   std::optional<std::string> scope_name;
@@ -296,19 +305,22 @@ void ObjectLowerer::scoped(ir::CredentialConfig& c, const AttributeToken& a, con
   bool job_or_proc = res == ir::LimitResource::Job || res == ir::LimitResource::Proc;
   std::string what;
   if (!job_or_proc) {
-    what = fmt::format("Maui 3.3.1 drops the index of {}[{}] and applies it as a plain {} limit "
-                       "of the whole {} {}", row.name, index, row.name, ir::to_string(c.id.kind), id_);
+    what = fmt::format(
+        "Maui 3.3.1 drops the index of {}[{}] and applies it as a plain {} limit "
+        "of the whole {} {}",
+        row.name, index, row.name, ir::to_string(c.id.kind), id_);
   } else if (*kind == ir::CredKind::User && (scope_name || res == ir::LimitResource::Proc)) {
     what = fmt::format("Maui 3.3.1 silently ignores {}[{}]", row.name, index);
   } else if (*kind == ir::CredKind::User && c.id.kind != ir::CredKind::Class) {
-    what = fmt::format("Maui 3.3.1 enforces {}[USER] only on classes; here it is tracked, not enforced",
-                       row.name);
+    what = fmt::format("Maui 3.3.1 enforces {}[USER] only on classes; here it is tracked, not enforced", row.name);
   } else if (*kind == ir::CredKind::Class || *kind == ir::CredKind::Qos) {
     what = scope_name ? fmt::format("Maui 3.3.1 stores {}[{}] but never enforces it", row.name, index)
                       : fmt::format("Maui 3.3.1 silently ignores {}[{}]", row.name, index);
   } else if (*kind != ir::CredKind::User) {
-    what = fmt::format("Maui 3.3.1 stores {}[{}] but never enforces it (only class x user limits "
-                       "are enforced)", row.name, index);
+    what = fmt::format(
+        "Maui 3.3.1 stores {}[{}] but never enforces it (only class x user limits "
+        "are enforced)",
+        row.name, index);
   }
   if (!what.empty())
     ctx_.report(rules::kCompatMultidimLimit, a.name.text,

@@ -28,8 +28,8 @@ namespace {
 constexpr std::array<bool, 256> kAttributeNameChar = [] {
   std::array<bool, 256> table{};
   for (int c = 0; c < 256; ++c)
-    table[static_cast<std::size_t>(c)] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                                         (c >= '0' && c <= '9') || c == '_' || c == '.';
+    table[static_cast<std::size_t>(c)] =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
   return table;
 }();
 bool attribute_name_char(char c) { return kAttributeNameChar[static_cast<unsigned char>(c)]; }
@@ -98,7 +98,8 @@ void ObjectLowerer::run() {
   if (family_.support == Support::Misspelling) {
     ctx_.report(rules::kKnownMisspelling, s_.name.text,
                 fmt::format("'{}' is not a Maui family (did you mean '{}'?): Maui 3.3.1 ignores "
-                            "this line", family_.name, family_.canonical));
+                            "this line",
+                            family_.name, family_.canonical));
     return;  // the manual's own ACCTCFG example: still not a family Maui reads
   }
   if (family_.support == Support::MoabOnly)
@@ -106,8 +107,8 @@ void ObjectLowerer::run() {
                 fmt::format("{} is a Moab family; Maui 3.3.1 ignores this line", family_.name));
   if (!s_.has_index && object_ != schema::kSys) {
     ctx_.report(rules::kMissingObjectId, s_.name.text,
-                fmt::format("{} needs an object name in brackets ({}[name]); Maui ignores this line",
-                            family_.name, family_.name));
+                fmt::format("{} needs an object name in brackets ({}[name]); Maui ignores this line", family_.name,
+                            family_.name));
     return;
   }
   if (s_.has_index && ctx_.templated(s_.index.text)) return;  // `SRCFG[<%= key %>]`: unknown object
@@ -129,7 +130,6 @@ void ObjectLowerer::run() {
     attribute(attr);
   }
 }
-
 
 // Finds or creates the object; a new one is declared by this line (most lines add to an
 // object declared earlier, so the provenance is made only when needed).
@@ -180,7 +180,8 @@ void ObjectLowerer::stray(const Token& t, std::size_t position) {
   if (object_ == schema::kRm && position == 0) {
     ctx_.report(rules::kMissingAttributeName, t.text,
                 fmt::format("'{}' has no ATTRIBUTE= in front: Maui ignores it; did you mean "
-                            "'TYPE={}'?", t.text, t.text));
+                            "'TYPE={}'?",
+                            t.text, t.text));
     return;
   }
   ctx_.report(rules::kMissingAttributeName, t.text,
@@ -193,21 +194,21 @@ const Row* ObjectLowerer::resolve(const AttributeToken& a) {
   if (const Row* row = schema::find_attribute_ignoring_case(name, object_)) {
     ctx_.report(rules::kWrongCase, name,
                 fmt::format("'{}' is spelt '{}': Maui 3.3.1 matches attribute names "
-                            "case-sensitively and ignores it", name, row->name));
+                            "case-sensitively and ignores it",
+                            name, row->name));
     return row;
   }
   if (const Row* qos_only = schema::find_attribute(name, schema::kQos);
       qos_only && (qos_only->flags & (schema::kOverride | schema::kSystemLimit))) {
     ctx_.report(rules::kOverrideOnNonQos, name,
-                fmt::format("override limit {} only works on QOSCFG lines: Maui ignores it on {}",
-                            name, family_.name));
+                fmt::format("override limit {} only works on QOSCFG lines: Maui ignores it on {}", name, family_.name));
     return nullptr;
   }
   auto suggestions = schema::suggest_attributes(name, object_);
-  ctx_.report(rules::kUnknownAttribute, name,
-              fmt::format("unknown {} attribute '{}': Maui ignores it{}", family_.name, name,
-                          suggestions.empty() ? std::string()
-                                              : fmt::format("; did you mean '{}'?", suggestions.front())));
+  ctx_.report(
+      rules::kUnknownAttribute, name,
+      fmt::format("unknown {} attribute '{}': Maui ignores it{}", family_.name, name,
+                  suggestions.empty() ? std::string() : fmt::format("; did you mean '{}'?", suggestions.front())));
   return nullptr;
 }
 
@@ -218,16 +219,15 @@ void ObjectLowerer::attribute(const AttributeToken& a) {
   if (row->support == Support::ManualName && row->name != "FLAGS")
     ctx_.report(rules::kCompatManualName, name,
                 fmt::format("'{}' is the manual's name for '{}': this engine applies it, but Maui "
-                            "3.3.1 ignores it; write '{}'", name, row->canonical, row->canonical));
+                            "3.3.1 ignores it; write '{}'",
+                            name, row->canonical, row->canonical));
   if (row->support == Support::Misspelling) {
     ctx_.report(rules::kKnownMisspelling, name,
-                fmt::format("'{}' is a misspelling of '{}': Maui ignores this attribute", name,
-                            row->canonical));
+                fmt::format("'{}' is a misspelling of '{}': Maui ignores this attribute", name, row->canonical));
     return;
   }
   if (row->support == Support::MoabOnly && family_.support != Support::MoabOnly)
-    ctx_.report(rules::kMoabOnly, name,
-                fmt::format("'{}' is a Moab attribute; Maui 3.3.1 ignores it", row->name));
+    ctx_.report(rules::kMoabOnly, name, fmt::format("'{}' is a Moab attribute; Maui 3.3.1 ignores it", row->name));
   if (row->support == Support::Ignored)
     ctx_.report(rules::kIgnoredByMaui, name,
                 fmt::format("Maui 3.3.1 accepts '{}' but ignores it{}", row->name,
@@ -238,8 +238,7 @@ void ObjectLowerer::attribute(const AttributeToken& a) {
   std::string_view value = a.value.text;
   if (value.empty()) {
     if (row->type != ValueType::CredList)
-      ctx_.report(rules::kMissingValue, a.whole.text,
-                  fmt::format("'{}=' has no value: Maui ignores it", row->name));
+      ctx_.report(rules::kMissingValue, a.whole.text, fmt::format("'{}=' has no value: Maui ignores it", row->name));
     return;
   }
   if (ctx_.templated(value)) return;
@@ -251,11 +250,11 @@ void ObjectLowerer::attribute(const AttributeToken& a) {
   // site has a line per node), and the others with check_value.
   if (object_ == schema::kSres) return reservation(a, *row);
   if (object_ == schema::kNode) return node(a, *row);
-  if (row->type != ValueType::AclList && row->type != ValueType::Limit &&
-      !ctx_.check_value(*row, value, false))
-    return;
-  if (object_ == schema::kRm) resource_manager(a, *row);
-  else keep_raw(ctx_.policy.other_objects[fmt::format("{}[{}]", family_.name, id_)], a, *row);
+  if (row->type != ValueType::AclList && row->type != ValueType::Limit && !ctx_.check_value(*row, value, false)) return;
+  if (object_ == schema::kRm)
+    resource_manager(a, *row);
+  else
+    keep_raw(ctx_.policy.other_objects[fmt::format("{}[{}]", family_.name, id_)], a, *row);
 }
 
 void ObjectLowerer::keep_raw(std::map<std::string, ir::RawSetting>& into, const AttributeToken& a, const Row& row) {

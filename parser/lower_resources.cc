@@ -20,28 +20,73 @@ namespace {
 // The field of a standing reservation or a node that an attribute row sets (Other: kept as
 // written in `other`), derived once per row instead of comparing names per value.
 enum class ObjectField : std::uint8_t {
-  Access, ChargeAccount, Days, Depth, StartTime, EndTime, WeekStart, WeekEnd, Flags, HostList,
-  NodeFeatures, Owner, Partition, Period, Priority, Resources, TaskCount, TasksPerNode, Trigger,
-  Procs, Memory, Swap, Disk, Features, Speed, MaxJobs, MaxJobsPerUser, MaxLoad, PriorityFunction, Other,
+  Access,
+  ChargeAccount,
+  Days,
+  Depth,
+  StartTime,
+  EndTime,
+  WeekStart,
+  WeekEnd,
+  Flags,
+  HostList,
+  NodeFeatures,
+  Owner,
+  Partition,
+  Period,
+  Priority,
+  Resources,
+  TaskCount,
+  TasksPerNode,
+  Trigger,
+  Procs,
+  Memory,
+  Swap,
+  Disk,
+  Features,
+  Speed,
+  MaxJobs,
+  MaxJobsPerUser,
+  MaxLoad,
+  PriorityFunction,
+  Other,
 };
 ObjectField object_field(const Row& row) {
   using F = ObjectField;
   const bool node = (row.objects & schema::kNode) != 0;
   const bool sres = (row.objects & schema::kSres) != 0;
-  static constexpr std::pair<std::string_view, F> kReservationFields[] = {
-      {"ACCESS", F::Access},       {"CHARGEACCOUNT", F::ChargeAccount}, {"DAYS", F::Days},
-      {"DEPTH", F::Depth},         {"STARTTIME", F::StartTime},         {"ENDTIME", F::EndTime},
-      {"WSTARTTIME", F::WeekStart}, {"WENDTIME", F::WeekEnd},           {"FLAGS", F::Flags},
-      {"HOSTLIST", F::HostList},   {"NODEFEATURES", F::NodeFeatures},   {"OWNER", F::Owner},
-      {"PARTITION", F::Partition}, {"PERIOD", F::Period},               {"PRIORITY", F::Priority},
-      {"RESOURCES", F::Resources}, {"TASKCOUNT", F::TaskCount},         {"TPN", F::TasksPerNode},
-      {"TRIGGER", F::Trigger}};
-  static constexpr std::pair<std::string_view, F> kNodeFields[] = {
-      {"PROCS", F::Procs},           {"CFGMEM", F::Memory},     {"CFGSWAP", F::Swap},
-      {"CFGDISK", F::Disk},          {"RESOURCES", F::Resources}, {"FEATURES", F::Features},
-      {"PARTITION", F::Partition},   {"SPEED", F::Speed},       {"PRIORITY", F::Priority},
-      {"MAXJOB", F::MaxJobs},        {"MAXJOBPERUSER", F::MaxJobsPerUser}, {"MAXLOAD", F::MaxLoad},
-      {"PRIORITYF", F::PriorityFunction}};
+  static constexpr std::pair<std::string_view, F> kReservationFields[] = {{"ACCESS", F::Access},
+                                                                          {"CHARGEACCOUNT", F::ChargeAccount},
+                                                                          {"DAYS", F::Days},
+                                                                          {"DEPTH", F::Depth},
+                                                                          {"STARTTIME", F::StartTime},
+                                                                          {"ENDTIME", F::EndTime},
+                                                                          {"WSTARTTIME", F::WeekStart},
+                                                                          {"WENDTIME", F::WeekEnd},
+                                                                          {"FLAGS", F::Flags},
+                                                                          {"HOSTLIST", F::HostList},
+                                                                          {"NODEFEATURES", F::NodeFeatures},
+                                                                          {"OWNER", F::Owner},
+                                                                          {"PARTITION", F::Partition},
+                                                                          {"PERIOD", F::Period},
+                                                                          {"PRIORITY", F::Priority},
+                                                                          {"RESOURCES", F::Resources},
+                                                                          {"TASKCOUNT", F::TaskCount},
+                                                                          {"TPN", F::TasksPerNode},
+                                                                          {"TRIGGER", F::Trigger}};
+  static constexpr std::pair<std::string_view, F> kNodeFields[] = {{"PROCS", F::Procs},
+                                                                   {"CFGMEM", F::Memory},
+                                                                   {"CFGSWAP", F::Swap},
+                                                                   {"CFGDISK", F::Disk},
+                                                                   {"RESOURCES", F::Resources},
+                                                                   {"FEATURES", F::Features},
+                                                                   {"PARTITION", F::Partition},
+                                                                   {"SPEED", F::Speed},
+                                                                   {"PRIORITY", F::Priority},
+                                                                   {"MAXJOB", F::MaxJobs},
+                                                                   {"MAXJOBPERUSER", F::MaxJobsPerUser},
+                                                                   {"MAXLOAD", F::MaxLoad},
+                                                                   {"PRIORITYF", F::PriorityFunction}};
   // A row of both families (TRIGGER) has a reservation's field; node() keeps it as written.
   if (sres)
     for (const auto& [name, field] : kReservationFields)
@@ -55,10 +100,9 @@ ObjectField object_field(const Row& row) {
 std::optional<ir::AclEntry::Kind> acl_kind(const Row& row) {
   using K = ir::AclEntry::Kind;
   static constexpr std::pair<std::string_view, K> kKinds[] = {
-      {"USERLIST", K::User},      {"GROUPLIST", K::Group},  {"ACCOUNTLIST", K::Account},
-      {"CLASSLIST", K::Class},    {"QOSLIST", K::Qos},
-      {"JOBATTRLIST", K::JobAttr}, {"TIMELIMIT", K::Duration}, {"MAXTIME", K::Duration},
-      {"PROCLIMIT", K::Procs},    {"TASKLIMIT", K::Tasks}};
+      {"USERLIST", K::User},   {"GROUPLIST", K::Group},     {"ACCOUNTLIST", K::Account}, {"CLASSLIST", K::Class},
+      {"QOSLIST", K::Qos},     {"JOBATTRLIST", K::JobAttr}, {"TIMELIMIT", K::Duration},  {"MAXTIME", K::Duration},
+      {"PROCLIMIT", K::Procs}, {"TASKLIMIT", K::Tasks}};
   for (const auto& [name, kind] : kKinds)
     if (name == row.name) return kind;
   return std::nullopt;
@@ -126,8 +170,9 @@ void ObjectLowerer::reservation(const AttributeToken& a, const Row& row) {
     }
     case ObjectField::Partition: r.partition = sv(std::string(v)); return;
     case ObjectField::Period: {
-      auto p = v == "WEEK" ? ir::ReservationPeriod::Week
-               : v == "INFINITY" ? ir::ReservationPeriod::Infinity : ir::ReservationPeriod::Day;
+      auto p = v == "WEEK"       ? ir::ReservationPeriod::Week
+               : v == "INFINITY" ? ir::ReservationPeriod::Infinity
+                                 : ir::ReservationPeriod::Day;
       r.period = sv(p);
       return;
     }
@@ -182,11 +227,16 @@ void ObjectLowerer::resource_manager(const AttributeToken& a, const Row& row) {
   std::string_view name = row.name;
   std::string_view v = a.value.text;
   auto sv = [&](auto value) { return sourced(value, a); };
-  if (name == "TYPE") r.type = sv(std::string(v));
-  else if (name == "HOST") r.host = sv(std::string(v));
-  else if (name == "PORT") set(r.port, values::parse_integer(v).value, a);
-  else if (name == "TIMEOUT") set(r.timeout, values::parse_duration(v).value, a);
-  else keep_raw(r.other, a, row);
+  if (name == "TYPE")
+    r.type = sv(std::string(v));
+  else if (name == "HOST")
+    r.host = sv(std::string(v));
+  else if (name == "PORT")
+    set(r.port, values::parse_integer(v).value, a);
+  else if (name == "TIMEOUT")
+    set(r.timeout, values::parse_duration(v).value, a);
+  else
+    keep_raw(r.other, a, row);
 }
 
 }  // namespace maui::lowering

@@ -35,8 +35,8 @@ class ObjectLowerer {
   const Row& family_;
   schema::Object object_;
   std::optional<ir::CredKind> cred_kind_;  // of a credential family's lines
-  std::string_view id_;  // in the source (or "base"): copied only into a new object
-  const Row* last_acl_ = nullptr;  // SRCFG: the ACL attribute that a blank-separated item follows
+  std::string_view id_;                    // in the source (or "base"): copied only into a new object
+  const Row* last_acl_ = nullptr;          // SRCFG: the ACL attribute that a blank-separated item follows
   // The object of this line, looked up once by declare() (std::map entries do not move).
   ir::CredentialConfig* cred_ = nullptr;
   ir::StandingReservation* sres_ = nullptr;
@@ -74,8 +74,8 @@ class ObjectLowerer {
   void flags(ir::CredentialConfig& c, const AttributeToken& a, const Row& row);
   void limit(ir::CredentialConfig& c, const AttributeToken& a, const Row& row);
   void check_soft_hard(ir::Limit& l, const AttributeToken& a, bool idle);
-  void scoped(ir::CredentialConfig& c, const AttributeToken& a, const Row& row,
-              ir::LimitResource res, bool idle, const ir::Limit& l);
+  void scoped(ir::CredentialConfig& c, const AttributeToken& a, const Row& row, ir::LimitResource res, bool idle,
+              const ir::Limit& l);
 
   // lower_resources.cc: the attributes of standing reservations, nodes and resource managers.
   void reservation(const AttributeToken& a, const Row& row);

@@ -21,11 +21,11 @@ namespace g = grammar;
 struct ParseState {
   SyntaxTree& tree;
   unsigned buffer;
-  std::vector<Token>& tokens;     // this buffer's block of tree.tokens
-  unsigned line = 1;              // line number of the current logical line's start
+  std::vector<Token>& tokens;  // this buffer's block of tree.tokens
+  unsigned line = 1;           // line number of the current logical line's start
   const char* line_begin = nullptr;
   Statement current;
-  std::size_t values_begin = 0;   // where the current line's values start in `tokens`
+  std::size_t values_begin = 0;  // where the current line's values start in `tokens`
   // [begin, end) in `tokens` of the values of each statement this buffer added: the block still
   // grows while the buffer is parsed, so the statements view it once it is complete.
   std::vector<std::pair<std::size_t, std::size_t>> values;
@@ -121,12 +121,18 @@ inline constexpr char kErb[] = "ERB";
 inline constexpr char kJinja[] = "Jinja";
 inline constexpr char kToolkit[] = "Template Toolkit";
 inline constexpr char kAutoconf[] = "autoconf";
-template <> struct action<g::erb> : placeholder_action<g::erb, kErb> {};
-template <> struct action<g::jinja_expression> : placeholder_action<g::jinja_expression, kJinja> {};
-template <> struct action<g::jinja_statement> : placeholder_action<g::jinja_statement, kJinja> {};
-template <> struct action<g::jinja_comment> : placeholder_action<g::jinja_comment, kJinja> {};
-template <> struct action<g::template_toolkit> : placeholder_action<g::template_toolkit, kToolkit> {};
-template <> struct action<g::autoconf> : placeholder_action<g::autoconf, kAutoconf> {};
+template <>
+struct action<g::erb> : placeholder_action<g::erb, kErb> {};
+template <>
+struct action<g::jinja_expression> : placeholder_action<g::jinja_expression, kJinja> {};
+template <>
+struct action<g::jinja_statement> : placeholder_action<g::jinja_statement, kJinja> {};
+template <>
+struct action<g::jinja_comment> : placeholder_action<g::jinja_comment, kJinja> {};
+template <>
+struct action<g::template_toolkit> : placeholder_action<g::template_toolkit, kToolkit> {};
+template <>
+struct action<g::autoconf> : placeholder_action<g::autoconf, kAutoconf> {};
 
 // `# mauic: ignore=RULE[,RULE...]`: a trailing comment covers its own line, a comment on a
 // line of its own covers the next line. `text` is the comment from its '#' to the end of its line.
@@ -166,11 +172,16 @@ struct action<g::comment> {
 const char* multiline_tag_end(const char* p, const char* end) {
   if (end - p < 2) return nullptr;
   std::string_view close;
-  if (p[0] == '<' && p[1] == '%') close = "%>";
-  else if (p[0] == '{' && p[1] == '%') close = "%}";
-  else if (p[0] == '{' && p[1] == '#') close = "#}";
-  else if (p[0] == '[' && p[1] == '%') close = "%]";
-  else return nullptr;
+  if (p[0] == '<' && p[1] == '%')
+    close = "%>";
+  else if (p[0] == '{' && p[1] == '%')
+    close = "%}";
+  else if (p[0] == '{' && p[1] == '#')
+    close = "#}";
+  else if (p[0] == '[' && p[1] == '%')
+    close = "%]";
+  else
+    return nullptr;
   std::string_view rest(p + 2, static_cast<std::size_t>(end - p - 2));
   auto at = rest.find(close);
   return at == std::string_view::npos ? nullptr : p + 2 + at + 2;
@@ -206,8 +217,7 @@ const char* logical_line_end(const char* p, const char* end, bool& joined) {
     const void* newline = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
     const char* stop = newline ? static_cast<const char*>(newline) : end;
     const auto n = static_cast<std::size_t>(stop - p);
-    if (!std::memchr(p, '\\', n) && !std::memchr(p, '%', n) && !std::memchr(p, '{', n))
-      return stop;
+    if (!std::memchr(p, '\\', n) && !std::memchr(p, '%', n) && !std::memchr(p, '{', n)) return stop;
   }
   joined = true;
   bool in_comment = false;
@@ -257,8 +267,7 @@ constexpr std::array<Char, 256> kCharClass = [] {
   table[' '] = table['\t'] = Char::Blank;
   table['\n'] = Char::LineEnd;
   table['#'] = Char::Hash;
-  for (unsigned char c : {'\'', '"', '@', '\\', '%', '{', '\r', '\v', '\f', '\xC2'})
-    table[c] = Char::Special;
+  for (unsigned char c : {'\'', '"', '@', '\\', '%', '{', '\r', '\v', '\f', '\xC2'}) table[c] = Char::Special;
   return table;
 }();
 Char char_class(const char* q) { return kCharClass[static_cast<unsigned char>(*q)]; }
@@ -295,21 +304,19 @@ const char* skip_blanks(const char* q, const char* end) {
 // to check for the end of the text at each character.
 const char* read_plain_line(const char* p, const char* end, ParseState& st) {
   const auto comment_to_newline = [&st, end](const char* hash) {
-    const char* const newline =
-        static_cast<const char*>(std::memchr(hash, '\n', static_cast<std::size_t>(end - hash)));
+    const char* const newline = static_cast<const char*>(std::memchr(hash, '\n', static_cast<std::size_t>(end - hash)));
     note_comment(view(hash, newline), st);
     return newline;
   };
   const char* q = skip_blanks(p, end);
   switch (char_class(q)) {
     case Char::LineEnd: return q;  // a blank line
-    case Char::Hash:  // a comment line; an #INCLUDE directive is the grammar's
+    case Char::Hash:               // a comment line; an #INCLUDE directive is the grammar's
       return view(q, end).starts_with("#INCLUDE") ? nullptr : comment_to_newline(q);
     default: break;
   }
   const auto first = static_cast<unsigned char>(*q);
-  if (!((first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') || first == '_'))
-    return nullptr;
+  if (!((first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') || first == '_')) return nullptr;
   // The statement is made in place; a line left to the grammar takes it out again.
   Statement& s = st.tree.statements.emplace_back();
   const auto leave_to_grammar = [&st]() -> const char* {
@@ -329,8 +336,7 @@ const char* read_plain_line(const char* p, const char* end, ParseState& st) {
     s.index = Token{view(index_begin, q)};
     s.has_index = true;
     ++q;
-  } else if (const Char c = char_class(q);
-             c != Char::Blank && c != Char::Hash && c != Char::LineEnd && *q != '=') {
+  } else if (const Char c = char_class(q); c != Char::Blank && c != Char::Hash && c != Char::LineEnd && *q != '=') {
     return leave_to_grammar();  // the grammar's error (or a blank it reads, such as CR)
   }
   q = skip_blanks(q, end);  // the alignment padding: scanned once
@@ -357,8 +363,7 @@ const char* read_plain_line(const char* p, const char* end, ParseState& st) {
 
 }  // namespace
 
-void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, DiagnosticSink& sink,
-                  LineReader lines_read) {
+void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, DiagnosticSink& sink, LineReader lines_read) {
   std::string_view text = sources.text(buffer);
   const char* const begin = text.data();
   const char* const end = begin + text.size();
@@ -367,8 +372,7 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
   // files stay linear).
   const std::size_t lines = sources.line_count(buffer);
   if (tree.statements.size() + lines > tree.statements.capacity())
-    tree.statements.reserve(
-        std::max(tree.statements.size() + lines, 2 * tree.statements.capacity()));
+    tree.statements.reserve(std::max(tree.statements.size() + lines, 2 * tree.statements.capacity()));
   const std::size_t first = tree.statements.size();
   ParseState st{tree, buffer, tree.tokens.emplace_back(), 1, nullptr, Statement{}, 0, {}, false};
   // A pointer, not a std::string: each per-line input would otherwise copy the name.
@@ -376,8 +380,7 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
   // read_plain_line reads the lines that a '\n' ends: those that start up to the last '\n' (the
   // last line of a file often has none).
   const char* plain_end = begin;
-  if (const auto last = text.rfind('\n');
-      lines_read == LineReader::Shortcut && last != std::string_view::npos)
+  if (const auto last = text.rfind('\n'); lines_read == LineReader::Shortcut && last != std::string_view::npos)
     plain_end = begin + last + 1;
   const char* p = begin;
   while (p < end) {
@@ -405,13 +408,11 @@ void parse_buffer(SourceSet& sources, unsigned buffer, SyntaxTree& tree, Diagnos
                     "expected a parameter name, '#' comment or blank line");
       } else if (in.current() < next) {
         // A line shape that ended early (cannot happen with must<line_end>, kept as a guard).
-        sink.report(rules::kSyntaxError, range_of(in.current(), 1),
-                    "unexpected text at the end of the line");
+        sink.report(rules::kSyntaxError, range_of(in.current(), 1), "unexpected text at the end of the line");
       }
     } catch (const pegtl::parse_error& e) {
       const auto& pos = e.positions().front();
-      sink.report(rules::kSyntaxError, range_of(p + pos.byte, p + pos.byte < stop ? 1 : 0),
-                  std::string(e.message()));
+      sink.report(rules::kSyntaxError, range_of(p + pos.byte, p + pos.byte < stop ? 1 : 0), std::string(e.message()));
     }
     st.line += static_cast<unsigned>((joined ? count_newlines(p, stop) : 0) + (stop < end ? 1 : 0));
     p = next;
@@ -438,8 +439,7 @@ SyntaxTree parse_config(SourceSet& sources, unsigned main_buffer, DiagnosticSink
         if (ph.token.begin() >= s.name.begin() && ph.token.begin() < s.name.begin() + s.name.text.size())
           templated = true;
       if (templated) continue;  // `#INCLUDE [% inc %]`: nothing to read until rendered
-      if (auto id = sources.load_include(s.name.text, buffer, s.name.range(), sink))
-        pending.push_back(*id);
+      if (auto id = sources.load_include(s.name.text, buffer, s.name.range(), sink)) pending.push_back(*id);
     }
   }
   return tree;

@@ -56,8 +56,7 @@ std::optional<unsigned> SourceSet::load_main(const std::string& path, Diagnostic
   } else {
     auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/true);
     if (!file) {
-      sink.report_file(rules::kIoError, path,
-                       fmt::format("cannot read '{}': {}", path, file.getError().message()));
+      sink.report_file(rules::kIoError, path, fmt::format("cannot read '{}': {}", path, file.getError().message()));
       return std::nullopt;
     }
     buffer = std::move(*file);
@@ -78,8 +77,8 @@ unsigned SourceSet::add_buffer(std::string name, std::string_view text) {
   return id;
 }
 
-std::optional<unsigned> SourceSet::load_include(std::string_view name, unsigned from,
-                                                llvm::SMRange directive, DiagnosticSink& sink) {
+std::optional<unsigned> SourceSet::load_include(std::string_view name, unsigned from, llvm::SMRange directive,
+                                                DiagnosticSink& sink) {
   // Relative to the including file, as Maui's own include handling resolves it.
   llvm::SmallString<256> path;
   if (llvm::sys::path::is_absolute(name)) {
@@ -104,16 +103,14 @@ std::optional<unsigned> SourceSet::load_include(std::string_view name, unsigned 
     }
   }
   if (auto why = unreadable_reason(display)) {
-    sink.report(rules::kIncludeNotFound, directive,
-                fmt::format("cannot read included file '{}': {}", display, *why));
+    sink.report(rules::kIncludeNotFound, directive, fmt::format("cannot read included file '{}': {}", display, *why));
     return std::nullopt;
   }
   auto buffer = llvm::MemoryBuffer::getFile(display, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/true);
   if (!buffer) {
     sink.report(rules::kIncludeNotFound, directive,
-                fmt::format("cannot read included file '{}': {}", display,
-                            buffer.getError().message()));
+                fmt::format("cannot read included file '{}': {}", display, buffer.getError().message()));
     return std::nullopt;
   }
   unsigned id = mgr_.AddNewSourceBuffer(std::move(*buffer), directive.Start);
@@ -136,8 +133,7 @@ namespace {
 // Lowering walks the file top-down, so the wanted line is usually a few lines after the hint
 // (comments and blank lines in between): those are tried first, which spares the binary search
 // over the whole file and its cache misses on a large site.
-std::size_t line_index(std::span<const std::size_t> starts, std::size_t offset,
-                       std::size_t hint) {
+std::size_t line_index(std::span<const std::size_t> starts, std::size_t offset, std::size_t hint) {
   constexpr std::size_t kNearby = 8;
   if (hint < starts.size() && starts[hint] <= offset) {
     const std::size_t stop = std::min(starts.size(), hint + 1 + kNearby);
@@ -159,8 +155,7 @@ const std::vector<std::size_t>& SourceSet::line_starts(unsigned buffer) const {
     starts.push_back(0);
     const char* at = all.data();
     const char* const end = at + all.size();
-    while ((at = static_cast<const char*>(
-                std::memchr(at, '\n', static_cast<std::size_t>(end - at))))) {
+    while ((at = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at))))) {
       ++at;
       starts.push_back(static_cast<std::size_t>(at - all.data()));
     }
@@ -183,8 +178,7 @@ SourceSet::Location SourceSet::locate(llvm::SMLoc loc) const {
   }
   const auto& starts = last_starts_;
   const auto offset = static_cast<std::size_t>(at - last_text_.data());
-  if (!(starts[last_line_] <= offset &&
-        (last_line_ + 1 == starts.size() || offset < starts[last_line_ + 1])))
+  if (!(starts[last_line_] <= offset && (last_line_ + 1 == starts.size() || offset < starts[last_line_ + 1])))
     last_line_ = line_index(starts, offset, last_line_);
   auto line = static_cast<unsigned>(last_line_ + 1);
   auto column = static_cast<unsigned>(offset - starts[last_line_]) + 1;

@@ -33,7 +33,7 @@ class SourceSet {
   llvm::SourceMgr& manager() { return mgr_; }
   const llvm::SourceMgr& manager() const { return mgr_; }
   unsigned buffer_count() const { return mgr_.getNumBuffers(); }
-  std::string_view text(unsigned buffer) const;        // buffer ids start at 1
+  std::string_view text(unsigned buffer) const;  // buffer ids start at 1
   const std::string& display_name(unsigned buffer) const;
 
   // File, 1-based line and column (bytes) of a location.
@@ -58,9 +58,9 @@ class SourceSet {
   const std::vector<std::size_t>& line_starts(unsigned buffer) const;  // built on first use
 
   llvm::SourceMgr mgr_;
-  std::vector<std::string> names_;     // index = buffer id - 1
+  std::vector<std::string> names_;  // index = buffer id - 1
   std::vector<std::string> real_paths_;
-  std::vector<unsigned> parent_;       // including buffer, 0 for the main file
+  std::vector<unsigned> parent_;  // including buffer, 0 for the main file
   // Offsets of line starts per buffer, built on first use. Maui treats CR as a blank, so only
   // '\n' starts a line (llvm::SourceMgr also breaks columns at '\r', and scans back to the line
   // start on every lookup, which is quadratic on long lines).
@@ -70,7 +70,7 @@ class SourceSet {
   mutable unsigned last_buffer_ = 0;
   mutable std::string_view last_text_;
   mutable std::span<const std::size_t> last_starts_;  // the heap block of line_starts_[id - 1]
-  mutable std::size_t last_line_ = 0;  // index into last_starts_
+  mutable std::size_t last_line_ = 0;                 // index into last_starts_
 };
 
 }  // namespace maui

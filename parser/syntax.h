@@ -31,22 +31,22 @@ struct AttributeToken {
   Token name;
   Token index;  // empty when the attribute has no [INDEX]
   bool has_index = false;
-  Token op;     // "=", "+=" or "-="; empty when the token has no operator (Maui ignores it)
+  Token op;  // "=", "+=" or "-="; empty when the token has no operator (Maui ignores it)
   Token value;
 };
 
 struct Statement {
   enum class Kind { Parameter, Include, TemplateOnly };
   Kind kind = Kind::Parameter;
-  unsigned buffer = 0;        // SourceSet buffer id
-  unsigned line = 0;          // 1-based line of the statement's first character
-  Token whole;                // the logical line without the trailing comment
-  Token name;                 // PARAM or FAMILY name, or the #INCLUDE file name
-  Token index;                // text inside [ ] (may be empty)
+  unsigned buffer = 0;  // SourceSet buffer id
+  unsigned line = 0;    // 1-based line of the statement's first character
+  Token whole;          // the logical line without the trailing comment
+  Token name;           // PARAM or FAMILY name, or the #INCLUDE file name
+  Token index;          // text inside [ ] (may be empty)
   bool has_index = false;
-  bool indented = false;      // name does not start in column 1
+  bool indented = false;           // name does not start in column 1
   bool equals_after_name = false;  // `NAME=VALUE` form
-  std::span<const Token> values;  // blank-separated tokens after the name/index, in the tree
+  std::span<const Token> values;   // blank-separated tokens after the name/index, in the tree
 };
 
 // A template construct: ERB <% %>, Jinja {{ }} / {% %} / {# #}, TT [% %], autoconf @VAR@.

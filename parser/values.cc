@@ -60,7 +60,8 @@ Result<bool> parse_boolean(std::string_view text) {
     r.value = true;
     r.issues.push_back({rules::kCompatBooleanOn, false, 0, text.size(),
                         fmt::format("Maui 3.3.1 does not recognise '{}' as true (only ON, TRUE, "
-                                    "YES, 1) and keeps the default; write ON", text)});
+                                    "YES, 1) and keeps the default; write ON",
+                                    text)});
     return r;
   }
   if (iequals(text, "true") || iequals(text, "yes")) {
@@ -71,11 +72,14 @@ Result<bool> parse_boolean(std::string_view text) {
   if (r.value) {
     r.issues.push_back({rules::kWrongCase, false, 0, text.size(),
                         fmt::format("Maui 3.3.1 does not recognise the spelling '{}' and keeps the "
-                                    "default; write {}", text, *r.value ? "TRUE" : "FALSE")});
+                                    "default; write {}",
+                                    text, *r.value ? "TRUE" : "FALSE")});
     return r;
   }
-  r.issues.push_back(error_at(text, 0, fmt::format("expected a boolean (TRUE, FALSE, ON, OFF, "
-                                                   "YES, NO, 1, 0), found '{}'", text)));
+  r.issues.push_back(error_at(text, 0,
+                              fmt::format("expected a boolean (TRUE, FALSE, ON, OFF, "
+                                          "YES, NO, 1, 0), found '{}'",
+                                          text)));
   return r;
 }
 
@@ -95,16 +99,20 @@ Result<ir::Seconds> parse_datetime(std::string_view text) {
     if (ok) seconds += v * unit[i];
   }
   if (!ok) {
-    r.issues.push_back(error_at(text, 0, fmt::format("expected a time HH[:MM[:SS]][_MO[/DD[/YY]]], "
-                                                     "found '{}'", text)));
+    r.issues.push_back(error_at(text, 0,
+                                fmt::format("expected a time HH[:MM[:SS]][_MO[/DD[/YY]]], "
+                                            "found '{}'",
+                                            text)));
     return r;
   }
   if (underscore != std::string_view::npos) {
     for (auto part : Pieces(text.substr(underscore + 1), "/")) {
       std::int64_t v = 0;
       if (read_decimal(part, v) != part.size()) {
-        r.issues.push_back(error_at(text, underscore + 1, fmt::format("expected a date MO[/DD[/YY]] "
-                                                                      "after '_', found '{}'", text)));
+        r.issues.push_back(error_at(text, underscore + 1,
+                                    fmt::format("expected a date MO[/DD[/YY]] "
+                                                "after '_', found '{}'",
+                                                text)));
         return r;
       }
     }
@@ -147,16 +155,18 @@ Result<ir::Limit> parse_limit(std::string_view text, bool time_valued) {
         read_decimal(part, maui);
         r.issues.push_back({rules::kCompatLimitTimeFormat, false, offset, part.size(),
                             fmt::format("Maui 3.3.1 reads limits inside *CFG lines as plain integers: "
-                                        "'{}' is {} seconds for it, not {}; write {}", part, maui,
-                                        *d, *d)});
+                                        "'{}' is {} seconds for it, not {}; write {}",
+                                        part, maui, *d, *d)});
       }
       return d;
     }
     if (part == "INFINITY" || part == "UNLIMITED") return -1;
     auto v = nested(parse_integer(part), offset, r.issues);
     if (v && *v < -1) {
-      r.issues.push_back(error_at(text, offset, fmt::format("a limit must be a count ≥ 0 or -1 "
-                                                            "(unlimited), found {}", *v)));
+      r.issues.push_back(error_at(text, offset,
+                                  fmt::format("a limit must be a count ≥ 0 or -1 "
+                                              "(unlimited), found {}",
+                                              *v)));
       return std::nullopt;
     }
     return v;
@@ -167,8 +177,7 @@ Result<ir::Limit> parse_limit(std::string_view text, bool time_valued) {
   if (!soft || !hard) {
     bool reported = false;
     for (const auto& i : r.issues) reported |= i.error;
-    if (!reported)
-      r.issues.push_back(error_at(text, 0, fmt::format("expected a limit SOFT[,HARD], found '{}'", text)));
+    if (!reported) r.issues.push_back(error_at(text, 0, fmt::format("expected a limit SOFT[,HARD], found '{}'", text)));
     return r;
   }
   if (comma != std::string_view::npos && text.find(',', comma + 1) != std::string_view::npos) {
@@ -195,8 +204,10 @@ Result<ir::FairshareTarget> parse_fairshare_target(std::string_view text) {
   }
   auto v = parse_double(number);
   if (!v.value || !v.issues.empty()) {
-    r.issues.push_back(error_at(text, 0, fmt::format("expected a fairshare target: a number with an "
-                                                     "optional marker + - ^ %, found '{}'", text)));
+    r.issues.push_back(error_at(text, 0,
+                                fmt::format("expected a fairshare target: a number with an "
+                                            "optional marker + - ^ %, found '{}'",
+                                            text)));
     return r;
   }
   t.value = *v.value;
@@ -238,8 +249,10 @@ Result<ir::TaskResources> parse_resources(std::string_view text) {
     auto name = item.substr(0, sep);
     auto offset = static_cast<std::size_t>(item.data() - text.data());
     if (sep == std::string_view::npos) {
-      r.issues.push_back(error_at(text, offset, fmt::format("expected NAME:VALUE (PROCS, MEM, SWAP or "
-                                                            "DISK), found '{}'", item)));
+      r.issues.push_back(error_at(text, offset,
+                                  fmt::format("expected NAME:VALUE (PROCS, MEM, SWAP or "
+                                              "DISK), found '{}'",
+                                              item)));
       return r;
     }
     auto v = parse_integer(item.substr(sep + 1));
@@ -247,14 +260,16 @@ Result<ir::TaskResources> parse_resources(std::string_view text) {
       r.issues.push_back(error_at(text, offset + sep + 1, fmt::format("expected a number in '{}'", item)));
       return r;
     }
-    std::int64_t* into = name == "PROCS" ? &t.procs
-                         : name == "MEM"   ? &t.mem_mb
-                         : name == "SWAP"  ? &t.swap_mb
-                         : name == "DISK"  ? &t.disk_mb
-                                           : nullptr;
+    std::int64_t* into = name == "PROCS"  ? &t.procs
+                         : name == "MEM"  ? &t.mem_mb
+                         : name == "SWAP" ? &t.swap_mb
+                         : name == "DISK" ? &t.disk_mb
+                                          : nullptr;
     if (!into) {
-      r.issues.push_back(error_at(text, offset, fmt::format("unknown resource '{}' (expected PROCS, MEM, "
-                                                            "SWAP or DISK)", name)));
+      r.issues.push_back(error_at(text, offset,
+                                  fmt::format("unknown resource '{}' (expected PROCS, MEM, "
+                                              "SWAP or DISK)",
+                                              name)));
       return r;
     }
     // PROCS:-1 is the manual's "all processors of the node".
@@ -293,7 +308,8 @@ Result<std::uint8_t> parse_days(std::string_view text) {
     if (!found) {
       r.issues.push_back(error_at(text, static_cast<std::size_t>(item.data() - text.data()),
                                   fmt::format("expected a day (Mon, Tue, Wed, Thu, Fri, Sat, Sun) or "
-                                              "ALL, found '{}'", item)));
+                                              "ALL, found '{}'",
+                                              item)));
       return r;
     }
   }

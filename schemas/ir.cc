@@ -32,7 +32,7 @@ using namespace std::string_view_literals;
 
 // Each table is indexed by the enumerator's value; the static_asserts catch an enumerator
 // added to ir.h without a spelling here.
-constexpr std::array kDerivationNames = {"builtin-default"sv, "explicit"sv, "default-credential"sv,
+constexpr std::array kDerivationNames = {"builtin-default"sv, "explicit"sv,        "default-credential"sv,
                                          "override"sv,        "later-line-wins"sv, "include"sv,
                                          "legacy"sv};
 static_assert(kDerivationNames.size() == static_cast<std::size_t>(Derivation::Legacy) + 1);
@@ -41,54 +41,66 @@ static_assert(kDerivationNames.size() == static_cast<std::size_t>(Derivation::Le
 constexpr std::array kCredKindNames = {"user"sv, "group"sv, "account"sv, "class"sv, "qos"sv, "system"sv};
 static_assert(kCredKindNames.size() == static_cast<std::size_t>(CredKind::System) + 1);
 
-constexpr std::array kFamilyNames = {"USERCFG"sv, "GROUPCFG"sv, "ACCOUNTCFG"sv, "CLASSCFG"sv,
-                                     "QOSCFG"sv,  "SYSCFG"sv};
+constexpr std::array kFamilyNames = {"USERCFG"sv, "GROUPCFG"sv, "ACCOUNTCFG"sv, "CLASSCFG"sv, "QOSCFG"sv, "SYSCFG"sv};
 static_assert(kFamilyNames.size() == kCredKindNames.size());
 
-constexpr std::array kLimitResourceNames = {"job"sv, "node"sv, "pe"sv, "proc"sv,
-                                            "ps"sv,  "wc"sv,   "mem"sv};
+constexpr std::array kLimitResourceNames = {"job"sv, "node"sv, "pe"sv, "proc"sv, "ps"sv, "wc"sv, "mem"sv};
 static_assert(kLimitResourceNames.size() == kLimitResources);
 
-constexpr std::array kFairshareModeNames = {"target"sv, "floor"sv, "ceiling"sv, "cap-absolute"sv,
-                                            "cap-relative"sv};
+constexpr std::array kFairshareModeNames = {"target"sv, "floor"sv, "ceiling"sv, "cap-absolute"sv, "cap-relative"sv};
 static_assert(kFairshareModeNames.size() == static_cast<std::size_t>(FairshareMode::CapRelative) + 1);
 
 constexpr std::array kListModeNames = {"or"sv, "and"sv, "only"sv};
 static_assert(kListModeNames.size() == static_cast<std::size_t>(ListMode::Only) + 1);
 
 // Maui's own names (the *WEIGHT / *CAP parameters drop the suffix: CREDWEIGHT -> CRED).
-constexpr std::array kPriorityComponentNames = {"CRED"sv, "FS"sv,   "RES"sv,
-                                                "SERV"sv, "TARG"sv, "USAGE"sv};
+constexpr std::array kPriorityComponentNames = {"CRED"sv, "FS"sv, "RES"sv, "SERV"sv, "TARG"sv, "USAGE"sv};
 static_assert(kPriorityComponentNames.size() == kPriorityComponents);
 
-constexpr std::array kPrioritySubcomponentNames = {
-    "USER"sv,      "GROUP"sv,       "ACCOUNT"sv,         "QOS"sv,           "CLASS"sv,
-    "FSUSER"sv,    "FSGROUP"sv,     "FSACCOUNT"sv,       "FSQOS"sv,         "FSCLASS"sv,
-    "NODE"sv,      "PROC"sv,        "MEM"sv,             "SWAP"sv,          "DISK"sv,
-    "PS"sv,        "PE"sv,          "WALLTIME"sv,        "QUEUETIME"sv,     "XFACTOR"sv,
-    "SPVIOLATION"sv, "BYPASS"sv,    "TARGETQUEUETIME"sv, "TARGETXFACTOR"sv, "CONSUMED"sv,
-    "REMAINING"sv, "PERCENT"sv,     "EXECUTIONTIME"sv};
+constexpr std::array kPrioritySubcomponentNames = {"USER"sv,
+                                                   "GROUP"sv,
+                                                   "ACCOUNT"sv,
+                                                   "QOS"sv,
+                                                   "CLASS"sv,
+                                                   "FSUSER"sv,
+                                                   "FSGROUP"sv,
+                                                   "FSACCOUNT"sv,
+                                                   "FSQOS"sv,
+                                                   "FSCLASS"sv,
+                                                   "NODE"sv,
+                                                   "PROC"sv,
+                                                   "MEM"sv,
+                                                   "SWAP"sv,
+                                                   "DISK"sv,
+                                                   "PS"sv,
+                                                   "PE"sv,
+                                                   "WALLTIME"sv,
+                                                   "QUEUETIME"sv,
+                                                   "XFACTOR"sv,
+                                                   "SPVIOLATION"sv,
+                                                   "BYPASS"sv,
+                                                   "TARGETQUEUETIME"sv,
+                                                   "TARGETXFACTOR"sv,
+                                                   "CONSUMED"sv,
+                                                   "REMAINING"sv,
+                                                   "PERCENT"sv,
+                                                   "EXECUTIONTIME"sv};
 static_assert(kPrioritySubcomponentNames.size() == kPrioritySubcomponents);
 
 // FSPOLICY values as Maui spells them.
-constexpr std::array kFairshareMetricNames = {"NONE"sv, "DEDICATEDPS"sv, "DEDICATEDPES"sv,
-                                              "UTILIZEDPS"sv};
-static_assert(kFairshareMetricNames.size() ==
-              static_cast<std::size_t>(FairshareMetric::UtilizedPS) + 1);
+constexpr std::array kFairshareMetricNames = {"NONE"sv, "DEDICATEDPS"sv, "DEDICATEDPES"sv, "UTILIZEDPS"sv};
+static_assert(kFairshareMetricNames.size() == static_cast<std::size_t>(FairshareMetric::UtilizedPS) + 1);
 
 // SRPERIOD values as Maui spells them.
 constexpr std::array kReservationPeriodNames = {"DAY"sv, "WEEK"sv, "INFINITY"sv};
-static_assert(kReservationPeriodNames.size() ==
-              static_cast<std::size_t>(ReservationPeriod::Infinity) + 1);
+static_assert(kReservationPeriodNames.size() == static_cast<std::size_t>(ReservationPeriod::Infinity) + 1);
 
-constexpr std::array kAclKindNames = {"user"sv,    "group"sv,    "account"sv,
-                                      "class"sv,   "qos"sv,      "jobattr"sv,
-                                      "duration"sv, "procs"sv,   "tasks"sv};
+constexpr std::array kAclKindNames = {"user"sv,    "group"sv,    "account"sv, "class"sv, "qos"sv,
+                                      "jobattr"sv, "duration"sv, "procs"sv,   "tasks"sv};
 static_assert(kAclKindNames.size() == static_cast<std::size_t>(AclEntry::Kind::Tasks) + 1);
 
 constexpr std::array kAclAffinityNames = {"positive"sv, "negative"sv, "neutral"sv};
-static_assert(kAclAffinityNames.size() ==
-              static_cast<std::size_t>(AclEntry::Affinity::Neutral) + 1);
+static_assert(kAclAffinityNames.size() == static_cast<std::size_t>(AclEntry::Affinity::Neutral) + 1);
 
 constexpr std::array kHostKindNames = {"names"sv, "regex"sv};
 static_assert(kHostKindNames.size() == static_cast<std::size_t>(HostExpression::Kind::Regex) + 1);
@@ -106,9 +118,9 @@ constexpr std::array kReservationPolicyNames = {"HIGHEST"sv, "CURRENTHIGHEST"sv,
 static_assert(kReservationPolicyNames.size() == static_cast<std::size_t>(ReservationPolicy::Never) + 1);
 constexpr std::array kReservationThresholdNames = {"NONE"sv, "BYPASS"sv, "QUEUETIME"sv, "XFACTOR"sv};
 static_assert(kReservationThresholdNames.size() == static_cast<std::size_t>(ReservationThreshold::XFactor) + 1);
-constexpr std::array kNodeAllocationPolicyNames = {
-    "FIRSTAVAILABLE"sv, "LASTAVAILABLE"sv, "MINLOCAL"sv, "MINGLOBAL"sv, "MINRESOURCE"sv, "PRIORITY"sv,
-    "CPULOAD"sv,        "FIRSTSET"sv,      "LOCAL"sv,    "CONTIGUOUS"sv, "MAXBALANCE"sv, "FASTEST"sv};
+constexpr std::array kNodeAllocationPolicyNames = {"FIRSTAVAILABLE"sv, "LASTAVAILABLE"sv, "MINLOCAL"sv,   "MINGLOBAL"sv,
+                                                   "MINRESOURCE"sv,    "PRIORITY"sv,      "CPULOAD"sv,    "FIRSTSET"sv,
+                                                   "LOCAL"sv,          "CONTIGUOUS"sv,    "MAXBALANCE"sv, "FASTEST"sv};
 static_assert(kNodeAllocationPolicyNames.size() == static_cast<std::size_t>(NodeAllocationPolicy::Fastest) + 1);
 constexpr std::array kNodeAccessPolicyNames = {"SHARED"sv, "SINGLEJOB"sv, "SINGLETASK"sv, "SINGLEUSER"sv};
 static_assert(kNodeAccessPolicyNames.size() == static_cast<std::size_t>(NodeAccessPolicy::SingleUser) + 1);
@@ -123,42 +135,83 @@ std::string_view name_in(const std::array<std::string_view, N>& names, E e) {
 
 }  // namespace
 
-template <> std::span<const std::string_view> enum_names<Derivation>() { return kDerivationNames; }
-template <> std::span<const std::string_view> enum_names<CredKind>() { return kCredKindNames; }
-template <> std::span<const std::string_view> enum_names<LimitResource>() { return kLimitResourceNames; }
-template <> std::span<const std::string_view> enum_names<FairshareMode>() { return kFairshareModeNames; }
-template <> std::span<const std::string_view> enum_names<ListMode>() { return kListModeNames; }
-template <> std::span<const std::string_view> enum_names<PriorityComponent>() {
+template <>
+std::span<const std::string_view> enum_names<Derivation>() {
+  return kDerivationNames;
+}
+template <>
+std::span<const std::string_view> enum_names<CredKind>() {
+  return kCredKindNames;
+}
+template <>
+std::span<const std::string_view> enum_names<LimitResource>() {
+  return kLimitResourceNames;
+}
+template <>
+std::span<const std::string_view> enum_names<FairshareMode>() {
+  return kFairshareModeNames;
+}
+template <>
+std::span<const std::string_view> enum_names<ListMode>() {
+  return kListModeNames;
+}
+template <>
+std::span<const std::string_view> enum_names<PriorityComponent>() {
   return kPriorityComponentNames;
 }
-template <> std::span<const std::string_view> enum_names<PrioritySubcomponent>() {
+template <>
+std::span<const std::string_view> enum_names<PrioritySubcomponent>() {
   return kPrioritySubcomponentNames;
 }
-template <> std::span<const std::string_view> enum_names<FairshareMetric>() {
+template <>
+std::span<const std::string_view> enum_names<FairshareMetric>() {
   return kFairshareMetricNames;
 }
-template <> std::span<const std::string_view> enum_names<ReservationPeriod>() {
+template <>
+std::span<const std::string_view> enum_names<ReservationPeriod>() {
   return kReservationPeriodNames;
 }
-template <> std::span<const std::string_view> enum_names<AclEntry::Kind>() { return kAclKindNames; }
-template <> std::span<const std::string_view> enum_names<AclEntry::Affinity>() {
+template <>
+std::span<const std::string_view> enum_names<AclEntry::Kind>() {
+  return kAclKindNames;
+}
+template <>
+std::span<const std::string_view> enum_names<AclEntry::Affinity>() {
   return kAclAffinityNames;
 }
-template <> std::span<const std::string_view> enum_names<HostExpression::Kind>() {
+template <>
+std::span<const std::string_view> enum_names<HostExpression::Kind>() {
   return kHostKindNames;
 }
 
-template <> std::span<const std::string_view> enum_names<AccrualPolicy>() { return kAccrualPolicyNames; }
-template <> std::span<const std::string_view> enum_names<BackfillPolicy>() { return kBackfillPolicyNames; }
-template <> std::span<const std::string_view> enum_names<BackfillMetric>() { return kBackfillMetricNames; }
-template <> std::span<const std::string_view> enum_names<ReservationPolicy>() { return kReservationPolicyNames; }
-template <> std::span<const std::string_view> enum_names<ReservationThreshold>() {
+template <>
+std::span<const std::string_view> enum_names<AccrualPolicy>() {
+  return kAccrualPolicyNames;
+}
+template <>
+std::span<const std::string_view> enum_names<BackfillPolicy>() {
+  return kBackfillPolicyNames;
+}
+template <>
+std::span<const std::string_view> enum_names<BackfillMetric>() {
+  return kBackfillMetricNames;
+}
+template <>
+std::span<const std::string_view> enum_names<ReservationPolicy>() {
+  return kReservationPolicyNames;
+}
+template <>
+std::span<const std::string_view> enum_names<ReservationThreshold>() {
   return kReservationThresholdNames;
 }
-template <> std::span<const std::string_view> enum_names<NodeAllocationPolicy>() {
+template <>
+std::span<const std::string_view> enum_names<NodeAllocationPolicy>() {
   return kNodeAllocationPolicyNames;
 }
-template <> std::span<const std::string_view> enum_names<NodeAccessPolicy>() { return kNodeAccessPolicyNames; }
+template <>
+std::span<const std::string_view> enum_names<NodeAccessPolicy>() {
+  return kNodeAccessPolicyNames;
+}
 
 std::string_view to_string(Derivation e) { return name_in(kDerivationNames, e); }
 std::string_view to_string(CredKind e) { return name_in(kCredKindNames, e); }

@@ -51,7 +51,7 @@ enum class Derivation : std::uint8_t {
 // many as distinct file names, a few per config).
 class FileName {
  public:
-  FileName() = default;  // "": no file
+  FileName() = default;                      // "": no file
   explicit FileName(std::string_view name);  // interns the text (thread-safe)
   const std::string& str() const { return text_ != nullptr ? *text_ : kNone; }
   bool empty() const { return text_ == nullptr; }
@@ -131,8 +131,8 @@ inline constexpr Seconds kInfinity = 2'140'000'000;  // Maui's "infinite" time
 
 // System is SYSCFG, the global partition object (not a job credential: not in kCredKinds).
 enum class CredKind : std::uint8_t { User, Group, Account, Class, Qos, System };
-inline constexpr std::array kCredKinds = {CredKind::User, CredKind::Group, CredKind::Account,
-                                          CredKind::Class, CredKind::Qos};
+inline constexpr std::array kCredKinds = {CredKind::User, CredKind::Group, CredKind::Account, CredKind::Class,
+                                          CredKind::Qos};
 
 struct Credential {
   CredKind kind = CredKind::User;
@@ -253,7 +253,7 @@ struct RawSetting {
   bool operator==(const RawSetting&) const = default;
 };
 
-struct QosSettings {  // QOSCFG only
+struct QosSettings {                                      // QOSCFG only
   std::optional<Sourced<std::int64_t>> queuetime_weight;  // QTWEIGHT
   std::optional<Sourced<Seconds>> queuetime_target;       // QTTARGET
   std::optional<Sourced<std::int64_t>> xfactor_weight;    // XFWEIGHT
@@ -277,17 +277,17 @@ struct CredentialConfig {
   LimitTable active;  // MAX*
   LimitTable idle;    // MAXI*
   std::vector<ScopedLimit> scoped;
-  std::optional<NameList> qos_list;        // QLIST
-  std::optional<Sourced<std::string>> qos_default;  // QDEF
-  std::optional<NameList> partition_list;  // PLIST
+  std::optional<NameList> qos_list;                       // QLIST
+  std::optional<Sourced<std::string>> qos_default;        // QDEF
+  std::optional<NameList> partition_list;                 // PLIST
   std::optional<Sourced<std::string>> partition_default;  // PDEF
   std::optional<Sourced<std::string>> account_default;    // ADEF
   std::vector<Sourced<std::string>> job_flags;            // JOBFLAGS
   std::optional<Sourced<Seconds>> max_walltime;           // MAX.WCLIMIT
   std::optional<Sourced<Seconds>> default_walltime;       // DEFAULT.WCLIMIT
   std::optional<Sourced<NodeAccessPolicy>> node_access;   // NODEACCESSPOLICY (CLASSCFG only)
-  OnDemand<QosSettings> qos;                               // QOSCFG only
-  std::map<std::string, RawSetting> other;  // attributes the engine does not use
+  OnDemand<QosSettings> qos;                              // QOSCFG only
+  std::map<std::string, RawSetting> other;                // attributes the engine does not use
   bool operator==(const CredentialConfig&) const = default;
 };
 
@@ -299,17 +299,39 @@ inline constexpr std::size_t kPriorityComponents = 6;
 
 enum class PrioritySubcomponent : std::uint8_t {
   // CRED
-  User, Group, Account, Qos, Class,
+  User,
+  Group,
+  Account,
+  Qos,
+  Class,
   // FS
-  FsUser, FsGroup, FsAccount, FsQos, FsClass,
+  FsUser,
+  FsGroup,
+  FsAccount,
+  FsQos,
+  FsClass,
   // RES
-  Node, Proc, Mem, Swap, Disk, PS, PE, Walltime,
+  Node,
+  Proc,
+  Mem,
+  Swap,
+  Disk,
+  PS,
+  PE,
+  Walltime,
   // SERV
-  QueueTime, XFactor, SPViolation, Bypass,
+  QueueTime,
+  XFactor,
+  SPViolation,
+  Bypass,
   // TARG
-  TargetQueueTime, TargetXFactor,
+  TargetQueueTime,
+  TargetXFactor,
   // USAGE
-  Consumed, Remaining, Percent, ExecutionTime,
+  Consumed,
+  Remaining,
+  Percent,
+  ExecutionTime,
 };
 inline constexpr std::size_t kPrioritySubcomponents = 28;
 
@@ -330,12 +352,8 @@ struct PriorityWeights {
   Sourced<bool> enable_negative;          // ENABLENEGJOBPRIORITY
   Sourced<bool> reject_negative;          // REJECTNEGPRIOJOBS
   Sourced<bool> use_system_queue_time;    // USESYSTEMQUEUETIME
-  const WeightAndCap& operator[](PriorityComponent c) const {
-    return component[static_cast<std::size_t>(c)];
-  }
-  const WeightAndCap& operator[](PrioritySubcomponent s) const {
-    return sub[static_cast<std::size_t>(s)];
-  }
+  const WeightAndCap& operator[](PriorityComponent c) const { return component[static_cast<std::size_t>(c)]; }
+  const WeightAndCap& operator[](PrioritySubcomponent s) const { return sub[static_cast<std::size_t>(s)]; }
   bool operator==(const PriorityWeights&) const = default;
 };
 
@@ -372,16 +390,26 @@ enum class ReservationPolicy : std::uint8_t { Highest, CurrentHighest, Never };
 // RESERVATIONTHRESHOLDTYPE: what a job must exceed RESERVATIONTHRESHOLDVALUE in to get a reservation.
 enum class ReservationThreshold : std::uint8_t { None, Bypass, QueueTime, XFactor };
 enum class NodeAllocationPolicy : std::uint8_t {
-  FirstAvailable, LastAvailable, MinLocal, MinGlobal, MinResource, Priority, CpuLoad, FirstSet, Local,
-  Contiguous, MaxBalance, Fastest,
+  FirstAvailable,
+  LastAvailable,
+  MinLocal,
+  MinGlobal,
+  MinResource,
+  Priority,
+  CpuLoad,
+  FirstSet,
+  Local,
+  Contiguous,
+  MaxBalance,
+  Fastest,
 };
 struct SchedulingPolicy {
   Sourced<BackfillPolicy> backfill_policy;  // BACKFILLPOLICY
   Sourced<std::int64_t> backfill_depth;     // BACKFILLDEPTH
   Sourced<BackfillMetric> backfill_metric;  // BACKFILLMETRIC
   Sourced<std::int64_t> backfill_max_schedules;
-  Sourced<std::int64_t> chunk_size;         // BFCHUNKSIZE
-  Sourced<Seconds> chunk_duration;          // BFCHUNKDURATION
+  Sourced<std::int64_t> chunk_size;               // BFCHUNKSIZE
+  Sourced<Seconds> chunk_duration;                // BFCHUNKDURATION
   Sourced<ReservationPolicy> reservation_policy;  // RESERVATIONPOLICY
   std::map<std::int64_t, ReservationGroup> reservation_groups;
   Sourced<ReservationThreshold> reservation_threshold_type;
@@ -389,7 +417,7 @@ struct SchedulingPolicy {
   Sourced<Seconds> reservation_retry_time;
   Sourced<NodeAllocationPolicy> node_allocation_policy;  // NODEALLOCATIONPOLICY
   Sourced<NodeAccessPolicy> node_access_policy;          // NODEACCESSPOLICY
-  Sourced<Seconds> poll_interval;               // RMPOLLINTERVAL
+  Sourced<Seconds> poll_interval;                        // RMPOLLINTERVAL
   bool operator==(const SchedulingPolicy&) const = default;
 };
 
@@ -408,10 +436,10 @@ struct AclEntry {
   enum class Kind : std::uint8_t { User, Group, Account, Class, Qos, JobAttr, Duration, Procs, Tasks };
   enum class Affinity : std::uint8_t { Positive, Negative, Neutral };
   Kind kind = Kind::User;
-  std::string value;             // name, or for Duration/Procs/Tasks the number as written
-  std::int64_t number = 0;       // Duration (seconds) / Procs / Tasks
-  bool negated = false;          // '!' NOT entry: excludes
-  bool required = false;         // '*' required entry: AND with the rest
+  std::string value;        // name, or for Duration/Procs/Tasks the number as written
+  std::int64_t number = 0;  // Duration (seconds) / Procs / Tasks
+  bool negated = false;     // '!' NOT entry: excludes
+  bool required = false;    // '*' required entry: AND with the rest
   Affinity affinity = Affinity::Positive;
   Provenance from;
   bool operator==(const AclEntry&) const = default;

@@ -55,8 +55,7 @@ class Reader {
     // Keys of `other` maps are admins' attribute names and may contain anything; quote those
     // so the path stays unambiguous.
     const bool plain = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
-      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-             c == '_' || c == '-';
+      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
     });
     path_.push_back(plain ? fmt::format(".{}", key) : fmt::format("[\"{}\"]", key));
     return Step(*this);
@@ -171,8 +170,7 @@ bool read_field(Reader& in, const json::Object& json, C& object, const EnumKeyed
 // The members of C, without the surrounding braces (for flattened and keyed entries).
 template <Described C>
 bool read_fields(Reader& in, const json::Object& json, C& object) {
-  return std::apply([&](const auto&... f) { return (read_field(in, json, object, f) && ...); },
-                    describe(Is<C>{}));
+  return std::apply([&](const auto&... f) { return (read_field(in, json, object, f) && ...); }, describe(Is<C>{}));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,8 +207,7 @@ struct ValueReader<FileName> {
 };
 
 template <class I>
-  requires(std::integral<I> && !std::same_as<I, bool>)
-struct ValueReader<I> {
+requires(std::integral<I> && !std::same_as<I, bool>) struct ValueReader<I> {
   static bool read(Reader& in, const json::Value& json, I& value) {
     // getAsInteger would convert a double of exactly 2^63 to int64 (undefined behaviour), so
     // non-negative integers come through getAsUINT64 and only smaller doubles reach it.
@@ -250,15 +247,15 @@ struct ValueReader<double> {
 };
 
 template <class E>
-  requires std::is_enum_v<E>
+requires std::is_enum_v<E>
 struct ValueReader<E> {
   static bool read(Reader& in, const json::Value& json, E& value) {
     const auto s = json.getAsString();
     if (!s) return in.fail("expected a string");
     const auto parsed = parse_enum<E>(*s);
     if (!parsed)
-      return in.fail(fmt::format("unknown value \"{}\" (expected one of: {})", s->str(),
-                                 fmt::join(enum_names<E>(), ", ")));
+      return in.fail(
+          fmt::format("unknown value \"{}\" (expected one of: {})", s->str(), fmt::join(enum_names<E>(), ", ")));
     value = *parsed;
     return true;
   }
@@ -301,8 +298,7 @@ template <class T, std::size_t N>
 struct ValueReader<std::array<T, N>> {
   static bool read(Reader& in, const json::Value& json, std::array<T, N>& values) {
     const json::Array* array = json.getAsArray();
-    if (!array || array->size() != N)
-      return in.fail(fmt::format("expected an array of {} elements", N));
+    if (!array || array->size() != N) return in.fail(fmt::format("expected an array of {} elements", N));
     for (std::size_t i = 0; i < N; ++i) {
       auto step = in.step_into(i);
       if (!read_value(in, (*array)[i], values[i])) return false;
@@ -338,8 +334,7 @@ struct ValueReader<Provenance> {
     }
     static constexpr auto kRange = field_names<SourceRange>();
     return only_known(in, *object, [](std::string_view key) {
-      return key == "how" || key == "earlier" ||
-             std::find(kRange.begin(), kRange.end(), key) != kRange.end();
+      return key == "how" || key == "earlier" || std::find(kRange.begin(), kRange.end(), key) != kRange.end();
     });
   }
 };
@@ -381,8 +376,7 @@ struct ValueReader<std::map<K, V>> {
             auto key_step = in.step_into(kKey);
             if (!read_value(in, *key_json, key)) return false;
           }
-          if (!read_fields(in, *object, value) || !only_fields_of<V>(in, *object, kKey))
-            return false;
+          if (!read_fields(in, *object, value) || !only_fields_of<V>(in, *object, kKey)) return false;
         }
         if (!map.emplace(std::move(key), std::move(value)).second)
           return in.fail("duplicate entry (same key as an earlier one)");
@@ -431,13 +425,11 @@ llvm::Expected<Policy> from_json(llvm::StringRef text) {
     std::int64_t number = 0;
     if (!read_value(in, *version, number)) return make_error(in.error());
     if (number != Policy::kVersion) {
-      in.fail(fmt::format("unsupported version {} (this build reads version {})", number,
-                          Policy::kVersion));
+      in.fail(fmt::format("unsupported version {} (this build reads version {})", number, Policy::kVersion));
       return make_error(in.error());
     }
   }
-  if (!read_fields(in, *root, policy) || !only_fields_of<Policy>(in, *root, "version"))
-    return make_error(in.error());
+  if (!read_fields(in, *root, policy) || !only_fields_of<Policy>(in, *root, "version")) return make_error(in.error());
   return policy;
 }
 

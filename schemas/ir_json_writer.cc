@@ -66,8 +66,7 @@ void write_enum_keyed(DocumentWriter& out, const std::array<X, N>& values) {
 // Always inlined into write_fields: there the member's name is a constant (see plain_key); one
 // out-of-line copy per member type would take it as a run-time value.
 template <class C, class M>
-[[gnu::always_inline]] inline void write_field(DocumentWriter& out, const C& object,
-                                               const Field<C, M>& f) {
+[[gnu::always_inline]] inline void write_field(DocumentWriter& out, const C& object, const Field<C, M>& f) {
   const M& value = object.*f.member;
   if constexpr (kIsOptional<M>) {
     if (!value) return;
@@ -123,8 +122,7 @@ struct ValueWriter<FileName> {
 };
 
 template <class I>
-  requires(std::integral<I> && !std::same_as<I, bool>)
-struct ValueWriter<I> {
+requires(std::integral<I> && !std::same_as<I, bool>) struct ValueWriter<I> {
   static void write(DocumentWriter& out, I value) { out.json.integer(static_cast<std::int64_t>(value)); }
 };
 
@@ -146,7 +144,7 @@ struct ValueWriter<double> {
 };
 
 template <class E>
-  requires std::is_enum_v<E>
+requires std::is_enum_v<E>
 struct ValueWriter<E> {
   static void write(DocumentWriter& out, E value) { out.json.plain_string(to_string(value)); }
 };
@@ -216,9 +214,7 @@ struct ValueWriter<Provenance> {
 // {"proc": {...}, "wc": {...}}: only the resources that have a limit.
 template <>
 struct ValueWriter<LimitTable> {
-  static void write(DocumentWriter& out, const LimitTable& t) {
-    write_enum_keyed<LimitResource>(out, t.by_resource());
-  }
+  static void write(DocumentWriter& out, const LimitTable& t) { write_enum_keyed<LimitResource>(out, t.by_resource()); }
 };
 
 // Asks the cache for an object's lines, before it is read.
@@ -306,8 +302,7 @@ std::string to_json(const Policy& policy, bool pretty) {
 }
 
 void write_json(const Policy& policy, llvm::raw_ostream& stream, bool pretty) {
-  DocumentWriter out([&stream](std::string_view piece) { stream.write(piece.data(), piece.size()); },
-                     pretty);
+  DocumentWriter out([&stream](std::string_view piece) { stream.write(piece.data(), piece.size()); }, pretty);
   write_document(out, policy);
 }
 

@@ -63,29 +63,25 @@ constexpr auto describe(Is<Sourced<T>>) {
 }
 constexpr auto describe(Is<SourceRange>) {
   return std::tuple{field("file", &SourceRange::file), field("line", &SourceRange::line),
-                    field("column", &SourceRange::column),
-                    field("end_column", &SourceRange::end_column)};
+                    field("column", &SourceRange::column), field("end_column", &SourceRange::end_column)};
 }
 constexpr auto describe(Is<Credential>) {
   return std::tuple{field("kind", &Credential::kind), field("name", &Credential::name)};
 }
 constexpr auto describe(Is<Limit>) {
-  return std::tuple{field("soft", &Limit::soft), field("hard", &Limit::hard),
-                    field("from", &Limit::from)};
+  return std::tuple{field("soft", &Limit::soft), field("hard", &Limit::hard), field("from", &Limit::from)};
 }
 constexpr auto describe(Is<ScopedLimit>) {
   using S = ScopedLimit;
-  return std::tuple{field("resource", &S::resource), field("idle", &S::idle),
-                    field("scope", &S::scope), field("scope_name", &S::scope_name),
-                    field("limit", &S::limit)};
+  return std::tuple{field("resource", &S::resource), field("idle", &S::idle), field("scope", &S::scope),
+                    field("scope_name", &S::scope_name), field("limit", &S::limit)};
 }
 constexpr auto describe(Is<FairshareTarget>) {
   return std::tuple{field("value", &FairshareTarget::value), field("mode", &FairshareTarget::mode),
                     field("from", &FairshareTarget::from)};
 }
 constexpr auto describe(Is<NameList>) {
-  return std::tuple{field("names", &NameList::names), field("mode", &NameList::mode),
-                    field("from", &NameList::from)};
+  return std::tuple{field("names", &NameList::names), field("mode", &NameList::mode), field("from", &NameList::from)};
 }
 constexpr auto describe(Is<RawSetting>) {
   return std::tuple{field("value", &RawSetting::value), field("from", &RawSetting::from)};
@@ -138,8 +134,7 @@ constexpr auto describe(Is<PriorityWeights>) {
 constexpr auto describe(Is<FairshareSettings>) {
   using F = FairshareSettings;
   return std::tuple{field("metric", &F::metric), field("percentage_mode", &F::percentage_mode),
-                    field("interval", &F::interval), field("depth", &F::depth),
-                    field("decay", &F::decay)};
+                    field("interval", &F::interval), field("depth", &F::depth), field("decay", &F::decay)};
 }
 constexpr auto describe(Is<ReservationGroup>) {
   return std::tuple{field("depth", &ReservationGroup::depth), field("qos", &ReservationGroup::qos)};
@@ -168,15 +163,14 @@ constexpr auto describe(Is<SystemJobLimits>) {
 }
 constexpr auto describe(Is<AclEntry>) {
   using A = AclEntry;
-  return std::tuple{field("kind", &A::kind),         field("value", &A::value),
-                    field("number", &A::number),     field("negated", &A::negated),
-                    field("required", &A::required), field("affinity", &A::affinity),
+  return std::tuple{field("kind", &A::kind),       field("value", &A::value),       field("number", &A::number),
+                    field("negated", &A::negated), field("required", &A::required), field("affinity", &A::affinity),
                     field("from", &A::from)};
 }
 constexpr auto describe(Is<TaskResources>) {
   using T = TaskResources;
-  return std::tuple{field("procs", &T::procs), field("mem_mb", &T::mem_mb),
-                    field("swap_mb", &T::swap_mb), field("disk_mb", &T::disk_mb)};
+  return std::tuple{field("procs", &T::procs), field("mem_mb", &T::mem_mb), field("swap_mb", &T::swap_mb),
+                    field("disk_mb", &T::disk_mb)};
 }
 constexpr auto describe(Is<HostExpression>) {
   using H = HostExpression;
@@ -210,27 +204,19 @@ constexpr auto describe(Is<StandingReservation>) {
 }
 constexpr auto describe(Is<NodeConfig>) {
   using N = NodeConfig;
-  return std::tuple{field("name", &N::name),
-                    field("declared", &N::declared),
-                    field("procs", &N::procs),
-                    field("mem_mb", &N::mem_mb),
-                    field("swap_mb", &N::swap_mb),
-                    field("disk_mb", &N::disk_mb),
-                    field("features", &N::features),
-                    field("partition", &N::partition),
-                    field("speed", &N::speed),
-                    field("priority", &N::priority),
-                    field("max_jobs", &N::max_jobs),
-                    field("max_jobs_per_user", &N::max_jobs_per_user),
-                    field("max_load", &N::max_load),
-                    field("priority_function", &N::priority_function),
+  return std::tuple{field("name", &N::name),         field("declared", &N::declared),
+                    field("procs", &N::procs),       field("mem_mb", &N::mem_mb),
+                    field("swap_mb", &N::swap_mb),   field("disk_mb", &N::disk_mb),
+                    field("features", &N::features), field("partition", &N::partition),
+                    field("speed", &N::speed),       field("priority", &N::priority),
+                    field("max_jobs", &N::max_jobs), field("max_jobs_per_user", &N::max_jobs_per_user),
+                    field("max_load", &N::max_load), field("priority_function", &N::priority_function),
                     field("other", &N::other)};
 }
 constexpr auto describe(Is<ResourceManager>) {
   using R = ResourceManager;
-  return std::tuple{field("name", &R::name),       field("declared", &R::declared),
-                    field("type", &R::type),       field("host", &R::host),
-                    field("port", &R::port),       field("timeout", &R::timeout),
+  return std::tuple{field("name", &R::name),  field("declared", &R::declared), field("type", &R::type),
+                    field("host", &R::host),  field("port", &R::port),         field("timeout", &R::timeout),
                     field("other", &R::other)};
 }
 constexpr auto describe(Is<Admins>) {
@@ -261,13 +247,14 @@ constexpr auto describe(Is<Policy>) {  // "version" is written and checked separ
 }
 
 template <class T>
-concept Described = requires { describe(Is<T>{}); };
+concept Described = requires {
+  describe(Is<T>{});
+};
 
 template <Described T>
 constexpr auto field_names() {
-  return std::apply(
-      [](const auto&... f) { return std::array<std::string_view, sizeof...(f)>{f.name...}; },
-      describe(Is<T>{}));
+  return std::apply([](const auto&... f) { return std::array<std::string_view, sizeof...(f)>{f.name...}; },
+                    describe(Is<T>{}));
 }
 
 // The IR's maps become arrays of entries (a JSON object cannot keep Credential keys, and an
@@ -281,8 +268,12 @@ constexpr std::string_view key_member(Is<ScalarSetting>) { return "key"; }  // N
 constexpr std::string_view key_member(Is<ReservationGroup>) { return "index"; }
 
 template <class V>
-concept KeyInValue = requires(const V& v) { key_of(v); };
+concept KeyInValue = requires(const V& v) {
+  key_of(v);
+};
 template <class V>
-concept KeyBeside = requires { key_member(Is<V>{}); };
+concept KeyBeside = requires {
+  key_member(Is<V>{});
+};
 
 }  // namespace maui::ir::members

@@ -19,25 +19,44 @@ namespace maui::ir {
 // One table per enum in ir.cc feeds to_string, the parsers below and the JSON reader.
 template <class E>
 std::span<const std::string_view> enum_names();
-template <> std::span<const std::string_view> enum_names<Derivation>();
-template <> std::span<const std::string_view> enum_names<CredKind>();
-template <> std::span<const std::string_view> enum_names<LimitResource>();
-template <> std::span<const std::string_view> enum_names<FairshareMode>();
-template <> std::span<const std::string_view> enum_names<ListMode>();
-template <> std::span<const std::string_view> enum_names<PriorityComponent>();
-template <> std::span<const std::string_view> enum_names<PrioritySubcomponent>();
-template <> std::span<const std::string_view> enum_names<FairshareMetric>();
-template <> std::span<const std::string_view> enum_names<ReservationPeriod>();
-template <> std::span<const std::string_view> enum_names<AclEntry::Kind>();
-template <> std::span<const std::string_view> enum_names<AclEntry::Affinity>();
-template <> std::span<const std::string_view> enum_names<HostExpression::Kind>();
-template <> std::span<const std::string_view> enum_names<AccrualPolicy>();
-template <> std::span<const std::string_view> enum_names<BackfillPolicy>();
-template <> std::span<const std::string_view> enum_names<BackfillMetric>();
-template <> std::span<const std::string_view> enum_names<ReservationPolicy>();
-template <> std::span<const std::string_view> enum_names<ReservationThreshold>();
-template <> std::span<const std::string_view> enum_names<NodeAllocationPolicy>();
-template <> std::span<const std::string_view> enum_names<NodeAccessPolicy>();
+template <>
+std::span<const std::string_view> enum_names<Derivation>();
+template <>
+std::span<const std::string_view> enum_names<CredKind>();
+template <>
+std::span<const std::string_view> enum_names<LimitResource>();
+template <>
+std::span<const std::string_view> enum_names<FairshareMode>();
+template <>
+std::span<const std::string_view> enum_names<ListMode>();
+template <>
+std::span<const std::string_view> enum_names<PriorityComponent>();
+template <>
+std::span<const std::string_view> enum_names<PrioritySubcomponent>();
+template <>
+std::span<const std::string_view> enum_names<FairshareMetric>();
+template <>
+std::span<const std::string_view> enum_names<ReservationPeriod>();
+template <>
+std::span<const std::string_view> enum_names<AclEntry::Kind>();
+template <>
+std::span<const std::string_view> enum_names<AclEntry::Affinity>();
+template <>
+std::span<const std::string_view> enum_names<HostExpression::Kind>();
+template <>
+std::span<const std::string_view> enum_names<AccrualPolicy>();
+template <>
+std::span<const std::string_view> enum_names<BackfillPolicy>();
+template <>
+std::span<const std::string_view> enum_names<BackfillMetric>();
+template <>
+std::span<const std::string_view> enum_names<ReservationPolicy>();
+template <>
+std::span<const std::string_view> enum_names<ReservationThreshold>();
+template <>
+std::span<const std::string_view> enum_names<NodeAllocationPolicy>();
+template <>
+std::span<const std::string_view> enum_names<NodeAccessPolicy>();
 
 // The inverse of to_string: an exact, case-sensitive match or nullopt. (Case-insensitive
 // matching of what admins write in maui.cfg is the parser's business, not the IR's.)
@@ -51,12 +70,8 @@ std::optional<E> parse_enum(std::string_view text) {
 
 inline std::optional<Derivation> parse_derivation(std::string_view s) { return parse_enum<Derivation>(s); }
 inline std::optional<CredKind> parse_cred_kind(std::string_view s) { return parse_enum<CredKind>(s); }
-inline std::optional<LimitResource> parse_limit_resource(std::string_view s) {
-  return parse_enum<LimitResource>(s);
-}
-inline std::optional<FairshareMode> parse_fairshare_mode(std::string_view s) {
-  return parse_enum<FairshareMode>(s);
-}
+inline std::optional<LimitResource> parse_limit_resource(std::string_view s) { return parse_enum<LimitResource>(s); }
+inline std::optional<FairshareMode> parse_fairshare_mode(std::string_view s) { return parse_enum<FairshareMode>(s); }
 inline std::optional<ListMode> parse_list_mode(std::string_view s) { return parse_enum<ListMode>(s); }
 inline std::optional<PriorityComponent> parse_priority_component(std::string_view s) {
   return parse_enum<PriorityComponent>(s);
@@ -70,9 +85,7 @@ inline std::optional<FairshareMetric> parse_fairshare_metric(std::string_view s)
 inline std::optional<ReservationPeriod> parse_reservation_period(std::string_view s) {
   return parse_enum<ReservationPeriod>(s);
 }
-inline std::optional<AclEntry::Kind> parse_acl_kind(std::string_view s) {
-  return parse_enum<AclEntry::Kind>(s);
-}
+inline std::optional<AclEntry::Kind> parse_acl_kind(std::string_view s) { return parse_enum<AclEntry::Kind>(s); }
 inline std::optional<AclEntry::Affinity> parse_acl_affinity(std::string_view s) {
   return parse_enum<AclEntry::Affinity>(s);
 }

@@ -15,8 +15,10 @@ std::optional<JsonInputProblem> located(std::string_view text, std::size_t offse
   p.offset = offset;
   p.message = std::move(message);
   for (std::size_t i = 0; i < offset; ++i) {
-    if (text[i] == '\n') ++p.line, p.column = 1;
-    else ++p.column;
+    if (text[i] == '\n')
+      ++p.line, p.column = 1;
+    else
+      ++p.column;
   }
   return p;
 }
@@ -30,9 +32,12 @@ std::optional<JsonInputProblem> json_input_problem(std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
       continue;
     }
     if (c == '"') {
@@ -70,8 +75,10 @@ std::size_t JsonLocator::skip_blanks(std::size_t at) const {
 
 std::size_t JsonLocator::skip_string(std::size_t at) const {
   for (++at; at < text_.size(); ++at) {
-    if (text_[at] == '\\') ++at;
-    else if (text_[at] == '"') return at + 1;
+    if (text_[at] == '\\')
+      ++at;
+    else if (text_[at] == '"')
+      return at + 1;
   }
   return at;
 }
@@ -87,8 +94,10 @@ std::size_t JsonLocator::skip_value(std::size_t at) const {
         at = skip_string(at);
         continue;
       }
-      if (c == '{' || c == '[') ++depth;
-      else if ((c == '}' || c == ']') && --depth == 0) return at + 1;
+      if (c == '{' || c == '[')
+        ++depth;
+      else if ((c == '}' || c == ']') && --depth == 0)
+        return at + 1;
       ++at;
     }
     return at;

@@ -18,9 +18,9 @@ namespace maui {
 inline constexpr int kMaxJsonDepth = 64;
 
 struct JsonInputProblem {
-  std::size_t offset = 0;  // the byte where it is
+  std::size_t offset = 0;            // the byte where it is
   std::size_t line = 1, column = 1;  // 1-based, of that byte
-  std::string message;     // "nested deeper than 64 levels", "integer 1e... does not fit in 64 bits"
+  std::string message;               // "nested deeper than 64 levels", "integer 1e... does not fit in 64 bits"
 };
 
 std::optional<JsonInputProblem> json_input_problem(std::string_view text);
@@ -42,12 +42,12 @@ class JsonLocator {
 
  private:
   struct Member {
-    std::string_view key;  // as written, escapes and all; empty for array elements
+    std::string_view key;   // as written, escapes and all; empty for array elements
     std::size_t value = 0;  // the offset where its value starts
   };
   const std::vector<Member>& members(std::size_t container);  // of the object or array there
   std::size_t skip_blanks(std::size_t at) const;
-  std::size_t skip_value(std::size_t at) const;  // past the value that starts at `at`
+  std::size_t skip_value(std::size_t at) const;   // past the value that starts at `at`
   std::size_t skip_string(std::size_t at) const;  // past the string whose '"' is at `at`
 
   std::string_view text_;

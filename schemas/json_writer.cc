@@ -28,8 +28,7 @@ bool needs_escape(std::uint64_t w) {
   constexpr std::uint64_t kOnes = 0x0101010101010101;
   constexpr std::uint64_t kHigh = 0x8080808080808080;
   const auto has_zero = [](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
-  return (((w - kOnes * 0x20) & ~w & kHigh) | has_zero(w ^ (kOnes * '"')) |
-          has_zero(w ^ (kOnes * '\\'))) != 0;
+  return (((w - kOnes * 0x20) & ~w & kHigh) | has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\'))) != 0;
 }
 
 }  // namespace
@@ -79,8 +78,8 @@ void JsonWriter::number(double value) {
   if (!number_texts_) number_texts_ = std::make_unique<NumberText[]>(kNumberTexts);
   NumberText& known = number_texts_[(bits * 0x9E3779B97F4A7C15u) >> (64 - kNumberTextBits)];
   if (known.size == 0 || known.bits != bits) {
-    const auto [end, error] = std::to_chars(known.text, known.text + sizeof known.text, value,
-                                            std::chars_format::general, 17);
+    const auto [end, error] =
+        std::to_chars(known.text, known.text + sizeof known.text, value, std::chars_format::general, 17);
     if (error != std::errc()) {  // cannot happen (24 characters hold every double): written as is
       known.size = 0;
       pos_ = std::to_chars(pos_, end_, value, std::chars_format::general, 17).ptr;
@@ -144,8 +143,7 @@ bool JsonWriter::is_plain_ascii(std::string_view text) {
 }
 
 bool JsonWriter::needs_no_escape(std::string_view text) {
-  return std::none_of(text.begin(), text.end(),
-                      [](char c) { return kNeedsEscape[static_cast<unsigned char>(c)]; });
+  return std::none_of(text.begin(), text.end(), [](char c) { return kNeedsEscape[static_cast<unsigned char>(c)]; });
 }
 
 bool JsonWriter::is_valid_utf8(std::string_view bytes) {
@@ -179,18 +177,10 @@ char* JsonWriter::escape(char* at, unsigned char c) {
   *at++ = '\\';
   switch (c) {
     case '"':
-    case '\\':
-      *at++ = static_cast<char>(c);
-      return at;
-    case '\t':
-      *at++ = 't';
-      return at;
-    case '\n':
-      *at++ = 'n';
-      return at;
-    case '\r':
-      *at++ = 'r';
-      return at;
+    case '\\': *at++ = static_cast<char>(c); return at;
+    case '\t': *at++ = 't'; return at;
+    case '\n': *at++ = 'n'; return at;
+    case '\r': *at++ = 'r'; return at;
     default: {
       static constexpr char kHex[] = "0123456789abcdef";
       const char code[] = {'u', '0', '0', kHex[c >> 4], kHex[c & 0xf]};

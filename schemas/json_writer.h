@@ -144,8 +144,7 @@ class JsonWriter {
  private:
   // A line break and the indentation of up to 64 columns, copied whole (a fixed-size copy the
   // compiler inlines) and kept as far as needed.
-  static constexpr std::string_view kBreak =
-      "\n                                                                ";
+  static constexpr std::string_view kBreak = "\n                                                                ";
   // Strings up to this length are escaped straight into the buffer after one room check.
   static constexpr std::size_t kShortString = 1024;
   static constexpr std::size_t kLongestEscape = 6;  // \u00xx

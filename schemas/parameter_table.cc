@@ -27,10 +27,9 @@ namespace {
 // objects), a total order (no two rows share all three: ParameterTable.NoDuplicateRows).
 std::vector<Row> build_table() {
   std::vector<Row> rows;
-  for (auto part : {table::core_rows(), table::priority_rows(), table::fairshare_rows(),
-                    table::backfill_rows(), table::legacy_rows(), table::bank_and_sim_rows(),
-                    table::junk_rows(), table::foreign_scalar_rows(), table::family_rows(),
-                    table::credential_rows(), table::sres_rows(), table::node_rows(),
+  for (auto part : {table::core_rows(), table::priority_rows(), table::fairshare_rows(), table::backfill_rows(),
+                    table::legacy_rows(), table::bank_and_sim_rows(), table::junk_rows(), table::foreign_scalar_rows(),
+                    table::family_rows(), table::credential_rows(), table::sres_rows(), table::node_rows(),
                     table::interface_rows(), table::moab_family_rows()}) {
     rows.insert(rows.end(), part.begin(), part.end());
   }

@@ -26,11 +26,11 @@ inline const char* to_string(Severity s) {
 }
 
 struct Problem {
-  std::string file;          // as the admin named it (a path, "JOBS.json", "sinfo --json"); "" = none
-  std::int64_t line = 0;     // 1-based; 0 = the file as a whole
-  std::int64_t column = 0;   // 1-based, in bytes; 0 = the whole line
+  std::string file;         // as the admin named it (a path, "JOBS.json", "sinfo --json"); "" = none
+  std::int64_t line = 0;    // 1-based; 0 = the file as a whole
+  std::int64_t column = 0;  // 1-based, in bytes; 0 = the whole line
   Severity severity = Severity::Error;
-  std::string message;       // what is wrong and what was expected, without the location
+  std::string message;  // what is wrong and what was expected, without the location
   bool operator==(const Problem&) const = default;
 };
 

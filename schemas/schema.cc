@@ -43,10 +43,8 @@ struct Index {
     const auto rows = all_rows();
     for (std::size_t k = 0; k < by_kind.size(); ++k) {
       const auto kind = static_cast<RowKind>(k);
-      const auto lo = std::partition_point(rows.begin(), rows.end(),
-                                           [kind](const Row& r) { return r.kind < kind; });
-      const auto hi = std::partition_point(lo, rows.end(),
-                                           [kind](const Row& r) { return r.kind <= kind; });
+      const auto lo = std::partition_point(rows.begin(), rows.end(), [kind](const Row& r) { return r.kind < kind; });
+      const auto hi = std::partition_point(lo, rows.end(), [kind](const Row& r) { return r.kind <= kind; });
       by_kind[k] = {lo, hi};
     }
     // Parameters first, so a name that were both (there is none) would resolve to the parameter.
@@ -68,32 +66,25 @@ struct Index {
       by_upper_name[static_cast<std::size_t>(r.kind)].emplace_back(upper_cased(r.name), &r);
     }
     for (auto& v : by_upper_name) {
-      std::stable_sort(v.begin(), v.end(),
-                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     }
   }
 
-  std::span<const Row> rows_of(RowKind kind) const {
-    return by_kind[static_cast<std::size_t>(kind)];
-  }
+  std::span<const Row> rows_of(RowKind kind) const { return by_kind[static_cast<std::size_t>(kind)]; }
 
   // Rows of `kind` spelled exactly `name` (several only for attributes valid in different families).
   std::span<const Row> rows_spelled(RowKind kind, std::string_view name) const {
     const auto rows = rows_of(kind);
-    const auto lo = std::partition_point(rows.begin(), rows.end(),
-                                         [name](const Row& r) { return r.name < name; });
-    const auto hi = std::partition_point(lo, rows.end(),
-                                         [name](const Row& r) { return r.name <= name; });
+    const auto lo = std::partition_point(rows.begin(), rows.end(), [name](const Row& r) { return r.name < name; });
+    const auto hi = std::partition_point(lo, rows.end(), [name](const Row& r) { return r.name <= name; });
     return {lo, hi};
   }
 
   // Rows of `kind` whose upper-cased name is `key`, in table order.
   std::vector<const Row*> ignoring_case(RowKind kind, std::string_view key) const {
     const auto& v = by_upper_name[static_cast<std::size_t>(kind)];
-    const auto lo = std::partition_point(v.begin(), v.end(),
-                                         [key](const auto& e) { return e.first < key; });
-    const auto hi = std::partition_point(lo, v.end(),
-                                         [key](const auto& e) { return e.first <= key; });
+    const auto lo = std::partition_point(v.begin(), v.end(), [key](const auto& e) { return e.first < key; });
+    const auto hi = std::partition_point(lo, v.end(), [key](const auto& e) { return e.first <= key; });
     std::vector<const Row*> out;
     for (auto it = lo; it != hi; ++it) out.push_back(it->second);
     return out;
@@ -110,16 +101,12 @@ const Index& table_index() {
 int support_rank(Support s) {
   switch (s) {
     case Support::Engine:
-    case Support::Accepted:
-      return 0;
+    case Support::Accepted: return 0;
     case Support::Obsolete:
-    case Support::MoabOnly:
-      return 1;
-    case Support::Ignored:
-      return 2;
+    case Support::MoabOnly: return 1;
+    case Support::Ignored: return 2;
     case Support::Misspelling:
-    case Support::ManualName:
-      return 3;
+    case Support::ManualName: return 3;
   }
   return 4;
 }
@@ -142,15 +129,13 @@ const Row* best_case_match(const std::vector<const Row*>& candidates, std::strin
 
 // Misspellings are never suggested (they are what we correct *from*), nor are names Maui 3.3.1
 // drops (suggesting a parameter that does nothing helps nobody).
-bool suggestible(const Row& r) {
-  return r.support != Support::Misspelling && r.support != Support::Ignored;
-}
+bool suggestible(const Row& r) { return r.support != Support::Misspelling && r.support != Support::Ignored; }
 
 // Closest names to `name` among the rows of `kinds` that `accept` admits, best first. The cutoff
 // grows with the length of the name: short names allow 2 edits, long ones about a third of it.
 template <typename Pred>
-std::vector<std::string_view> suggest(std::string_view name, unsigned max,
-                                      std::initializer_list<RowKind> kinds, Pred accept) {
+std::vector<std::string_view> suggest(std::string_view name, unsigned max, std::initializer_list<RowKind> kinds,
+                                      Pred accept) {
   // No name in the table is longer than 64 characters, so nothing is within reach of a longer one
   // (and the edit distance of a megabyte-long token would take seconds).
   if (name.empty() || max == 0 || name.size() > 64) return {};
@@ -167,8 +152,8 @@ std::vector<std::string_view> suggest(std::string_view name, unsigned max,
       if (!suggestible(r) || !accept(r) || r.name == name) continue;
       const std::size_t a = query.size(), b = r.name.size();
       if ((a > b ? a - b : b - a) > cutoff) continue;  // the distance is at least the length gap
-      const unsigned d = llvm::StringRef(query).edit_distance(
-          llvm::StringRef(upper_cased(r.name)), /*AllowReplacements=*/true, cutoff);
+      const unsigned d = llvm::StringRef(query).edit_distance(llvm::StringRef(upper_cased(r.name)),
+                                                              /*AllowReplacements=*/true, cutoff);
       if (d <= cutoff) found.push_back({d, support_rank(r.support), r.name});
     }
   }
@@ -250,14 +235,11 @@ const Row* find_attribute_ignoring_case(std::string_view name, Object family) {
 }
 
 std::vector<std::string_view> suggest_parameters(std::string_view name, unsigned max) {
-  return suggest(name, max, {RowKind::Parameter, RowKind::Family},
-                 [](const Row&) { return true; });
+  return suggest(name, max, {RowKind::Parameter, RowKind::Family}, [](const Row&) { return true; });
 }
 
-std::vector<std::string_view> suggest_attributes(std::string_view name, Object family,
-                                                 unsigned max) {
-  return suggest(name, max, {RowKind::Attribute},
-                 [family](const Row& r) { return (r.objects & family) != 0; });
+std::vector<std::string_view> suggest_attributes(std::string_view name, Object family, unsigned max) {
+  return suggest(name, max, {RowKind::Attribute}, [family](const Row& r) { return (r.objects & family) != 0; });
 }
 
 std::vector<std::string_view> allowed_values(const Row& row) {
@@ -352,9 +334,7 @@ std::optional<Object> object_of_family(const Row& family) {
   // A misspelt family (ACCTCFG) stands for the family the admin meant, so that its attributes
   // can still be checked against the right rows.
   const std::string_view name =
-      family.support == Support::Misspelling || family.support == Support::ManualName
-          ? family.canonical
-          : family.name;
+      family.support == Support::Misspelling || family.support == Support::ManualName ? family.canonical : family.name;
   for (const FamilyName& f : kFamilies) {
     if (f.name == name) return f.object;
   }

@@ -84,17 +84,17 @@ enum class Support : std::uint8_t {
 // Extra properties of a row.
 enum Flag : std::uint32_t {
   kNoFlags = 0,
-  kIndexed = 1u << 0,          // takes `[INDEX]` (e.g. RESERVATIONDEPTH[1], QOSWEIGHT[x])
-  kPartitionScoped = 1u << 1,  // per partition in Maui; only the global value orders the queue
-  kRequired = 1u << 2,         // Maui refuses to start without it (SERVERHOST)
-  kPerQos = 1u << 3,           // Maui 3.0 style per-QOS scalar, index = QOS name
-  kPerSres = 1u << 4,          // Maui 3.0 style per-SR scalar (SRDAYS[x] ...), index = SR name
-  kPerRm = 1u << 5,            // legacy per-RM scalar (RMTYPE[0] ...), index = RM number
-  kMultiDim = 1u << 6,         // attribute takes a credential index: MAXJOB[USER:steve]
-  kOverride = 1u << 7,         // QOS override limit (OMAX*)
-  kIdleLimit = 1u << 8,        // idle (eligible-job) limit (MAXI*)
-  kSystemLimit = 1u << 9,      // per-job system limit override (OMAXJ*)
-  kSecret = 1u << 10,          // value is a key or password; never echoed
+  kIndexed = 1u << 0,               // takes `[INDEX]` (e.g. RESERVATIONDEPTH[1], QOSWEIGHT[x])
+  kPartitionScoped = 1u << 1,       // per partition in Maui; only the global value orders the queue
+  kRequired = 1u << 2,              // Maui refuses to start without it (SERVERHOST)
+  kPerQos = 1u << 3,                // Maui 3.0 style per-QOS scalar, index = QOS name
+  kPerSres = 1u << 4,               // Maui 3.0 style per-SR scalar (SRDAYS[x] ...), index = SR name
+  kPerRm = 1u << 5,                 // legacy per-RM scalar (RMTYPE[0] ...), index = RM number
+  kMultiDim = 1u << 6,              // attribute takes a credential index: MAXJOB[USER:steve]
+  kOverride = 1u << 7,              // QOS override limit (OMAX*)
+  kIdleLimit = 1u << 8,             // idle (eligible-job) limit (MAXI*)
+  kSystemLimit = 1u << 9,           // per-job system limit override (OMAXJ*)
+  kSecret = 1u << 10,               // value is a key or password; never echoed
   kPerReservationGroup = 1u << 11,  // index = reservation group (RESERVATIONDEPTH[1]); [0] = no index
 };
 
@@ -108,7 +108,7 @@ struct ValueRange {
 };
 
 struct Row {
-  std::string_view name;           // exact, case-sensitive spelling
+  std::string_view name;  // exact, case-sensitive spelling
   RowKind kind;
   ValueType type;
   std::uint32_t objects;           // Attribute rows: families where valid (Object bits)
@@ -119,8 +119,8 @@ struct Row {
   std::string_view meaning;        // one sentence, in the admin's words
   std::string_view maui331;        // how Maui 3.3.1 really treats it; "" = as documented
   Support support;
-  std::string_view canonical;      // Obsolete / Misspelling: the name that is meant
-  std::uint32_t flags;             // Flag bits
+  std::string_view canonical;       // Obsolete / Misspelling: the name that is meant
+  std::uint32_t flags;              // Flag bits
   std::optional<ValueRange> range;  // numbers only; none = any value of the type
 };
 
@@ -138,8 +138,7 @@ const Row* find_attribute_ignoring_case(std::string_view name, Object family);
 
 // Closest names by edit distance, for "did you mean" (at most `max` results, best first).
 std::vector<std::string_view> suggest_parameters(std::string_view name, unsigned max = 1);
-std::vector<std::string_view> suggest_attributes(std::string_view name, Object family,
-                                                 unsigned max = 1);
+std::vector<std::string_view> suggest_attributes(std::string_view name, Object family, unsigned max = 1);
 
 // The enum values of an Enum / EnumList row.
 std::vector<std::string_view> allowed_values(const Row& row);

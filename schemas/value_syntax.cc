@@ -50,12 +50,12 @@ Result<std::int64_t> parse_integer(std::string_view text) {
     // 00 to 07 read the same either way: nothing to tell.
     if (oct != v)
       r.issues.push_back({rules::kIntegerFormat, false, 0, used,
-                          octal_end == used
-                              ? fmt::format("'{}' has a leading zero: Maui reads it as the octal "
-                                            "number {}, not {}", body.substr(0, used), oct, v)
-                              : fmt::format("'{}' has a leading zero and is not an octal number: Maui "
-                                            "reads only '{}' (= {}); write it without the zero",
-                                            body.substr(0, used), body.substr(0, octal_end), oct)});
+                          octal_end == used ? fmt::format("'{}' has a leading zero: Maui reads it as the octal "
+                                                          "number {}, not {}",
+                                                          body.substr(0, used), oct, v)
+                                            : fmt::format("'{}' has a leading zero and is not an octal number: Maui "
+                                                          "reads only '{}' (= {}); write it without the zero",
+                                                          body.substr(0, used), body.substr(0, octal_end), oct)});
     v = oct;
   }
   if (used < body.size()) {
@@ -74,14 +74,14 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
   }
   if (iequals(text, "INFINITY")) {
     r.value = ir::kInfinity;
-    r.issues.push_back({rules::kWrongCase, false, 0, text.size(),
-                        "Maui 3.3.1 recognises only 'INFINITY' in upper case"});
+    r.issues.push_back(
+        {rules::kWrongCase, false, 0, text.size(), "Maui 3.3.1 recognises only 'INFINITY' in upper case"});
     return r;
   }
   // Moab writes some times as MIN,MAX (RMPOLLINTERVAL 00:00:15,00:01:00); Maui 3.3.1 reads one.
-  if (auto comma = text.find(','); comma != std::string_view::npos && text.find(',', comma + 1) == std::string_view::npos &&
-                                   parse_duration(text.substr(0, comma)).value &&
-                                   parse_duration(text.substr(comma + 1)).value) {
+  if (auto comma = text.find(',');
+      comma != std::string_view::npos && text.find(',', comma + 1) == std::string_view::npos &&
+      parse_duration(text.substr(0, comma)).value && parse_duration(text.substr(comma + 1)).value) {
     r.issues.push_back(error_at(text, 0,
                                 fmt::format("'{}' is Moab's MIN,MAX form of a time: Maui 3.3.1 reads a single "
                                             "[[[DD:]HH:]MM:]SS and ignores this value; write one time",
@@ -109,7 +109,8 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
     if (field_count == field_storage.size()) {
       r.issues.push_back(error_at(text, 0,
                                   fmt::format("expected a duration [[[DD:]HH:]MM:]SS, found '{}' "
-                                              "(too many ':' fields)", text)));
+                                              "(too many ':' fields)",
+                                              text)));
       return r;
     }
     const std::size_t colon = rest.find(':');
@@ -127,13 +128,16 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
     if (f.empty() && fields.size() > 1) {
       v = 0;  // `30:` or `:30`: an empty field counts as 0 in Maui's atoi
     } else if (used == 0 || used != f.size() || v < 0) {
-      r.issues.push_back(error_at(text, offset, fmt::format("expected a duration [[[DD:]HH:]MM:]SS "
-                                                            "or INFINITY, found '{}'", text)));
+      r.issues.push_back(error_at(text, offset,
+                                  fmt::format("expected a duration [[[DD:]HH:]MM:]SS "
+                                              "or INFINITY, found '{}'",
+                                              text)));
       return r;
     } else if (v > kMaxTimeField) {
-      r.issues.push_back(error_at(text, offset, fmt::format("'{}' is too large for a duration (Maui's "
-                                                            "times end at {} s; write INFINITY)",
-                                                            text, ir::kInfinity)));
+      r.issues.push_back(error_at(text, offset,
+                                  fmt::format("'{}' is too large for a duration (Maui's "
+                                              "times end at {} s; write INFINITY)",
+                                              text, ir::kInfinity)));
       return r;
     }
     number_storage[number_count++] = v;
@@ -158,8 +162,8 @@ Result<ir::Seconds> parse_duration(std::string_view text) {
 Result<std::vector<ir::AclEntry>> parse_acl(std::string_view text, ir::AclEntry::Kind kind) {
   Result<std::vector<ir::AclEntry>> r;
   std::vector<ir::AclEntry> entries;
-  bool numeric = kind == ir::AclEntry::Kind::Duration || kind == ir::AclEntry::Kind::Procs ||
-                 kind == ir::AclEntry::Kind::Tasks;
+  bool numeric =
+      kind == ir::AclEntry::Kind::Duration || kind == ir::AclEntry::Kind::Procs || kind == ir::AclEntry::Kind::Tasks;
   std::string_view separators = kind == ir::AclEntry::Kind::Duration ? ",|" : ",:|";
   for (auto item : Pieces(text, separators)) {
     ir::AclEntry e;
@@ -172,11 +176,23 @@ Result<std::vector<ir::AclEntry>> parse_acl(std::string_view text, ir::AclEntry:
     }
     if (!v.empty()) {
       switch (v.back()) {
-        case '-': e.affinity = ir::AclEntry::Affinity::Negative; v.remove_suffix(1); break;
-        case '=': e.affinity = ir::AclEntry::Affinity::Neutral; v.remove_suffix(1); break;
+        case '-':
+          e.affinity = ir::AclEntry::Affinity::Negative;
+          v.remove_suffix(1);
+          break;
+        case '=':
+          e.affinity = ir::AclEntry::Affinity::Neutral;
+          v.remove_suffix(1);
+          break;
         case '+': v.remove_suffix(1); break;
-        case '*': e.required = true; v.remove_suffix(1); break;
-        case '!': e.negated = true; v.remove_suffix(1); break;
+        case '*':
+          e.required = true;
+          v.remove_suffix(1);
+          break;
+        case '!':
+          e.negated = true;
+          v.remove_suffix(1);
+          break;
         default: break;
       }
     }
@@ -189,7 +205,7 @@ Result<std::vector<ir::AclEntry>> parse_acl(std::string_view text, ir::AclEntry:
     if (numeric) {
       auto offset = static_cast<std::size_t>(v.data() - text.data());
       auto number = kind == ir::AclEntry::Kind::Duration ? nested(parse_duration(v), offset, r.issues)
-                                                        : nested(parse_integer(v), offset, r.issues);
+                                                         : nested(parse_integer(v), offset, r.issues);
       if (!number) continue;
       e.number = *number;
     }
@@ -236,8 +252,7 @@ static bool expand_range(std::string_view item, std::vector<std::string>& out) {
     hi = lo;
     if (dash != std::string_view::npos) {
       auto hi_text = part.substr(dash + 1);
-      if (read_decimal(hi_text, hi) != hi_text.size() || hi < lo ||
-          hi - lo >= static_cast<std::int64_t>(kMaxHosts))
+      if (read_decimal(hi_text, hi) != hi_text.size() || hi < lo || hi - lo >= static_cast<std::int64_t>(kMaxHosts))
         return false;
     }
     std::vector<std::string> tails;
@@ -281,7 +296,7 @@ int group_depth(std::string_view re) {
   int depth = 0, deepest = 0;
   for (std::size_t i = 0; i < re.size(); ++i) {
     if (re[i] == '\\') {
-      ++i;  // an escaped character
+      ++i;                      // an escaped character
     } else if (re[i] == '[') {  // a bracket expression: ']' right after '[' or '[^' is literal
       std::size_t j = i + 1;
       if (j < re.size() && re[j] == '^') ++j;
@@ -308,9 +323,9 @@ Result<ir::HostExpression> parse_hostlist(std::string_view text) {
     std::string error;
     if (group_depth(text) > kMaxRegexGroupDepth)
       error = fmt::format("groups nested deeper than {}", kMaxRegexGroupDepth);
-    if (!error.empty() || !llvm::Regex(llvm::StringRef(h.regex)).isValid(error)) {  // POSIX extended, like Maui's regcomp
-      r.issues.push_back(error_at(text, 0, fmt::format("invalid host regular expression '{}': {}",
-                                                       text, error)));
+    if (!error.empty() ||
+        !llvm::Regex(llvm::StringRef(h.regex)).isValid(error)) {  // POSIX extended, like Maui's regcomp
+      r.issues.push_back(error_at(text, 0, fmt::format("invalid host regular expression '{}': {}", text, error)));
       return r;
     }
     report_numeric_classes(text, r.issues);
@@ -326,9 +341,11 @@ Result<ir::HostExpression> parse_hostlist(std::string_view text) {
     if (i == text.size() || ((text[i] == ',' || text[i] == ':') && depth == 0)) {
       auto item = text.substr(start, i - start);
       if (!item.empty() && !expand_range(item, h.names)) {
-        r.issues.push_back(error_at(text, start, fmt::format("expected a host name or range like "
-                                                             "node[01-16] (at most {} hosts in all), "
-                                                             "found '{}'", kMaxHosts, item)));
+        r.issues.push_back(error_at(text, start,
+                                    fmt::format("expected a host name or range like "
+                                                "node[01-16] (at most {} hosts in all), "
+                                                "found '{}'",
+                                                kMaxHosts, item)));
         return r;
       }
       start = i + 1;

@@ -26,9 +26,9 @@
 namespace maui::values {
 
 struct Issue {
-  RuleId rule;              // schemas/rule_ids.h
-  bool error = false;       // error: the text is not a value of this type
-  std::size_t offset = 0;   // into the parsed text
+  RuleId rule;             // schemas/rule_ids.h
+  bool error = false;      // error: the text is not a value of this type
+  std::size_t offset = 0;  // into the parsed text
   std::size_t length = 0;
   std::string message;
 };

@@ -60,8 +60,8 @@ class TempDirTest : public ::testing::Test {
   // Runs `BINARY ARGS` (ARGS already shell-quoted) in the temporary directory.
   CommandOutcome run_in_dir(const std::string& binary, const std::string& args) {
     std::filesystem::path err = dir_ / ".stderr";
-    std::string cmd = "cd " + shell_quote(dir_.string()) + " && exec " + shell_quote(binary) + " " + args +
-                      " 2>" + shell_quote(err.string());
+    std::string cmd = "cd " + shell_quote(dir_.string()) + " && exec " + shell_quote(binary) + " " + args + " 2>" +
+                      shell_quote(err.string());
     CommandOutcome r;
     FILE* pipe = popen(cmd.c_str(), "r");
     if (!pipe) {

@@ -41,9 +41,7 @@ inline void compare_golden(const std::filesystem::path& expected_file, const std
 }
 
 // The real-world configs (tests/data/README.md), in the repository so that a clone tests itself.
-inline std::filesystem::path corpus_dir() {
-  return std::filesystem::path(MAUI_TEST_DATA_DIR) / "corpus" / "configs";
-}
+inline std::filesystem::path corpus_dir() { return std::filesystem::path(MAUI_TEST_DATA_DIR) / "corpus" / "configs"; }
 
 // The corpus configs' file names, sorted. A missing directory gives none instead of throwing
 // while the tests register: a suite instantiated on no names then fails (gtest's check for a

@@ -121,14 +121,14 @@ TEST_P(GoldenCase, LintOutputMatches) {
   if (fs::exists(dir / "expected.ir.json")) maui::testing_support::compare_golden(dir / "expected.ir.json", ir);
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, GoldenCase, testing::ValuesIn(case_names()),
-                         maui::testing_support::config_test_name);
+INSTANTIATE_TEST_SUITE_P(Cases, GoldenCase, testing::ValuesIn(case_names()), maui::testing_support::config_test_name);
 
 class GoldenCorpus : public testing::TestWithParam<std::string> {};
 
 TEST_P(GoldenCorpus, LintOutputMatches) {
   std::string out = lint_in(maui::testing_support::corpus_dir(), GetParam());
-  maui::testing_support::compare_golden(fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / (GetParam() + ".txt"), out);
+  maui::testing_support::compare_golden(
+      fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / (GetParam() + ".txt"), out);
   // A real config that Maui accepts gets no errors (only warnings where Maui would misread it).
 }
 
@@ -158,7 +158,8 @@ TEST(GoldenDocExamples, LintOutputMatches) {
   const fs::path dir(MAUI_TEST_DATA_DIR);
   ASSERT_TRUE(fs::exists(dir / "doc-examples.cfg")) << "missing " << dir / "doc-examples.cfg";
   std::string out = lint_in(dir, "doc-examples.cfg");
-  maui::testing_support::compare_golden(fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / "doc-examples.cfg.txt", out);
+  maui::testing_support::compare_golden(
+      fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / "doc-examples.cfg.txt", out);
 }
 
 }  // namespace

@@ -44,8 +44,7 @@ template <class Rule>
 std::string error_of(std::string_view text) {
   pegtl::memory_input<> in(text, "t");
   try {
-    return pegtl::parse<pegtl::seq<Rule, pegtl::eof>, pegtl::nothing, g::control>(in) ? ""
-                                                                                      : "no-match";
+    return pegtl::parse<pegtl::seq<Rule, pegtl::eof>, pegtl::nothing, g::control>(in) ? "" : "no-match";
   } catch (const pegtl::parse_error& e) {
     return std::string(e.message()) + "@" + std::to_string(e.positions().front().byte);
   }
@@ -83,7 +82,7 @@ TEST(Grammar, ContinuationIsBackslashBlanksNewline) {
   EXPECT_TRUE(matches<g::continuation>("\\   \n"));
   EXPECT_TRUE(matches<g::continuation>("\\\r\n"));  // CRLF file
   EXPECT_TRUE(matches<g::continuation>("\\\t" + kNbsp + "\n"));
-  EXPECT_FALSE(matches<g::continuation>("\\"));      // no newline: an ordinary character
+  EXPECT_FALSE(matches<g::continuation>("\\"));  // no newline: an ordinary character
   EXPECT_FALSE(matches<g::continuation>("\\x\n"));
   EXPECT_FALSE(matches<g::continuation>("\n"));
   EXPECT_TRUE(matches<g::blank>("\\\n"));
@@ -137,7 +136,7 @@ TEST(Grammar, AutoconfVariables) {
   EXPECT_TRUE(matches<g::autoconf>("@_x@"));
   EXPECT_TRUE(matches<g::autoconf>("@lower@"));
   EXPECT_FALSE(matches<g::autoconf>("@@"));
-  EXPECT_FALSE(matches<g::autoconf>("@1X@"));      // must start with a letter or _
+  EXPECT_FALSE(matches<g::autoconf>("@1X@"));  // must start with a letter or _
   EXPECT_FALSE(matches<g::autoconf>("@A-B@"));
   EXPECT_FALSE(matches<g::autoconf>("@OPEN"));
   EXPECT_FALSE(matches<g::autoconf>("@A B@"));
@@ -178,7 +177,7 @@ TEST(Grammar, QuotedTokens) {
   EXPECT_TRUE(matches<g::single_quoted>("''"));
   EXPECT_TRUE(matches<g::double_quoted>("\"$TOOLSDIR/sync.py -f /opt/x.log\""));
   EXPECT_TRUE(matches<g::double_quoted>("\"it's\""));
-  EXPECT_FALSE(matches<g::single_quoted>("'a#b'"));   // '#' ends the line even inside quotes
+  EXPECT_FALSE(matches<g::single_quoted>("'a#b'"));  // '#' ends the line even inside quotes
   EXPECT_FALSE(matches<g::double_quoted>("\"a\nb\""));
   EXPECT_FALSE(matches<g::single_quoted>("'open"));
   EXPECT_FALSE(matches<g::double_quoted>("\"a\"b"));
@@ -192,8 +191,8 @@ TEST(Grammar, Token) {
   EXPECT_TRUE(matches<g::token>("TYPE=@RMTYPE@@RMHOST@"));
   EXPECT_TRUE(matches<g::token>("<%= @a b %>"));  // blanks inside a placeholder
   EXPECT_TRUE(matches<g::token>("x{{ a b }}y"));
-  EXPECT_TRUE(matches<g::token>("'open"));        // an unterminated quote is an ordinary character
-  EXPECT_TRUE(matches<g::token>("a\\b"));         // a backslash not before a newline
+  EXPECT_TRUE(matches<g::token>("'open"));              // an unterminated quote is an ordinary character
+  EXPECT_TRUE(matches<g::token>("a\\b"));               // a backslash not before a newline
   EXPECT_TRUE(matches<g::token>("\xC3\xA9t\xC3\xA9"));  // other UTF-8 is ordinary text
   EXPECT_FALSE(matches<g::token>(""));
   EXPECT_FALSE(matches<g::token>("a b"));
@@ -201,7 +200,7 @@ TEST(Grammar, Token) {
   EXPECT_FALSE(matches<g::token>("a" + kNbsp + "b"));  // NBSP separates tokens
   EXPECT_FALSE(matches<g::token>("a#b"));              // '#' starts a comment
   EXPECT_FALSE(matches<g::token>("a\nb"));
-  EXPECT_FALSE(matches<g::token>("'a b"));             // unterminated: the blank still separates
+  EXPECT_FALSE(matches<g::token>("'a b"));  // unterminated: the blank still separates
 }
 
 // --- NAME[INDEX] ---------------------------------------------------------------------------
@@ -282,10 +281,8 @@ TEST(Grammar, StatementIsOneLogicalLine) {
 
 TEST(Grammar, StatementErrors) {
   EXPECT_EQ(error_of<g::statement>("USERCFG[bob MAXJOB=2"), "expected ']' to close the index@20");
-  EXPECT_EQ(error_of<g::statement>("PARAM-X 1"),
-            "expected a blank, '=' or the end of the line after the name@5");
-  EXPECT_EQ(error_of<g::statement>("LOGLEVEL$ 1"),
-            "expected a blank, '=' or the end of the line after the name@8");
+  EXPECT_EQ(error_of<g::statement>("PARAM-X 1"), "expected a blank, '=' or the end of the line after the name@5");
+  EXPECT_EQ(error_of<g::statement>("LOGLEVEL$ 1"), "expected a blank, '=' or the end of the line after the name@8");
   // After NAME[INDEX] the value is the remainder of the line (§1.2): no blank is needed.
   EXPECT_EQ(error_of<g::statement>("USERCFG[bob]MAXJOB=2"), "");
   EXPECT_EQ(error_of<g::statement>("1A 2"), "no-match");
@@ -316,9 +313,8 @@ TEST(Grammar, TemplateOnlyLines) {
 }
 
 TEST(Grammar, LineShapes) {
-  for (std::string_view s : {"", "\n", "   \n", "# c\n", "  # indented comment", "#INCLUDE a.cfg\n",
-                             "{% endif %}\n", "A 1\n", "  USERCFG[bob] MAXJOB=2\n",
-                             "\tA=1", "A 1 \\\n  2\n", "A 1\r\n", " \\\n"})
+  for (std::string_view s : {"", "\n", "   \n", "# c\n", "  # indented comment", "#INCLUDE a.cfg\n", "{% endif %}\n",
+                             "A 1\n", "  USERCFG[bob] MAXJOB=2\n", "\tA=1", "A 1 \\\n  2\n", "A 1\r\n", " \\\n"})
     EXPECT_TRUE(matches<g::line>(s)) << '"' << s << '"';
   for (std::string_view s : {"1A 2", "=3", "[x] y", "!oops", "-A 1"})
     EXPECT_FALSE(matches<g::line>(s)) << '"' << s << '"';
@@ -332,8 +328,7 @@ struct Parsed {
   maui::DiagnosticSink sink;
   unsigned buffer = 0;
 
-  explicit Parsed(std::string_view text,
-                  maui::LineReader lines_read = maui::LineReader::Shortcut) {
+  explicit Parsed(std::string_view text, maui::LineReader lines_read = maui::LineReader::Shortcut) {
     buffer = sources.add_buffer("t.cfg", text);
     maui::parse_buffer(sources, buffer, tree, sink, lines_read);
   }
@@ -357,13 +352,14 @@ struct Parsed {
 using Strings = std::vector<std::string>;
 
 TEST(ParseBuffer, StatementFields) {
-  Parsed p("RMPOLLINTERVAL 00:01:00\n"
-           "LOGLEVEL=3\n"
-           "RESERVATIONDEPTH[1] 4\n"
-           "USERCFG[bob] MAXJOB=2,8 MAXPROC=16 # limits\n"
-           "  QOSCFG[hi]\tPRIORITY=100\n"
-           "QOSCFG[med]\n"
-           "ADMIN1 root   admin\n");
+  Parsed p(
+      "RMPOLLINTERVAL 00:01:00\n"
+      "LOGLEVEL=3\n"
+      "RESERVATIONDEPTH[1] 4\n"
+      "USERCFG[bob] MAXJOB=2,8 MAXPROC=16 # limits\n"
+      "  QOSCFG[hi]\tPRIORITY=100\n"
+      "QOSCFG[med]\n"
+      "ADMIN1 root   admin\n");
   ASSERT_TRUE(p.diags().empty());
   ASSERT_EQ(p.tree.statements.size(), 7u);
   const auto& s = p.tree.statements;
@@ -393,7 +389,7 @@ TEST(ParseBuffer, StatementFields) {
   EXPECT_EQ(s[3].index.text, "bob");
   EXPECT_EQ(p.values(3), (Strings{"MAXJOB=2,8", "MAXPROC=16"}));
   EXPECT_EQ(s[3].whole.text, "USERCFG[bob] MAXJOB=2,8 MAXPROC=16");  // without the comment
-  EXPECT_FALSE(s[3].equals_after_name);  // '=' inside a value is not the NAME=VALUE form
+  EXPECT_FALSE(s[3].equals_after_name);                              // '=' inside a value is not the NAME=VALUE form
 
   EXPECT_TRUE(s[4].indented);
   EXPECT_EQ(s[4].name.text, "QOSCFG");
@@ -424,12 +420,13 @@ TEST(ParseBuffer, EmptyIndexIsAnIndex) {
 }
 
 TEST(ParseBuffer, LineNumbersAcrossContinuations) {
-  Parsed p("ADMIN1 root \\\n"
-           "  alice \\\n"
-           "  bob\n"
-           "RMPOLLINTERVAL 30\n"
-           "# a comment with a backslash \\\n"
-           "LOGLEVEL 2\n");
+  Parsed p(
+      "ADMIN1 root \\\n"
+      "  alice \\\n"
+      "  bob\n"
+      "RMPOLLINTERVAL 30\n"
+      "# a comment with a backslash \\\n"
+      "LOGLEVEL 2\n");
   ASSERT_TRUE(p.diags().empty());
   ASSERT_EQ(p.tree.statements.size(), 3u);
   EXPECT_EQ(p.values(0), (Strings{"root", "alice", "bob"}));
@@ -480,20 +477,19 @@ TEST(ParseBuffer, IncludeStatement) {
 }
 
 TEST(ParseBuffer, PlaceholdersAreRecordedWithTheirSyntax) {
-  Parsed p("SERVERHOST <%= @fqdn %>\n"
-           "{% if fs %}\n"
-           "FSPOLICY {{ fs_policy }}\n"
-           "{% endif %}\n"
-           "RMCFG[@MACHINE@] TYPE=@RMTYPE@\n"
-           "#INCLUDE [% inc %]\n"
-           "ADMIN1 user@host\n");
+  Parsed p(
+      "SERVERHOST <%= @fqdn %>\n"
+      "{% if fs %}\n"
+      "FSPOLICY {{ fs_policy }}\n"
+      "{% endif %}\n"
+      "RMCFG[@MACHINE@] TYPE=@RMTYPE@\n"
+      "#INCLUDE [% inc %]\n"
+      "ADMIN1 user@host\n");
   ASSERT_TRUE(p.diags().empty()) << p.located().front();
   std::multiset<std::string> seen;
-  for (const auto& ph : p.tree.placeholders)
-    seen.insert(std::string(ph.syntax) + " " + std::string(ph.token.text));
-  EXPECT_EQ(seen, (std::multiset<std::string>{"ERB <%= @fqdn %>", "Jinja {% if fs %}",
-                                              "Jinja {{ fs_policy }}", "Jinja {% endif %}",
-                                              "autoconf @MACHINE@", "autoconf @RMTYPE@",
+  for (const auto& ph : p.tree.placeholders) seen.insert(std::string(ph.syntax) + " " + std::string(ph.token.text));
+  EXPECT_EQ(seen, (std::multiset<std::string>{"ERB <%= @fqdn %>", "Jinja {% if fs %}", "Jinja {{ fs_policy }}",
+                                              "Jinja {% endif %}", "autoconf @MACHINE@", "autoconf @RMTYPE@",
                                               "Template Toolkit [% inc %]"}));
   // Template-only lines are not statements.
   std::vector<std::string> names;
@@ -521,17 +517,18 @@ TEST(ParseBuffer, TemplatedIndexWithBracket) {
 }
 
 TEST(ParseBuffer, ErrorMessagesAndLocations) {
-  Parsed p("USERCFG[bob MAXJOB=2\n"   // 1: unclosed index, error at the end of the line
-           "PARAM-X 1\n"              // 2: '-' after the name
-           "   9LIVES 1\n"            // 3: not a name; the error is at the first non-blank
-           "USERCFG[bob#x] A=1\n"     // 4: '#' ends the line inside the index
-           "SERVERHOST head\n"        // 5: fine
-           "=3\n");                   // 6
-  EXPECT_EQ(p.located(), (Strings{"1:21 expected ']' to close the index",
-                                  "2:6 expected a blank, '=' or the end of the line after the name",
-                                  "3:4 expected a parameter name, '#' comment or blank line",
-                                  "4:12 expected ']' to close the index",
-                                  "6:1 expected a parameter name, '#' comment or blank line"}));
+  Parsed p(
+      "USERCFG[bob MAXJOB=2\n"  // 1: unclosed index, error at the end of the line
+      "PARAM-X 1\n"             // 2: '-' after the name
+      "   9LIVES 1\n"           // 3: not a name; the error is at the first non-blank
+      "USERCFG[bob#x] A=1\n"    // 4: '#' ends the line inside the index
+      "SERVERHOST head\n"       // 5: fine
+      "=3\n");                  // 6
+  EXPECT_EQ(p.located(),
+            (Strings{"1:21 expected ']' to close the index",
+                     "2:6 expected a blank, '=' or the end of the line after the name",
+                     "3:4 expected a parameter name, '#' comment or blank line", "4:12 expected ']' to close the index",
+                     "6:1 expected a parameter name, '#' comment or blank line"}));
   for (const auto& d : p.diags()) {
     EXPECT_EQ(d.rule, "syntax-error");
     EXPECT_EQ(d.severity, maui::Severity::Error);
@@ -574,13 +571,14 @@ TEST(ParseBuffer, BareCarriageReturnIsABlankForColumns) {
 }
 
 TEST(ParseBuffer, Suppressions) {
-  Parsed p("# mauic: ignore=duplicate-scalar\n"                       // covers line 2
-           "LOGLEVEL 1\n"
-           "FOO 2 # mauic: ignore=unknown-parameter,wrong-case more\n"  // covers line 3
-           "  # mauic: ignore=*\n"                                     // covers line 5
-           "LOGLEVEL 2\n"
-           "# an ordinary comment\n"
-           "BAR 1 #mauic:ignore=x\n");
+  Parsed p(
+      "# mauic: ignore=duplicate-scalar\n"  // covers line 2
+      "LOGLEVEL 1\n"
+      "FOO 2 # mauic: ignore=unknown-parameter,wrong-case more\n"  // covers line 3
+      "  # mauic: ignore=*\n"                                      // covers line 5
+      "LOGLEVEL 2\n"
+      "# an ordinary comment\n"
+      "BAR 1 #mauic:ignore=x\n");
   using Map = std::map<std::pair<unsigned, unsigned>, std::set<std::string>>;
   unsigned b = p.buffer;
   EXPECT_EQ(p.tree.suppressions, (Map{{{b, 2}, {"duplicate-scalar"}},
@@ -618,21 +616,18 @@ std::string describe(const Parsed& p) {
 // produce exactly what the grammar produces for every line.
 TEST(ParseBuffer, PlainLineShortcutAgreesWithTheGrammar) {
   std::mt19937 random(20261122);
-  const auto pick = [&random](const std::vector<std::string_view>& from) {
-    return from[random() % from.size()];
-  };
+  const auto pick = [&random](const std::vector<std::string_view>& from) { return from[random() % from.size()]; };
   const std::vector<std::string_view> names = {"USERCFG", "LOGLEVEL", "A", "_x.9", "qoscfg", "B2"};
-  const std::vector<std::string_view> words = {
-      "MAXJOB=2,8", "x", "n[01-04]", "<b>", "a]b", "=", "==1", "[y]", "-1", "\xFF\x01", "2:00",
-      "\xE2\x82\xAC"};
+  const std::vector<std::string_view> words = {"MAXJOB=2,8", "x",   "n[01-04]", "<b>",      "a]b",  "=",
+                                               "==1",        "[y]", "-1",       "\xFF\x01", "2:00", "\xE2\x82\xAC"};
   const std::vector<std::string_view> blanks = {" ", "\t", "  \t ", "                "};
-  const std::vector<std::string_view> comments = {
-      "# note", "#", "# mauic: ignore=duplicate-scalar", "#mauic:ignore=a,b,,c x", "# 50% {x} \\"};
+  const std::vector<std::string_view> comments = {"# note", "#", "# mauic: ignore=duplicate-scalar",
+                                                  "#mauic:ignore=a,b,,c x", "# 50% {x} \\"};
   // Anything that sends a line to the grammar, or that the grammar reads as an error.
   const std::vector<std::string_view> specials = {
-      "'", "\"", "'a b'", "\"q\"", "@", "@V@", "\\\n", "\\", "%", "{", "{{ x }}", "<% y %>",
-      "[% z %]", "{# c #}", "\r", "\v", "\f", "\xC2\xA0", "\xC2", "#INCLUDE f.cfg", "#INCLUDE",
-      "[", "]", "#", "=", "\n", "-", "9", ".", std::string_view("\0", 1)};
+      "'",        "\"",      "'a b'",   "\"q\"",   "@",  "@V@", "\\\n", "\\",       "%",    "{",
+      "{{ x }}",  "<% y %>", "[% z %]", "{# c #}", "\r", "\v",  "\f",   "\xC2\xA0", "\xC2", "#INCLUDE f.cfg",
+      "#INCLUDE", "[",       "]",       "#",       "=",  "\n",  "-",    "9",        ".",    std::string_view("\0", 1)};
   for (int round = 0; round < 4000; ++round) {
     std::string text;
     const int lines = 1 + static_cast<int>(random() % 8);

@@ -52,8 +52,7 @@ Sourced<T> src(T value, unsigned line, Derivation how = Derivation::Explicit) {
   return {std::move(value), prov(line, how)};
 }
 
-Limit limit(std::int64_t soft, std::int64_t hard, unsigned line,
-            Derivation how = Derivation::Explicit) {
+Limit limit(std::int64_t soft, std::int64_t hard, unsigned line, Derivation how = Derivation::Explicit) {
   return {soft, hard, prov(line, how)};
 }
 
@@ -61,9 +60,9 @@ Limit limit(std::int64_t soft, std::int64_t hard, unsigned line,
 LimitTable full_table(std::int64_t base, unsigned line, Derivation how) {
   LimitTable t;
   for (std::size_t i = 0; i < kLimitResources; ++i)
-    t[static_cast<LimitResource>(i)] = limit(base + static_cast<std::int64_t>(i),
-                                             base * 2 + static_cast<std::int64_t>(i),
-                                             line + static_cast<unsigned>(i), how);
+    t[static_cast<LimitResource>(i)] =
+        limit(base + static_cast<std::int64_t>(i), base * 2 + static_cast<std::int64_t>(i),
+              line + static_cast<unsigned>(i), how);
   return t;
 }
 
@@ -109,8 +108,7 @@ Policy full_policy() {
   s.chunk_duration = src<Seconds>(300, 74);
   s.reservation_policy = src(ReservationPolicy::CurrentHighest, 75);
   s.reservation_groups[0] = {src<std::int64_t>(4, 76), std::nullopt};
-  s.reservation_groups[1] = {src<std::int64_t>(2, 77),
-                             src(std::vector<std::string>{"high", "premium"}, 78)};
+  s.reservation_groups[1] = {src<std::int64_t>(2, 77), src(std::vector<std::string>{"high", "premium"}, 78)};
   s.reservation_groups[-3] = {src<std::int64_t>(1, 79), src(std::vector<std::string>{}, 79)};
   s.reservation_threshold_type = src(ReservationThreshold::XFactor, 80);
   s.reservation_threshold_value = src<std::int64_t>(-5, 81);
@@ -177,13 +175,10 @@ Policy full_policy() {
   p.other_objects["CLIENTCFG[x]"]["CSKEY"] = RawSetting{"<redacted>", prov(196)};
 
   // Standing reservations: every ACL kind and affinity, both host kinds, every period.
-  const AclEntry::Kind acl_kinds[] = {AclEntry::Kind::User,    AclEntry::Kind::Group,
-                                      AclEntry::Kind::Account, AclEntry::Kind::Class,
-                                      AclEntry::Kind::Qos,     AclEntry::Kind::JobAttr,
-                                      AclEntry::Kind::Duration, AclEntry::Kind::Procs,
-                                      AclEntry::Kind::Tasks};
-  const AclEntry::Affinity affinities[] = {AclEntry::Affinity::Positive,
-                                           AclEntry::Affinity::Negative,
+  const AclEntry::Kind acl_kinds[] = {AclEntry::Kind::User,     AclEntry::Kind::Group, AclEntry::Kind::Account,
+                                      AclEntry::Kind::Class,    AclEntry::Kind::Qos,   AclEntry::Kind::JobAttr,
+                                      AclEntry::Kind::Duration, AclEntry::Kind::Procs, AclEntry::Kind::Tasks};
+  const AclEntry::Affinity affinities[] = {AclEntry::Affinity::Positive, AclEntry::Affinity::Negative,
                                            AclEntry::Affinity::Neutral};
   StandingReservation full;
   full.name = "interactive";
@@ -357,11 +352,16 @@ TEST(IrJson, ProvenanceIsFlatAndEarlierOnlyWhenPresent) {
 // In an indented document a provenance is one line. Most are written by a shortcut (a head per
 // file, padded copies of 64 and 32 bytes); the ones with earlier lines by the general path. Both
 // must give the bytes worked out here: for every derivation, and for file names around the
-// padded head's size (`{"file": "` + 43 characters + `", "line": ` is 64 bytes), longer than it, longer than the shortcut takes, and in more files than
-// it has places for heads (207 names, 64 places), in both orders.
+// padded head's size (`{"file": "` + 43 characters + `", "line": ` is 64 bytes), longer than it, longer than the
+// shortcut takes, and in more files than it has places for heads (207 names, 64 places), in both orders.
 TEST(IrJson, ProvenanceIsOneLineWhateverItsFileName) {
-  std::vector<std::string> names = {"", "m.cfg", std::string(42, 'a'), std::string(43, 'b'),
-                                    std::string(44, 'c'), std::string(200, 'd'), std::string(5000, 'e')};
+  std::vector<std::string> names = {"",
+                                    "m.cfg",
+                                    std::string(42, 'a'),
+                                    std::string(43, 'b'),
+                                    std::string(44, 'c'),
+                                    std::string(200, 'd'),
+                                    std::string(5000, 'e')};
   for (int i = 0; i < 200; ++i) names.push_back(fmt::format("f{}.cfg", i));
   for (int order = 0; order < 2; ++order) {
     for (std::string_view how_name : enum_names<Derivation>()) {
@@ -373,8 +373,9 @@ TEST(IrJson, ProvenanceIsOneLineWhateverItsFileName) {
         Provenance from;
         from.where = {FileName(name), line * 1000, line, line + 100000};
         from.how = how;
-        std::string text = fmt::format(R"("from": {{"file": "{}", "line": {}, "column": {}, "end_column": {}, "how": "{}")",
-                                       name, line * 1000, line, line + 100000, how_name);
+        std::string text =
+            fmt::format(R"("from": {{"file": "{}", "line": {}, "column": {}, "end_column": {}, "how": "{}")", name,
+                        line * 1000, line, line + 100000, how_name);
         if (line % 3 == 0) {  // the general path
           from.earlier = {SourceRange{FileName("x.cfg"), 7, 8, 9}};
           text += R"(, "earlier": [{"file": "x.cfg", "line": 7, "column": 8, "end_column": 9}])";
@@ -408,11 +409,8 @@ TEST(IrJson, MapsAreArraysInKeyOrderAndOptionalsAreOmitted) {
   ASSERT_NE(qos, std::string::npos) << text;
   EXPECT_LT(user, qos);  // CredKind order: user before qos
   EXPECT_EQ(text.find("\"priority\":{\"value\""), std::string::npos) << "absent optional written";
-  EXPECT_NE(text.find(R"("reservation_groups":[{"index":3,"depth":{"value":1,)"), std::string::npos)
-      << text;
-  EXPECT_NE(text.find(R"("scalars":[{"key":"X[1]","name":"X","index":"1","value":"v",)"),
-            std::string::npos)
-      << text;
+  EXPECT_NE(text.find(R"("reservation_groups":[{"index":3,"depth":{"value":1,)"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("scalars":[{"key":"X[1]","name":"X","index":"1","value":"v",)"), std::string::npos) << text;
   EXPECT_NE(text.find(R"("levels":[null,null,null,null])"), std::string::npos) << text;
 }
 
@@ -486,14 +484,17 @@ TEST(IrJson, DoublesRoundTripBitForBit) {
 }
 
 TEST(IrJson, IntegersStayIntegers) {
-  const std::int64_t values[] = {0, -1, kInfinity, std::numeric_limits<std::int64_t>::max(),
-                                 std::numeric_limits<std::int64_t>::min(), 9007199254740993};
+  const std::int64_t values[] = {0,
+                                 -1,
+                                 kInfinity,
+                                 std::numeric_limits<std::int64_t>::max(),
+                                 std::numeric_limits<std::int64_t>::min(),
+                                 9007199254740993};
   for (std::int64_t v : values) {
     Policy p;
     p.fairshare.depth = src(v, 1);
     const std::string text = to_json(p, false);
-    EXPECT_NE(text.find("\"depth\":{\"value\":" + std::to_string(v) + ","), std::string::npos)
-        << text;
+    EXPECT_NE(text.find("\"depth\":{\"value\":" + std::to_string(v) + ","), std::string::npos) << text;
     auto back = from_json(text);
     ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
     EXPECT_EQ(back->fairshare.depth.value, v);
@@ -603,8 +604,7 @@ TEST(IrJson, GarbageGivesAnErrorNotACrash) {
   };
   for (const auto& [input, expected] : cases) {
     const std::string message = error_text(from_json(input));
-    EXPECT_TRUE(message.starts_with(expected))
-        << "input: " << input.substr(0, 40) << "\nmessage: " << message;
+    EXPECT_TRUE(message.starts_with(expected)) << "input: " << input.substr(0, 40) << "\nmessage: " << message;
   }
 }
 
@@ -622,25 +622,19 @@ TEST(IrJson, WrongMemberNamesItsPath) {
   const std::string proc = R"("proc":{"soft":777,"hard":778,"from":{"file":"maui.cfg","line":9,)"
                            R"("column":1,"end_column":8,"how":"explicit"}})";
   const std::pair<std::string, std::string> cases[] = {
-      {replace_once(good, proc, R"("proc":"oops")"),
-       "credentials[3].active.proc: expected an object"},
-      {replace_once(good, R"("soft":777)", R"("soft":7.5)"),
-       "credentials[3].active.proc.soft: expected an integer"},
-      {replace_once(good, R"("line":9)", R"("line":-9)"),
-       "credentials[3].active.proc.from.line: -9 is out of range"},
+      {replace_once(good, proc, R"("proc":"oops")"), "credentials[3].active.proc: expected an object"},
+      {replace_once(good, R"("soft":777)", R"("soft":7.5)"), "credentials[3].active.proc.soft: expected an integer"},
+      {replace_once(good, R"("line":9)", R"("line":-9)"), "credentials[3].active.proc.from.line: -9 is out of range"},
       {replace_once(good, R"("line":9)", R"("line":4294967296)"),
        "credentials[3].active.proc.from.line: 4294967296 is out of range"},
-      {replace_once(good, R"("soft":777,)", ""),
-       "credentials[3].active.proc: missing key \"soft\""},
+      {replace_once(good, R"("soft":777,)", ""), "credentials[3].active.proc: missing key \"soft\""},
       {replace_once(good, R"("soft":777,)", R"("soft":777,"sfot":1,)"),
        "credentials[3].active.proc: unknown key \"sfot\""},
-      {replace_once(good, R"("active":{"proc")", R"("active":{"prok")"),
-       "credentials[0].active: unknown key \"prok\""},
+      {replace_once(good, R"("active":{"proc")", R"("active":{"prok")"), "credentials[0].active: unknown key \"prok\""},
       {replace_once(good, R"("how":"explicit"}}},"idle")", R"("how":"explicitly"}}},"idle")"),
        "credentials[0].active.proc.from.how: unknown value \"explicitly\" (expected one of: "
        "builtin-default, explicit, default-credential, override, later-line-wins, include, legacy)"},
-      {replace_once(good, R"("template":false)", R"("template":0)"),
-       "template: expected true or false"},
+      {replace_once(good, R"("template":false)", R"("template":0)"), "template: expected true or false"},
       {replace_once(good, R"("files":[])", R"("files":[1])"), "files[0]: expected a string"},
       {replace_once(good, R"("files":[])", R"("files":{})"), "files: expected an array"},
       {replace_once(good, R"("name":"b")", R"("name":"a")"),
@@ -653,11 +647,9 @@ TEST(IrJson, WrongMemberNamesItsPath) {
        "priority.components: missing key \"CRED\""},
       {replace_once(good, R"("other":{})", R"("other":{"a.b":7})"),
        "credentials[0].other[\"a.b\"]: expected an object"},
-      {replace_once(good, R"("version":1,)", R"("version":1,"extra":true,)"),
-       "(root): unknown key \"extra\""},
+      {replace_once(good, R"("version":1,)", R"("version":1,"extra":true,)"), "(root): unknown key \"extra\""},
   };
-  for (const auto& [input, expected] : cases)
-    EXPECT_EQ(error_text(from_json(input)), expected);
+  for (const auto& [input, expected] : cases) EXPECT_EQ(error_text(from_json(input)), expected);
 }
 
 // A cheap stand-in for the fuzzer: truncations and single-byte corruptions spread over a real
@@ -706,8 +698,7 @@ class SchemaValidation : public ::testing::Test {
     // .ci/install-deps installs python3-jsonschema: a missing validator is a failure, not a skip.
     ASSERT_EQ(std::system("/usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1"), 0)
         << "python3-jsonschema is not installed (bash .ci/install-deps)";
-    dir_ = std::filesystem::path(::testing::TempDir()) /
-           ("ir_json_schema_" + std::to_string(::getpid()));
+    dir_ = std::filesystem::path(::testing::TempDir()) / ("ir_json_schema_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override {

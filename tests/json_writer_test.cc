@@ -84,8 +84,10 @@ std::string llvms(const std::vector<Call>& calls, unsigned indent) {
       case Call::String:
       case Call::PlainString:
       case Call::Integer:
-        if (c.kind == Call::Integer) j.value(c.number);
-        else j.value(c.text);
+        if (c.kind == Call::Integer)
+          j.value(c.number);
+        else
+          j.value(c.text);
         value_done(after_key);
         after_key = false;
         break;
@@ -98,18 +100,16 @@ std::string llvms(const std::vector<Call>& calls, unsigned indent) {
 // Every string of length 0..40, and a long one, with a byte that needs escaping (or a multi-byte
 // character) at each position, written as keys and as values, indented and not.
 TEST(JsonWriter, StringsAreEscapedLikeLlvmJsonAtEveryPosition) {
-  const std::vector<std::string> specials = {"\"", "\\", "\n", "\t", "\r", std::string(1, '\x01'),
-                                             std::string(1, '\x1f'), "\xc3\xa9", "\xe2\x82\xac", "~"};
+  const std::vector<std::string> specials = {
+      "\"", "\\", "\n", "\t", "\r", std::string(1, '\x01'), std::string(1, '\x1f'), "\xc3\xa9", "\xe2\x82\xac", "~"};
   for (unsigned indent : {0u, 2u}) {
     for (std::size_t length = 0; length <= 40; ++length) {
       for (const std::string& special : specials) {
         for (std::size_t at = 0; at <= length; ++at) {
           std::string text(length, 'a');
           text.insert(at, special);
-          const std::vector<Call> calls = {{Call::ObjectBegin, ""},
-                                           {Call::Key, text},
-                                           {Call::String, text},
-                                           {Call::ObjectEnd, ""}};
+          const std::vector<Call> calls = {
+              {Call::ObjectBegin, ""}, {Call::Key, text}, {Call::String, text}, {Call::ObjectEnd, ""}};
           ASSERT_EQ(ours(calls, indent), llvms(calls, indent))
               << "length " << length << ", special at " << at << ", indent " << indent;
         }
@@ -138,8 +138,14 @@ TEST(JsonWriter, RandomDocumentsMatchLlvmJson) {
         calls.push_back({random() % 2 ? Call::PlainKey : Call::Key, key});
       }
       switch (random() % 6) {
-        case 0: calls.push_back({Call::ObjectBegin, ""}); is_object.push_back(true); break;
-        case 1: calls.push_back({Call::ArrayBegin, ""}); is_object.push_back(false); break;
+        case 0:
+          calls.push_back({Call::ObjectBegin, ""});
+          is_object.push_back(true);
+          break;
+        case 1:
+          calls.push_back({Call::ArrayBegin, ""});
+          is_object.push_back(false);
+          break;
         case 2: calls.push_back({Call::Integer, "", static_cast<std::int64_t>(random()) - (1 << 30)}); break;
         case 3: calls.push_back({Call::PlainString, std::string(random() % 30, 'p')}); break;
         default: {
@@ -229,7 +235,7 @@ TEST(JsonWriter, NumbersArePrintfsSeventeenDigitsEvenWhenRepeated) {
   for (int i = 0; i < 20000; ++i) {
     switch (i % 3) {
       case 0: values.push_back(static_cast<double>(random() % 1000) / 10); break;  // repeats
-      case 1: {  // any finite double
+      case 1: {                                                                    // any finite double
         std::uint64_t bits = random();
         double v;
         std::memcpy(&v, &bits, sizeof v);

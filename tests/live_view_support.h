@@ -79,8 +79,8 @@ inline LiveReplay replay_live(const CredentialDirectory& dir, const Trace& trace
     Epoch t = std::min(cycle->next_wakeup(), sim.next_end());
     if (next < trace.jobs.size()) t = std::min(t, sim.origin() + trace.jobs[next].submit);
     if (t == kEndOfTime) break;
-    const bool running = std::any_of(sim.state().jobs.begin(), sim.state().jobs.end(),
-                                     [](const Job& j) { return j.is_active(); });
+    const bool running =
+        std::any_of(sim.state().jobs.begin(), sim.state().jobs.end(), [](const Job& j) { return j.is_active(); });
     if (next == trace.jobs.size() && !running && t - last_change > quiet) break;
     events.clear();
     live.wait(t, events);
@@ -100,7 +100,8 @@ inline LiveReplay replay_live(const CredentialDirectory& dir, const Trace& trace
     const IterationReport& report = cycle->iterate(live);
     if (!report.result.starts.empty() || !report.result.never_runnable.empty()) last_change = t;
     for (const auto& a : report.applied)
-      if (a.kind == AppliedDecision::Kind::Requeue && a.status.ok) ++sim.outcome(live.cluster().jobs[a.job].id).preempted;
+      if (a.kind == AppliedDecision::Kind::Requeue && a.status.ok)
+        ++sim.outcome(live.cluster().jobs[a.job].id).preempted;
     if (restart_every > 0 && turn % restart_every == 0) {
       CycleMemory memory = cycle->memory(live.cluster());
       cycle = std::make_unique<SchedulingCycle>(dir, options);

@@ -32,9 +32,7 @@ using namespace maui;
 using Strings = std::vector<std::string>;
 using ir::Derivation;
 
-std::unique_ptr<Compilation> check(std::string_view text) {
-  return checker::check_text("t.cfg", text);
-}
+std::unique_ptr<Compilation> check(std::string_view text) { return checker::check_text("t.cfg", text); }
 
 // "line:column rule" of the diagnostics with `rule` ("" = all).
 Strings located(const Compilation& c, std::string_view rule = "") {
@@ -45,9 +43,8 @@ Strings located(const Compilation& c, std::string_view rule = "") {
 }
 
 std::size_t count_rule(const Compilation& c, std::string_view rule) {
-  return static_cast<std::size_t>(std::count_if(
-      c.diagnostics.diagnostics().begin(), c.diagnostics.diagnostics().end(),
-      [&](const Diagnostic& d) { return d.rule == rule; }));
+  return static_cast<std::size_t>(std::count_if(c.diagnostics.diagnostics().begin(), c.diagnostics.diagnostics().end(),
+                                                [&](const Diagnostic& d) { return d.rule == rule; }));
 }
 
 // 1-based column of `needle` in `line`.
@@ -246,16 +243,13 @@ TEST(LowerReservations, EveryAttributeOfTheManualTable) {
     EXPECT_FALSE(e.negated);
     EXPECT_FALSE(e.required);
   }
-  auto k = [](ir::AclEntry::Kind kind, std::string_view v) {
-    return fmt::format("{}:{}", ir::to_string(kind), v);
-  };
+  auto k = [](ir::AclEntry::Kind kind, std::string_view v) { return fmt::format("{}:{}", ir::to_string(kind), v); };
   using K = ir::AclEntry::Kind;
-  EXPECT_EQ(acl, (std::multiset<std::string>{
-                     k(K::Account, "ops"), k(K::Account, "staff"), k(K::Class, "interactive"),
-                     k(K::Group, "staff"), k(K::Group, "ops"), k(K::Group, "special"),
-                     k(K::JobAttr, "PREEMPTEE"), k(K::Qos, "hi"), k(K::Qos, "low"),
-                     k(K::Qos, "special"), k(K::Duration, "1:00:00"), k(K::User, "bob"),
-                     k(K::User, "joe"), k(K::User, "mary")}));
+  EXPECT_EQ(acl, (std::multiset<std::string>{k(K::Account, "ops"), k(K::Account, "staff"), k(K::Class, "interactive"),
+                                             k(K::Group, "staff"), k(K::Group, "ops"), k(K::Group, "special"),
+                                             k(K::JobAttr, "PREEMPTEE"), k(K::Qos, "hi"), k(K::Qos, "low"),
+                                             k(K::Qos, "special"), k(K::Duration, "1:00:00"), k(K::User, "bob"),
+                                             k(K::User, "joe"), k(K::User, "mary")}));
   for (const auto& e : r.acl)
     if (e.kind == K::Duration) {
       EXPECT_EQ(e.number, 3600);
@@ -314,10 +308,11 @@ TEST(LowerReservations, Defaults) {
 }
 
 TEST(LowerReservations, PeriodsMarkersAndHostRegex) {
-  auto c = check("SERVERHOST head\n"
-                 "SRCFG[w] PERIOD=WEEK TASKCOUNT=1 ACCOUNTLIST=!projectX,!projectY\n"
-                 "SRCFG[i] PERIOD=INFINITY HOSTLIST=^compute-1-[0-13] TIMELIMIT=1:00:00*\n"
-                 "SRCFG[i] QOSLIST=high,low,special-\n");
+  auto c = check(
+      "SERVERHOST head\n"
+      "SRCFG[w] PERIOD=WEEK TASKCOUNT=1 ACCOUNTLIST=!projectX,!projectY\n"
+      "SRCFG[i] PERIOD=INFINITY HOSTLIST=^compute-1-[0-13] TIMELIMIT=1:00:00*\n"
+      "SRCFG[i] QOSLIST=high,low,special-\n");
   const auto& w = c->policy.standing_reservations.at("w");
   EXPECT_EQ(w.period.value, ir::ReservationPeriod::Week);
   ASSERT_EQ(w.acl.size(), 2u);
@@ -362,8 +357,8 @@ TEST(LowerReservations, SeveralFlags) {
 TEST(LowerNodes, Attributes) {
   const std::string l2 =
       "NODECFG[node01] CFGMEM=16384 FEATURES=fast,gpu PARTITION=p1 SPEED=1.5 PRIORITY=5 MAXJOB=4 MAXLOAD=2.5";
-  auto c = check("SERVERHOST head\n" + l2 +
-                 "\nNODECFG[DEFAULT] RESOURCES=PROCS:4;MEM:8192 PRIORITYF='5 * PREF - LOAD'\n");
+  auto c =
+      check("SERVERHOST head\n" + l2 + "\nNODECFG[DEFAULT] RESOURCES=PROCS:4;MEM:8192 PRIORITYF='5 * PREF - LOAD'\n");
   ASSERT_EQ(c->policy.nodes.count("node01"), 1u);
   const auto& n = c->policy.nodes.at("node01");
   expect_at(n.declared, "t.cfg", 2, 1);
@@ -396,10 +391,11 @@ TEST(LowerNodes, Attributes) {
 }
 
 TEST(LowerResourceManagers, RmcfgAndLegacyIndex) {
-  auto c = check("SERVERHOST head\n"
-                 "RMCFG[base] TYPE=PBS HOST=server1 PORT=15001 TIMEOUT=90\n"
-                 "RMTYPE[0] PBS\n"
-                 "RMHOST[0] pbs.example.org\n");
+  auto c = check(
+      "SERVERHOST head\n"
+      "RMCFG[base] TYPE=PBS HOST=server1 PORT=15001 TIMEOUT=90\n"
+      "RMTYPE[0] PBS\n"
+      "RMHOST[0] pbs.example.org\n");
   ASSERT_EQ(c->policy.resource_managers.count("base"), 1u);
   const auto& rm = c->policy.resource_managers.at("base");
   ASSERT_TRUE(rm.type);
@@ -426,17 +422,18 @@ TEST(LowerResourceManagers, RmcfgAndLegacyIndex) {
 // --- scalars bound into typed settings ------------------------------------------------------
 
 TEST(LowerScalars, BoundWithProvenance) {
-  auto c = check("SERVERHOST head\n"           // 1
-                 "QUEUETIMEWEIGHT 10\n"        // 2
-                 "FSWEIGHT 5\n"                // 3
-                 "FSPOLICY DEDICATEDPS%\n"     // 4
-                 "FSDECAY 0.8\n"               // 5
-                 "FSINTERVAL 1:00:00:00\n"     // 6
-                 "BACKFILLPOLICY BESTFIT\n"    // 7
-                 "RESERVATIONDEPTH 2\n"        // 8
-                 "RESERVATIONDEPTH 4\n"        // 9
-                 "RESERVATIONDEPTH[1] 3\n"     // 10
-                 "BACKFILLDEPTH=12\n");        // 11
+  auto c = check(
+      "SERVERHOST head\n"         // 1
+      "QUEUETIMEWEIGHT 10\n"      // 2
+      "FSWEIGHT 5\n"              // 3
+      "FSPOLICY DEDICATEDPS%\n"   // 4
+      "FSDECAY 0.8\n"             // 5
+      "FSINTERVAL 1:00:00:00\n"   // 6
+      "BACKFILLPOLICY BESTFIT\n"  // 7
+      "RESERVATIONDEPTH 2\n"      // 8
+      "RESERVATIONDEPTH 4\n"      // 9
+      "RESERVATIONDEPTH[1] 3\n"   // 10
+      "BACKFILLDEPTH=12\n");      // 11
   const auto& p = c->policy;
   EXPECT_EQ(p.server_host.value, "head");
   expect_at(p.server_host.from, "t.cfg", 1, 1);
@@ -513,8 +510,9 @@ TEST(LowerScalars, BuiltinDefaults) {
 // reservation group (the table's kPartitionScoped and kPerReservationGroup); a group must be a
 // number, and an index of 0 elsewhere is an index of its own.
 TEST(LowerScalars, IndexZeroIsTheUnindexedSetting) {
-  auto c = check("SERVERHOST head\nRESERVATIONDEPTH[0] 4\nRESERVATIONQOSLIST[0] high\nFSWEIGHT[0] 7\n"
-                 "RESERVATIONDEPTH[two] 5\nQOSPRIORITY[0] 9\n");
+  auto c = check(
+      "SERVERHOST head\nRESERVATIONDEPTH[0] 4\nRESERVATIONQOSLIST[0] high\nFSWEIGHT[0] 7\n"
+      "RESERVATIONDEPTH[two] 5\nQOSPRIORITY[0] 9\n");
   const auto& p = c->policy;
   EXPECT_EQ(p.scalars.count("RESERVATIONDEPTH"), 1u);
   EXPECT_EQ(p.scalars.count("RESERVATIONDEPTH[0]"), 0u);
@@ -540,15 +538,16 @@ TEST(LowerScalars, InvalidValueKeepsTheDefault) {
 // The scheduling policies are typed when the config is lowered, read as the manual reads them
 // (any case; BACKFILLPOLICY also TRUE / FALSE), never parsed again by the engine.
 TEST(LowerScalars, PoliciesAreTyped) {
-  auto c = check("SERVERHOST head\n"
-                 "BACKFILLPOLICY greedy\n"
-                 "RESERVATIONPOLICY NEVER\n"
-                 "RESERVATIONTHRESHOLDTYPE XFactor\n"
-                 "NODEALLOCATIONPOLICY FASTEST\n"
-                 "NODEACCESSPOLICY SINGLEUSER\n"
-                 "JOBPRIOACCRUALPOLICY FULLPOLICY\n"
-                 "BACKFILLMETRIC nonsense\n"
-                 "CLASSCFG[batch] NODEACCESSPOLICY=SINGLETASK\n");
+  auto c = check(
+      "SERVERHOST head\n"
+      "BACKFILLPOLICY greedy\n"
+      "RESERVATIONPOLICY NEVER\n"
+      "RESERVATIONTHRESHOLDTYPE XFactor\n"
+      "NODEALLOCATIONPOLICY FASTEST\n"
+      "NODEACCESSPOLICY SINGLEUSER\n"
+      "JOBPRIOACCRUALPOLICY FULLPOLICY\n"
+      "BACKFILLMETRIC nonsense\n"
+      "CLASSCFG[batch] NODEACCESSPOLICY=SINGLETASK\n");
   const ir::Policy& p = c->policy;
   EXPECT_EQ(p.scheduling.backfill_policy.value, ir::BackfillPolicy::Greedy);
   expect_at(p.scheduling.backfill_policy.from, "t.cfg", 2, 1);
@@ -576,8 +575,9 @@ TEST(LowerScalars, PoliciesAreTyped) {
 TEST(LowerScalars, InvalidValueKeepsTheEarlierLine) {
   // §1.1: the earlier line's value stays, and the finding names it; the next valid line is not a
   // repeat of the rejected one.
-  auto c = check("SERVERHOST head\nBACKFILLPOLICY BESTFIT\nBACKFILLPOLICY FIRSTFITT\nRMPOLLINTERVAL 30\n"
-                 "RMPOLLINTERVAL soon\n");
+  auto c = check(
+      "SERVERHOST head\nBACKFILLPOLICY BESTFIT\nBACKFILLPOLICY FIRSTFITT\nRMPOLLINTERVAL 30\n"
+      "RMPOLLINTERVAL soon\n");
   EXPECT_EQ(c->policy.scheduling.backfill_policy.value, ir::BackfillPolicy::BestFit);
   expect_at(c->policy.scheduling.backfill_policy.from, "t.cfg", 2, 1);
   EXPECT_EQ(c->policy.scheduling.poll_interval.value, 30);
@@ -607,15 +607,16 @@ TEST(LowerScalars, BooleanForAPolicyNamesTheValueMauiUses) {
 TEST(LowerScalars, LinesMauiIgnoresAreNoDuplicates) {
   // A line Maui 3.3.1 does not apply (mis-cased or indented name, -1, 'on') sets nothing there:
   // the correct line after it is not reported as a repeat, and it is not one of the line before.
-  auto c = check("SERVERHOST head\n"
-                 "reservationdepth 4\n"
-                 "RESERVATIONDEPTH 8\n"
-                 "  RESERVATIONDEPTH 2\n"
-                 "DEFERCOUNT 3\n"
-                 "DEFERCOUNT -1\n"
-                 "USESYSTEMQUEUETIME on\n"
-                 "USESYSTEMQUEUETIME TRUE\n"
-                 "DEFERCOUNT 5\n");
+  auto c = check(
+      "SERVERHOST head\n"
+      "reservationdepth 4\n"
+      "RESERVATIONDEPTH 8\n"
+      "  RESERVATIONDEPTH 2\n"
+      "DEFERCOUNT 3\n"
+      "DEFERCOUNT -1\n"
+      "USESYSTEMQUEUETIME on\n"
+      "USESYSTEMQUEUETIME TRUE\n"
+      "DEFERCOUNT 5\n");
   EXPECT_EQ(located(*c, "duplicate-scalar"), Strings{"9:1 duplicate-scalar"});
   for (const auto& d : checker::resolve(*c))
     if (d.rule == "duplicate-scalar") {
@@ -627,11 +628,12 @@ TEST(LowerScalars, LinesMauiIgnoresAreNoDuplicates) {
 }
 
 TEST(LowerScalars, MauiReadingQuirksAreReported) {
-  auto c = check("SERVERHOST head\n"
-                 "  RMPOLLINTERVAL 30\n"     // indented: ignored by Maui 3.3.1
-                 "reservationdepth 4\n"      // names are case-sensitive
-                 "RMPOLINTERVAL 30\n"        // unknown, close to RMPOLLINTERVAL
-                 "LOGLEVEL 010\n");          // octal
+  auto c = check(
+      "SERVERHOST head\n"
+      "  RMPOLLINTERVAL 30\n"  // indented: ignored by Maui 3.3.1
+      "reservationdepth 4\n"   // names are case-sensitive
+      "RMPOLINTERVAL 30\n"     // unknown, close to RMPOLLINTERVAL
+      "LOGLEVEL 010\n");       // octal
   EXPECT_EQ(located(*c, "compat-indented-parameter"), Strings{"2:3 compat-indented-parameter"});
   EXPECT_EQ(located(*c, "wrong-case"), Strings{"3:1 wrong-case"});
   EXPECT_EQ(located(*c, "unknown-parameter"), Strings{"4:1 unknown-parameter"});
@@ -644,12 +646,13 @@ TEST(LowerScalars, MauiReadingQuirksAreReported) {
 }
 
 TEST(LowerScalars, Suppressions) {
-  auto c = check("SERVERHOST head\n"
-                 "LOGLEVEL 1\n"
-                 "LOGLEVEL 2 # mauic: ignore=duplicate-scalar\n"
-                 "# mauic: ignore=unknown-parameter\n"
-                 "NOSUCHPARAM 1\n"
-                 "NOSUCHPARAM2 1\n");
+  auto c = check(
+      "SERVERHOST head\n"
+      "LOGLEVEL 1\n"
+      "LOGLEVEL 2 # mauic: ignore=duplicate-scalar\n"
+      "# mauic: ignore=unknown-parameter\n"
+      "NOSUCHPARAM 1\n"
+      "NOSUCHPARAM2 1\n");
   EXPECT_TRUE(located(*c, "duplicate-scalar").empty());
   EXPECT_EQ(located(*c, "unknown-parameter"), Strings{"6:1 unknown-parameter"});
 }
@@ -724,8 +727,7 @@ TEST_F(Include, IncludedScalarWinsOverTheMainFile) {
 
   Strings order;
   for (const auto& s : c->syntax.statements) order.emplace_back(s.name.text);
-  EXPECT_EQ(order, (Strings{"SERVERHOST", "RMPOLLINTERVAL", "extra.cfg", "FSDEPTH", "RMPOLLINTERVAL",
-                            "FSDECAY"}));
+  EXPECT_EQ(order, (Strings{"SERVERHOST", "RMPOLLINTERVAL", "extra.cfg", "FSDEPTH", "RMPOLLINTERVAL", "FSDECAY"}));
   // The duplicate is reported on the winning line, in the included file.
   auto dups = checker::resolve(*c);
   auto it = std::find_if(dups.begin(), dups.end(), [](const auto& d) { return d.rule == "duplicate-scalar"; });
@@ -793,9 +795,15 @@ TEST(LowerRecovery, FiftyBrokenLinesOutOfAHundred) {
       line = fmt::format("USERCFG[u{}] PRIORITY={}", i, i);
     } else {
       switch ((i / 2) % 5) {
-        case 0: line = fmt::format("USERCFG[x{} MAXJOB=1", i); column = static_cast<unsigned>(line.size()) + 1; break;
+        case 0:
+          line = fmt::format("USERCFG[x{} MAXJOB=1", i);
+          column = static_cast<unsigned>(line.size()) + 1;
+          break;
         case 1: line = fmt::format("{}BAD 1", i); break;
-        case 2: line = fmt::format("BAD-{} 1", i); column = 4; break;
+        case 2:
+          line = fmt::format("BAD-{} 1", i);
+          column = 4;
+          break;
         case 3: line = fmt::format("={}", i); break;
         default: line = fmt::format("!oops {}", i); break;
       }

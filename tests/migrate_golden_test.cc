@@ -20,10 +20,10 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Case {
-  std::string name;     // the test's name
-  fs::path dir;         // where the config is
-  std::string config;   // its file name there
-  fs::path expected;    // where its expected files are
+  std::string name;    // the test's name
+  fs::path dir;        // where the config is
+  std::string config;  // its file name there
+  fs::path expected;   // where its expected files are
 };
 
 std::vector<Case> cases() {

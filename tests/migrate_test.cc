@@ -158,9 +158,10 @@ TEST(MigrateLimits, ClassQosGroupAndIdleLimits) {
 }
 
 TEST(MigrateFairshare, TargetsBecomeSharesAndTheWindowsAHalfLife) {
-  const auto m = migrate(std::string(kHead) +
-                         "FSPOLICY DEDICATEDPS\nFSWEIGHT 1\nFSUSERWEIGHT 10\nFSINTERVAL 12:00:00\nFSDEPTH 4\n"
-                         "FSDECAY 0.5\nFSGROUPWEIGHT 2\nUSERCFG[john] FSTARGET=30\nUSERCFG[mary] FSTARGET=10+\nGROUPCFG[g] FSTARGET=5\n");
+  const auto m = migrate(
+      std::string(kHead) +
+      "FSPOLICY DEDICATEDPS\nFSWEIGHT 1\nFSUSERWEIGHT 10\nFSINTERVAL 12:00:00\nFSDEPTH 4\n"
+      "FSDECAY 0.5\nFSGROUPWEIGHT 2\nUSERCFG[john] FSTARGET=30\nUSERCFG[mary] FSTARGET=10+\nGROUPCFG[g] FSTARGET=5\n");
   EXPECT_EQ(conf(m, "PriorityWeightFairShare"), "1000");
   // Half of the usage is forgotten per 12-hour window: a half-life of 12 hours.
   EXPECT_EQ(conf(m, "PriorityDecayHalfLife"), "12:00:00");
@@ -171,11 +172,12 @@ TEST(MigrateFairshare, TargetsBecomeSharesAndTheWindowsAHalfLife) {
 }
 
 TEST(MigrateReservations, DaysFlagsAndTheAclTrap) {
-  const auto m = migrate(std::string(kHead) +
-                         "SRCFG[day] STARTTIME=08:00:00 ENDTIME=17:00:00 DAYS=MON,TUE,WED,THU,FRI HOSTLIST=n1,n2 USERLIST=bob\n"
-                         "SRCFG[mwf] STARTTIME=20:00:00 ENDTIME=06:00:00 DAYS=MON,WED,FRI HOSTLIST=n3 GROUPLIST=g1\n"
-                         "SRCFG[both] HOSTLIST=n4 USERLIST=bob ACCOUNTLIST=chem\n"
-                         "SRCFG[byclass] HOSTLIST=n4 CLASSLIST=debug\n");
+  const auto m =
+      migrate(std::string(kHead) +
+              "SRCFG[day] STARTTIME=08:00:00 ENDTIME=17:00:00 DAYS=MON,TUE,WED,THU,FRI HOSTLIST=n1,n2 USERLIST=bob\n"
+              "SRCFG[mwf] STARTTIME=20:00:00 ENDTIME=06:00:00 DAYS=MON,WED,FRI HOSTLIST=n3 GROUPLIST=g1\n"
+              "SRCFG[both] HOSTLIST=n4 USERLIST=bob ACCOUNTLIST=chem\n"
+              "SRCFG[byclass] HOSTLIST=n4 CLASSLIST=debug\n");
   const auto& day = m.expected.reservations.at("day");
   EXPECT_EQ(day.at("Flags"), "WEEKDAY,MAGNETIC");
   EXPECT_EQ(day.at("StartTime"), "08:00:00");
@@ -212,7 +214,8 @@ TEST(MigrateSettings, EveryKindOfLineIsReported) {
 }
 
 TEST(MigrateSettings, AConfigSlurmCarriesWhollyIsAllMapped) {
-  const auto m = migrate(std::string(kHead) + "CREDWEIGHT 1\nQOSWEIGHT 1\nQOSCFG[hi] PRIORITY=10\nJOBMAXOVERRUN 00:05:00\n");
+  const auto m =
+      migrate(std::string(kHead) + "CREDWEIGHT 1\nQOSWEIGHT 1\nQOSCFG[hi] PRIORITY=10\nJOBMAXOVERRUN 00:05:00\n");
   EXPECT_TRUE(m.all_mapped());
   EXPECT_EQ(conf(m, "OverTimeLimit"), "5 min");
 }
@@ -231,7 +234,8 @@ TEST(MigrateReport, JsonIsTheContract) {
   EXPECT_EQ(maxjob->getInteger("column").getValueOr(-1), 24);
   EXPECT_EQ(maxjob->getString("parameter").getValueOr("").str(), "QOSCFG[hi] MAXJOB");
   EXPECT_EQ(maxjob->getString("status").getValueOr("").str(), "mapped");
-  EXPECT_EQ((*maxjob->getArray("slurm"))[0].getAsString().getValueOr("").str(), "sacctmgr -i modify qos where name=hi set GrpJobs=2");
+  EXPECT_EQ((*maxjob->getArray("slurm"))[0].getAsString().getValueOr("").str(),
+            "sacctmgr -i modify qos where name=hi set GrpJobs=2");
   EXPECT_TRUE(maxjob->getString("note").hasValue());
 }
 
@@ -240,8 +244,10 @@ TEST(MigrateCluster, NodesComeFromTheSnapshot) {
   maui::migrate::Options o;
   for (int i = 1; i <= 4; ++i) o.cluster.push_back({"n" + std::to_string(i), 4, {"batch", "debug"}});
   o.cluster.push_back({"gpu01", 8, {"gpu"}});
-  const auto m = migrate(std::string(kHead) + "CLASSCFG[batch] PRIORITY=1\nCREDWEIGHT 1\nCLASSWEIGHT 1\n"
-                                              "SRCFG[r] HOSTLIST=^n[12]$ USERLIST=bob\n", o);
+  const auto m = migrate(std::string(kHead) +
+                             "CLASSCFG[batch] PRIORITY=1\nCREDWEIGHT 1\nCLASSWEIGHT 1\n"
+                             "SRCFG[r] HOSTLIST=^n[12]$ USERLIST=bob\n",
+                         o);
   EXPECT_EQ(m.expected.partitions.at("batch").at("Nodes"), "n[1-4]");
   EXPECT_EQ(m.expected.partitions.at("gpu").at("Nodes"), "gpu01");
   EXPECT_EQ(m.expected.reservations.at("r").at("Nodes"), "n1,n2");
@@ -251,7 +257,8 @@ TEST(MigrateCluster, NodesComeFromTheSnapshot) {
 // Toolkit's `[%- IF ...;\n NEXT;\n END -%]`) sets nothing: its characters become blanks, its
 // line breaks stay.
 std::string blank_multiline_template_blocks(std::string text) {
-  for (const auto& [open, close] : {std::pair{"<%", "%>"}, std::pair{"{%", "%}"}, std::pair{"{#", "#}"}, std::pair{"[%", "%]"}}) {
+  for (const auto& [open, close] :
+       {std::pair{"<%", "%>"}, std::pair{"{%", "%}"}, std::pair{"{#", "#}"}, std::pair{"[%", "%]"}}) {
     for (std::size_t at = text.find(open); at != std::string::npos; at = text.find(open, at + 1)) {
       const std::size_t end = text.find(close, at + 2);
       if (end == std::string::npos) break;
@@ -288,7 +295,8 @@ void expect_every_line_reported(const fs::path& dir, const std::string& file) {
                              previous[previous.find_last_not_of(" \t\r")] == '\\';
       const auto first = line.find_first_not_of(" \t\r\v\f\xc2\xa0");
       if (continued || first == std::string::npos || line[first] == '#' || std::regex_match(line, control)) continue;
-      EXPECT_TRUE(reported.count({name, number})) << dir / file << ": " << name << ":" << number << " is not in the report: " << line;
+      EXPECT_TRUE(reported.count({name, number}))
+          << dir / file << ": " << name << ":" << number << " is not in the report: " << line;
     }
   }
 }

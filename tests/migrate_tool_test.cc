@@ -31,7 +31,8 @@ TEST_F(Migrate, WritesTheFourFilesAndExitsByWhatCarriesOver) {
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   for (const char* f : {"slurm.conf", "sacctmgr.sh", "scontrol.sh", "MIGRATION.md"})
     EXPECT_TRUE(fs::exists(dir() / "out" / f)) << f;
-  EXPECT_NE(r.out.find("4 settings: 3 mapped, 0 approximated, 0 not expressible, 1 not needed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4 settings: 3 mapped, 0 approximated, 0 not expressible, 1 not needed"), std::string::npos)
+      << r.out;
   EXPECT_NE(slurp(dir() / "out" / "sacctmgr.sh").find("sacctmgr -i modify qos where name=hi set Priority=10"),
             std::string::npos);
   EXPECT_EQ(fs::status(dir() / "out" / "sacctmgr.sh").permissions() & fs::perms::owner_exec, fs::perms::owner_exec);
@@ -98,8 +99,9 @@ TEST_F(Migrate, PartitionMapAndCluster) {
                                               {"name": "n2", "procs": 4, "classes": ["debug"]}]})");
   Outcome r = mauic("migrate --to slurm m.cfg -o out --partition-map short=debug --cluster jobs.json");
   EXPECT_EQ(r.code, 0) << r.out << r.err;
-  EXPECT_NE(slurp(dir() / "out" / "slurm.conf").find("PartitionName=debug Nodes=n[1-2] PriorityJobFactor=5 MaxTime=01:00:00"),
-            std::string::npos)
+  EXPECT_NE(
+      slurp(dir() / "out" / "slurm.conf").find("PartitionName=debug Nodes=n[1-2] PriorityJobFactor=5 MaxTime=01:00:00"),
+      std::string::npos)
       << slurp(dir() / "out" / "slurm.conf");
 }
 
@@ -109,7 +111,8 @@ TEST_F(Migrate, GarbageNeverCrashes) {
   const std::string seed = "SERVERHOST h\nUSERCFG[a] MAXJOB=2 FSTARGET=5\nSRCFG[r] HOSTLIST=n1 USERLIST=a DAYS=MON\n";
   for (int i = 0; i < 30; ++i) {
     std::string text = seed.substr(0, rng() % seed.size());
-    for (int k = 0; k < 20; ++k) text.insert(text.begin() + static_cast<long>(rng() % (text.size() + 1)), static_cast<char>(rng() % 256));
+    for (int k = 0; k < 20; ++k)
+      text.insert(text.begin() + static_cast<long>(rng() % (text.size() + 1)), static_cast<char>(rng() % 256));
     write("g.cfg", text);
     Outcome r = mauic("migrate --to slurm g.cfg -o out --format json");
     ASSERT_TRUE(r.exited) << "crashed (signal " << r.signal << ") on " << shell_quote(text);

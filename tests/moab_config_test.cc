@@ -38,14 +38,17 @@ TEST(MoabConfig, ItsFileNameMakesItMoabs) {
 }
 
 TEST(MoabConfig, AMoabFamilyMakesItMoabs) {
-  auto c = maui::checker::check_text("site.cfg", "SERVERHOST head\nRESERVATIONDEPTH 2\nSCHEDCFG[Moab] MODE=NORMAL\nUSEDATABASE INTERNAL\n"
-                                                     "RMPOLLINTERVAL 00:00:15,00:01:00\n");
+  auto c = maui::checker::check_text(
+      "site.cfg",
+      "SERVERHOST head\nRESERVATIONDEPTH 2\nSCHEDCFG[Moab] MODE=NORMAL\nUSEDATABASE INTERNAL\n"
+      "RMPOLLINTERVAL 00:00:15,00:01:00\n");
   auto d = maui::checker::resolve(*c);
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].rule, "moab-config");
   EXPECT_EQ(d[0].line, 3u);
-  EXPECT_EQ(d[0].message, "this is a Moab config (SCHEDCFG on line 3): mauic reads it as Maui 3.3.1 would read it; Moab "
-                          "reads the 3 lines below differently (Maui 3.3.1 ignores them)");
+  EXPECT_EQ(d[0].message,
+            "this is a Moab config (SCHEDCFG on line 3): mauic reads it as Maui 3.3.1 would read it; Moab "
+            "reads the 3 lines below differently (Maui 3.3.1 ignores them)");
   ASSERT_EQ(d[0].notes.size(), 3u);
   EXPECT_EQ(d[0].notes[2].message,
             "'00:00:15,00:01:00' is Moab's MIN,MAX form of a time: Maui 3.3.1 reads a single [[[DD:]HH:]MM:]SS and "
@@ -53,8 +56,9 @@ TEST(MoabConfig, AMoabFamilyMakesItMoabs) {
 }
 
 TEST(MoabConfig, SuppressedLinesAreNoNotesAndTheSummaryCanBeSuppressed) {
-  EXPECT_EQ(findings("moab.cfg", "SERVERHOST head\nUSEDATABASE INTERNAL  # mauic: ignore=moab-only\n"
-                                 "CLIENTUIPORT 41560\n"),
+  EXPECT_EQ(findings("moab.cfg",
+                     "SERVERHOST head\nUSEDATABASE INTERNAL  # mauic: ignore=moab-only\n"
+                     "CLIENTUIPORT 41560\n"),
             (Strings{"3 moab-config", "  note 3"}));
   EXPECT_EQ(findings("moab.cfg", "SERVERHOST head\nUSEDATABASE INTERNAL  # mauic: ignore=moab-config\n"), Strings{});
 }

@@ -28,10 +28,11 @@ Strings no_effect(const std::string& body) {
 
 TEST(NoEffect, FairshareWithoutAnyTargetIsReportedAtFsPolicy) {
   const std::string fairshare = "FSPOLICY DEDICATEDPS\nFSDEPTH 7\nFSINTERVAL 24:00:00\nFSWEIGHT 100\nFSUSERWEIGHT 10\n";
-  EXPECT_EQ(no_effect(fairshare),
-            (Strings{"2: fairshare is on, but no credential has an FSTARGET (nor USERCFG[DEFAULT] ...): every job's "
-                     "fairshare factor is 0 and the fairshare settings change no priority; give the credentials FSTARGETs",
-                     "  note 5: FSWEIGHT 100 is set here", "  note 6: FSUSERWEIGHT 10 is set here"}));
+  EXPECT_EQ(
+      no_effect(fairshare),
+      (Strings{"2: fairshare is on, but no credential has an FSTARGET (nor USERCFG[DEFAULT] ...): every job's "
+               "fairshare factor is 0 and the fairshare settings change no priority; give the credentials FSTARGETs",
+               "  note 5: FSWEIGHT 100 is set here", "  note 6: FSUSERWEIGHT 10 is set here"}));
   // A DEFAULT target steers every user: the same lines then act.
   EXPECT_EQ(no_effect(fairshare + "USERCFG[DEFAULT] FSTARGET=10\n"), Strings{});
   // Only a cap: it limits eligibility, but the weights still change no priority.
@@ -51,10 +52,11 @@ TEST(NoEffect, FairshareTurnedOffNamesEverythingItSilences) {
 
 TEST(NoEffect, TargetsAndWeightsOfDifferentKinds) {
   const std::string on = "FSPOLICY DEDICATEDPS\nFSDEPTH 7\nFSINTERVAL 24:00:00\nFSWEIGHT 1\n";
-  EXPECT_EQ(no_effect(on + "FSUSERWEIGHT 10\nFSGROUPWEIGHT 5\nUSERCFG[DEFAULT] FSTARGET=10\nACCOUNTCFG[chem] FSTARGET=30\n"),
-            (Strings{"7: FSGROUPWEIGHT 5 has no effect: no group has an FSTARGET (nor GROUPCFG[DEFAULT])",
-                     "9: the account FSTARGET values (this one of account chem) have no effect on priority: "
-                     "FSACCOUNTWEIGHT is 0 (not set); set FSACCOUNTWEIGHT"}));
+  EXPECT_EQ(
+      no_effect(on + "FSUSERWEIGHT 10\nFSGROUPWEIGHT 5\nUSERCFG[DEFAULT] FSTARGET=10\nACCOUNTCFG[chem] FSTARGET=30\n"),
+      (Strings{"7: FSGROUPWEIGHT 5 has no effect: no group has an FSTARGET (nor GROUPCFG[DEFAULT])",
+               "9: the account FSTARGET values (this one of account chem) have no effect on priority: "
+               "FSACCOUNTWEIGHT is 0 (not set); set FSACCOUNTWEIGHT"}));
 }
 
 TEST(NoEffect, WeightsUnderAZeroWeightAndComponentsWithoutWeights) {

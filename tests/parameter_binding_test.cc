@@ -75,8 +75,7 @@ class ProvenanceWalk {
     } else if constexpr (kIsMap<T>) {
       for (const auto& [key, element] : value) walk(element);
     } else if constexpr (ir::members::Described<T>) {
-      std::apply([&](const auto&... f) { (member(value, f), ...); },
-                 ir::members::describe(ir::members::Is<T>{}));
+      std::apply([&](const auto&... f) { (member(value, f), ...); }, ir::members::describe(ir::members::Is<T>{}));
     }
     // Everything else is a plain value without a provenance of its own.
   }
@@ -169,9 +168,7 @@ std::vector<Setting> settings_of(const Row& row) {
       out.push_back({fmt::format("{}{} {}", row.name, index, value), 1});
       break;
     }
-    case RowKind::Family:
-      out.push_back({fmt::format("{}[x]", row.name), 1});
-      break;
+    case RowKind::Family: out.push_back({fmt::format("{}[x]", row.name), 1}); break;
     case RowKind::Attribute:
       for (std::uint32_t bit = 1; bit != 0 && bit <= row.objects; bit <<= 1) {
         if (!(row.objects & bit)) continue;
@@ -205,8 +202,9 @@ struct ReadAsWritten {
   std::string_view why;
 };
 constexpr ReadAsWritten kReadAsWritten[] = {
-    {"PREEMPTPOLICY", "only REQUEUE is implemented; runtime/engine/unimplemented.cc reads the value to say "
-                      "that another one is ignored"},
+    {"PREEMPTPOLICY",
+     "only REQUEUE is implemented; runtime/engine/unimplemented.cc reads the value to say "
+     "that another one is ignored"},
 };
 
 bool read_as_written(const Row& row) {
@@ -249,8 +247,8 @@ TEST(ParameterBinding, TheWalkFindsTypedMembersAndCopiesAsWritten) {
   walk.walk(c.policy);
   std::vector<std::string> paths;
   for (const Located& l : walk.found)
-    if (l.from->where.line != 0) paths.push_back(fmt::format("{}:{} {}", l.from->where.line, l.from->where.column,
-                                                             fmt::join(l.path, ".")));
+    if (l.from->where.line != 0)
+      paths.push_back(fmt::format("{}:{} {}", l.from->where.line, l.from->where.column, fmt::join(l.path, ".")));
   EXPECT_EQ(paths, (std::vector<std::string>{"1:1 scheduling.backfill_depth.from", "2:1 credentials.declared",
                                              "2:14 credentials.active.from", "2:23 credentials.other.from",
                                              "1:1 scalars.from"}));

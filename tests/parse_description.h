@@ -28,7 +28,8 @@ inline std::string describe_parse(std::string_view buffer, const SyntaxTree& tre
     for (const auto& v : s.values) out += at(v.text) + ",";
     out += "\n";
   }
-  for (const auto& ph : tree.placeholders) out += "placeholder " + at(ph.token.text) + " " + std::string(ph.syntax) + "\n";
+  for (const auto& ph : tree.placeholders)
+    out += "placeholder " + at(ph.token.text) + " " + std::string(ph.syntax) + "\n";
   for (const auto& [where, rules] : tree.suppressions) {
     out += "suppress " + std::to_string(where.first) + ":" + std::to_string(where.second);
     for (const auto& r : rules) out += " " + r;

@@ -140,35 +140,45 @@ TEST(AssertGrammar, ErrorsAreLocatedAtTheFirstCharacterThatDoesNotFit) {
             "walltime, procs or xfactor [assert-syntax]");
   EXPECT_EQ(error_of("assert outranks: job(user=a b) > job"),
             "a.assert:1:29: error: expected ',' or ')' in the job [assert-syntax]");
-  EXPECT_EQ(error_of("assert outranks: job(user) > job"), "a.assert:1:26: error: expected '=' and a name [assert-syntax]");
-  EXPECT_EQ(error_of("assert outranks: job(user=) > job"), "a.assert:1:27: error: expected a credential name [assert-syntax]");
+  EXPECT_EQ(error_of("assert outranks: job(user) > job"),
+            "a.assert:1:26: error: expected '=' and a name [assert-syntax]");
+  EXPECT_EQ(error_of("assert outranks: job(user=) > job"),
+            "a.assert:1:27: error: expected a credential name [assert-syntax]");
   EXPECT_EQ(error_of("assert outranks: job(procs ~ 2) > job"),
             "a.assert:1:28: error: expected a comparison: <, <=, =, >= or > [assert-syntax]");
-  EXPECT_EQ(error_of("assert outranks: job(procs < x) > job"), "a.assert:1:30: error: expected a whole number [assert-syntax]");
+  EXPECT_EQ(error_of("assert outranks: job(procs < x) > job"),
+            "a.assert:1:30: error: expected a whole number [assert-syntax]");
   EXPECT_EQ(error_of("assert outranks: job(queuetime < x) > job"),
             "a.assert:1:34: error: expected a duration [[[DD:]HH:]MM:]SS [assert-syntax]");
-  EXPECT_EQ(error_of("assert outranks: job(xfactor < x) > job"), "a.assert:1:32: error: expected a number [assert-syntax]");
+  EXPECT_EQ(error_of("assert outranks: job(xfactor < x) > job"),
+            "a.assert:1:32: error: expected a number [assert-syntax]");
   EXPECT_EQ(error_of("assert share: priority(job) <= 3% of total"),
             "a.assert:1:15: error: expected 'component(NAME)' [assert-syntax]");
-  EXPECT_EQ(error_of("assert share: component FS) <= 3% of total"), "a.assert:1:25: error: expected '(' [assert-syntax]");
+  EXPECT_EQ(error_of("assert share: component FS) <= 3% of total"),
+            "a.assert:1:25: error: expected '(' [assert-syntax]");
   EXPECT_EQ(error_of("assert share: component(XX) <= 3% of total"),
             "a.assert:1:25: error: expected a component: CRED, FS, RES, SERV, TARG or USAGE [assert-syntax]");
-  EXPECT_EQ(error_of("assert share: component(FS <= 3% of total"), "a.assert:1:28: error: expected ')' [assert-syntax]");
+  EXPECT_EQ(error_of("assert share: component(FS <= 3% of total"),
+            "a.assert:1:28: error: expected ')' [assert-syntax]");
   EXPECT_EQ(error_of("assert share: component(FS) is 3% of total"),
             "a.assert:1:29: error: expected a comparison: <, <=, =, >= or > [assert-syntax]");
   EXPECT_EQ(error_of("assert share: component(FS) <= x of total"),
             "a.assert:1:32: error: expected a percentage such as 30% [assert-syntax]");
-  EXPECT_EQ(error_of("assert share: component(FS) <= 30 of total"), "a.assert:1:34: error: expected '%' [assert-syntax]");
-  EXPECT_EQ(error_of("assert share: component(FS) <= 30% total"), "a.assert:1:36: error: expected 'of total' [assert-syntax]");
-  EXPECT_EQ(error_of("assert share: component(FS) <= 30% of all"), "a.assert:1:39: error: expected 'total' [assert-syntax]");
+  EXPECT_EQ(error_of("assert share: component(FS) <= 30 of total"),
+            "a.assert:1:34: error: expected '%' [assert-syntax]");
+  EXPECT_EQ(error_of("assert share: component(FS) <= 30% total"),
+            "a.assert:1:36: error: expected 'of total' [assert-syntax]");
+  EXPECT_EQ(error_of("assert share: component(FS) <= 30% of all"),
+            "a.assert:1:39: error: expected 'total' [assert-syntax]");
   EXPECT_EQ(error_of("assert bound: job >= 1"),
             "a.assert:1:15: error: expected 'priority(job...)' or 'component(NAME)' [assert-syntax]");
   EXPECT_EQ(error_of("assert bound: priority(job) >= x"), "a.assert:1:32: error: expected a number [assert-syntax]");
   EXPECT_EQ(error_of("assert bound: priority(job) >= 1 unless"),
             "a.assert:1:34: error: expected 'when', a '#' comment or the end of the line [assert-syntax]");
-  EXPECT_EQ(error_of("assert bound: priority(job) >= 1 when"),
-            "a.assert:1:38: error: expected a condition: queuetime, walltime, procs or xfactor, a comparison and a value "
-            "[assert-syntax]");
+  EXPECT_EQ(
+      error_of("assert bound: priority(job) >= 1 when"),
+      "a.assert:1:38: error: expected a condition: queuetime, walltime, procs or xfactor, a comparison and a value "
+      "[assert-syntax]");
   EXPECT_EQ(error_of("assert bound: priority(job) >= 1 when procs < 1.5"),
             "a.assert:1:48: error: expected 'and', a '#' comment or the end of the line [assert-syntax]");
 }
@@ -355,11 +365,13 @@ TEST(AssertSemantics, UnsatisfiableConditionsHoldVacuously) {
 }
 
 TEST(AssertSemantics, UnknownNamesWarnAndStandForOther) {
-  auto c = check(qos_config(2000), "assert outranks: job(qos=hiprio, user=ghost) > job(qos=normal) when queuetime < 1:00:00\n");
+  auto c = check(qos_config(2000),
+                 "assert outranks: job(qos=hiprio, user=ghost) > job(qos=normal) when queuetime < 1:00:00\n");
   ASSERT_EQ(c.report.input_warnings.size(), 1u);
-  EXPECT_EQ(c.report.input_warnings[0],
-            "input.assert:1:39: warning: user 'ghost' is not named in the config: it has the settings of every user the "
-            "config does not name [assert-unknown-name]");
+  EXPECT_EQ(
+      c.report.input_warnings[0],
+      "input.assert:1:39: warning: user 'ghost' is not named in the config: it has the settings of every user the "
+      "config does not name [assert-unknown-name]");
   ASSERT_NE(on_line(c.report, 1), nullptr);
   EXPECT_EQ(on_line(c.report, 1)->status, Status::Proved);
 }

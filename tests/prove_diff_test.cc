@@ -19,8 +19,9 @@ bool has_line(const maui::diff::DiffResult& d, const std::string& line) {
   return std::find(d.summary.begin(), d.summary.end(), line) != d.summary.end();
 }
 
-const char* kNodes = "SERVERHOST h\nNODECFG[DEFAULT] PROCS=4\nNODECFG[node001]\nNODECFG[node002]\nNODECFG[node003]\n"
-                     "NODECFG[node004]\nNODECFG[node005]\n";
+const char* kNodes =
+    "SERVERHOST h\nNODECFG[DEFAULT] PROCS=4\nNODECFG[node001]\nNODECFG[node002]\nNODECFG[node003]\n"
+    "NODECFG[node004]\nNODECFG[node005]\n";
 
 TEST(Diff, IdenticalConfigsHaveNoChanges) {
   std::string cfg = std::string(kNodes) + "USERCFG[john] MAXJOB=8\n";
@@ -45,9 +46,11 @@ TEST(Diff, LimitChangeIsLessPermissive) {
 
 TEST(Diff, ReservationAccessGainedAndLost) {
   // Old: node001-node004 are the ops group's in business hours; new: group staff's instead.
-  std::string sr = "SRCFG[biz] HOSTLIST=node001,node002,node003,node004 PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI\n"
-                   "SRCFG[biz] STARTTIME=09:00:00 ENDTIME=17:00:00 ACCESS=SHARED\n";
-  auto d = diff(std::string(kNodes) + sr + "SRCFG[biz] GROUPLIST=ops\n", std::string(kNodes) + sr + "SRCFG[biz] GROUPLIST=staff\n");
+  std::string sr =
+      "SRCFG[biz] HOSTLIST=node001,node002,node003,node004 PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI\n"
+      "SRCFG[biz] STARTTIME=09:00:00 ENDTIME=17:00:00 ACCESS=SHARED\n";
+  auto d = diff(std::string(kNodes) + sr + "SRCFG[biz] GROUPLIST=ops\n",
+                std::string(kNodes) + sr + "SRCFG[biz] GROUPLIST=staff\n");
   EXPECT_TRUE(has_line(d, "+ group staff gains node001–node004 Mon–Fri 09:00–17:00")) << maui::diff::render_text(d);
   EXPECT_TRUE(has_line(d, "- group ops loses node001–node004 Mon–Fri 09:00–17:00")) << maui::diff::render_text(d);
   EXPECT_TRUE(d.gains_access());
@@ -65,14 +68,16 @@ TEST(Diff, AReservationTellsWhoGainsItAndSummarizesTheRest) {
   // A business-hours reservation for group biolab: biolab gains reserved (guaranteed) access, and
   // every other job (any credentials but biolab) loses those node-hours: one line, not one per
   // credential the configs name.
-  std::string named = "USERCFG[john] MAXJOB=4\nUSERCFG[ann] MAXJOB=4\nGROUPCFG[staff] MAXJOB=9\nCLASSCFG[batch] MAXJOB=9\n"
-                      "ACCOUNTCFG[phys] MAXJOB=9\nQOSCFG[hi] MAXJOB=9\nGROUPCFG[biolab] MAXJOB=9\n";
-  std::string sr = "SRCFG[bio] HOSTLIST=node001,node002,node003,node004 PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI\n"
-                   "SRCFG[bio] STARTTIME=09:00:00 ENDTIME=17:00:00 ACCESS=SHARED GROUPLIST=biolab\n";
+  std::string named =
+      "USERCFG[john] MAXJOB=4\nUSERCFG[ann] MAXJOB=4\nGROUPCFG[staff] MAXJOB=9\nCLASSCFG[batch] MAXJOB=9\n"
+      "ACCOUNTCFG[phys] MAXJOB=9\nQOSCFG[hi] MAXJOB=9\nGROUPCFG[biolab] MAXJOB=9\n";
+  std::string sr =
+      "SRCFG[bio] HOSTLIST=node001,node002,node003,node004 PERIOD=DAY DAYS=MON,TUE,WED,THU,FRI\n"
+      "SRCFG[bio] STARTTIME=09:00:00 ENDTIME=17:00:00 ACCESS=SHARED GROUPLIST=biolab\n";
   auto d = diff(std::string(kNodes) + named, std::string(kNodes) + named + sr);
-  EXPECT_EQ(d.summary, (std::vector<std::string>{
-                           "+ group biolab gains reserved node001–node004 Mon–Fri 09:00–17:00",
-                           "- everyone but group biolab loses node001–node004 Mon–Fri 09:00–17:00"}))
+  EXPECT_EQ(d.summary,
+            (std::vector<std::string>{"+ group biolab gains reserved node001–node004 Mon–Fri 09:00–17:00",
+                                      "- everyone but group biolab loses node001–node004 Mon–Fri 09:00–17:00"}))
       << maui::diff::render_text(d);
   // The verdicts stay per credential: biolab more permissive, the 11 others less.
   std::size_t less = 0;
@@ -90,9 +95,9 @@ TEST(Diff, AReservationTellsWhoGainsItAndSummarizesTheRest) {
   EXPECT_NE(maui::diff::render_text(d).find("more permissive: group biolab\n"), std::string::npos);
   // Removing it: the mirror image.
   auto back = diff(std::string(kNodes) + named + sr, std::string(kNodes) + named);
-  EXPECT_EQ(back.summary, (std::vector<std::string>{
-                              "+ everyone but group biolab gains node001–node004 Mon–Fri 09:00–17:00",
-                              "- group biolab loses reserved node001–node004 Mon–Fri 09:00–17:00"}))
+  EXPECT_EQ(back.summary,
+            (std::vector<std::string>{"+ everyone but group biolab gains node001–node004 Mon–Fri 09:00–17:00",
+                                      "- group biolab loses reserved node001–node004 Mon–Fri 09:00–17:00"}))
       << maui::diff::render_text(back);
 }
 
@@ -109,8 +114,9 @@ TEST(Diff, TurningFairshareOnChangesWhoGoesFirst) {
 TEST(Diff, IncomparableWhenBothDirections) {
   std::string sr = "SRCFG[r] HOSTLIST=node001 PERIOD=INFINITY ACCESS=SHARED USERLIST=ann\n";
   auto d = diff(std::string(kNodes) + sr + "USERCFG[ann] MAXJOB=2\n",
-                std::string(kNodes) + "SRCFG[r] HOSTLIST=node002 PERIOD=INFINITY ACCESS=SHARED USERLIST=bob\n"
-                                      "USERCFG[ann] MAXJOB=4\n");
+                std::string(kNodes) +
+                    "SRCFG[r] HOSTLIST=node002 PERIOD=INFINITY ACCESS=SHARED USERLIST=bob\n"
+                    "USERCFG[ann] MAXJOB=4\n");
   bool found = false;
   for (const auto& c : d.semantic)
     if (c.credential.name == "ann") {

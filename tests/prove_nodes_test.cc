@@ -49,8 +49,9 @@ TEST(CheckNodes, WithoutANodeListPlacementIsUnknownWithTheReason) {
   const Result* p = find(r, "sr-coverage", "placement", "SRCFG[small]");
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(p->status, Status::Unknown);
-  EXPECT_EQ(p->message,
-            "where SRCFG[small] is placed is unknown: the config lists no nodes (no NODECFG): give --cluster JOBS.json");
+  EXPECT_EQ(
+      p->message,
+      "where SRCFG[small] is placed is unknown: the config lists no nodes (no NODECFG): give --cluster JOBS.json");
   // Whether a job of the class can start depends on the nodes the reservation holds.
   const Result* s = find(r, "starvation", "credential", "class small");
   ASSERT_NE(s, nullptr);
@@ -71,8 +72,8 @@ TEST(CheckNodes, TheClustersNodesAreTheNodes) {
   EXPECT_EQ(r.coverage[0].text, "class small: always on compute-1-0, compute-1-1, compute-1-3");
   EXPECT_EQ(find(r, "starvation", "credential", "class small")->status, Status::Proved);
   // A HOSTLIST host the cluster lacks is no node: the reservation cannot be placed there.
-  Report missing = check("SERVERHOST h\nSRCFG[x] HOSTLIST=gone01 PERIOD=INFINITY ACCESS=SHARED USERLIST=ann\n",
-                         {node("n01", 4)});
+  Report missing =
+      check("SERVERHOST h\nSRCFG[x] HOSTLIST=gone01 PERIOD=INFINITY ACCESS=SHARED USERLIST=ann\n", {node("n01", 4)});
   EXPECT_EQ(find(missing, "sr-coverage", "placement", "SRCFG[x]")->status, Status::Violated);
 }
 
@@ -96,10 +97,11 @@ TEST(CheckNodes, PriorityCapWitnessIsTheSmallestJobWithinTheClusterAndSaysTheBou
   const Result* cap = find(r, "priority-bounds", "priority-cap", "total priority");
   ASSERT_NE(cap, nullptr);
   EXPECT_EQ(cap->status, Status::Violated);
-  EXPECT_EQ(cap->message,
-            "a job's priority can pass the 1e9 cap, where jobs stop being ordered: any job (10 procs, walltime 1:00:00, "
-            "queued 0:01:00) sums to 1000000001; jobs bounded by at most 16 procs (the 4 nodes of cluster.json), walltime "
-            "0:01:00 to 365 days (no SYSTEMMAXJOBWALLTIME), queued at most 365 days");
+  EXPECT_EQ(
+      cap->message,
+      "a job's priority can pass the 1e9 cap, where jobs stop being ordered: any job (10 procs, walltime 1:00:00, "
+      "queued 0:01:00) sums to 1000000001; jobs bounded by at most 16 procs (the 4 nodes of cluster.json), walltime "
+      "0:01:00 to 365 days (no SYSTEMMAXJOBWALLTIME), queued at most 365 days");
 }
 
 TEST(CheckNodes, PriorityCapOnASmallClusterIsProved) {
@@ -117,9 +119,10 @@ TEST(CheckNodes, PriorityCapThatNeedsASizeIsUnknownWithoutNodes) {
   const Result* cap = find(r, "priority-bounds", "priority-cap", "total priority");
   ASSERT_NE(cap, nullptr);
   EXPECT_EQ(cap->status, Status::Unknown);
-  EXPECT_EQ(cap->message,
-            "whether a job's priority can reach the 1e9 cap depends on how many procs a job may ask for (no one-proc job "
-            "reaches it): the config lists no nodes (no NODECFG): give --cluster JOBS.json");
+  EXPECT_EQ(
+      cap->message,
+      "whether a job's priority can reach the 1e9 cap depends on how many procs a job may ask for (no one-proc job "
+      "reaches it): the config lists no nodes (no NODECFG): give --cluster JOBS.json");
   // SYSTEMMAXPROCPERJOB bounds the size without nodes.
   Report bounded = check(std::string(kProcs) + "SYSTEMMAXPROCPERJOB 9\n");
   EXPECT_EQ(find(bounded, "priority-bounds", "priority-cap", "total priority")->status, Status::Proved);

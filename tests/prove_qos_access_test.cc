@@ -11,8 +11,8 @@
 
 #include "checker/pipeline.h"
 #include "checker/prove/job_encoding.h"
-#include "runtime/engine/acl.h"
 #include "checker/prove/world.h"
+#include "runtime/engine/acl.h"
 #include "tests/prove_support.h"
 
 namespace maui::prove {
@@ -85,8 +85,7 @@ TEST(QosAccessEncoding, MirrorsTheRuntimeOnEveryJob) {
       runtime::Job job = plain_job(w, "j");
       z3::expr_vector values(z);
       for (std::size_t k = 0; k < 5; ++k)
-        for (std::size_t n = 0; n < j.is[k].size(); ++n)
-          values.push_back(z.bool_val(k < 4 && n == at[k]));
+        for (std::size_t n = 0; n < j.is[k].size(); ++n) values.push_back(z.bool_val(k < 4 && n == at[k]));
       for (std::size_t k = 0; k < 4; ++k) set_credential(job, ir::kCredKinds[k], w.names(ir::kCredKinds[k])[at[k]]);
       for (const auto& q : w.names(ir::CredKind::Qos)) {
         const bool runtime = w.directory().may_use_qos(job, q);
@@ -116,7 +115,8 @@ TEST(JobAttributeEncoding, MirrorsTheRuntimeOnEveryQos) {
   for (int round = 0; round < 60; ++round) {
     std::string text = "SERVERHOST h\n";
     for (const char* q : {"DEFAULT", "a", "b", "c"})
-      if (const std::string& f = flags[rng() % flags.size()]; !f.empty()) text += fmt::format("QOSCFG[{}] QFLAGS={}\n", q, f);
+      if (const std::string& f = flags[rng() % flags.size()]; !f.empty())
+        text += fmt::format("QOSCFG[{}] QFLAGS={}\n", q, f);
     text += "QOSCFG[a] PRIORITY=1\nQOSCFG[b] PRIORITY=2\nQOSCFG[c] PRIORITY=3\n";
     std::vector<ir::AclEntry> acl(1 + rng() % 3);
     for (auto& e : acl) {

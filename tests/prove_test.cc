@@ -21,8 +21,8 @@ namespace fs = std::filesystem;
 using maui::prove::Report;
 using maui::prove::Result;
 using maui::prove::Status;
-using maui::testing_support::Checked;
 using maui::testing_support::check_in;
+using maui::testing_support::Checked;
 using maui::testing_support::compare_golden;
 using maui::testing_support::read_file;
 
@@ -177,8 +177,9 @@ TEST(CheckManual, Example3DoublyReservedNodes) {
   ASSERT_NE(r, nullptr) << c.text;
   EXPECT_EQ(r->status, Status::Proved);
   EXPECT_NE(r->message.find("node001, node002 Mon–Fri 10:00–15:00"), std::string::npos) << r->message;
-  EXPECT_NE(r->message.find("(user helpdesk or group operations or group sysadmin) AND [interactive] class interactive"),
-            std::string::npos)
+  EXPECT_NE(
+      r->message.find("(user helpdesk or group operations or group sysadmin) AND [interactive] class interactive"),
+      std::string::npos)
       << r->message;
   const auto* job = r->witness.getObject("job");
   ASSERT_NE(job, nullptr);
@@ -223,7 +224,8 @@ TEST(CheckManual, Example4TimelimitAndNotAccounts) {
     if (row.credential.name == "projectX") projectx = row.text;
     if (row.credential.name == "high") high = row.text;
   }
-  EXPECT_EQ(high, "qos high: Mon 08:00–24:00, Tue–Thu all day, Fri 00:00–17:00 on n01, n02; otherwise unreserved nodes only");
+  EXPECT_EQ(high,
+            "qos high: Mon 08:00–24:00, Tue–Thu all day, Fri 00:00–17:00 on n01, n02; otherwise unreserved nodes only");
   EXPECT_EQ(projectx, "account projectX: unreserved nodes only");
   // The runtime agrees on the witness the checker reports for the reservation.
   maui::runtime::Job job;

@@ -41,7 +41,8 @@ TEST_F(CheckTool, ClusterNodesComeFromJobsJson) {
   EXPECT_NE(r.out.find("any job (10 procs, walltime 1:00:00, queued 0:01:00)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("at most 16 procs (the 2 nodes of cluster.json)"), std::string::npos) << r.out;
   auto without = mauic("check procs.cfg");
-  EXPECT_NE(without.out.find("UNKNOWN: whether a job's priority can reach the 1e9 cap"), std::string::npos) << without.out;
+  EXPECT_NE(without.out.find("UNKNOWN: whether a job's priority can reach the 1e9 cap"), std::string::npos)
+      << without.out;
 
   write("empty.json", R"({"nodes": [], "jobs": []})");
   auto empty = mauic("check procs.cfg --cluster empty.json");
@@ -95,7 +96,8 @@ TEST_F(CheckTool, AssertBadLineIsLocatedAndExitsTwoAfterTheRest) {
 
 TEST_F(CheckTool, UnknownExitsThreeWithFailOnUnknown) {
   // A TASKCOUNT on nodes of unknown size cannot be decided.
-  write("unknown.cfg", "SERVERHOST h\nSRCFG[r] TASKCOUNT=8 RESOURCES=PROCS:2 HOSTLIST=a1,a2 ACCESS=SHARED USERLIST=ann\n");
+  write("unknown.cfg",
+        "SERVERHOST h\nSRCFG[r] TASKCOUNT=8 RESOURCES=PROCS:2 HOSTLIST=a1,a2 ACCESS=SHARED USERLIST=ann\n");
   auto r = mauic("check unknown.cfg --fail-on unknown");
   EXPECT_EQ(r.code, 3) << r.out << r.err;
   EXPECT_EQ(mauic("check unknown.cfg").code, 0);
@@ -116,7 +118,8 @@ TEST_F(CheckTool, JsonContract) {
     for (const char* key : {"property", "status", "severity", "file", "message"}) EXPECT_TRUE(o->getString(key)) << key;
     EXPECT_TRUE(o->getInteger("line"));
     EXPECT_TRUE(o->getArray("blame"));
-    if (o->getString("property") == llvm::StringRef("starvation") && o->getString("status") == llvm::StringRef("VIOLATED")) {
+    if (o->getString("property") == llvm::StringRef("starvation") &&
+        o->getString("status") == llvm::StringRef("VIOLATED")) {
       starved = true;
       EXPECT_EQ(o->getString("subject").getValueOr(""), "user steve");
       EXPECT_EQ(o->getInteger("line").getValueOr(0), 4);
@@ -186,8 +189,10 @@ TEST_F(CheckTool, FullStandardOutputIsAnError) {
 }
 
 TEST_F(CheckTool, DiffFailOnNewAccess) {
-  write("old.cfg", "SERVERHOST h\nNODECFG[n1] PROCS=2\nSRCFG[r] HOSTLIST=n1 PERIOD=INFINITY ACCESS=SHARED GROUPLIST=ops\n");
-  write("new.cfg", "SERVERHOST h\nNODECFG[n1] PROCS=2\nSRCFG[r] HOSTLIST=n1 PERIOD=INFINITY ACCESS=SHARED GROUPLIST=ops,staff\n");
+  write("old.cfg",
+        "SERVERHOST h\nNODECFG[n1] PROCS=2\nSRCFG[r] HOSTLIST=n1 PERIOD=INFINITY ACCESS=SHARED GROUPLIST=ops\n");
+  write("new.cfg",
+        "SERVERHOST h\nNODECFG[n1] PROCS=2\nSRCFG[r] HOSTLIST=n1 PERIOD=INFINITY ACCESS=SHARED GROUPLIST=ops,staff\n");
   auto r = mauic("diff old.cfg new.cfg --fail-on-new-access");
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("+ group staff gains n1 always"), std::string::npos) << r.out;

@@ -39,8 +39,10 @@ std::vector<std::string> subcommands(const std::string& overview) {
   bool in_list = false;
   static const std::regex entry(R"(^  ([a-z]+)\s+- )");
   for (const auto& line : lines_of(overview)) {
-    if (line.rfind("SUBCOMMANDS:", 0) == 0) in_list = true;
-    else if (in_list && line.rfind("OPTIONS:", 0) == 0) break;
+    if (line.rfind("SUBCOMMANDS:", 0) == 0)
+      in_list = true;
+    else if (in_list && line.rfind("OPTIONS:", 0) == 0)
+      break;
     std::smatch m;
     if (in_list && std::regex_search(line, m, entry)) out.push_back(m[1]);
   }
@@ -60,8 +62,10 @@ Options options_in_help(const std::string& help, const std::string& sub) {
   static const std::regex option(R"(^  (--?[a-z][a-z0-9-]*)[=\s])"), value(R"(^    =([a-z]+)\s)");
   for (const auto& line : lines_of(help.substr(at))) {
     std::smatch m;
-    if (std::regex_search(line, m, option) && m[1] != "--help" && m[1] != "--help-list") o.names.insert(m[1]);
-    else if (std::regex_search(line, m, value)) o.values.insert(m[1]);
+    if (std::regex_search(line, m, option) && m[1] != "--help" && m[1] != "--help-list")
+      o.names.insert(m[1]);
+    else if (std::regex_search(line, m, value))
+      o.values.insert(m[1]);
   }
   return o;
 }
@@ -103,7 +107,8 @@ void expect_readme_matches(Readme& t, const std::string& tool, const std::string
                                          << ", which the tool does not have";
     for (const auto& v : help.values)
       EXPECT_TRUE(std::regex_search(usage, std::regex("[\\s|]" + v + "[\\]|\\s]")))
-          << "README's `" << name << " " << sub << "` lacks the value " << v << ":\n" << usage;
+          << "README's `" << name << " " << sub << "` lacks the value " << v << ":\n"
+          << usage;
   }
 }
 

@@ -77,7 +77,8 @@ TEST(RuleRegistry, ListsEveryRuleConstant) {
   static const std::regex constant(R"re(inline constexpr RuleId k\w+\{"([a-z0-9-]+)", Severity::\w+\};)re");
   const std::string header = read(kSource / "schemas" / "rule_ids.h");
   std::set<std::string> constants;
-  for (std::sregex_iterator it(header.begin(), header.end(), constant), end; it != end; ++it) constants.insert((*it)[1]);
+  for (std::sregex_iterator it(header.begin(), header.end(), constant), end; it != end; ++it)
+    constants.insert((*it)[1]);
   std::set<std::string> registered;
   for (const auto& r : maui::checker::all_rules()) registered.insert(std::string(r.id));
   EXPECT_EQ(constants, registered);
@@ -118,7 +119,8 @@ TEST(RuleGolden, EveryRuleHasACaseShowingIt) {
     ASSERT_TRUE(fs::exists(dir / "input.cfg")) << "missing golden case " << dir;
     ASSERT_TRUE(fs::exists(dir / "expected.txt")) << "missing " << dir / "expected.txt";
     bool shown = rules_mentioned(read(dir / "expected.txt")).count(id) > 0;
-    EXPECT_TRUE(shown) << dir / "expected.txt" << " does not show [" << id << "]";
+    EXPECT_TRUE(shown) << dir / "expected.txt"
+                       << " does not show [" << id << "]";
   }
 }
 

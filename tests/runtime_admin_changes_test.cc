@@ -12,8 +12,8 @@
 namespace maui::runtime {
 namespace {
 
-using testing::TestPolicy;
 using testing::compile_policy;
+using testing::TestPolicy;
 
 // An RM that only records what it is asked to release.
 class RecordingRm final : public ResourceManager {
@@ -104,12 +104,14 @@ TEST(AdminChanges, HoldsRememberWhoSetThemAndOnlyTheOwnersUserHoldIsTheirs) {
   EXPECT_EQ(f.rm.released, std::vector<std::string>{"11"});
   EXPECT_EQ(f.ask("bob", AccessLevel::User, "releasehold", {"-u", "10", "11"}).answer.status, 3);
   EXPECT_EQ(f.ask("op", AccessLevel::Admin2, "releasehold", {"-a", "10"}).answer.out, "job 10: batch hold released\n");
-  EXPECT_EQ(f.ask("op", AccessLevel::Admin2, "releasehold", {"-s", "10"}).answer.err, "releasehold: job 10 has no system hold");
+  EXPECT_EQ(f.ask("op", AccessLevel::Admin2, "releasehold", {"-s", "10"}).answer.err,
+            "releasehold: job 10 has no system hold");
 }
 
 TEST(AdminChanges, SetresTakesMauisTimesAndOwnsWhatItSets) {
   Fixture f;
-  ChangeResult r = f.ask("op", AccessLevel::Admin2, "setres", {"maint", "STARTTIME=+1:00:00", "DURATION=2:00:00", "HOSTLIST=n2"});
+  ChangeResult r =
+      f.ask("op", AccessLevel::Admin2, "setres", {"maint", "STARTTIME=+1:00:00", "DURATION=2:00:00", "HOSTLIST=n2"});
   ASSERT_EQ(r.answer.status, 0) << r.answer.err;
   EXPECT_EQ(r.then, ChangeResult::Then::SaveReservations);
   ASSERT_EQ(f.admin.size(), 1u);
@@ -121,7 +123,9 @@ TEST(AdminChanges, SetresTakesMauisTimesAndOwnsWhatItSets) {
   EXPECT_EQ(f.admin[0].name, "a");
   EXPECT_EQ(f.admin[0].start, 1'800'000'000);
   // 1,800,000,000 is 2027-01-15 08:00:00 UTC: 10:30 that day.
-  EXPECT_EQ(f.ask("op", AccessLevel::Admin2, "setres", {"b", "STARTTIME=10:30", "ENDTIME=11:00_01/15", "HOSTLIST=n1"}).answer.status, 0);
+  EXPECT_EQ(f.ask("op", AccessLevel::Admin2, "setres", {"b", "STARTTIME=10:30", "ENDTIME=11:00_01/15", "HOSTLIST=n1"})
+                .answer.status,
+            0);
   const AdminReservation& b = f.admin.back();
   EXPECT_EQ(b.start, 1'800'000'000 + 2 * 3600 + 1800);
   EXPECT_EQ(b.end, 1'800'000'000 + 3 * 3600);
@@ -129,8 +133,8 @@ TEST(AdminChanges, SetresTakesMauisTimesAndOwnsWhatItSets) {
             "setres: reservation maint: a reservation of that name exists (release it first)");
   EXPECT_EQ(f.ask("op", AccessLevel::Admin2, "setres", {"c", "ENDTIME=+1:00", "HOSTLIST=n9"}).answer.err,
             "setres: reservation c: n9 is not a node of the cluster");
-  EXPECT_NE(f.ask("op", AccessLevel::Admin2, "setres", {"c", "ENDTIME=tomorrow", "HOSTLIST=n1"}).answer.err.find(
-                "ENDTIME=tomorrow: expected seconds since the epoch"),
+  EXPECT_NE(f.ask("op", AccessLevel::Admin2, "setres", {"c", "ENDTIME=tomorrow", "HOSTLIST=n1"})
+                .answer.err.find("ENDTIME=tomorrow: expected seconds since the epoch"),
             std::string::npos);
   // releaseres: the owner or ADMIN1.
   EXPECT_EQ(f.ask("bob", AccessLevel::Admin2, "releaseres", {"maint"}).answer.err,
@@ -146,11 +150,13 @@ TEST(AdminChanges, RunjobAndSchedctlAreLeftToTheDaemonsTurn) {
   ChangeResult run = f.ask("op", AccessLevel::Admin2, "runjob", {"11"});
   EXPECT_EQ(run.then, ChangeResult::Then::RunNow);
   EXPECT_EQ(run.job, "11");
-  EXPECT_EQ(f.ask("op", AccessLevel::Admin2, "runjob", {"12"}).answer.err, "runjob: job 12 is not queued (it is Running)");
+  EXPECT_EQ(f.ask("op", AccessLevel::Admin2, "runjob", {"12"}).answer.err,
+            "runjob: job 12 is not queued (it is Running)");
   EXPECT_EQ(f.ask("root", AccessLevel::Admin1, "schedctl", {"-R"}).then, ChangeResult::Then::Reload);
   EXPECT_EQ(f.ask("root", AccessLevel::Admin1, "schedctl", {"-s"}).then, ChangeResult::Then::Stop);
   EXPECT_EQ(f.ask("root", AccessLevel::Admin1, "schedctl", {"-r"}).then, ChangeResult::Then::Resume);
-  EXPECT_EQ(f.ask("root", AccessLevel::Admin1, "schedctl", {"-x"}).answer.err, "schedctl: usage: schedctl -R | -s | -r");
+  EXPECT_EQ(f.ask("root", AccessLevel::Admin1, "schedctl", {"-x"}).answer.err,
+            "schedctl: usage: schedctl -R | -s | -r");
 }
 
 }  // namespace

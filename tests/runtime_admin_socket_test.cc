@@ -106,8 +106,10 @@ struct EchoServer {
           reply({0, out + (r.json ? " json" : ""), ""});
         },
         limits);
-    if (auto* e = std::get_if<std::string>(&opened)) ADD_FAILURE() << *e;
-    else socket = std::move(std::get<std::unique_ptr<AdminSocket>>(opened));
+    if (auto* e = std::get_if<std::string>(&opened))
+      ADD_FAILURE() << *e;
+    else
+      socket = std::move(std::get<std::unique_ptr<AdminSocket>>(opened));
   }
   SocketDir dir;
   std::mutex mutex;
@@ -258,7 +260,9 @@ TEST(AdminSocket, AStaleSocketIsReplacedALiveOneIsNot) {
   std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", stale.c_str());
   ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
   ::close(fd);
-  auto reopened = AdminSocket::open(stale, [](const Caller&, AdminRequest, AdminSocket::Reply reply) { reply({0, "new", ""}); });
+  auto reopened = AdminSocket::open(stale, [](const Caller&, AdminRequest, AdminSocket::Reply reply) {
+    reply({0, "new", ""});
+  });
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<AdminSocket>>(reopened));
   EXPECT_EQ(ask(stale, encode_request({"x", {}, false})).out, "new");
   auto not_a_socket = AdminSocket::open("/etc/passwd", [](const Caller&, AdminRequest, AdminSocket::Reply) {});

@@ -10,10 +10,10 @@
 
 #include <gtest/gtest.h>
 
-#include "runtime/io/jobs_json.h"
 #include "runtime/engine/scheduler.h"
-#include "runtime/rm/sim/simulator.h"
+#include "runtime/io/jobs_json.h"
 #include "runtime/io/swf.h"
+#include "runtime/rm/sim/simulator.h"
 #include "schemas/ir.h"
 #include "tests/runtime_support.h"
 
@@ -23,8 +23,7 @@ namespace {
 using testing::compile_policy;
 using testing::TestPolicy;
 
-constexpr const char* kEasy =
-    "SERVERHOST h\nQUEUETIMEWEIGHT 1\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n";
+constexpr const char* kEasy = "SERVERHOST h\nQUEUETIMEWEIGHT 1\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n";
 constexpr const char* kConservative =
     "SERVERHOST h\nQUEUETIMEWEIGHT 1\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 100\n";
 // Every priority component, fairshare, limits in every family and a standing reservation.

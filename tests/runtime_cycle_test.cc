@@ -56,8 +56,8 @@ TEST(SchedulingCycle, ALiveViewAndRestartsScheduleTheSiteAsTheSimulator) {
       if (sim.jobs[i].start == live.outcomes[i].start && sim.jobs[i].end == live.outcomes[i].end) continue;
       if (++mismatches <= 3)
         ADD_FAILURE() << "restarted every " << restart_every << " turns: job " << sim.jobs[i].number << " started "
-                      << sim.jobs[i].start.value_or(-1) << " by the simulator, "
-                      << live.outcomes[i].start.value_or(-1) << " through the live view";
+                      << sim.jobs[i].start.value_or(-1) << " by the simulator, " << live.outcomes[i].start.value_or(-1)
+                      << " through the live view";
     }
     EXPECT_EQ(mismatches, 0) << "restarted every " << restart_every << " turns";
     EXPECT_GT(started, 1400);
@@ -127,8 +127,9 @@ TEST(SchedulingCycle, AReservationKeepsItsNodesByNameWhenTheNodesChange) {
       "SRCFG[float] TASKCOUNT=2 PERIOD=INFINITY USERLIST=alice\n"
       "BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n");
   HandRm rm;
-  rm.snapshot = snapshot_of(kMonday, {make_node("a", 1), make_node("b", 1), make_node("c", 1), make_node("d", 1)},
-                            {running_on(J("busy").walltime(kHour), kMonday - 60, {"a"}), J("w").user("bob").submit(kMonday)});
+  rm.snapshot =
+      snapshot_of(kMonday, {make_node("a", 1), make_node("b", 1), make_node("c", 1), make_node("d", 1)},
+                  {running_on(J("busy").walltime(kHour), kMonday - 60, {"a"}), J("w").user("bob").submit(kMonday)});
   SchedulingCycle cycle(*p.dir, {});
   cycle.advance_to(rm, kMonday);
   cycle.iterate(rm);

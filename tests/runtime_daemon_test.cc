@@ -21,8 +21,8 @@
 #include "runtime/daemon/daemon_settings.h"
 #include "runtime/daemon/daemon_state.h"
 #include "runtime/daemon/decision_log.h"
-#include "runtime/daemon/http_report.h"
 #include "runtime/daemon/defer_rules.h"
+#include "runtime/daemon/http_report.h"
 #include "runtime/io/atomic_file.h"
 #include "tests/schedule_support.h"
 
@@ -235,7 +235,8 @@ TEST(DeferRules, StartsFailedThenDefersThenABatchHold) {
 }
 
 TEST(DaemonSettings, ReadFromTheConfig) {
-  TestPolicy p = compile_policy("RMPOLLINTERVAL 00:00:30\nDEFERTIME 00:05:00\nDEFERCOUNT 4\nDEFERSTARTCOUNT 2\nSERVERMODE TEST\n");
+  TestPolicy p =
+      compile_policy("RMPOLLINTERVAL 00:00:30\nDEFERTIME 00:05:00\nDEFERCOUNT 4\nDEFERSTARTCOUNT 2\nSERVERMODE TEST\n");
   const DaemonSettings s = DaemonSettings::from(p.dir->policy());
   EXPECT_EQ(s.poll_interval, 30);
   EXPECT_EQ(s.defer_time, 300);
@@ -253,8 +254,9 @@ TEST(DaemonSettings, ReadFromTheConfig) {
 TEST(DecisionLog, TextAndJsonLines) {
   LogLine line{1'795'753'847, "start", "12", {{"n1", 4}, {"n2", 2}}, "priority 1100, backfill", {}};
   EXPECT_EQ(log_text(line), "2026-11-27T04:30:47Z start job 12 on n1:4,n2:2: priority 1100, backfill");
-  EXPECT_EQ(log_json(line),
-            R"({"event":"start","job":"12","nodes":[["n1",4],["n2",2]],"reason":"priority 1100, backfill","time":1795753847})");
+  EXPECT_EQ(
+      log_json(line),
+      R"({"event":"start","job":"12","nodes":[["n1",4],["n2",2]],"reason":"priority 1100, backfill","time":1795753847})");
   LogLine quoted{0, "hold", "7", {}, "never runnable: \"x\"\n", {}};
   EXPECT_EQ(log_json(quoted), R"({"event":"hold","job":"7","reason":"never runnable: \"x\"\n","time":0})");
 }
@@ -288,8 +290,9 @@ TEST(HttpReport, AddressesAndWhatIsWrongWithThem) {
 // another client is answered at once, and the server answers the long one with an error.
 TEST(HttpReport, ServesThePagesAndOutlivesHostileClients) {
   int pages = 0;
-  auto opened = HttpReport::open({"127.0.0.1", 0}, {[&] { return "<html>report " + std::to_string(++pages) + "</html>"; },
-                                                    [] { return std::string("{\"sides\":[]}"); }});
+  auto opened =
+      HttpReport::open({"127.0.0.1", 0}, {[&] { return "<html>report " + std::to_string(++pages) + "</html>"; },
+                                          [] { return std::string("{\"sides\":[]}"); }});
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<HttpReport>>(opened)) << std::get<std::string>(opened);
   const auto& server = std::get<std::unique_ptr<HttpReport>>(opened);
   ASSERT_GT(server->port(), 0);

@@ -177,7 +177,9 @@ std::string random_policy(std::mt19937_64& rng) {
 // nodes (some past their walltime), queued jobs in any order with ties in submission time and
 // job numbers out of order, now and then a completed job or one wider than the cluster.
 ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
-  auto uniform = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+  auto uniform = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
   const Epoch now = 1'000'000;
   const auto n_nodes = static_cast<std::size_t>(uniform(1, 12));
   std::vector<Node> nodes = one_proc_nodes(n_nodes);
@@ -209,7 +211,9 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
   for (std::int64_t q = 0; q < queued; ++q) {
     Seconds walltime = uniform(0, 8000);
     if (!remaining.empty() && uniform(0, 2) == 0)
-      walltime = std::max<Seconds>(0, remaining[static_cast<std::size_t>(uniform(0, static_cast<std::int64_t>(remaining.size()) - 1))] + uniform(-1, 1));
+      walltime = std::max<Seconds>(
+          0, remaining[static_cast<std::size_t>(uniform(0, static_cast<std::int64_t>(remaining.size()) - 1))] +
+                 uniform(-1, 1));
     Job job = J(std::to_string(uniform(1, 500)))
                   .tasks(uniform(1, static_cast<std::int64_t>(n_nodes) + 1))
                   .walltime(walltime)
@@ -217,7 +221,8 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     // The queue time an engine kept for it (JOBPRIOACCRUALPOLICY QUEUEPOLICY / FULLPOLICY):
     // mostly all of its wait or more, now and then less (it was held for a while).
     if (uniform(0, 3) == 0) job.sched.queue_time_accrued = now - job.submit_time + uniform(0, 600);
-    if (uniform(0, 40) == 0) job.sched.queue_time_accrued = std::max<Seconds>(0, now - job.submit_time - uniform(1, 600));
+    if (uniform(0, 40) == 0)
+      job.sched.queue_time_accrued = std::max<Seconds>(0, now - job.submit_time - uniform(1, 600));
     jobs.push_back(std::move(job));
   }
   if (uniform(0, 4) == 0) jobs.push_back(J("999").state(JobState::Completed));
@@ -227,8 +232,7 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
 
 TEST(EasyFastPath, DecidesAsTheGeneralIterationOnRandomSnapshots) {
   std::mt19937_64 rng(20261123);
-  std::int64_t reserved = 0, backfilled = 0, cancelled = 0, bypassed = 0, reversed = 0, accruing = 0,
-               handed_back = 0;
+  std::int64_t reserved = 0, backfilled = 0, cancelled = 0, bypassed = 0, reversed = 0, accruing = 0, handed_back = 0;
   for (int c = 0; c < kSnapshots; ++c) {
     const std::string config = random_policy(rng);
     TestPolicy p = compile_policy(config);
@@ -244,7 +248,8 @@ TEST(EasyFastPath, DecidesAsTheGeneralIterationOnRandomSnapshots) {
     // Handed back exactly when some queued job accrued less than it waited (not under ALWAYS).
     const AccrualPolicy accrual = p.dir->priority_plan().accrual;
     const bool accrued_less = std::any_of(snap.jobs.begin(), snap.jobs.end(), [&](const Job& j) {
-      return j.is_queued() && effective_queue_time(j, accrual, snap.now) < effective_queue_time(j, AccrualPolicy::Always, snap.now);
+      return j.is_queued() &&
+             effective_queue_time(j, accrual, snap.now) < effective_queue_time(j, AccrualPolicy::Always, snap.now);
     });
     ASSERT_EQ(decided.has_value(), !accrued_less);
     if (!decided) {
@@ -310,7 +315,8 @@ TEST(EasyFastPath, HandsBackWhatItDoesNotModel) {
   // general evaluation judges them.
   EXPECT_FALSE(fast.queue_judgement(snapshot_of(1000, nodes, {J("1").hold("user")})).has_value());
   EXPECT_FALSE(fast.queue_judgement(snapshot_of(1000, nodes, {J("1").procs_per_task(2)})).has_value());
-  const ClusterSnapshot odd = snapshot_of(1000, nodes, {J("1"), J("3").tasks(9), running_on(J("2"), 900, {"elsewhere"})});
+  const ClusterSnapshot odd =
+      snapshot_of(1000, nodes, {J("1"), J("3").tasks(9), running_on(J("2"), 900, {"elsewhere"})});
   const std::optional<EligibilityReport> judged = fast.queue_judgement(odd);
   ASSERT_TRUE(judged.has_value());
   expect_same_judgement(evaluate_queue(*p.dir, FairshareStanding{}, odd, /*admitted_use_active=*/false).eligibility,
@@ -327,7 +333,9 @@ TEST(EasyFastPath, HandsBackWhatItDoesNotModel) {
 // every job and the same runs on the same nodes.
 TEST(EasyFastPath, SimulatesAsTheGeneralEngine) {
   std::mt19937_64 rng(11232026);
-  auto uniform = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+  auto uniform = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
   std::int64_t fast_iterations = 0, backfilled = 0;
   for (int c = 0; c < kSimulations; ++c) {
     const std::string config = random_policy(rng);
@@ -378,7 +386,8 @@ TEST(EasyFastPath, SimulatesAsTheGeneralEngine) {
 // A policy it refuses runs every iteration through the general engine.
 TEST(EasyFastPath, RefusedPoliciesRunTheGeneralEngine) {
   TestPolicy p = compile_policy(lines({kEasy, "RESERVATIONDEPTH 2\n"}));
-  const Trace trace = trace_of({trace_job(1, 0, 100, 100, 2), trace_job(2, 10, 100, 100, 2), trace_job(3, 20, 50, 50, 1)});
+  const Trace trace =
+      trace_of({trace_job(1, 0, 100, 100, 2), trace_job(2, 10, 100, 100, 2), trace_job(3, 20, 50, 50, 1)});
   const SimulationResult r = simulate(*p.dir, trace, one_proc_nodes(2));
   EXPECT_GT(r.iterations, 0);
   EXPECT_EQ(r.fast_path_iterations, 0);

@@ -20,24 +20,26 @@ namespace json = llvm::json;
 constexpr Epoch kNow = 1'700'000'000;
 
 TEST(RuntimeExplain, BlockedJobReasonsSayWhereTheLimitWasSet) {
-  auto t = compile_policy("USERCFG[DEFAULT] MAXJOB=2,8\nCLASSCFG[fast] MAXPROC[USER:steve]=3\n"
-                          "QOSCFG[hiprio] OMAXNODE=64\nUSERCFG[steve] MAXNODE=30\nSYSTEMMAXPROCPERJOB 4\n");
+  auto t = compile_policy(
+      "USERCFG[DEFAULT] MAXJOB=2,8\nCLASSCFG[fast] MAXPROC[USER:steve]=3\n"
+      "QOSCFG[hiprio] OMAXNODE=64\nUSERCFG[steve] MAXNODE=30\nSYSTEMMAXPROCPERJOB 4\n");
   ClusterSnapshot s;
   s.now = kNow;
   for (int i = 0; i < 8; ++i) s.jobs.push_back(J(fmt::format("r{}", i)).user("steve").job_class("other").running(kNow));
   s.jobs.push_back(J("x").user("steve").job_class("fast").qos("hiprio").tasks(5).nodes(70).submit(kNow).hold("user"));
   auto q = evaluate_queue(*t.dir, {}, s);
   ASSERT_EQ(q.eligibility.jobs.size(), 1u);
-  EXPECT_EQ(obstacles(q.eligibility.jobs[0]),
-            (std::vector<std::string>{
-                "has a user hold",
-                "violates active HARD MAXJOB limit of 8 for user steve (request 1, usage 8) "
-                "[USERCFG[DEFAULT] MAXJOB at t.cfg:2]",
-                "violates active HARD MAXNODE limit of 64 for user steve (request 70, usage 0) "
-                "[QOSCFG[hiprio] OMAXNODE at t.cfg:4]",
-                "violates active HARD MAXPROC limit of 3 for user steve in class fast (request 5, usage 0) "
-                "[CLASSCFG[fast] MAXPROC[USER:steve] at t.cfg:3]",
-                "violates system HARD SYSTEMMAXPROCPERJOB limit of 4 per job (request 5) [SYSTEMMAXPROCPERJOB at t.cfg:6]"}));
+  EXPECT_EQ(
+      obstacles(q.eligibility.jobs[0]),
+      (std::vector<std::string>{
+          "has a user hold",
+          "violates active HARD MAXJOB limit of 8 for user steve (request 1, usage 8) "
+          "[USERCFG[DEFAULT] MAXJOB at t.cfg:2]",
+          "violates active HARD MAXNODE limit of 64 for user steve (request 70, usage 0) "
+          "[QOSCFG[hiprio] OMAXNODE at t.cfg:4]",
+          "violates active HARD MAXPROC limit of 3 for user steve in class fast (request 5, usage 0) "
+          "[CLASSCFG[fast] MAXPROC[USER:steve] at t.cfg:3]",
+          "violates system HARD SYSTEMMAXPROCPERJOB limit of 4 per job (request 5) [SYSTEMMAXPROCPERJOB at t.cfg:6]"}));
   auto text = render_eligibility(s, q.eligibility);
   EXPECT_NE(text.find("1 queued job: 0 eligible under the hard limits, 0 of them within the soft limits"),
             std::string::npos)
@@ -57,7 +59,8 @@ TEST(RuntimeExplain, PriorityTableAndBreakdown) {
   EXPECT_NE(table.find("Cred( User)"), std::string::npos) << table;
   EXPECT_NE(table.find("Serv(QTime:XFctr)"), std::string::npos) << table;
   EXPECT_EQ(table.find("FS("), std::string::npos) << table;
-  EXPECT_NE(table.find("a                           180   55.6(  100)   44.4(   60:    2)"), std::string::npos) << table;
+  EXPECT_NE(table.find("a                           180   55.6(  100)   44.4(   60:    2)"), std::string::npos)
+      << table;
   std::string detail = render_priority_breakdown(t.policy(), rows[0]);
   EXPECT_NE(detail.find("job a: priority 180"), std::string::npos) << detail;
   EXPECT_NE(detail.find("    XFACTOR                     2       10          -               20"), std::string::npos)
@@ -77,8 +80,9 @@ TEST(RuntimeExplain, PriorityTableAndBreakdown) {
 }
 
 TEST(RuntimeExplain, FairshareReportAndJson) {
-  auto t = compile_policy("FSPOLICY DEDICATEDPS\nFSDEPTH 2\nUSERCFG[john] FSTARGET=50\nUSERCFG[mary] FSTARGET=10+\n"
-                          "GROUPCFG[staff] FSTARGET=1000^\n");
+  auto t = compile_policy(
+      "FSPOLICY DEDICATEDPS\nFSDEPTH 2\nUSERCFG[john] FSTARGET=50\nUSERCFG[mary] FSTARGET=10+\n"
+      "GROUPCFG[staff] FSTARGET=1000^\n");
   FairshareHistory h;
   auto& w0 = h.window(window_start(kNow, 86400));
   w0.usage[{ir::CredKind::User, "john"}] = 30;
@@ -89,7 +93,8 @@ TEST(RuntimeExplain, FairshareReportAndJson) {
   w1.total = 60;
   auto s = FairshareStanding::compute(*t.dir, h, kNow);
   std::string text = render_fairshare(t.policy(), s);
-  EXPECT_NE(text.find("Depth: 2 intervals   Interval Length: 1:00:00:00   Decay Rate: 1.00"), std::string::npos) << text;
+  EXPECT_NE(text.find("Depth: 2 intervals   Interval Length: 1:00:00:00   Decay Rate: 1.00"), std::string::npos)
+      << text;
   // john: 60 of 100 = 60%, 10 points over 50: marked; per window 75% and 50%.
   EXPECT_NE(text.find("john*             60.00    50.00   75.00   50.00"), std::string::npos) << text;
   EXPECT_NE(text.find("mary*              0.00   10.00+ ------- -------"), std::string::npos) << text;

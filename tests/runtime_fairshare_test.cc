@@ -127,7 +127,8 @@ TEST(RuntimeFairshare, DedicatedAgainstUtilizedUsage) {
   Job sleep = J("sleep").user("john").group("staff").account("a").qos("q").tasks(4).running(kNow);
   sleep.utilized_procs = 0.0;
   snap.jobs = {sleep};
-  for (auto [config, expected] : {std::pair{"FSPOLICY DEDICATEDPS\n", 3600.0}, std::pair{"FSPOLICY UTILIZEDPS\n", 0.0}}) {
+  for (auto [config, expected] :
+       {std::pair{"FSPOLICY DEDICATEDPS\n", 3600.0}, std::pair{"FSPOLICY UTILIZEDPS\n", 0.0}}) {
     auto t = compile_policy(config);
     FairshareHistory h;
     accrue_usage(h, t.policy(), snap, kNow, kNow + 15 * 60);
@@ -135,8 +136,8 @@ TEST(RuntimeFairshare, DedicatedAgainstUtilizedUsage) {
     EXPECT_DOUBLE_EQ(w ? w->total : 0.0, expected) << config;
     if (expected > 0) {
       ASSERT_NE(w, nullptr);
-      for (auto who : {ir::Credential{K::User, "john"}, ir::Credential{K::Group, "staff"}, ir::Credential{K::Account, "a"},
-                       ir::Credential{K::Qos, "q"}, ir::Credential{K::Class, "batch"}})
+      for (auto who : {ir::Credential{K::User, "john"}, ir::Credential{K::Group, "staff"},
+                       ir::Credential{K::Account, "a"}, ir::Credential{K::Qos, "q"}, ir::Credential{K::Class, "batch"}})
         EXPECT_DOUBLE_EQ(w->usage.at(who), expected) << ir::to_string(who.kind);
     }
   }
@@ -169,8 +170,8 @@ TEST(RuntimeFairshare, UsageIsSplitAtWindowBoundariesAndOnlyAfterStart) {
   snap.jobs = {J("j").tasks(2).running(hour - 600), J("late").running(hour + 1200), J("idle").submit(hour)};
   FairshareHistory h;
   accrue_usage(h, t.policy(), snap, hour - 1800, hour + 1800);
-  EXPECT_DOUBLE_EQ(h.find(hour - 3600)->total, 2 * 600);             // from its start to the boundary
-  EXPECT_DOUBLE_EQ(h.find(hour)->total, 2 * 1800 + 1 * 600);        // both jobs after the boundary
+  EXPECT_DOUBLE_EQ(h.find(hour - 3600)->total, 2 * 600);      // from its start to the boundary
+  EXPECT_DOUBLE_EQ(h.find(hour)->total, 2 * 1800 + 1 * 600);  // both jobs after the boundary
   EXPECT_EQ(window_start(hour + 3599, 3600), hour);
   EXPECT_EQ(window_start(hour, 3600), hour);
   // Rolling drops windows older than the depth.
@@ -244,13 +245,14 @@ TEST(RuntimeFairshare, BadLinesAreLocatedAndCounted) {
   for (const auto& e : p.errors) errors.push_back(to_text(e));
   // Each at the field that is wrong (column 1: the type word; the whole line when a field is
   // missing).
-  EXPECT_EQ(errors, (std::vector<std::string>{
-                        "FS.123:3:1: error: expected a type (user, group, acct, qos, class or sched), found 'usr'",
-                        "FS.123:4: error: expected '<type> <name> <usage>', found 2 fields",
-                        "FS.123:5:10: error: expected a usage (a number of proc-seconds from 0 to 1e+30), found 'lots'",
-                        "FS.123:6:1: error: a second line for user john replaces the first",
-                        "FS.123:7:13: error: expected a usage (a number of proc-seconds from 0 to 1e+30), found '-3'",
-                        "FS.123:9:8: error: expected a usage (a number of proc-seconds from 0 to 1e+30), found '1e31'"}));
+  EXPECT_EQ(errors,
+            (std::vector<std::string>{
+                "FS.123:3:1: error: expected a type (user, group, acct, qos, class or sched), found 'usr'",
+                "FS.123:4: error: expected '<type> <name> <usage>', found 2 fields",
+                "FS.123:5:10: error: expected a usage (a number of proc-seconds from 0 to 1e+30), found 'lots'",
+                "FS.123:6:1: error: a second line for user john replaces the first",
+                "FS.123:7:13: error: expected a usage (a number of proc-seconds from 0 to 1e+30), found '-3'",
+                "FS.123:9:8: error: expected a usage (a number of proc-seconds from 0 to 1e+30), found '1e31'"}));
   EXPECT_DOUBLE_EQ(p.window.usage.at({K::User, "john"}), 12);
   EXPECT_DOUBLE_EQ(p.window.total, 40);
 
@@ -306,7 +308,7 @@ TEST(RuntimeFairshare, CapsMakeJobsInfeasible) {
   ASSERT_EQ(over.size(), 1u);
   EXPECT_DOUBLE_EQ(over[0].usage, 900);
   EXPECT_DOUBLE_EQ(over[0].request, 101);
-  EXPECT_TRUE(caps(J("c").user("mary").walltime(100)).empty());  // (400 + 100) / 1000 = 50%
+  EXPECT_TRUE(caps(J("c").user("mary").walltime(100)).empty());            // (400 + 100) / 1000 = 50%
   EXPECT_EQ(caps(J("d").user("mary").tasks(2).walltime(100)).size(), 1u);  // 60%
 
   ClusterSnapshot snap;
@@ -318,8 +320,9 @@ TEST(RuntimeFairshare, CapsMakeJobsInfeasible) {
 }
 
 TEST(RuntimeFairshare, OutOfBoundsMarkers) {
-  auto t = compile_policy("FSPOLICY DEDICATEDPS\nUSERCFG[a] FSTARGET=50\nUSERCFG[b] FSTARGET=10+\n"
-                          "USERCFG[c] FSTARGET=20-\nUSERCFG[d] FSTARGET=30\n");
+  auto t = compile_policy(
+      "FSPOLICY DEDICATEDPS\nUSERCFG[a] FSTARGET=50\nUSERCFG[b] FSTARGET=10+\n"
+      "USERCFG[c] FSTARGET=20-\nUSERCFG[d] FSTARGET=30\n");
   FairshareHistory h;
   auto& w = h.window(window_start(kNow, 86400));
   w.usage[{K::User, "a"}] = 40;  // 10 points under its target: marked
@@ -333,7 +336,6 @@ TEST(RuntimeFairshare, OutOfBoundsMarkers) {
   EXPECT_TRUE(out_of_bounds(*s.find(K::User, "c"), s));
   EXPECT_FALSE(out_of_bounds(*s.find(K::User, "d"), s));
 }
-
 
 // Every field of two standings, doubles compared exactly: a refresh must add up as a fresh merge.
 void expect_same_standing(const FairshareStanding& a, const FairshareStanding& b, const std::string& where) {
@@ -382,7 +384,7 @@ TEST(RuntimeFairshare, RefreshedStandingEqualsAFreshOne) {
       w.usage[who] += amount;
       w.total += amount;
     } else if (action < 88) {
-      now += pick(1500);  // some refreshes cross into the next window
+      now += pick(1500);       // some refreshes cross into the next window
     } else if (action < 92) {  // an entry leaves the current window
       FairshareWindow& w = h.window(current);
       if (!w.usage.empty()) w.usage.erase(std::next(w.usage.begin(), pick(static_cast<int>(w.usage.size()))));

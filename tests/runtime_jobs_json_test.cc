@@ -76,19 +76,19 @@ TEST(RuntimeJobsJson, LocatedErrors) {
                                    {"id": "3", "user": "a", "walltime": 60, "submit_time": 0},
                                    {"id": "4", "user": "a", "walltime": 60, "submit_time": 0, "procs": -2}]})"),
             std::vector<std::string>{"jobs[3].procs: expected a number of processors from 1 to 1000000000"});
-  EXPECT_EQ(errors_of(R"({"jobs": [{"id": "", "user": "a", "walltime": "soon", "submit_time": "now",
+  EXPECT_EQ(
+      errors_of(R"({"jobs": [{"id": "", "user": "a", "walltime": "soon", "submit_time": "now",
                                     "state": "Sleeping", "tasks": 0, "prcs": 4, "holds": [1]}]})"),
-            (std::vector<std::string>{
-                "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
-                "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, submit_time, state, "
-                "start_time, end_time, allocated_nodes, allocated_tasks, holds, dependencies, bypass_count, "
-                "queue_time_accrued, utilized_procs, system_priority, relative_system_priority, start_priority)",
-                "jobs[0].id: expected a non-empty string",
-                "jobs[0].tasks: expected a number of tasks from 1 to 1000000000",
-                "jobs[0].walltime: expected a number of seconds from 1 to 1000000000000 or [[[DD:]HH:]MM:]SS",
-                "jobs[0].submit_time: expected an integer time (seconds since 1970) within 1000000000000 s of 1970",
-                "jobs[0].state: expected Idle, Hold, Starting, Running, Suspended or Completed",
-                "jobs[0].holds[0]: expected a non-empty string"}));
+      (std::vector<std::string>{
+          "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
+          "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, submit_time, state, "
+          "start_time, end_time, allocated_nodes, allocated_tasks, holds, dependencies, bypass_count, "
+          "queue_time_accrued, utilized_procs, system_priority, relative_system_priority, start_priority)",
+          "jobs[0].id: expected a non-empty string", "jobs[0].tasks: expected a number of tasks from 1 to 1000000000",
+          "jobs[0].walltime: expected a number of seconds from 1 to 1000000000000 or [[[DD:]HH:]MM:]SS",
+          "jobs[0].submit_time: expected an integer time (seconds since 1970) within 1000000000000 s of 1970",
+          "jobs[0].state: expected Idle, Hold, Starting, Running, Suspended or Completed",
+          "jobs[0].holds[0]: expected a non-empty string"}));
   EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "state": "Running"}]})"),
             (std::vector<std::string>{"jobs[0].walltime: missing: expected the job's wallclock limit",
                                       "jobs[0].submit_time: missing: expected an integer time (seconds since 1970)",
@@ -96,8 +96,9 @@ TEST(RuntimeJobsJson, LocatedErrors) {
   EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 1, "submit_time": 0},
                                    {"id": "1", "user": "b", "walltime": 1, "submit_time": 0}]})"),
             std::vector<std::string>{"jobs[1].id: duplicate job id '1' (also jobs[0])"});
-  EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 1, "submit_time": 0, "tasks": 3, "procs": 8}]})"),
-            std::vector<std::string>{"jobs[0].procs: expected a multiple of tasks (3)"});
+  EXPECT_EQ(
+      errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 1, "submit_time": 0, "tasks": 3, "procs": 8}]})"),
+      std::vector<std::string>{"jobs[0].procs: expected a multiple of tasks (3)"});
   EXPECT_EQ(errors_of(R"({"nodes": {}, "jobs": 3})"),
             (std::vector<std::string>{"nodes: expected an array", "jobs: expected an array"}));
   EXPECT_EQ(errors_of(R"({"nodes": [{"procs": 2.5}]})"),
@@ -239,25 +240,26 @@ TEST(RuntimeJobsJson, WhatALiveSnapshotHolds) {
                             "start_time": 0, "allocated_nodes": ["n1", "n2"], {}}})",
                        id, more);
   };
-  EXPECT_EQ(errors_of(R"({"nodes": [{"name": "n1", "classes": "batch", "max_jobs": -1},
+  EXPECT_EQ(
+      errors_of(R"({"nodes": [{"name": "n1", "classes": "batch", "max_jobs": -1},
                                     {"name": "n2", "classes": [""], "max_jobs": 2147483648}],
-                          "jobs": [)" + job("1", R"("allocated_tasks": [2, 0, "x"], "end_time": "later")") + "," +
-                      job("2", R"("allocated_tasks": [1])") + "," + job("3", R"("allocated_tasks": {})") + "," +
-                      job("4", R"("allocated_tasks": [3, 2])") + "," + job("5", R"("start_priority": 2000000001)") +
-                      "]}"),
-            (std::vector<std::string>{
-                "nodes[0].classes: expected an array of strings",
-                "nodes[0].max_jobs: expected a number of jobs from 0 to 2147483647",
-                "nodes[1].classes[0]: expected a non-empty string",
-                "nodes[1].max_jobs: expected a number of jobs from 0 to 2147483647",
-                "jobs[0].end_time: expected an integer time (seconds since 1970) within 1000000000000 s of 1970",
-                "jobs[0].allocated_tasks[1]: expected a number of tasks from 1 to 1000000000",
-                "jobs[0].allocated_tasks[2]: expected a number of tasks from 1 to 1000000000",
-                "jobs[1].allocated_tasks: 1 task counts for 2 allocated nodes",
-                "jobs[2].allocated_tasks: expected an array of task counts, one per allocated node",
-                "jobs[3].allocated_tasks: places 5 tasks, more than the job's 4",
-                "jobs[4].start_priority: expected a priority from -9000000000000000000 to 2000000000",
-            }));
+                          "jobs": [)" +
+                job("1", R"("allocated_tasks": [2, 0, "x"], "end_time": "later")") + "," +
+                job("2", R"("allocated_tasks": [1])") + "," + job("3", R"("allocated_tasks": {})") + "," +
+                job("4", R"("allocated_tasks": [3, 2])") + "," + job("5", R"("start_priority": 2000000001)") + "]}"),
+      (std::vector<std::string>{
+          "nodes[0].classes: expected an array of strings",
+          "nodes[0].max_jobs: expected a number of jobs from 0 to 2147483647",
+          "nodes[1].classes[0]: expected a non-empty string",
+          "nodes[1].max_jobs: expected a number of jobs from 0 to 2147483647",
+          "jobs[0].end_time: expected an integer time (seconds since 1970) within 1000000000000 s of 1970",
+          "jobs[0].allocated_tasks[1]: expected a number of tasks from 1 to 1000000000",
+          "jobs[0].allocated_tasks[2]: expected a number of tasks from 1 to 1000000000",
+          "jobs[1].allocated_tasks: 1 task counts for 2 allocated nodes",
+          "jobs[2].allocated_tasks: expected an array of task counts, one per allocated node",
+          "jobs[3].allocated_tasks: places 5 tasks, more than the job's 4",
+          "jobs[4].start_priority: expected a priority from -9000000000000000000 to 2000000000",
+      }));
 }
 
 // The text pins the layout: one node or job per line, fields in the documented order, defaults
@@ -312,7 +314,9 @@ TEST(RuntimeJobsJson, WrittenText) {
 // A snapshot as a live RM or the simulator may hold one, every field JOBS.json carries drawn at
 // random (values at the bounds now and then, names that need escaping).
 ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
-  auto uniform = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+  auto uniform = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
   auto chance = [&](int in) { return uniform(0, in - 1) == 0; };
   auto some = [&](std::vector<std::string> from) {
     std::vector<std::string> out;
@@ -325,7 +329,9 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     return std::string(stem) + std::to_string(i) + (chance(4) ? odd[uniform(0, 6)] : "");
   };
   auto credential = [&](std::string_view stem) { return chance(3) ? std::string() : name(stem, uniform(0, 3)); };
-  auto time = [&] { return chance(20) ? (chance(2) ? ir::kMaxSeconds : -ir::kMaxSeconds) : uniform(1'690'000'000, 1'710'000'000); };
+  auto time = [&] {
+    return chance(20) ? (chance(2) ? ir::kMaxSeconds : -ir::kMaxSeconds) : uniform(1'690'000'000, 1'710'000'000);
+  };
 
   ClusterSnapshot s;
   s.now = time();
@@ -371,7 +377,8 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
       if (j.allocated_nodes.empty()) j.allocated_nodes.push_back(name("gone", i));  // a node the snapshot lacks
       if (chance(2)) {
         std::int64_t placed = 0;
-        for (std::size_t k = 0; k < j.allocated_nodes.size(); ++k) placed += j.allocated_tasks.emplace_back(uniform(1, 4));
+        for (std::size_t k = 0; k < j.allocated_nodes.size(); ++k)
+          placed += j.allocated_tasks.emplace_back(uniform(1, 4));
         j.tasks = std::max(j.tasks, placed);
       }
     }
@@ -381,10 +388,12 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     if (chance(2)) j.sched.queue_time_accrued = chance(10) ? ir::kMaxSeconds : uniform(0, 86'400);
     if (chance(3)) {
       const bool relative = chance(2);
-      j.sched.system_priority = SystemPriority{uniform(relative ? -kMaxSystemPriority : 0, kMaxSystemPriority), relative};
+      j.sched.system_priority =
+          SystemPriority{uniform(relative ? -kMaxSystemPriority : 0, kMaxSystemPriority), relative};
     }
     if (chance(2))
-      j.sched.start_priority = chance(10) ? (chance(2) ? -9'000'000'000'000'000'000 : 2'000'000'000) : uniform(-1000, 1'000'000);
+      j.sched.start_priority =
+          chance(10) ? (chance(2) ? -9'000'000'000'000'000'000 : 2'000'000'000) : uniform(-1000, 1'000'000);
     if (chance(2)) j.utilized_procs = chance(10) ? ir::kMaxProcs : std::uniform_real_distribution<double>(0, 64)(rng);
     s.jobs.push_back(std::move(j));
   }

@@ -3,8 +3,8 @@
 // with its five conditions, DEFAULT credentials and -1, multi-dimensional limits, idle limits
 // and queue stuffing, system per-job limits, holds, dependencies and negative priorities.
 #include <algorithm>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -73,8 +73,9 @@ TEST(RuntimeLimits, MaxProcSecondsCountsOutstandingTime) {
   auto s = snapshot({four, two, J("new").user("john").walltime(1).submit(kNow)});
   auto o = evaluate(at_limit, s);
   EXPECT_FALSE(o["new"].eligible);
-  EXPECT_EQ(reasons(o["new"].violations),
-            std::vector<std::string>{"violates active HARD MAXPS limit of 57600 for user john (request 1, usage 57600)"});
+  EXPECT_EQ(
+      reasons(o["new"].violations),
+      std::vector<std::string>{"violates active HARD MAXPS limit of 57600 for user john (request 1, usage 57600)"});
   auto one_more = compile_policy("USERCFG[john] MAXPS=57601\n");
   EXPECT_TRUE(evaluate(one_more, s)["new"].eligible);
   // An hour later the same jobs hold 4*0 + 2*5*3600 = 36000 outstanding proc-seconds.
@@ -90,7 +91,8 @@ TEST(RuntimeLimits, MaxProcSecondsCountsOutstandingTime) {
 TEST(RuntimeLimits, MaxWallclockCountsOutstandingSeconds) {
   auto t = compile_policy("USERCFG[john] MAXWC=10:00:00\n");
   auto s = snapshot({J("r").user("john").walltime(8 * 3600).running(kNow - 3600),  // 7 h left
-                     J("a").user("john").walltime(3 * 3600).submit(kNow), J("b").user("john").walltime(4 * 3600).submit(kNow + 1)});
+                     J("a").user("john").walltime(3 * 3600).submit(kNow),
+                     J("b").user("john").walltime(4 * 3600).submit(kNow + 1)});
   auto o = evaluate(t, s);
   EXPECT_TRUE(o["a"].eligible);   // 7 + 3 = 10 h
   EXPECT_FALSE(o["b"].eligible);  // 10 + 4 > 10 h
@@ -130,9 +132,8 @@ TEST(RuntimeLimits, DefaultCredentialAndUnlimited) {
   auto s = snapshot(jobs);
   auto o = evaluate(t, s);
   auto count = [&](std::string_view user) {
-    return std::count_if(o.q.eligibility.jobs.begin(), o.q.eligibility.jobs.end(), [&](const JobEligibility& e) {
-      return e.eligible && s.jobs[e.index].user == user;
-    });
+    return std::count_if(o.q.eligibility.jobs.begin(), o.q.eligibility.jobs.end(),
+                         [&](const JobEligibility& e) { return e.eligible && s.jobs[e.index].user == user; });
   };
   EXPECT_EQ(count("john"), 8);
   EXPECT_EQ(count("mary"), 4);
@@ -146,15 +147,17 @@ TEST(RuntimeLimits, DefaultCredentialAndUnlimited) {
 // running in this class using a total of 14 nodes, his job would be blocked unless it requested
 // 2 or fewer nodes".
 TEST(RuntimeLimits, MixedLimitsManualExample) {
-  auto t = compile_policy("USERCFG[steve] MAXJOB=2 MAXNODE=30\nGROUPCFG[staff] MAXJOB=5\n"
-                          "CLASSCFG[DEFAULT] MAXNODE=16\nCLASSCFG[batch] MAXNODE=32\n");
+  auto t = compile_policy(
+      "USERCFG[steve] MAXJOB=2 MAXNODE=30\nGROUPCFG[staff] MAXJOB=5\n"
+      "CLASSCFG[DEFAULT] MAXNODE=16\nCLASSCFG[batch] MAXNODE=32\n");
   Job others = J("r").user("ann").job_class("interactive").nodes(14).running(kNow - 60);
   auto s = snapshot({others, J("two").user("steve").group("staff").job_class("interactive").nodes(2).submit(kNow),
                      J("three").user("steve").group("staff").job_class("interactive").nodes(3).submit(kNow + 1)});
   auto o = evaluate(t, s);
   EXPECT_TRUE(o["two"].eligible);
   EXPECT_EQ(reasons(o["three"].violations),
-            (std::vector<std::string>{"violates active HARD MAXNODE limit of 16 for class interactive (request 3, usage 16)"}));
+            (std::vector<std::string>{
+                "violates active HARD MAXNODE limit of 16 for class interactive (request 3, usage 16)"}));
 }
 
 // 6.2.2, the [PDF-3.2] version of the example (tests/data/doc-examples.cfg): a job of user
@@ -208,7 +211,12 @@ TEST_F(OverrideExample, GroupJobsUpTo5) {
   // Condition 3: "total active jobs associated with group staff does not exceed 5".
   std::vector<Job> running;
   for (int i = 0; i < 4; ++i)
-    running.push_back(J(fmt::format("g{}", i)).user(fmt::format("u{}", i)).group("staff").job_class("other").qos("low").running(kNow));
+    running.push_back(J(fmt::format("g{}", i))
+                          .user(fmt::format("u{}", i))
+                          .group("staff")
+                          .job_class("other")
+                          .qos("low")
+                          .running(kNow));
   EXPECT_TRUE(check(running, candidate(1)).eligible);
   running.push_back(J("g4").user("u4").group("staff").job_class("other").qos("low").running(kNow));
   EXPECT_EQ(reasons(check(running, candidate(1)).violations),
@@ -219,15 +227,21 @@ TEST_F(OverrideExample, ClassNodesUpTo64NotBatchs32) {
   // Condition 4: "total nodes dedicated to class batch jobs do not exceed 64".
   Job batch50 = J("b").user("ann").group("other").job_class("batch").qos("low").nodes(50).running(kNow - 60);
   EXPECT_TRUE(check({batch50}, candidate(14)).eligible);
-  EXPECT_EQ(reasons(check({batch50}, candidate(15)).violations),
-            std::vector<std::string>{"violates active HARD MAXNODE limit of 64 for class batch (request 15, usage 50)"});
+  EXPECT_EQ(
+      reasons(check({batch50}, candidate(15)).violations),
+      std::vector<std::string>{"violates active HARD MAXNODE limit of 64 for class batch (request 15, usage 50)"});
 }
 
 TEST_F(OverrideExample, QosJobsUpTo3) {
   // Condition 5: "total active jobs associated with QOS hiprio does not exceed 3".
   std::vector<Job> running;
   for (int i = 0; i < 2; ++i)
-    running.push_back(J(fmt::format("q{}", i)).user(fmt::format("u{}", i)).group("other").job_class("other").qos("hiprio").running(kNow));
+    running.push_back(J(fmt::format("q{}", i))
+                          .user(fmt::format("u{}", i))
+                          .group("other")
+                          .job_class("other")
+                          .qos("hiprio")
+                          .running(kNow));
   EXPECT_TRUE(check(running, candidate(1)).eligible);
   running.push_back(J("q2").user("u2").group("other").job_class("other").qos("hiprio").running(kNow));
   EXPECT_EQ(reasons(check(running, candidate(1)).violations),
@@ -244,12 +258,14 @@ TEST_F(OverrideExample, OverrideDoesNotLimitCredentialsWithoutALimit) {
 TEST(RuntimeLimits, OverrideExampleDocVersion) {
   // [DOC] version: QOSCFG[hiprio] OMAXJOB=3 OMAXNODE=64. OMAXJOB supersedes steve's MAXJOB=2 and
   // staff's MAXJOB=5; the QOS itself has no MAXJOB (docs/semantics.md, Engine).
-  auto t = compile_policy("USERCFG[steve] MAXJOB=2 MAXNODE=30\nGROUPCFG[staff] MAXJOB=5\n"
-                          "CLASSCFG[DEFAULT] MAXNODE=16\nCLASSCFG[batch] MAXNODE=32\n"
-                          "QOSCFG[hiprio] OMAXJOB=3 OMAXNODE=64\n");
+  auto t = compile_policy(
+      "USERCFG[steve] MAXJOB=2 MAXNODE=30\nGROUPCFG[staff] MAXJOB=5\n"
+      "CLASSCFG[DEFAULT] MAXNODE=16\nCLASSCFG[batch] MAXNODE=32\n"
+      "QOSCFG[hiprio] OMAXJOB=3 OMAXNODE=64\n");
   std::vector<Job> jobs;
   for (int i = 0; i < 5; ++i)
-    jobs.push_back(J(fmt::format("h{}", i)).user("steve").group("staff").job_class("batch").qos("hiprio").submit(kNow + i));
+    jobs.push_back(
+        J(fmt::format("h{}", i)).user("steve").group("staff").job_class("batch").qos("hiprio").submit(kNow + i));
   auto s = snapshot(jobs);
   auto o = evaluate(t, s);
   EXPECT_EQ(o.eligible(), (std::vector<std::string>{"h0", "h1", "h2"}));
@@ -262,9 +278,10 @@ TEST(RuntimeLimits, OverrideExampleDocVersion) {
 // and 4 procs within class fast; "CLASSCFG[batch] MAXJOB=3 MAXNODE[USER]=8" — any user 8 nodes
 // within batch; "CLASSCFG[fast] MAXJOB[GROUP]=12" — each group 12 jobs in fast.
 TEST(RuntimeLimits, MultiDimensionalLimits) {
-  auto t = compile_policy("CLASSCFG[batch] MAXJOB=3 MAXNODE[USER]=8\n"
-                          "CLASSCFG[fast] MAXPROC[USER:steve]=3 MAXPROC[USER:bob]=4\n"
-                          "CLASSCFG[fast] MAXJOB[GROUP]=12\n");
+  auto t = compile_policy(
+      "CLASSCFG[batch] MAXJOB=3 MAXNODE[USER]=8\n"
+      "CLASSCFG[fast] MAXPROC[USER:steve]=3 MAXPROC[USER:bob]=4\n"
+      "CLASSCFG[fast] MAXJOB[GROUP]=12\n");
   auto s = snapshot({J("r1").user("steve").job_class("fast").tasks(2).running(kNow),
                      J("r2").user("steve").job_class("batch").tasks(10).running(kNow),  // other class: not counted
                      J("s1").user("steve").job_class("fast").tasks(1).submit(kNow),
@@ -274,7 +291,8 @@ TEST(RuntimeLimits, MultiDimensionalLimits) {
   auto o = evaluate(t, s);
   EXPECT_TRUE(o["s1"].eligible);  // 2 + 1 = 3
   EXPECT_EQ(reasons(o["s2"].violations),
-            std::vector<std::string>{"violates active HARD MAXPROC limit of 3 for user steve in class fast (request 1, usage 3)"});
+            std::vector<std::string>{
+                "violates active HARD MAXPROC limit of 3 for user steve in class fast (request 1, usage 3)"});
   EXPECT_TRUE(o["b1"].eligible);  // bob: 4
   EXPECT_TRUE(o["b2"].eligible);  // ann has no per-user limit in fast
 
@@ -284,25 +302,29 @@ TEST(RuntimeLimits, MultiDimensionalLimits) {
                       J("b").user("bob").job_class("batch").nodes(8).submit(kNow + 1)});
   auto o2 = evaluate(t, s2);
   EXPECT_EQ(reasons(o2["a"].violations),
-            std::vector<std::string>{"violates active HARD MAXNODE limit of 8 for user ann in class batch (request 3, usage 6)"});
+            std::vector<std::string>{
+                "violates active HARD MAXNODE limit of 8 for user ann in class batch (request 3, usage 6)"});
   EXPECT_TRUE(o2["b"].eligible);
 
   // MAXJOB[GROUP]=12 in fast: the 13th job of a group.
   std::vector<Job> jobs;
   for (int i = 0; i < 13; ++i)
-    jobs.push_back(J(fmt::format("f{:02}", i)).user(fmt::format("u{}", i)).group("physics").job_class("fast").submit(kNow + i));
+    jobs.push_back(
+        J(fmt::format("f{:02}", i)).user(fmt::format("u{}", i)).group("physics").job_class("fast").submit(kNow + i));
   auto s3 = snapshot(jobs);
   auto o3 = evaluate(t, s3);
   EXPECT_EQ(o3.q.eligibility.eligible, 12u);
   EXPECT_EQ(reasons(o3["f12"].violations),
-            std::vector<std::string>{"violates active HARD MAXJOB limit of 12 for group physics in class fast (request 1, usage 12)"});
+            std::vector<std::string>{
+                "violates active HARD MAXJOB limit of 12 for group physics in class fast (request 1, usage 12)"});
 }
 
 TEST(RuntimeLimits, MaxJobPerUserInAClassAndItsDefault) {
   auto t = compile_policy("CLASSCFG[short] MAXJOBPERUSER=2\nCLASSCFG[DEFAULT] MAXJOBPERUSER=1\n");
-  auto s = snapshot({J("a1").user("a").job_class("short").submit(kNow), J("a2").user("a").job_class("short").submit(kNow + 1),
-                     J("a3").user("a").job_class("short").submit(kNow + 2), J("b1").user("b").job_class("short").submit(kNow + 3),
-                     J("l1").user("a").job_class("long").submit(kNow + 4), J("l2").user("a").job_class("long").submit(kNow + 5)});
+  auto s = snapshot(
+      {J("a1").user("a").job_class("short").submit(kNow), J("a2").user("a").job_class("short").submit(kNow + 1),
+       J("a3").user("a").job_class("short").submit(kNow + 2), J("b1").user("b").job_class("short").submit(kNow + 3),
+       J("l1").user("a").job_class("long").submit(kNow + 4), J("l2").user("a").job_class("long").submit(kNow + 5)});
   auto o = evaluate(t, s);
   EXPECT_EQ(o.eligible(), (std::vector<std::string>{"a1", "a2", "b1", "l1"}));
   EXPECT_EQ(o["l2"].violations.front().source, LimitSource::Default);
@@ -334,14 +356,15 @@ TEST(RuntimeLimits, IdleLimitsStopQueueStuffing) {
 
 TEST(RuntimeLimits, AccrualPolicies) {
   auto t = compile_policy("USERCFG[u] MAXJOB=1\n");
-  auto s = snapshot({J("run").running(kNow - 10), J("held").hold("user").submit(kNow - 100),
-                     J("wait").submit(kNow - 100)});
+  auto s =
+      snapshot({J("run").running(kNow - 10), J("held").hold("user").submit(kNow - 100), J("wait").submit(kNow - 100)});
   auto o = evaluate(t, s);
-  EXPECT_FALSE(o["wait"].eligible);          // over MAXJOB: an active limit
+  EXPECT_FALSE(o["wait"].eligible);           // over MAXJOB: an active limit
   EXPECT_TRUE(o["wait"].meets_queue_policy);  // but no idle limit
   EXPECT_FALSE(o["held"].meets_queue_policy);
-  for (auto [policy, wait, held] : {std::tuple{AccrualPolicy::Always, 160, 160}, std::tuple{AccrualPolicy::QueuePolicy, 160, 100},
-                                    std::tuple{AccrualPolicy::FullPolicy, 100, 100}}) {
+  for (auto [policy, wait, held] :
+       {std::tuple{AccrualPolicy::Always, 160, 160}, std::tuple{AccrualPolicy::QueuePolicy, 160, 100},
+        std::tuple{AccrualPolicy::FullPolicy, 100, 100}}) {
     ClusterSnapshot copy = s;
     accrue_queue_time(copy, o.q.eligibility, policy, 60);
     EXPECT_EQ(effective_queue_time(*copy.find_job("wait"), policy, copy.now), wait);
@@ -357,8 +380,9 @@ TEST(RuntimeLimits, SystemPerJobLimitsAndQosOverride) {
   EXPECT_EQ(reasons(o["wide"].violations),
             std::vector<std::string>{"violates system HARD SYSTEMMAXPROCPERJOB limit of 64 per job (request 128)"});
   EXPECT_TRUE(o["wide-big"].eligible);
-  EXPECT_EQ(reasons(o["long"].violations),
-            std::vector<std::string>{"violates system HARD SYSTEMMAXJOBWALLTIME limit of 86400 per job (request 172800)"});
+  EXPECT_EQ(
+      reasons(o["long"].violations),
+      std::vector<std::string>{"violates system HARD SYSTEMMAXJOBWALLTIME limit of 86400 per job (request 172800)"});
 }
 
 // QOS flags (docs/semantics.md 80): IGN*PERUSER lift the user's limits and the per-user limits
@@ -406,9 +430,10 @@ TEST(RuntimeLimits, QosFlagsLiftLimits) {
   EXPECT_EQ(violations(long_free, {}, Throttle::kSystem),
             std::vector<std::string>{"violates system HARD SYSTEMMAXJOBWALLTIME limit of 3600 per job (request 7200)"});
   // Idle: john's MAXIJOB=1 stops a second queued job unless its QOS is queue.
-  auto idle = compile_policy("USERCFG[john] MAXIJOB=1\nQOSCFG[queue] QFLAGS=IGNJOBQUEUEDPERUSER\nQOSCFG[plain] PRIORITY=1\n");
-  auto s = snapshot({J("q1").user("john").qos("plain").submit(kNow - 10), J("q2").user("john").qos("plain").submit(kNow),
-                     J("q3").user("john").qos("queue").submit(kNow)});
+  auto idle =
+      compile_policy("USERCFG[john] MAXIJOB=1\nQOSCFG[queue] QFLAGS=IGNJOBQUEUEDPERUSER\nQOSCFG[plain] PRIORITY=1\n");
+  auto s = snapshot({J("q1").user("john").qos("plain").submit(kNow - 10),
+                     J("q2").user("john").qos("plain").submit(kNow), J("q3").user("john").qos("queue").submit(kNow)});
   auto o = evaluate(idle, s);
   EXPECT_TRUE(o["q1"].eligible);
   EXPECT_FALSE(o["q2"].eligible);
@@ -421,8 +446,9 @@ TEST(RuntimeLimits, SystemWideLimitsOnSyscfg) {
   auto s = snapshot({J("r").user("a").running(kNow), J("x").user("b").submit(kNow), J("y").user("c").submit(kNow + 1)});
   auto o = evaluate(t, s);
   EXPECT_TRUE(o["x"].eligible);
-  EXPECT_EQ(reasons(o["y"].violations),
-            std::vector<std::string>{"violates active HARD MAXJOB limit of 2 for the whole system (request 1, usage 2)"});
+  EXPECT_EQ(
+      reasons(o["y"].violations),
+      std::vector<std::string>{"violates active HARD MAXJOB limit of 2 for the whole system (request 1, usage 2)"});
 }
 
 TEST(RuntimeLimits, MaxMemIsEnforced) {
@@ -471,7 +497,8 @@ TEST(RuntimeLimits, NegativePriorityRejectedOnlyWhenEnabledAndRejecting) {
 
 TEST(RuntimeLimits, SoftPolicyViolatorsAmongRunningJobs) {
   auto t = compile_policy("USERCFG[u] MAXJOB=1,3\n");
-  auto s = snapshot({J("first").running(kNow - 100), J("second").running(kNow - 50), J("other").user("v").running(kNow)});
+  auto s =
+      snapshot({J("first").running(kNow - 100), J("second").running(kNow - 50), J("other").user("v").running(kNow)});
   mark_soft_policy_violators(*t.dir, s);
   EXPECT_FALSE(s.find_job("first")->soft_policy_violation);
   EXPECT_TRUE(s.find_job("second")->soft_policy_violation);

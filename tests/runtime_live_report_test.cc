@@ -61,12 +61,14 @@ struct Turns {
   }
 
   void run(LiveReport& live) const {
-    live.observe(policy, at(1000, {running(job("7", "u1", 2, 980), 990, {"n2"}), job("8", "u2", 4, 995)}), {}, fairshare);
+    live.observe(policy, at(1000, {running(job("7", "u1", 2, 980), 990, {"n2"}), job("8", "u2", 4, 995)}), {},
+                 fairshare);
     Job seven = running(job("7", "u1", 2, 980), 990, {"n2"});
     seven.state = JobState::Completed;
     seven.end_time = 1050;
-    live.observe(policy, at(1100, {seven, running(job("8", "u2", 4, 995), 1060, {"n1", "n2"}), job("9", "u1", 2, 1080)}),
-                 {}, fairshare);
+    live.observe(policy,
+                 at(1100, {seven, running(job("8", "u2", 4, 995), 1060, {"n1", "n2"}), job("9", "u1", 2, 1080)}), {},
+                 fairshare);
     live.observe(policy, at(1200, {running(job("8", "u2", 4, 995), 1060, {"n1", "n2"})}), {}, fairshare);
   }
 };
@@ -121,17 +123,22 @@ TEST(LiveReport, JobsRunsAndWaitsOfThreeTurnsWorkedByHand) {
 TEST(LiveReport, StartsByBackfillAreCountedAsTheTurnsSayThem) {
   Turns t;
   LiveReport live;
-  live.observe(t.policy, t.at(1000, {running(job("7", "u1", 2, 990), 1000, {"n1"}), running(job("8", "u2", 2, 995), 1000, {"n2"})}),
-               {}, t.fairshare, {{"7", true}, {"8", false}});
+  live.observe(
+      t.policy,
+      t.at(1000, {running(job("7", "u1", 2, 990), 1000, {"n1"}), running(job("8", "u2", 2, 995), 1000, {"n2"})}), {},
+      t.fairshare, {{"7", true}, {"8", false}});
   ReportSide s = live.data("site.cfg", 0, nullptr).sides[0];
   ASSERT_EQ(s.jobs.size(), 2u);
   EXPECT_TRUE(s.jobs[0].backfilled);
   EXPECT_FALSE(s.jobs[1].backfilled);
   EXPECT_EQ(s.metrics.backfilled, 1);
   // Job 7 requeued, then started again in priority order.
-  live.observe(t.policy, t.at(1010, {job("7", "u1", 2, 990), running(job("8", "u2", 2, 995), 1000, {"n2"})}), {}, t.fairshare);
-  live.observe(t.policy, t.at(1020, {running(job("7", "u1", 2, 990), 1020, {"n1"}), running(job("8", "u2", 2, 995), 1000, {"n2"})}),
-               {}, t.fairshare, {{"7", false}});
+  live.observe(t.policy, t.at(1010, {job("7", "u1", 2, 990), running(job("8", "u2", 2, 995), 1000, {"n2"})}), {},
+               t.fairshare);
+  live.observe(
+      t.policy,
+      t.at(1020, {running(job("7", "u1", 2, 990), 1020, {"n1"}), running(job("8", "u2", 2, 995), 1000, {"n2"})}), {},
+      t.fairshare, {{"7", false}});
   s = live.data("site.cfg", 0, nullptr).sides[0];
   EXPECT_FALSE(s.jobs[0].backfilled);
   EXPECT_EQ(s.metrics.backfilled, 0);

@@ -2,7 +2,6 @@
 // SINGLEUSER, per class and through the QOS flag DEDICATED.
 #include <gtest/gtest.h>
 
-
 #include "tests/schedule_support.h"
 
 namespace maui::runtime::testing {
@@ -10,9 +9,10 @@ namespace {
 
 // Jobs ordered by submission; FIRSTAVAILABLE, so that a job that may share takes n1 first.
 TestPolicy first_available(std::string_view extra) {
-  return compile_policy(lines({"QUEUETIMEWEIGHT 1\nXFACTORWEIGHT 0\nFSPOLICY NONE\nJOBPRIOACCRUALPOLICY ALWAYS\n"
-                               "NODEALLOCATIONPOLICY FIRSTAVAILABLE\n",
-                               extra}));
+  return compile_policy(
+      lines({"QUEUETIMEWEIGHT 1\nXFACTORWEIGHT 0\nFSPOLICY NONE\nJOBPRIOACCRUALPOLICY ALWAYS\n"
+             "NODEALLOCATIONPOLICY FIRSTAVAILABLE\n",
+             extra}));
 }
 
 std::vector<Node> two_nodes() { return {make_node("n1", 4), make_node("n2", 4)}; }
@@ -21,9 +21,9 @@ TEST(NodeAccess, PolicyOfAJob) {
   auto t = compile_policy(
       "NODEACCESSPOLICY SINGLEJOB\nCLASSCFG[DEFAULT] NODEACCESSPOLICY=SINGLETASK\nCLASSCFG[open] "
       "NODEACCESSPOLICY=SHARED\nCLASSCFG[plain] MAXJOB=4\nQOSCFG[ded] QFLAGS=DEDICATED\n");
-  EXPECT_EQ(t.dir->node_access("open", "DEFAULT"), NodeAccess::Shared);      // the class's own
+  EXPECT_EQ(t.dir->node_access("open", "DEFAULT"), NodeAccess::Shared);       // the class's own
   EXPECT_EQ(t.dir->node_access("plain", "DEFAULT"), NodeAccess::SingleTask);  // CLASSCFG[DEFAULT]'s
-  EXPECT_EQ(t.dir->node_access("open", "ded"), NodeAccess::SingleJob);       // DEDICATED first
+  EXPECT_EQ(t.dir->node_access("open", "ded"), NodeAccess::SingleJob);        // DEDICATED first
   EXPECT_TRUE(t.dir->has_whole_node_jobs());
   auto g = compile_policy("NODEACCESSPOLICY SINGLEJOB\n");
   EXPECT_EQ(g.dir->node_access("batch", "DEFAULT"), NodeAccess::SingleJob);  // the parameter
@@ -45,8 +45,8 @@ TEST(NodeAccess, PolicyOfAJob) {
 // R runs 1 task on n1 until +30 min. A and B wait for 1 task each for 1 h.
 ClusterSnapshot one_running(Epoch now) {
   return snapshot_of(now, two_nodes(),
-                     {running_on(J("R").walltime(kHour), now - 30 * kMinute, {"n1"}),
-                      J("A").submit(now - 2 * kMinute), J("B").submit(now - kMinute)});
+                     {running_on(J("R").walltime(kHour), now - 30 * kMinute, {"n1"}), J("A").submit(now - 2 * kMinute),
+                      J("B").submit(now - kMinute)});
 }
 
 TEST(NodeAccess, SingleJobKeepsEveryNodeToOneJob) {
@@ -75,19 +75,19 @@ TEST(NodeAccess, AWholeNodeJobAndSharedJobsNeverMeet) {
   TestPolicy p = first_available("CLASSCFG[excl] NODEACCESSPOLICY=SINGLEJOB\n");
   // R (shared) runs on n1: X (2 tasks, whole nodes) passes n1 by, and S (shared) then passes
   // X's n2 by and joins R.
-  ClusterSnapshot snap = snapshot_of(now, two_nodes(),
-                                     {running_on(J("R").walltime(kHour), now - 30 * kMinute, {"n1"}),
-                                      J("X").job_class("excl").tasks(2).submit(now - 2 * kMinute),
-                                      J("S").submit(now - kMinute)});
+  ClusterSnapshot snap =
+      snapshot_of(now, two_nodes(),
+                  {running_on(J("R").walltime(kHour), now - 30 * kMinute, {"n1"}),
+                   J("X").job_class("excl").tasks(2).submit(now - 2 * kMinute), J("S").submit(now - kMinute)});
   IterationResult r = iterate(p, snap);
   EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"X", "S"}));
   EXPECT_EQ(placed(snap, start_of(r, snap, "X")->nodes), (std::vector<std::string>{"n2:2"}));
   EXPECT_EQ(placed(snap, start_of(r, snap, "S")->nodes), (std::vector<std::string>{"n1:1"}));
 
   // A running whole-node job holds its node whole, iteration after iteration: S cannot join it.
-  ClusterSnapshot later = snapshot_of(now, {make_node("n1", 4)},
-                                      {running_on(J("X").job_class("excl").walltime(kHour), now - 30 * kMinute, {"n1"}),
-                                       J("S").submit(now - kMinute)});
+  ClusterSnapshot later = snapshot_of(
+      now, {make_node("n1", 4)},
+      {running_on(J("X").job_class("excl").walltime(kHour), now - 30 * kMinute, {"n1"}), J("S").submit(now - kMinute)});
   r = iterate(p, later);
   EXPECT_TRUE(r.starts.empty());
   const Reservation* s = reservation_named(r, ReservationKind::Job, "S");
@@ -211,11 +211,11 @@ TEST(NodeAccess, SingleUserSharesNodesWithItsOwnUserOnly) {
   const Epoch now = kMonday + 10 * kHour;
   // R (alice) runs on n1. Shared, A, B and C all join it; SINGLEUSER, alice's A and C join
   // her R and bob's B takes the empty n2.
-  ClusterSnapshot snap = snapshot_of(now, two_nodes(),
-                                     {running_on(J("R").user("alice").walltime(kHour), now - 30 * kMinute, {"n1"}),
-                                      J("A").user("alice").submit(now - 3 * kMinute),
-                                      J("B").user("bob").submit(now - 2 * kMinute),
-                                      J("C").user("alice").submit(now - kMinute)});
+  ClusterSnapshot snap =
+      snapshot_of(now, two_nodes(),
+                  {running_on(J("R").user("alice").walltime(kHour), now - 30 * kMinute, {"n1"}),
+                   J("A").user("alice").submit(now - 3 * kMinute), J("B").user("bob").submit(now - 2 * kMinute),
+                   J("C").user("alice").submit(now - kMinute)});
   IterationResult r = iterate(first_available(""), snap);
   for (const char* id : {"A", "B", "C"})
     EXPECT_EQ(placed(snap, start_of(r, snap, id)->nodes), (std::vector<std::string>{"n1:1"})) << id;
@@ -233,11 +233,11 @@ TEST(NodeAccess, ANodeASingleUserJobHoldsTakesNoOtherUsersJobs) {
   // carol's S, a shared job, may not join alice's node: reserved on n1 from +30 min. alice's T,
   // shared too, joins her own R at once (beside S's reservation, which leaves n1 3 procs).
   TestPolicy p = first_available("CLASSCFG[own] NODEACCESSPOLICY=SINGLEUSER\n");
-  ClusterSnapshot snap = snapshot_of(
-      now, two_nodes(),
-      {running_on(J("R").user("alice").job_class("own").walltime(kHour), now - 30 * kMinute, {"n1"}),
-       running_on(J("R2").user("bob").tasks(4).walltime(2 * kHour), now - kHour, {"n2"}),
-       J("S").user("carol").submit(now - 2 * kMinute), J("T").user("alice").submit(now - kMinute)});
+  ClusterSnapshot snap =
+      snapshot_of(now, two_nodes(),
+                  {running_on(J("R").user("alice").job_class("own").walltime(kHour), now - 30 * kMinute, {"n1"}),
+                   running_on(J("R2").user("bob").tasks(4).walltime(2 * kHour), now - kHour, {"n2"}),
+                   J("S").user("carol").submit(now - 2 * kMinute), J("T").user("alice").submit(now - kMinute)});
   IterationResult r = iterate(p, snap);
   EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"T"}));
   EXPECT_EQ(placed(snap, start_of(r, snap, "T")->nodes), (std::vector<std::string>{"n1:1"}));
@@ -281,13 +281,13 @@ TEST(NodeAccess, RememberedAnswersKnowOneUserFromAnother) {
   // No reservations: carol's C and C2 find no node now (n1 runs alice's R1, n2 is full), and
   // alice's A, of the same shape, backfills beside her own R1 on n1.
   TestPolicy p = first_available("CLASSCFG[own] NODEACCESSPOLICY=SINGLEUSER\nRESERVATIONDEPTH 0\n");
-  ClusterSnapshot snap = snapshot_of(
-      now, two_nodes(),
-      {running_on(J("R1").user("alice").tasks(2).walltime(4 * kHour), now - kHour, {"n1"}),
-       running_on(J("R2").user("bob").tasks(4).walltime(3 * kHour), now - kHour, {"n2"}),
-       J("C").user("carol").job_class("own").tasks(2).submit(now - 3 * kMinute),
-       J("C2").user("carol").job_class("own").tasks(2).submit(now - 2 * kMinute),
-       J("A").user("alice").job_class("own").tasks(2).submit(now - kMinute)});
+  ClusterSnapshot snap =
+      snapshot_of(now, two_nodes(),
+                  {running_on(J("R1").user("alice").tasks(2).walltime(4 * kHour), now - kHour, {"n1"}),
+                   running_on(J("R2").user("bob").tasks(4).walltime(3 * kHour), now - kHour, {"n2"}),
+                   J("C").user("carol").job_class("own").tasks(2).submit(now - 3 * kMinute),
+                   J("C2").user("carol").job_class("own").tasks(2).submit(now - 2 * kMinute),
+                   J("A").user("alice").job_class("own").tasks(2).submit(now - kMinute)});
   IterationResult r = iterate(p, snap);
   EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"A"}));
   EXPECT_EQ(placed(snap, start_of(r, snap, "A")->nodes), (std::vector<std::string>{"n1:2"}));
@@ -296,10 +296,10 @@ TEST(NodeAccess, RememberedAnswersKnowOneUserFromAnother) {
   // id, node, times), it lets carol's S join it at the next iteration.
   TestPolicy q = first_available("CLASSCFG[own] NODEACCESSPOLICY=SINGLEUSER\n");
   auto with = [&](std::string job_class) {
-    return snapshot_of(now, {make_node("n1", 4)},
-                       {running_on(J("R").user("alice").job_class(std::move(job_class)).walltime(kHour),
-                                   now - 30 * kMinute, {"n1"}),
-                        J("S").user("carol").submit(now - kMinute)});
+    return snapshot_of(
+        now, {make_node("n1", 4)},
+        {running_on(J("R").user("alice").job_class(std::move(job_class)).walltime(kHour), now - 30 * kMinute, {"n1"}),
+         J("S").user("carol").submit(now - kMinute)});
   };
   SchedulerWorkspace workspace;
   ClusterSnapshot held = with("own");
@@ -387,9 +387,9 @@ TEST(NodeJobLimit, AJobsReservationCountsOnItsNode) {
 TEST(NodeJobLimit, AJobInsideAReservationIsOneJob) {
   const Epoch now = kMonday + 10 * kHour;
   TestPolicy p = first_available("SRCFG[mine] HOSTLIST=n1 PERIOD=INFINITY USERLIST=u\n");
-  ClusterSnapshot snap = snapshot_of(now, {limited("n1", 8, 2)},
-                                     {running_on(J("R").walltime(2 * kHour), now - kHour, {"n1"}),
-                                      J("X").submit(now - kMinute)});
+  ClusterSnapshot snap =
+      snapshot_of(now, {limited("n1", 8, 2)},
+                  {running_on(J("R").walltime(2 * kHour), now - kHour, {"n1"}), J("X").submit(now - kMinute)});
   IterationResult r = iterate(p, snap);
   EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"X"}));
 }
@@ -423,8 +423,9 @@ TEST(NodeJobLimit, TheSimulatorTakesTheLimitFromNodecfg) {
   const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1), trace_job(2, 0, kHour, kHour, 1),
                                 trace_job(3, 0, kHour, kHour, 1), trace_job(4, 0, kHour, kHour, 1)});
   const auto [r, runs] = simulate_with_runs(*p.dir, trace, nodes);
-  EXPECT_EQ(runs, "job,start,end,how,nodes\n1,0,3600,ended,n1:1\n2,0,3600,ended,n2:1\n3,0,3600,ended,n2:1\n"
-                  "4,3600,7200,ended,n1:1\n");
+  EXPECT_EQ(runs,
+            "job,start,end,how,nodes\n1,0,3600,ended,n1:1\n2,0,3600,ended,n2:1\n3,0,3600,ended,n2:1\n"
+            "4,3600,7200,ended,n1:1\n");
   EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
 }
 

@@ -91,7 +91,8 @@ TEST(Partitions, AJobNeverSpansTwoPartitions) {
   // 4 procs are free now (a1, b1), but 2 in each partition: the 3-task job waits for A's second
   // node, at +1 h, and reserves a2 (busy now, so taken first) and a1 there. The 1-hour 2-task job
   // backfills into a1, A being tried first: it ends when W's reservation begins.
-  ClusterSnapshot snap = half_busy(now, {J("W").tasks(3).submit(now - 2 * kMinute), J("S").tasks(2).submit(now - kMinute)});
+  ClusterSnapshot snap =
+      half_busy(now, {J("W").tasks(3).submit(now - 2 * kMinute), J("S").tasks(2).submit(now - kMinute)});
   IterationResult r = iterate(p, snap);
   EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"S"}));
   EXPECT_EQ(placed(snap, start_of(r, snap, "S")->nodes), (std::vector<std::string>{"a1:2"}));
@@ -117,13 +118,12 @@ TEST(Partitions, AJobNeverSpansTwoPartitions) {
 
 TEST(Partitions, PlistConfinesAndPdefIsTriedFirst) {
   const Epoch now = kMonday + 10 * kHour;
-  TestPolicy p = by_submission(
-      "RESERVATIONDEPTH 4\nUSERCFG[bee] PLIST=B\nUSERCFG[pat] PDEF=B\nUSERCFG[cid] PLIST=C\n");
+  TestPolicy p = by_submission("RESERVATIONDEPTH 4\nUSERCFG[bee] PLIST=B\nUSERCFG[pat] PDEF=B\nUSERCFG[cid] PLIST=C\n");
   // Each asks for 2 procs; a1 and b1 are free now.
-  ClusterSnapshot snap = half_busy(now, {J("any").tasks(2).submit(now - 4 * kMinute),
-                                         J("bee").user("bee").tasks(2).submit(now - 3 * kMinute),
-                                         J("pat").user("pat").tasks(2).submit(now - 2 * kMinute),
-                                         J("cid").user("cid").tasks(2).submit(now - kMinute)});
+  ClusterSnapshot snap = half_busy(
+      now,
+      {J("any").tasks(2).submit(now - 4 * kMinute), J("bee").user("bee").tasks(2).submit(now - 3 * kMinute),
+       J("pat").user("pat").tasks(2).submit(now - 2 * kMinute), J("cid").user("cid").tasks(2).submit(now - kMinute)});
   IterationResult r = iterate(p, snap);
   // "any" tries A first (layout order) and takes a1; bee may only use B and takes b1. pat
   // prefers B, now full. It is reserved where it starts soonest: a node frees in A (a1, a2) and
@@ -159,8 +159,8 @@ TEST(Partitions, TheSimulatorKeepsJobsInsideOnePartition) {
   ASSERT_EQ(nodes.size(), 3u);
   EXPECT_EQ(nodes[2].partition, "DEFAULT");
   // n1 stays in DEFAULT. Job 1 (2 procs) fits in A only; job 2 (3 procs) fits in no partition.
-  const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 2), trace_job(2, 0, kHour, kHour, 3),
-                                trace_job(3, 0, kHour, kHour, 1)});
+  const Trace trace =
+      trace_of({trace_job(1, 0, kHour, kHour, 2), trace_job(2, 0, kHour, kHour, 3), trace_job(3, 0, kHour, kHour, 1)});
   SimulationResult r = simulate(*p.dir, trace, std::move(nodes));
   ASSERT_EQ(r.jobs.size(), 3u);
   EXPECT_EQ(r.jobs[0].start, Epoch{0});

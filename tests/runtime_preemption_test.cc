@@ -67,11 +67,10 @@ TEST(Preemption, TheFewestLowestLatestJobsGo) {
 TEST(Preemption, OnlyPreempteesGoAndOnlyForPreemptors) {
   const Epoch now = kMonday + 10 * kHour;
   TestPolicy p = compile_policy(lines({kQos, "QOSCFG[mid] PRIORITY=1000\n"}));
-  ClusterSnapshot snap = snapshot_of(now, two_nodes(),
-                                     {low("L1", now - kHour, "n1", 5),
-                                      running_on(J("N").tasks(2).walltime(4 * kHour), now - kHour, {"n2"}),
-                                      J("M").qos("mid").tasks(2).submit(now - 2 * kMinute),
-                                      J("H").qos("hi").tasks(4).submit(now - kMinute)});
+  ClusterSnapshot snap = snapshot_of(
+      now, two_nodes(),
+      {low("L1", now - kHour, "n1", 5), running_on(J("N").tasks(2).walltime(4 * kHour), now - kHour, {"n2"}),
+       J("M").qos("mid").tasks(2).submit(now - 2 * kMinute), J("H").qos("hi").tasks(4).submit(now - kMinute)});
   // M (no PREEMPTOR) waits; H needs both nodes, but N (QOS DEFAULT) is no preemptee.
   IterationResult r = iterate(p, snap);
   EXPECT_TRUE(r.preempted.empty());
@@ -81,10 +80,10 @@ TEST(Preemption, OnlyPreempteesGoAndOnlyForPreemptors) {
 TEST(Preemption, EveryWaitingPreemptorIsServedInPriorityOrder) {
   const Epoch now = kMonday + 10 * kHour;
   TestPolicy p = compile_policy(kQos);
-  ClusterSnapshot snap = snapshot_of(now, two_nodes(),
-                                     {low("L1", now - kHour, "n1", 5), low("L2", now - 30 * kMinute, "n2", 5),
-                                      J("H1").qos("hi").tasks(2).submit(now - 2 * kMinute),
-                                      J("H2").qos("hi").tasks(2).submit(now - kMinute)});
+  ClusterSnapshot snap = snapshot_of(
+      now, two_nodes(),
+      {low("L1", now - kHour, "n1", 5), low("L2", now - 30 * kMinute, "n2", 5),
+       J("H1").qos("hi").tasks(2).submit(now - 2 * kMinute), J("H2").qos("hi").tasks(2).submit(now - kMinute)});
   IterationResult r = iterate(p, snap);
   EXPECT_EQ(preemptions(r, snap), (Pairs{{"L2", "H1"}, {"L1", "H2"}}));
   EXPECT_EQ(placed(snap, start_of(r, snap, "H1")->nodes), (std::vector<std::string>{"n2:2"}));
@@ -103,10 +102,10 @@ TEST(Preemption, TheShortestRunOfVictimsThatLetsItStart) {
     j.sched.start_priority = 5;
     return j;
   };
-  ClusterSnapshot snap = snapshot_of(now, two_nodes(),
-                                     {one("V4", 4 * kMinute, "n1"), one("V3", 3 * kMinute, "n2"),
-                                      one("V2", 2 * kMinute, "n2"), one("V1", kMinute, "n1"),
-                                      J("H").qos("hi").tasks(2).nodes(1).submit(now - kMinute)});
+  ClusterSnapshot snap =
+      snapshot_of(now, two_nodes(),
+                  {one("V4", 4 * kMinute, "n1"), one("V3", 3 * kMinute, "n2"), one("V2", 2 * kMinute, "n2"),
+                   one("V1", kMinute, "n1"), J("H").qos("hi").tasks(2).nodes(1).submit(now - kMinute)});
   IterationResult r = iterate(p, snap);
   EXPECT_EQ(preemptions(r, snap), (Pairs{{"V1", "H"}, {"V2", "H"}, {"V3", "H"}}));
   ASSERT_NE(start_of(r, snap, "H"), nullptr);
@@ -117,7 +116,8 @@ TEST(Preemption, TheShortestRunOfVictimsThatLetsItStart) {
 // 600 s and requeues it; job 1 starts again when job 2 ends, at 2,400 s, and runs its full hour.
 TEST(Preemption, TheSimulatorRequeuesAndRunsThePreemptedJobAgain) {
   TestPolicy p = compile_policy(lines({kQos, "USERCFG[DEFAULT] QDEF=lo\nUSERCFG[u2] QDEF=hi\n"}));
-  const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 2, "u1"), trace_job(2, 600, 30 * kMinute, kHour, 1, "u2")});
+  const Trace trace =
+      trace_of({trace_job(1, 0, kHour, kHour, 2, "u1"), trace_job(2, 600, 30 * kMinute, kHour, 1, "u2")});
   const auto [r, runs] = simulate_with_runs(*p.dir, trace, {make_node("n1", 1), make_node("n2", 1)});
   ASSERT_EQ(r.jobs.size(), 2u);
   // Where each ran: job 1 on both nodes until 2 requeued it at 600, then again from 2400.
@@ -161,9 +161,9 @@ TEST(Preemption, AJobThatStartedWithAHigherPriorityStays) {
 // requeued already. It gets none of them and waits.
 TEST(Preemption, AJobIsRequeuedOnceAndOnlyWhileItRuns) {
   const Epoch now = kMonday + 10 * kHour;
-  TestPolicy p = compile_policy(lines(
-      {kQos, "QOSCFG[both] PRIORITY=500 QFLAGS=PREEMPTOR,PREEMPTEE\n",
-       "SRCFG[own] HOSTLIST=n1,n2 PERIOD=INFINITY USERLIST=u1,u2 OWNER=USER:u2 FLAGS=OWNERPREEMPT\n"}));
+  TestPolicy p = compile_policy(
+      lines({kQos, "QOSCFG[both] PRIORITY=500 QFLAGS=PREEMPTOR,PREEMPTEE\n",
+             "SRCFG[own] HOSTLIST=n1,n2 PERIOD=INFINITY USERLIST=u1,u2 OWNER=USER:u2 FLAGS=OWNERPREEMPT\n"}));
   Job b = running_on(J("B").user("u1").qos("both").tasks(2).walltime(4 * kHour), now - kHour, {"n1"});
   b.sched.start_priority = 1;
   Job l = running_on(J("L").user("u1").qos("lo").tasks(2).walltime(4 * kHour), now - kHour, {"n2"});
@@ -182,9 +182,9 @@ TEST(Preemption, AJobIsRequeuedOnceAndOnlyWhileItRuns) {
 TEST(Preemption, PreemptibleJobsUseAJobAttributeReservation) {
   const Epoch now = kMonday + 10 * kHour;
   TestPolicy p = compile_policy(lines({kQos, "SRCFG[scavenge] HOSTLIST=n1 PERIOD=INFINITY JOBATTRLIST=PREEMPTEE\n"}));
-  ClusterSnapshot snap = snapshot_of(now, {make_node("n1", 2)},
-                                     {J("plain").tasks(2).submit(now - 2 * kMinute),
-                                      J("low").qos("lo").tasks(2).submit(now - kMinute)});
+  ClusterSnapshot snap =
+      snapshot_of(now, {make_node("n1", 2)},
+                  {J("plain").tasks(2).submit(now - 2 * kMinute), J("low").qos("lo").tasks(2).submit(now - kMinute)});
   IterationResult r = iterate(p, snap);
   EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"low"}));
   EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();

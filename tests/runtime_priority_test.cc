@@ -82,19 +82,17 @@ struct FairshareExample : ::testing::Test {
     w.usage[{ir::CredKind::Class, "E"}] = 200;
     return h;
   }
-  static Job job() {
-    return Job(J("X").user("A").group("B").account("C").job_class("E").qos("D").submit(kNow));
-  }
+  static Job job() { return Job(J("X").user("A").group("B").account("C").job_class("E").qos("D").submit(kNow)); }
 };
 
 TEST_F(FairshareExample, ComponentIsTheManualsSum) {
   auto t = compile_policy(kConfig);
   auto fs = FairshareStanding::compute(*t.dir, history(t.policy()), kNow);
   auto b = score(t, job(), fs);
-  EXPECT_NEAR(b[S::FsUser].value, 5, 1e-9);      // 5% below target
-  EXPECT_NEAR(b[S::FsGroup].value, 0, 1e-9);     // no target: ignored
+  EXPECT_NEAR(b[S::FsUser].value, 5, 1e-9);       // 5% below target
+  EXPECT_NEAR(b[S::FsGroup].value, 0, 1e-9);      // no target: ignored
   EXPECT_NEAR(b[S::FsAccount].value, -10, 1e-9);  // 10% above target
-  EXPECT_NEAR(b[S::FsQos].value, 0, 1e-9);       // over a floor: no effect
+  EXPECT_NEAR(b[S::FsQos].value, 0, 1e-9);        // over a floor: no effect
   EXPECT_NEAR(b[S::FsClass].value, 0, 1e-9);
   const double expected = 100.0 * (10 * 5 + 20 * 0 + 30 * (-10) + 40 * 0 + 0 * 0);
   EXPECT_NEAR(b[C::Fairshare].contribution, expected, 1e-6);
@@ -106,7 +104,7 @@ TEST_F(FairshareExample, FloorAndCeilingAndCaps) {
   auto t = compile_policy(lines({kConfig, "QOSCFG[D] FSTARGET=30+\nGROUPCFG[B] FSTARGET=80-\n"}));
   auto fs = FairshareStanding::compute(*t.dir, history(t.policy()), kNow);
   auto b = score(t, job(), fs);
-  EXPECT_NEAR(b[S::FsQos].value, 5, 1e-9);   // 30 - 25
+  EXPECT_NEAR(b[S::FsQos].value, 5, 1e-9);    // 30 - 25
   EXPECT_NEAR(b[S::FsGroup].value, 0, 1e-9);  // 65 is below the 80 ceiling
   auto t2 = compile_policy(lines({kConfig, "GROUPCFG[B] FSTARGET=60-\nUSERCFG[A] FSTARGET=40^\n"}));
   auto fs2 = FairshareStanding::compute(*t2.dir, history(t2.policy()), kNow);
@@ -183,8 +181,9 @@ TEST(RuntimePriority, SubcomponentCapBoundsFromAboveOnly) {
   EXPECT_DOUBLE_EQ(b[S::QueueTime].value, 90);
   EXPECT_DOUBLE_EQ(b[S::QueueTime].contribution, 60);
   // CREDCAP: a negative factor is not raised to the cap.
-  auto c = compile_policy("QUEUETIMEWEIGHT 0\nUSERWEIGHT 1\nCREDCAP 10\nUSERCFG[a] PRIORITY=500\nUSERCFG[b] PRIORITY=-500\n"
-                          "ENABLENEGJOBPRIORITY TRUE\nREJECTNEGPRIOJOBS FALSE\n");
+  auto c = compile_policy(
+      "QUEUETIMEWEIGHT 0\nUSERWEIGHT 1\nCREDCAP 10\nUSERCFG[a] PRIORITY=500\nUSERCFG[b] PRIORITY=-500\n"
+      "ENABLENEGJOBPRIORITY TRUE\nREJECTNEGPRIOJOBS FALSE\n");
   EXPECT_EQ(score(c, Job(J("a").user("a").submit(kNow))).priority, 10);
   EXPECT_EQ(score(c, Job(J("b").user("b").submit(kNow))).priority, -500);
 }
@@ -213,8 +212,9 @@ TEST(RuntimePriority, ResourceComponentAndProcessorEquivalents) {
 
 TEST(RuntimePriority, TargetQueueTimeGrowsTowardTheTargetAndSaturates) {
   // TARGETQUEUETIME: (QTTARGET - queue time)^-2, queue time in seconds; 1e8 once reached.
-  auto t = compile_policy("QUEUETIMEWEIGHT 0\nTARGETWEIGHT 1\nTARGETQUEUETIMEWEIGHT 1\n"
-                          "QOSCFG[gold] QTTARGET=1:00:00\n");
+  auto t = compile_policy(
+      "QUEUETIMEWEIGHT 0\nTARGETWEIGHT 1\nTARGETQUEUETIMEWEIGHT 1\n"
+      "QOSCFG[gold] QTTARGET=1:00:00\n");
   auto at = [&](Seconds queued) {
     return score(t, Job(J("x").qos("gold").submit(kNow - queued)))[S::TargetQueueTime].value;
   };
@@ -237,8 +237,9 @@ TEST(RuntimePriority, TargetXFactor) {
 }
 
 TEST(RuntimePriority, UsageComponentForActiveJobs) {
-  auto t = compile_policy("QUEUETIMEWEIGHT 0\nUSAGEWEIGHT 1\nCONSUMEDWEIGHT 1\nREMAININGWEIGHT 1\nPERCENTWEIGHT 1\n"
-                          "USAGEEXECUTIONTIMEWEIGHT 1\n");
+  auto t = compile_policy(
+      "QUEUETIMEWEIGHT 0\nUSAGEWEIGHT 1\nCONSUMEDWEIGHT 1\nREMAININGWEIGHT 1\nPERCENTWEIGHT 1\n"
+      "USAGEEXECUTIONTIMEWEIGHT 1\n");
   Job running = J("r").tasks(4).walltime(4000).submit(kNow - 5000).running(kNow - 1000);
   auto b = score(t, running);
   EXPECT_DOUBLE_EQ(b[S::Consumed].value, 4 * 1000);
@@ -251,8 +252,9 @@ TEST(RuntimePriority, UsageComponentForActiveJobs) {
 }
 
 TEST(RuntimePriority, ServiceBypassAndSoftPolicyViolation) {
-  auto t = compile_policy("QUEUETIMEWEIGHT 0\nBYPASSWEIGHT 10\nSPVIOLATIONWEIGHT -100\n"
-                          "ENABLENEGJOBPRIORITY TRUE\nREJECTNEGPRIOJOBS FALSE\n");
+  auto t = compile_policy(
+      "QUEUETIMEWEIGHT 0\nBYPASSWEIGHT 10\nSPVIOLATIONWEIGHT -100\n"
+      "ENABLENEGJOBPRIORITY TRUE\nREJECTNEGPRIOJOBS FALSE\n");
   Job j = Job(J("x").submit(kNow));
   j.sched.bypass_count = 3;
   EXPECT_EQ(score(t, j).priority, 30);
@@ -284,8 +286,9 @@ TEST(RuntimePriority, CappedAtOneBillion) {
 }
 
 TEST(RuntimePriority, PercentContributionsAddUpToHundred) {
-  auto t = compile_policy("USERWEIGHT 1\nUSERCFG[a] PRIORITY=-30\nENABLENEGJOBPRIORITY TRUE\n"
-                          "REJECTNEGPRIOJOBS FALSE\n");
+  auto t = compile_policy(
+      "USERWEIGHT 1\nUSERCFG[a] PRIORITY=-30\nENABLENEGJOBPRIORITY TRUE\n"
+      "REJECTNEGPRIOJOBS FALSE\n");
   auto b = score(t, Job(J("x").user("a").submit(kNow - 10 * 60)));
   // |CRED| = 30, |SERV| = 10: 75% and 25%.
   EXPECT_NEAR(b[C::Cred].percent, 75, 1e-9);
@@ -307,10 +310,9 @@ TEST(RuntimePriority, AccrualPolicyDecidesTheEffectiveQueueTime) {
 
 TEST(RuntimePriority, OrderIsPriorityThenSubmissionThenId) {
   auto t = compile_policy("QUEUETIMEWEIGHT 0\nUSERWEIGHT 1\nUSERCFG[hi] PRIORITY=10\n");
-  std::vector<Job> jobs = {
-      Job(J("b").submit(100)), Job(J("a").submit(100)),
-      Job(J("c").submit(50)), Job(J("d").user("hi").submit(500)),
-      Job(J("r").user("hi").state(JobState::Running).start(10))};
+  std::vector<Job> jobs = {Job(J("b").submit(100)), Job(J("a").submit(100)), Job(J("c").submit(50)),
+                           Job(J("d").user("hi").submit(500)),
+                           Job(J("r").user("hi").state(JobState::Running).start(10))};
   FairshareStanding no_fairshare;
   PriorityCalculator calc(*t.dir, no_fairshare, {}, kNow);
   auto ranked = rank_jobs(calc, jobs);
@@ -365,12 +367,30 @@ TEST(RuntimePriority, SystemPriorityComesAfterTheFloorAndTheCap) {
 TEST(RuntimePriority, RankingPriorityEqualsTheExplainedOne) {
   std::mt19937 rng(11);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  const char* weights[] = {"CREDWEIGHT",      "FSWEIGHT",      "USERWEIGHT",       "GROUPWEIGHT",
-                           "ACCOUNTWEIGHT",   "QOSWEIGHT",     "CLASSWEIGHT",      "FSUSERWEIGHT",
-                           "FSGROUPWEIGHT",   "FSACCOUNTWEIGHT", "FSQOSWEIGHT",    "FSCLASSWEIGHT",
-                           "SERVICEWEIGHT",   "QUEUETIMEWEIGHT", "XFACTORWEIGHT",  "BYPASSWEIGHT",
-                           "RESWEIGHT",       "PROCWEIGHT",    "NODEWEIGHT",       "PSWEIGHT",
-                           "WALLTIMEWEIGHT",  "TARGETWEIGHT",  "TARGETQUEUETIMEWEIGHT", "TARGETXFACTORWEIGHT"};
+  const char* weights[] = {"CREDWEIGHT",
+                           "FSWEIGHT",
+                           "USERWEIGHT",
+                           "GROUPWEIGHT",
+                           "ACCOUNTWEIGHT",
+                           "QOSWEIGHT",
+                           "CLASSWEIGHT",
+                           "FSUSERWEIGHT",
+                           "FSGROUPWEIGHT",
+                           "FSACCOUNTWEIGHT",
+                           "FSQOSWEIGHT",
+                           "FSCLASSWEIGHT",
+                           "SERVICEWEIGHT",
+                           "QUEUETIMEWEIGHT",
+                           "XFACTORWEIGHT",
+                           "BYPASSWEIGHT",
+                           "RESWEIGHT",
+                           "PROCWEIGHT",
+                           "NODEWEIGHT",
+                           "PSWEIGHT",
+                           "WALLTIMEWEIGHT",
+                           "TARGETWEIGHT",
+                           "TARGETQUEUETIMEWEIGHT",
+                           "TARGETXFACTORWEIGHT"};
   const char* caps[] = {"CREDCAP", "FSCAP", "QUEUETIMECAP", "XFACTORCAP", "RESCAP", "PSCAP", "TARGETCAP"};
   const char* kinds[] = {"USERCFG", "GROUPCFG", "ACCOUNTCFG", "QOSCFG", "CLASSCFG"};
   for (int round = 0; round < 40; ++round) {
@@ -392,10 +412,18 @@ TEST(RuntimePriority, RankingPriorityEqualsTheExplainedOne) {
     PriorityCalculator ranked_only(*t.dir, standing, {}, kNow);
     for (int j = 0; j < 20; ++j) {
       auto cred = [&] { return fmt::format("c{}", pick(0, 2)); };  // c2 is not configured
-      Job job = J(std::to_string(j)).user(cred()).group(cred()).account(cred()).qos(cred()).job_class(cred())
-                    .tasks(pick(1, 8)).walltime(pick(60, 7200)).submit(kNow - pick(0, 86400));
+      Job job = J(std::to_string(j))
+                    .user(cred())
+                    .group(cred())
+                    .account(cred())
+                    .qos(cred())
+                    .job_class(cred())
+                    .tasks(pick(1, 8))
+                    .walltime(pick(60, 7200))
+                    .submit(kNow - pick(0, 86400));
       if (pick(0, 3) == 0) job.sched.system_priority = SystemPriority{pick(-2000, 2000), pick(0, 1) == 1};
-      if (job.sched.system_priority && !job.sched.system_priority->relative) job.sched.system_priority->value = pick(0, 2000);
+      if (job.sched.system_priority && !job.sched.system_priority->relative)
+        job.sched.system_priority->value = pick(0, 2000);
       const JobCredentialIds ids = calc.index().intern(job);
       const PriorityBreakdown explained = calc.evaluate(job, ids);
       const PriorityCalculator::Rank ranked = calc.rank(job, ids);

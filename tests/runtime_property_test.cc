@@ -35,7 +35,8 @@ RandomCase make_case(unsigned seed) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   RandomCase c;
   c.config = "USERWEIGHT 1\nQUEUETIMEWEIGHT 1\nXFACTORWEIGHT 3\n";
-  const std::pair<K, std::string_view> families[] = {{K::User, "USERCFG"}, {K::Group, "GROUPCFG"}, {K::Class, "CLASSCFG"}};
+  const std::pair<K, std::string_view> families[] = {
+      {K::User, "USERCFG"}, {K::Group, "GROUPCFG"}, {K::Class, "CLASSCFG"}};
   const int counts[] = {8, 3, 3};
   const char* prefixes[] = {"u", "g", "c"};
   for (int f = 0; f < 3; ++f) {
@@ -57,12 +58,12 @@ RandomCase make_case(unsigned seed) {
   int jobs = pick(0, 60);
   for (int j = 0; j < jobs; ++j) {
     J job = J(fmt::format("job{:03}", j))
-                  .user(fmt::format("u{}", pick(0, 7)))
-                  .group(fmt::format("g{}", pick(0, 2)))
-                  .job_class(fmt::format("c{}", pick(0, 2)))
-                  .tasks(pick(1, 4))
-                  .walltime(pick(1, 48) * 600)
-                  .submit(kNow - pick(0, 20) * 300);  // ties in submit time on purpose
+                .user(fmt::format("u{}", pick(0, 7)))
+                .group(fmt::format("g{}", pick(0, 2)))
+                .job_class(fmt::format("c{}", pick(0, 2)))
+                .tasks(pick(1, 4))
+                .walltime(pick(1, 48) * 600)
+                .submit(kNow - pick(0, 20) * 300);  // ties in submit time on purpose
     int kind = pick(0, 9);
     if (kind == 0) job.running(kNow - pick(0, 3600));
     if (kind == 1) job.hold("user");

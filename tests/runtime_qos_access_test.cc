@@ -49,8 +49,8 @@ TEST(QosAccess, OwnListReplacesTheDefaultCredentialsList) {
 }
 
 TEST(QosAccess, ListsOfEveryKindAreOrred) {
-  auto t = compile_policy(
-      "SYSCFG QLIST=sys\nGROUPCFG[g] QLIST=grp\nACCOUNTCFG[a] QLIST=acct\nCLASSCFG[batch] QLIST=cls\n");
+  auto t =
+      compile_policy("SYSCFG QLIST=sys\nGROUPCFG[g] QLIST=grp\nACCOUNTCFG[a] QLIST=acct\nCLASSCFG[batch] QLIST=cls\n");
   const Job job = J("1").account("a");
   for (const char* q : {"sys", "grp", "acct", "cls"}) EXPECT_TRUE(t.dir->may_use_qos(job, q)) << q;
   EXPECT_FALSE(t.dir->may_use_qos(J("2").group("h"), "grp"));
@@ -61,8 +61,8 @@ TEST(QosAccess, AndListsNarrowAndOnlyListsReplace) {
   auto t = compile_policy(
       "SYSCFG QLIST=sys\n"
       "USERCFG[u] QLIST=a,b\n"
-      "CLASSCFG[batch] QLIST=b,sys&\n"          // AND: only what it also lists
-      "GROUPCFG[only] QLIST=c^\n"               // ONLY: replaces everything
+      "CLASSCFG[batch] QLIST=b,sys&\n"  // AND: only what it also lists
+      "GROUPCFG[only] QLIST=c^\n"       // ONLY: replaces everything
       "USERCFG[first] QLIST=d^\nGROUPCFG[second] QLIST=e^\n");
   EXPECT_FALSE(t.dir->may_use_qos(J("1"), "a"));
   EXPECT_TRUE(t.dir->may_use_qos(J("2"), "b"));

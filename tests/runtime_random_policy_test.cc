@@ -52,7 +52,9 @@ struct Generator {
   const T& pick(const std::vector<T>& from) {
     return from[static_cast<std::size_t>(rng.in(0, static_cast<std::int64_t>(from.size()) - 1))];
   }
-  std::string pick(std::initializer_list<const char*> from) { return pick(std::vector<std::string>(from.begin(), from.end())); }
+  std::string pick(std::initializer_list<const char*> from) {
+    return pick(std::vector<std::string>(from.begin(), from.end()));
+  }
 };
 
 // A random but valid maui.cfg over 12 NODECFG nodes n01..n12, users u1..u4, groups g1..g2,
@@ -202,8 +204,8 @@ void expect_same_outcomes(const SimulationResult& a, const SimulationResult& b, 
   ASSERT_EQ(a.jobs.size(), b.jobs.size()) << what;
   for (std::size_t i = 0; i < a.jobs.size(); ++i) {
     const JobOutcome &x = a.jobs[i], &y = b.jobs[i];
-    EXPECT_TRUE(x.start == y.start && x.end == y.end && x.backfilled == y.backfilled &&
-                x.preempted == y.preempted && x.qos == y.qos && x.reason == y.reason)
+    EXPECT_TRUE(x.start == y.start && x.end == y.end && x.backfilled == y.backfilled && x.preempted == y.preempted &&
+                x.qos == y.qos && x.reason == y.reason)
         << what << ": job " << x.number << " started " << x.start.value_or(-1) << " / " << y.start.value_or(-1)
         << ", ended " << x.end << " / " << y.end << ", backfilled " << x.backfilled << " / " << y.backfilled
         << ", preempted " << x.preempted << " / " << y.preempted << ", reason '" << x.reason << "' / '" << y.reason
@@ -221,8 +223,8 @@ struct AccessRuns {
   std::int64_t whole = 0, single_user = 0, job_limited = 0;
 };
 AccessRuns expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, const SimulationResult& r,
-                                             const Trace& trace, const std::vector<Node>& nodes,
-                                             const CredentialDirectory& dir) {
+                                           const Trace& trace, const std::vector<Node>& nodes,
+                                           const CredentialDirectory& dir) {
   std::map<std::int64_t, std::size_t> position;
   for (std::size_t i = 0; i < trace.jobs.size(); ++i) position[trace.jobs[i].number] = i;
   std::map<std::string, const Node*> node;
@@ -257,7 +259,7 @@ AccessRuns expect_runs_keep_to_their_nodes(const std::vector<JobRun>& runs, cons
   for (const auto& [name, uses] : on) {
     for (std::size_t a = 0; a < uses.size(); ++a) {
       if (uses[a].end <= uses[a].start) continue;  // a run of 0 s holds nothing
-      std::int64_t tasks = 0, jobs = 0;  // at uses[a].start
+      std::int64_t tasks = 0, jobs = 0;            // at uses[a].start
       for (std::size_t b = 0; b < uses.size(); ++b) {
         if (uses[b].start > uses[a].start || uses[b].end <= uses[a].start) continue;
         tasks += uses[b].tasks;
@@ -303,9 +305,12 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     for (int a = static_cast<int>(g.rng.in(0, 2)); a > 0; --a) {
       const Epoch start = kMonday + g.rng.in(0, 20) * kHour;
       const auto first = g.rng.in(1, 11);
-      admin.push_back({fmt::format("admin{}", a), start, start + g.rng.in(1, 8) * kHour,
+      admin.push_back({fmt::format("admin{}", a),
+                       start,
+                       start + g.rng.in(1, 8) * kHour,
                        {fmt::format("n{:02}", first), fmt::format("n{:02}", first + 1)},
-                       g.chance(50) ? std::vector<ir::AclEntry>{} : std::vector<ir::AclEntry>{user_entry("u3")}, ""});
+                       g.chance(50) ? std::vector<ir::AclEntry>{} : std::vector<ir::AclEntry>{user_entry("u3")},
+                       ""});
     }
     SimulationOptions options;
     options.admin_reservations = admin;

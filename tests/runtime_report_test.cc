@@ -35,9 +35,7 @@ const std::string kNew = MAUI_SOURCE_DIR "/tests/report/favour_u2.cfg";
 struct Fixture {
   std::unique_ptr<Compilation> old_cfg = checker::check_file(kOld), new_cfg = checker::check_file(kNew);
   Trace trace = read_swf(kTrace).trace;
-  std::vector<Node> nodes() const {
-    return simulated_nodes(old_cfg->policy, {2, 1}).nodes;
-  }
+  std::vector<Node> nodes() const { return simulated_nodes(old_cfg->policy, {2, 1}).nodes; }
   WhatIf compare(std::vector<GroupBy> by = {GroupBy::User}) const {
     return what_if(replay(old_cfg->policy, "old.cfg", trace, "three.swf", {nodes(), {}, {}}, {}),
                    replay(new_cfg->policy, "new.cfg", trace, "three.swf", {nodes(), {}, {}}, {}), by);

@@ -88,7 +88,6 @@ TEST(ReservationAcl, ListsAreOredWithinAReservation) {
   EXPECT_EQ(access(sr, operations).decided_by->value, "operations");
 }
 
-
 // "jobs must not only meet the TIMELIMIT access constraint but must also meet one or more of
 // the other access constraints": the required TIMELIMIT is an AND.
 TEST(ReservationAcl, RequiredTimelimitIsAndedWithTheOtherLists) {
@@ -292,9 +291,9 @@ TEST(ReservationInstances, BusinessHoursFromASaturday) {
 TEST(ReservationInstances, DepthRollsFromTheCurrentDay) {
   Epoch thursday = kWednesday + kDay, friday = kWednesday + 2 * kDay;
   auto text = with_depth(kBusinessHours, 3);
-  EXPECT_EQ(at(text, "interactive", kWednesday + 18 * kHour),
-            (std::vector<I>{{thursday + 9 * kHour, thursday + 17 * kHour, 1},
-                            {friday + 9 * kHour, friday + 17 * kHour, 2}}));
+  EXPECT_EQ(
+      at(text, "interactive", kWednesday + 18 * kHour),
+      (std::vector<I>{{thursday + 9 * kHour, thursday + 17 * kHour, 1}, {friday + 9 * kHour, friday + 17 * kHour, 2}}));
   EXPECT_EQ(at(text, "interactive", kWednesday + 12 * kHour),
             (std::vector<I>{{kWednesday + 9 * kHour, kWednesday + 17 * kHour, 0},
                             {thursday + 9 * kHour, thursday + 17 * kHour, 1},
@@ -306,8 +305,7 @@ TEST(ReservationInstances, DepthRollsFromTheCurrentDay) {
 // instance is still running: it is returned with depth -1, outside DEPTH.
 TEST(ReservationInstances, WindowAcrossMidnight) {
   Epoch tuesday = kMonday + kDay, wednesday = kMonday + 2 * kDay, thursday = kMonday + 3 * kDay;
-  auto got = at("SRCFG[night] HOSTLIST=node01 STARTTIME=20:00:00 ENDTIME=06:00:00\n", "night",
-                tuesday + 2 * kHour);
+  auto got = at("SRCFG[night] HOSTLIST=node01 STARTTIME=20:00:00 ENDTIME=06:00:00\n", "night", tuesday + 2 * kHour);
   EXPECT_EQ(got, (std::vector<I>{{kMonday + 20 * kHour, tuesday + 6 * kHour, -1},
                                  {tuesday + 20 * kHour, wednesday + 6 * kHour, 0},
                                  {wednesday + 20 * kHour, thursday + 6 * kHour, 1}}));
@@ -318,8 +316,8 @@ TEST(ReservationInstances, WindowAcrossMidnight) {
 
 // Saturday -> Sunday -> Monday: weekday 6 wraps to 0 (a new week) and DAYS still applies.
 TEST(ReservationInstances, DaysAcrossAWeekBoundary) {
-  auto got = at("SRCFG[w] HOSTLIST=node01 DAYS=SAT,SUN,MON STARTTIME=9:00:00 ENDTIME=17:00:00 DEPTH=4\n",
-                "w", kSaturday + 12 * kHour);
+  auto got = at("SRCFG[w] HOSTLIST=node01 DAYS=SAT,SUN,MON STARTTIME=9:00:00 ENDTIME=17:00:00 DEPTH=4\n", "w",
+                kSaturday + 12 * kHour);
   EXPECT_EQ(got, (std::vector<I>{{kSaturday + 9 * kHour, kSaturday + 17 * kHour, 0},
                                  {kSunday + 9 * kHour, kSunday + 17 * kHour, 1},
                                  {kMonday + 9 * kHour, kMonday + 17 * kHour, 2}}));  // Tuesday: not in DAYS
@@ -339,8 +337,8 @@ TEST(ReservationInstances, WeeklyExample4) {
             (I{kMonday + kDay, 843'843'600, 0}));
   // Friday 18:00 .. Monday 06:00 crosses into the next week: seen on Sunday, last week's
   // instance is current (depth -1).
-  auto weekend = at("SRCFG[wk] HOSTLIST=node01 PERIOD=WEEK WSTARTTIME=5:18:00:00 WENDTIME=1:06:00:00\n",
-                    "wk", kSunday + 12 * kHour);
+  auto weekend = at("SRCFG[wk] HOSTLIST=node01 PERIOD=WEEK WSTARTTIME=5:18:00:00 WENDTIME=1:06:00:00\n", "wk",
+                    kSunday + 12 * kHour);
   Epoch last_sunday = kSunday - 7 * kDay;
   ASSERT_EQ(weekend.size(), 3u);
   EXPECT_EQ(weekend.front(), (I{last_sunday + 5 * kDay + 18 * kHour, kMonday + 6 * kHour, -1}));

@@ -131,8 +131,10 @@ TEST(Sacct, TheMachinesTimeZoneWithDaylightSavingTime) {
       "1|ann|2026-01-15T12:00:00|2026-01-15T12:00:00|00:01:00|1|COMPLETED\n"
       "2|ann|2026-07-15T12:00:00|2026-07-15T12:00:00|00:01:00|1|COMPLETED\n",
       "tz.txt");
-  if (before) setenv("TZ", saved.c_str(), 1);
-  else unsetenv("TZ");
+  if (before)
+    setenv("TZ", saved.c_str(), 1);
+  else
+    unsetenv("TZ");
   tzset();
   // 12:00 CET is 11:00 UTC (`date -u -d 2026-01-15T11:00:00 +%s` = 1768474800); 12:00 CEST is
   // 10:00 UTC (1784109600), 15634800 s later. The trace's zone is the first time's offset.
@@ -201,9 +203,10 @@ TEST(Sacct, AHeaderWithoutTheNeededColumnsReadsNothing) {
             "m.txt:1:1: the header has no column Start, Elapsed or End, NCPUS");
   EXPECT_TRUE(missing.jobs.empty());
   // Columns in another order and of another case, the End instead of Elapsed.
-  const Trace other = parse_sacct("state|ncpus|end|start|submit|user|jobidraw\n"
-                                  "COMPLETED|2|2026-01-01T00:10:00|2026-01-01T00:00:00|2026-01-01T00:00:00|u|7\n",
-                                  "o.txt", utc());
+  const Trace other = parse_sacct(
+      "state|ncpus|end|start|submit|user|jobidraw\n"
+      "COMPLETED|2|2026-01-01T00:10:00|2026-01-01T00:00:00|2026-01-01T00:00:00|u|7\n",
+      "o.txt", utc());
   ASSERT_EQ(other.jobs.size(), 1u);
   EXPECT_EQ(other.jobs[0].run, 600);
   EXPECT_EQ(other.jobs[0].procs, 2);

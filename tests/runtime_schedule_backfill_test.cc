@@ -144,9 +144,9 @@ TEST(BackfillPolicies, BestfitTakesTheBiggestGreedyTheBestSubset) {
     Strings order, expected;
   };
   const std::vector<Case> cases{
-      {"FIRSTFIT", {"J3", "Ja", "Jb"}, {"J3"}}, {"BESTFIT", {"J3", "Ja", "Jb"}, {"J3"}},
+      {"FIRSTFIT", {"J3", "Ja", "Jb"}, {"J3"}},     {"BESTFIT", {"J3", "Ja", "Jb"}, {"J3"}},
       {"GREEDY", {"J3", "Ja", "Jb"}, {"Ja", "Jb"}}, {"FIRSTFIT", {"Ja", "J3", "Jb"}, {"Ja", "Jb"}},
-      {"BESTFIT", {"Ja", "J3", "Jb"}, {"J3"}},       {"GREEDY", {"Ja", "J3", "Jb"}, {"Ja", "Jb"}}};
+      {"BESTFIT", {"Ja", "J3", "Jb"}, {"J3"}},      {"GREEDY", {"Ja", "J3", "Jb"}, {"Ja", "Jb"}}};
   for (const auto& k : cases) {
     SCOPED_TRACE(lines({k.policy, " ", k.order[0], ",", k.order[1], ",", k.order[2]}));
     TestPolicy p = fcfs(lines({"BACKFILLPOLICY ", k.policy, "\nBACKFILLMETRIC PROCS\nRESERVATIONDEPTH 1\n"}));
@@ -172,8 +172,8 @@ TEST(BackfillPolicies, BestfitMetric) {
                                   {"PROCSECONDS", {"J1", "J2"}}}) {
     SCOPED_TRACE(metric);
     TestPolicy p = fcfs(lines({"BACKFILLPOLICY BESTFIT\nRESERVATIONDEPTH 1\nBACKFILLMETRIC ", metric, "\n"}));
-    ClusterSnapshot snap = backfill_picture({J("J3").tasks(3).walltime(kHour), J("J2").tasks(2).walltime(3 * kHour),
-                                             J("J1").walltime(2 * kHour)});
+    ClusterSnapshot snap = backfill_picture(
+        {J("J3").tasks(3).walltime(kHour), J("J2").tasks(2).walltime(3 * kHour), J("J1").walltime(2 * kHour)});
     IterationResult r = iterate(p, snap);
     EXPECT_EQ(sorted_starts(r, snap), expected);
   }
@@ -231,11 +231,11 @@ TEST(BackfillPasses, SoftThenHard) {
   TestPolicy p = fcfs("USERCFG[DEFAULT] MAXJOB=1,2\nBACKFILLPOLICY FIRSTFIT\n");
   std::vector<Node> nodes;
   for (int i = 1; i <= 4; ++i) nodes.push_back(make_node(lines({"n", std::to_string(i)}), 1));
-  ClusterSnapshot snap = snapshot_of(kNow, nodes,
-                                     {running_on(J("R").user("u").walltime(10 * kHour), kNow - kHour, {"n1"}),
-                                      J("u2").user("u").submit(kNow - 30 * kMinute),
-                                      J("u3").user("u").submit(kNow - 25 * kMinute),
-                                      J("b").user("bob").submit(kNow - 20 * kMinute)});
+  ClusterSnapshot snap =
+      snapshot_of(kNow, nodes,
+                  {running_on(J("R").user("u").walltime(10 * kHour), kNow - kHour, {"n1"}),
+                   J("u2").user("u").submit(kNow - 30 * kMinute), J("u3").user("u").submit(kNow - 25 * kMinute),
+                   J("b").user("bob").submit(kNow - 20 * kMinute)});
   IterationResult r = iterate(p, snap);
   Strings ids = started_ids(r, snap);
   std::sort(ids.begin(), ids.end());
@@ -254,9 +254,8 @@ TEST(BackfillPasses, SoftThenHard) {
 // not at all.
 TEST(BypassCount, EachBackfilledStartPassesEveryWaitingJobAhead) {
   TestPolicy p = fcfs("BACKFILLPOLICY GREEDY\nRESERVATIONDEPTH 1\n");
-  ClusterSnapshot snap =
-      backfill_picture({J("J3").tasks(3).walltime(kHour), J("Ja").tasks(2).walltime(kHour),
-                        J("Jb").tasks(2).walltime(kHour)});
+  ClusterSnapshot snap = backfill_picture(
+      {J("J3").tasks(3).walltime(kHour), J("Ja").tasks(2).walltime(kHour), J("Jb").tasks(2).walltime(kHour)});
   IterationResult r = iterate(p, snap);
   ASSERT_EQ(sorted_starts(r, snap), (Strings{"Ja", "Jb"}));
   EXPECT_EQ(bypassed_times(r, snap, "H"), 2);
@@ -272,10 +271,10 @@ TEST(BypassCount, StartsInPriorityOrderBypassNobody) {
   TestPolicy p = fcfs("BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n");
   std::vector<Node> nodes;
   for (int i = 0; i < 4; ++i) nodes.push_back(make_node(lines({"n", std::to_string(i)}), 1));
-  ClusterSnapshot snap = snapshot_of(kNow, nodes,
-                                     {J("A").tasks(2).submit(kNow - 3 * kMinute),
-                                      J("B").tasks(2).submit(kNow - 2 * kMinute),
-                                      J("C").tasks(2).submit(kNow - kMinute)});
+  ClusterSnapshot snap =
+      snapshot_of(kNow, nodes,
+                  {J("A").tasks(2).submit(kNow - 3 * kMinute), J("B").tasks(2).submit(kNow - 2 * kMinute),
+                   J("C").tasks(2).submit(kNow - kMinute)});
   IterationResult r = iterate(p, snap);
   EXPECT_EQ(started_ids(r, snap), (Strings{"A", "B"}));
   for (const auto& s : r.starts) EXPECT_FALSE(s.backfill);
@@ -308,9 +307,8 @@ TEST(BackfillChunking, SmallJobsWaitForTheChunkDuration) {
 // BESTFIT and GREEDY start S.
 TEST(BackfillChunking, OnlyFirstfitChunks) {
   ClusterSnapshot snap = backfill_picture({J("S").walltime(kHour)}, 6);
-  for (auto [policy, expected] : {std::pair<std::string_view, Strings>{"FIRSTFIT", {}},
-                                  {"BESTFIT", {"S"}},
-                                  {"GREEDY", {"S"}}}) {
+  for (auto [policy, expected] :
+       {std::pair<std::string_view, Strings>{"FIRSTFIT", {}}, {"BESTFIT", {"S"}}, {"GREEDY", {"S"}}}) {
     SCOPED_TRACE(policy);
     TestPolicy p =
         fcfs(lines({"BACKFILLPOLICY ", policy, "\nRESERVATIONDEPTH 1\nBFCHUNKSIZE 4\nBFCHUNKDURATION 600\n"}));
@@ -331,9 +329,9 @@ TEST(BackfillChunking, OnlyFirstfitChunks) {
 //     count the end of a chunk period as something.
 TEST(BackfillChunking, SimulatorRunsAnIterationWhenTheChunkExpires) {
   TestPolicy p = fcfs("BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\nBFCHUNKSIZE 3\nBFCHUNKDURATION 600\n");
-  const Trace trace = trace_of({trace_job(1, 0, 100, 100, 2), trace_job(2, 0, 10000, 10000, 2),
-                                trace_job(3, 1, 1000, 1000, 4), trace_job(4, 2, 1000, 1000, 3),
-                                trace_job(5, 3, 50, 50, 1)});
+  const Trace trace =
+      trace_of({trace_job(1, 0, 100, 100, 2), trace_job(2, 0, 10000, 10000, 2), trace_job(3, 1, 1000, 1000, 4),
+                trace_job(4, 2, 1000, 1000, 3), trace_job(5, 3, 50, 50, 1)});
   std::vector<Node> nodes;
   for (int i = 0; i < 4; ++i) nodes.push_back(make_node(lines({"n", std::to_string(i)}), 1));
   SimulationResult r = simulate(*p.dir, trace, nodes);

@@ -58,7 +58,8 @@ TEST(ResourceCalendarSteps, FreeTasksByDurationEqualsFreeTasksForEveryDuration) 
       const auto reservation = pick(0, 2) == 0 ? kNoReservation : static_cast<ReservationId>(pick(0, 1));
       // Running jobs' bookings, some inside reservation 0; some users' jobs SINGLEUSER.
       const auto inside = reservation == kNoReservation && pick(0, 1) ? ReservationId{0} : kNoReservation;
-      cal.book(pick(0, 2), {start, end, Resources{pick(1, 3), pick(0, 4096), 0, 0}, reservation, inside, random_user()});
+      cal.book(pick(0, 2),
+               {start, end, Resources{pick(1, 3), pick(0, 4096), 0, 0}, reservation, inside, random_user()});
     }
     Viewer v;
     v.may_use = {pick(0, 1) == 1, false};
@@ -73,7 +74,8 @@ TEST(ResourceCalendarSteps, FreeTasksByDurationEqualsFreeTasksForEveryDuration) 
       for (Seconds d = 1; d <= 150; ++d) {
         least = std::min(least, tasks_in(cal.free_at(n, t + d - 1, v), per_task));
         auto at = std::upper_bound(steps.begin(), steps.end(), std::pair{d, std::numeric_limits<std::int64_t>::max()});
-        ASSERT_EQ(cal.free_tasks(n, t, t + d, per_task, v), least) << "round " << round << " node " << n << " duration " << d;
+        ASSERT_EQ(cal.free_tasks(n, t, t + d, per_task, v), least)
+            << "round " << round << " node " << n << " duration " << d;
         ASSERT_EQ(std::prev(at)->second, least) << "round " << round << " node " << n << " duration " << d;
       }
       // How long a task stays free: the first second without one (bookings end by t + 140).
@@ -105,14 +107,15 @@ TEST(ResourceCalendarAppend, AppendedThenSortedEqualsBookedOneByOne) {
     for (int b = pick(0, 25); b > 0; --b) {
       const auto n = static_cast<std::size_t>(pick(0, 5));
       // Few distinct starts, so that many bookings start together; ids tell them apart.
-      const Booking booking{kNow - pick(0, 3), kNow + pick(-1, 30), Resources{pick(1, 2), 0, 0, 0}, kNoReservation,
-                            static_cast<ReservationId>(b), {}};
+      const Booking booking{kNow - pick(0, 3), kNow + pick(-1, 30),           Resources{pick(1, 2), 0, 0, 0},
+                            kNoReservation,    static_cast<ReservationId>(b), {}};
       one_by_one.book(n, booking);
       appended.append(n, booking);
     }
     for (std::size_t n = 0; n < nodes.size(); ++n) {
       const auto a = appended.bookings(n);
-      reordered += !std::is_sorted(a.begin(), a.end(), [](const Booking& x, const Booking& y) { return x.start < y.start; });
+      reordered +=
+          !std::is_sorted(a.begin(), a.end(), [](const Booking& x, const Booking& y) { return x.start < y.start; });
     }
     appended.sort_bookings();
     for (std::size_t n = 0; n < nodes.size(); ++n) {
@@ -168,7 +171,8 @@ TEST(ResourceCalendarBase, BackToBaseDropsExactlyWhatCameAfter) {
       cal.unbook(n, gone);
       base[n].erase(std::find(base[n].begin(), base[n].end(), gone));
     }
-    const Booking added{kNow - pick(0, 50), kNow + pick(1, 50), Resources{2, 0, 0, 0}, kNoReservation, kNoReservation, {}};
+    const Booking added{kNow - pick(0, 50), kNow + pick(1, 50), Resources{2, 0, 0, 0},
+                        kNoReservation,     kNoReservation,     {}};
     cal.book_in_base(n, added);
     base[n].insert(std::upper_bound(base[n].begin(), base[n].end(), added.start,
                                     [](Epoch t, const Booking& b) { return t < b.start; }),
@@ -213,7 +217,8 @@ TEST(ResourceCalendarBase, EarliestStartAtTheBaseEqualsAFreshSearch) {
     Epoch now = kNow;
     auto running = [&] {
       const Epoch start = now - pick(0, 50);
-      return Booking{start, now + pick(1, 80), Resources{pick(1, 2), 0, 0, 0}, kNoReservation, kNoReservation, random_user()};
+      return Booking{start,          now + pick(1, 80), Resources{pick(1, 2), 0, 0, 0},
+                     kNoReservation, kNoReservation,    random_user()};
     };
     for (int b = pick(0, 6); b > 0; --b) cal.book(static_cast<std::size_t>(pick(0, 5)), running());
     cal.keep_as_base();
@@ -233,9 +238,9 @@ TEST(ResourceCalendarBase, EarliestStartAtTheBaseEqualsAFreshSearch) {
           break;
         }
         case 1: cal.book_in_base(static_cast<std::size_t>(pick(0, 5)), running()); break;  // one starts
-        case 2: q = {pick(1, 12), pick(1, 100), asking()}; break;                           // another question
-        case 3: q.viewer = asking(); break;                                   // the same, maybe by another user
-        default: break;                                                                     // time passes
+        case 2: q = {pick(1, 12), pick(1, 100), asking()}; break;                          // another question
+        case 3: q.viewer = asking(); break;  // the same, maybe by another user
+        default: break;                      // time passes
       }
       for (int again = pick(1, 2); again > 0; --again) {  // the same question once or twice
         ResourceCalendar fresh(nodes, now);
@@ -251,8 +256,8 @@ TEST(ResourceCalendarBase, EarliestStartAtTheBaseEqualsAFreshSearch) {
       }
       // A booking beyond the base (a reservation), asked about too, gone at the next step.
       if (pick(0, 1)) {
-        cal.book(static_cast<std::size_t>(pick(0, 5)), {now + pick(0, 40), now + pick(41, 90), Resources{2, 0, 0, 0}, 0,
-                                                        kNoReservation, {}});
+        cal.book(static_cast<std::size_t>(pick(0, 5)),
+                 {now + pick(0, 40), now + pick(41, 90), Resources{2, 0, 0, 0}, 0, kNoReservation, {}});
         ResourceCalendar fresh(nodes, now);
         for (std::size_t n = 0; n < nodes.size(); ++n)
           for (const auto& b : cal.bookings(n)) fresh.book(n, b);
@@ -278,7 +283,9 @@ TEST(ResourceCalendarJobLimit, AJobWaitsForAJobToEndNotForProcs) {
   nodes[0].max_jobs = 2;
   const Epoch t = kNow;
   const Resources one{1, 0, 0, 0};
-  auto running = [](Epoch from, Epoch to) { return Booking{from, to, Resources{1, 0, 0, 0}, kNoReservation, kNoReservation, {}}; };
+  auto running = [](Epoch from, Epoch to) {
+    return Booking{from, to, Resources{1, 0, 0, 0}, kNoReservation, kNoReservation, {}};
+  };
   const std::vector<std::size_t> all{0, 1};
   Viewer v;
   {
@@ -484,8 +491,8 @@ TEST(JobShape, NodeAllocationPolicyPicksTheNode) {
                                   {"MINRESOURCE", "n2:1"}}) {
     SCOPED_TRACE(allocation);
     TestPolicy p = fcfs(lines({"NODEALLOCATIONPOLICY ", allocation, "\n"}));
-    ClusterSnapshot snap = snapshot_of(kNow, {make_node("n1", 8), make_node("n2", 2), make_node("n3", 4)},
-                                       {J("j").submit(kNow)});
+    ClusterSnapshot snap =
+        snapshot_of(kNow, {make_node("n1", 8), make_node("n2", 2), make_node("n3", 4)}, {J("j").submit(kNow)});
     IterationResult r = iterate(p, snap);
     const StartDecision* j = start_of(r, snap, "j");
     ASSERT_NE(j, nullptr);
@@ -502,9 +509,9 @@ TEST(JobShape, IdenticalNodesAreTakenInAllocationOrder) {
                                    {"CPULOAD", {"n1:1", "n2:1"}}}) {
     SCOPED_TRACE(allocation);
     TestPolicy p = fcfs(lines({"NODEALLOCATIONPOLICY ", allocation, "\n"}));
-    ClusterSnapshot snap = snapshot_of(
-        kNow, {make_node("n1", 1), make_node("n2", 1), make_node("n3", 1), make_node("n4", 1)},
-        {J("j").tasks(2).submit(kNow)});
+    ClusterSnapshot snap =
+        snapshot_of(kNow, {make_node("n1", 1), make_node("n2", 1), make_node("n3", 1), make_node("n4", 1)},
+                    {J("j").tasks(2).submit(kNow)});
     IterationResult r = iterate(p, snap);
     const StartDecision* j = start_of(r, snap, "j");
     ASSERT_NE(j, nullptr);
@@ -517,10 +524,10 @@ TEST(JobShape, IdenticalNodesAreTakenInAllocationOrder) {
 // cannot hold two tasks and must not be used.
 TEST(JobShape, NodeCountIsHonoured) {
   TestPolicy p = fcfs("");
-  ClusterSnapshot snap = snapshot_of(kNow, {make_node("n1", 4), make_node("n2", 4), make_node("n3", 4)},
-                                     {running_on(J("R1").walltime(10 * kHour), kNow - kHour, {"n1"}),
-                                      running_on(J("R3").tasks(3).walltime(10 * kHour), kNow - kHour, {"n3"}),
-                                      J("j").tasks(4).nodes(2).submit(kNow)});
+  ClusterSnapshot snap = snapshot_of(
+      kNow, {make_node("n1", 4), make_node("n2", 4), make_node("n3", 4)},
+      {running_on(J("R1").walltime(10 * kHour), kNow - kHour, {"n1"}),
+       running_on(J("R3").tasks(3).walltime(10 * kHour), kNow - kHour, {"n3"}), J("j").tasks(4).nodes(2).submit(kNow)});
   IterationResult r = iterate(p, snap);
   const StartDecision* s = start_of(r, snap, "j");
   ASSERT_NE(s, nullptr);

@@ -85,8 +85,9 @@ TEST(SeedBackfillOverview, WithBackfillCStartsAndBIsReservedAtAsLimit) {
 // order, so it waits behind B. NORESERVATION: B gets no reservation, so a C of 5 hours (which
 // B's reservation at now + 3 h would stop) backfills; with an ordinary QOS it waits.
 TEST(SeedBackfillOverview, QosFlagsNobfAndNoreservation) {
-  TestPolicy p = fcfs("BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\nQOSCFG[nobf] QFLAGS=NOBF\n"
-                      "QOSCFG[nores] QFLAGS=NORESERVATION\nQOSCFG[plain] PRIORITY=0\n");
+  TestPolicy p = fcfs(
+      "BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\nQOSCFG[nobf] QFLAGS=NOBF\n"
+      "QOSCFG[nores] QFLAGS=NORESERVATION\nQOSCFG[plain] PRIORITY=0\n");
   const AbcCluster cluster = abc_clusters().front();
   ClusterSnapshot snap = abc_snapshot(cluster);
   snap.jobs[2].qos = "nobf";

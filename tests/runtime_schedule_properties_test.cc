@@ -109,8 +109,7 @@ void expect_all_started(const DriveResult& d) {
 constexpr std::string_view kPolicies[] = {"BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n",
                                           "BACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 3\n",
                                           "BACKFILLPOLICY BESTFIT\nRESERVATIONDEPTH 1\n",
-                                          "BACKFILLPOLICY GREEDY\nRESERVATIONDEPTH 1\n",
-                                          "BACKFILLPOLICY NONE\n"};
+                                          "BACKFILLPOLICY GREEDY\nRESERVATIONDEPTH 1\n", "BACKFILLPOLICY NONE\n"};
 
 // (a) and (b). Two administrative reservations over [T, T + 3 h), T = the 50th job's submission:
 // SYSTEM (empty ACL) on n01..n04, USERLIST=u1 on n05..n08. No job's planned run [start, start +
@@ -123,15 +122,16 @@ TEST(ScheduleProperties, NoOverAllocationAndNoJobInAReservationItCannotUse) {
       SCOPED_TRACE(lines({policy, "seed ", std::to_string(seed)}));
       Workload w = random_workload(seed, false);
       const Epoch t0 = w.jobs[49].submit, t1 = t0 + 3 * kHour;
-      const std::vector<AdminReservation> admin{{"system", t0, t1, {"n01", "n02", "n03", "n04"}, {}, ""},
-                                                {"u1only", t0, t1, {"n05", "n06", "n07", "n08"}, {user_entry("u1")}, ""}};
+      const std::vector<AdminReservation> admin{
+          {"system", t0, t1, {"n01", "n02", "n03", "n04"}, {}, ""},
+          {"u1only", t0, t1, {"n05", "n06", "n07", "n08"}, {user_entry("u1")}, ""}};
       DriveResult d = drive(p, w.nodes, w.jobs, admin);
       expect_no_over_allocation(w, d);
       expect_all_started(d);
       for (const auto& j : d.jobs) {
         if (!j.start) continue;
         ++started;
-        const bool overlaps = *j.start < t1 && *j.start + j.trace.requested > t0;
+        const bool overlaps = *j.start<t1&& * j.start + j.trace.requested> t0;
         if (!overlaps) continue;
         for (const auto& [node, k] : j.alloc) {
           EXPECT_FALSE(node <= "n04") << "job " << j.trace.number << " runs in the SYSTEM reservation on " << node;
@@ -246,18 +246,19 @@ TEST(SchedulerWorkspace, ChangedRunningJobsAreBookedAsTheSnapshotSays) {
 TEST(SchedulerSnapshot, CompletedJobsChangeNoDecision) {
   std::int64_t with_completed = 0, standing = 0;
   for (std::string_view policy : {kPolicies[0], kPolicies[2], kPolicies[4]}) {
-    TestPolicy p = fcfs(lines({policy, "USERCFG[DEFAULT] MAXJOB=3\n"
-                                       "SRCFG[evening] PERIOD=DAY STARTTIME=02:00:00 ENDTIME=05:00:00\n"
-                                       "SRCFG[evening] TASKCOUNT=4 USERLIST=u1\n"}));
+    TestPolicy p = fcfs(lines({policy,
+                               "USERCFG[DEFAULT] MAXJOB=3\n"
+                               "SRCFG[evening] PERIOD=DAY STARTTIME=02:00:00 ENDTIME=05:00:00\n"
+                               "SRCFG[evening] TASKCOUNT=4 USERLIST=u1\n"}));
     for (int seed = 1; seed <= 3; ++seed) {
       SCOPED_TRACE(lines({policy, "seed ", std::to_string(seed)}));
       Workload w = random_workload(4000 + seed, false);
       const DriveResult d = drive(p, w.nodes, w.jobs, {}, {.without_completed = true});
       with_completed += d.with_completed;
       standing += d.standing_instances;
-      EXPECT_TRUE(std::none_of(d.warnings.begin(), d.warnings.end(),
-                               [](const std::string& m) { return m.find("evening") != std::string::npos; }))
-          << d.warnings.front();
+      EXPECT_TRUE(std::none_of(d.warnings.begin(), d.warnings.end(), [](const std::string& m) {
+        return m.find("evening") != std::string::npos;
+      })) << d.warnings.front();
     }
   }
   EXPECT_GT(with_completed, 300) << with_completed;
@@ -270,7 +271,8 @@ TEST(SchedulerSnapshot, BookingHorizonIgnoresCompletedJobs) {
   Job done = J("1").walltime(10 * kDay);
   done.state = JobState::Completed;
   const ClusterSnapshot snap =
-      snapshot_of(kMonday, {make_node("n01", 1)}, {done, J("2").walltime(kHour), running_on(J("3").walltime(2 * kHour), kMonday, {"n01"})});
+      snapshot_of(kMonday, {make_node("n01", 1)},
+                  {done, J("2").walltime(kHour), running_on(J("3").walltime(2 * kHour), kMonday, {"n01"})});
   EXPECT_EQ(booking_horizon(snap), kMonday + 2 * 2 * kHour + kDay);
 }
 

@@ -59,10 +59,10 @@ ClusterSnapshot example3(Epoch now, Job job) {
   std::vector<Node> nodes;
   for (const char* n : {"node001", "node002", "node003", "node004", "node005", "node020"})
     nodes.push_back(make_node(n, 4, 1024));
-  return snapshot_of(now, nodes,
-                     {running_on(J("R").user("r").tasks(12).walltime(100 * kHour), now - kHour,
-                                 {"node003", "node004", "node020"}),
-                      std::move(job)});
+  return snapshot_of(
+      now, nodes,
+      {running_on(J("R").user("r").tasks(12).walltime(100 * kHour), now - kHour, {"node003", "node004", "node020"}),
+       std::move(job)});
 }
 
 // Placement of the instances at Tue 10:00: `debug` (host-locked, PROCS -1) takes node001..node004
@@ -113,11 +113,11 @@ TEST(ReservationStacking, FloatingInstanceAvoidsBusyNodes) {
     EXPECT_EQ(placed(snap, inter->nodes), Strings{"node005:2"});
   }
   {
-    TestPolicy p = fcfs(
-        "SRCFG[f] HOSTLIST=n1,n2\nSRCFG[f] TASKCOUNT=1\nSRCFG[f] PERIOD=INFINITY\nSRCFG[f] USERLIST=alice\n");
-    ClusterSnapshot snap = snapshot_of(kNow, {make_node("n1", 1), make_node("n2", 1)},
-                                       {running_on(J("R").walltime(10 * kHour), kNow - kHour, {"n1"}),
-                                        J("a").user("alice").submit(kNow)});
+    TestPolicy p =
+        fcfs("SRCFG[f] HOSTLIST=n1,n2\nSRCFG[f] TASKCOUNT=1\nSRCFG[f] PERIOD=INFINITY\nSRCFG[f] USERLIST=alice\n");
+    ClusterSnapshot snap =
+        snapshot_of(kNow, {make_node("n1", 1), make_node("n2", 1)},
+                    {running_on(J("R").walltime(10 * kHour), kNow - kHour, {"n1"}), J("a").user("alice").submit(kNow)});
     IterationResult r = iterate(p, snap);
     const Reservation* f = reservation_named(r, ReservationKind::Standing, "f.0");
     ASSERT_NE(f, nullptr);
@@ -190,9 +190,10 @@ constexpr Epoch kFriday = kMonday + 4 * kDay;
 constexpr Epoch kNextMonday = kMonday + 7 * kDay;
 
 std::string business_hours(std::string_view depth) {
-  return lines({"SRCFG[sys] HOSTLIST=n1,n2\nSRCFG[sys] USERLIST=nobody\nSRCFG[sys] DAYS=MON,TUE,WED,THU,FRI\n"
-                "SRCFG[sys] STARTTIME=9:00:00 ENDTIME=17:00:00\n",
-                depth});
+  return lines(
+      {"SRCFG[sys] HOSTLIST=n1,n2\nSRCFG[sys] USERLIST=nobody\nSRCFG[sys] DAYS=MON,TUE,WED,THU,FRI\n"
+       "SRCFG[sys] STARTTIME=9:00:00 ENDTIME=17:00:00\n",
+       depth});
 }
 
 ClusterSnapshot two_nodes(Epoch now, Job job) {
@@ -332,8 +333,8 @@ ClusterSnapshot example4(Epoch now, bool plain_busy, Job job) {
   nodes.push_back(make_node("p02", 1));
   std::vector<Job> jobs;
   if (plain_busy)
-    jobs.push_back(running_on(J("R").user("r").account("projectX").tasks(2).walltime(5 * kDay), now - kHour,
-                              {"p01", "p02"}));
+    jobs.push_back(
+        running_on(J("R").user("r").account("projectX").tasks(2).walltime(5 * kDay), now - kHour, {"p01", "p02"}));
   jobs.push_back(std::move(job));
   return snapshot_of(now, std::move(nodes), std::move(jobs));
 }
@@ -374,7 +375,7 @@ void check_example4(Epoch now, bool plain_busy, const std::vector<Example4Case>&
 TEST(ReservationTimelimit, Example4TuesdayWithFreePlainNodes) {
   check_example4(kTuesday + 10 * kHour, false,
                  {{"high", "projectZ", 30 * kMinute, "lm"},
-                  {"high", "projectZ", 2 * kHour, "p"},      // overlap 2 h > 1 h
+                  {"high", "projectZ", 2 * kHour, "p"},       // overlap 2 h > 1 h
                   {"normal", "projectX", 30 * kMinute, "p"},  // !projectX
                   {"high", "projectX", 30 * kMinute, "p"},    // !projectX wins over QOS high
                   {"normal", "projectZ", 30 * kMinute, "lm"},
@@ -436,8 +437,8 @@ ClusterSnapshot example5(bool unreserved_busy, Job job) {
   for (int i = 1; i <= 12; ++i) nodes.push_back(make_node(numbered("node", i), 1));
   std::vector<Job> jobs;
   if (unreserved_busy)
-    jobs.push_back(running_on(J("R").account("mars").tasks(3).walltime(10 * kHour), kNow - kHour,
-                              {"node10", "node11", "node12"}));
+    jobs.push_back(
+        running_on(J("R").account("mars").tasks(3).walltime(10 * kHour), kNow - kHour, {"node10", "node11", "node12"}));
   jobs.push_back(std::move(job));
   return snapshot_of(kNow, std::move(nodes), std::move(jobs));
 }
@@ -486,14 +487,13 @@ TEST(ReservationAffinity, Example5OwnerPreemptsInItsReservation) {
     const auto s1_tasks = static_cast<std::int64_t>(s1_nodes.size());
     std::vector<Node> nodes;
     for (int i = 1; i <= 12; ++i) nodes.push_back(make_node(numbered("node", i), 1));
-    return snapshot_of(
-        kNow, std::move(nodes),
-        {running_on(J("S1").account("saturn").tasks(s1_tasks).walltime(10 * kHour),
-                    kNow - 2 * kHour, std::move(s1_nodes)),
-         running_on(J("S2").account("saturn").tasks(4).walltime(10 * kHour), kNow - kHour, s2_nodes),
-         running_on(J("R").account("mars").tasks(3).walltime(10 * kHour), kNow - 10 * kMinute,
-                    {"node10", "node11", "node12"}),
-         std::move(waiting)});
+    return snapshot_of(kNow, std::move(nodes),
+                       {running_on(J("S1").account("saturn").tasks(s1_tasks).walltime(10 * kHour), kNow - 2 * kHour,
+                                   std::move(s1_nodes)),
+                        running_on(J("S2").account("saturn").tasks(4).walltime(10 * kHour), kNow - kHour, s2_nodes),
+                        running_on(J("R").account("mars").tasks(3).walltime(10 * kHour), kNow - 10 * kMinute,
+                                   {"node10", "node11", "node12"}),
+                        std::move(waiting)});
   };
   const std::vector<std::string> reserved{"node01", "node02", "node03", "node04", "node05"};
   ClusterSnapshot snap = with(J("j").account("jupiter").tasks(4).submit(kNow), reserved);
@@ -617,11 +617,11 @@ TEST(ReservationAccounting, JobPartlyInsideAReservationKeepsItsOtherProcs) {
                                "SRCFG[part] PERIOD=INFINITY\nSRCFG[part] USERLIST=alice\n"}));
     for (auto [procs, nodes] : {std::pair<std::int64_t, Strings>{3, {"n1:1", "n2:2"}}, {4, {}}}) {
       SCOPED_TRACE(procs);
-      ClusterSnapshot snap = snapshot_of(
-          kNow, {make_node("n1", 4), make_node("n2", 4)},
-          {running_on(J("A").user("alice").tasks(3).walltime(10 * kHour), kNow - kHour, {"n1"}),
-           running_on(J("R").tasks(2).walltime(10 * kHour), kNow - kHour, {"n2"}),
-           J("b").user("bob").tasks(procs).submit(kNow)});
+      ClusterSnapshot snap =
+          snapshot_of(kNow, {make_node("n1", 4), make_node("n2", 4)},
+                      {running_on(J("A").user("alice").tasks(3).walltime(10 * kHour), kNow - kHour, {"n1"}),
+                       running_on(J("R").tasks(2).walltime(10 * kHour), kNow - kHour, {"n2"}),
+                       J("b").user("bob").tasks(procs).submit(kNow)});
       IterationResult r = iterate(p, snap);
       const Reservation* part = reservation_named(r, ReservationKind::Standing, "part.0");
       ASSERT_NE(part, nullptr);

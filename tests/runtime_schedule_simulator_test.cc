@@ -118,9 +118,8 @@ std::vector<std::optional<Epoch>> textbook_easy(const std::vector<TraceJob>& job
 //   t=150: E ends (4 free): C does not fit; nothing else waits.
 //   t=300: B ends: 8 free: C starts.
 TEST(TextbookEasy, HandWorkedCase) {
-  std::vector<TraceJob> jobs{trace_job(1, 0, 50, 100, 6),   trace_job(2, 0, 300, 300, 4),
-                             trace_job(3, 10, 10, 10, 8),   trace_job(4, 20, 1000, 1000, 2),
-                             trace_job(5, 50, 100, 100, 1)};
+  std::vector<TraceJob> jobs{trace_job(1, 0, 50, 100, 6), trace_job(2, 0, 300, 300, 4), trace_job(3, 10, 10, 10, 8),
+                             trace_job(4, 20, 1000, 1000, 2), trace_job(5, 50, 100, 100, 1)};
   const std::vector<std::optional<Epoch>> expected{0, 0, 300, 50, 50};
   EXPECT_EQ(textbook_easy(jobs, 10), expected);
   auto unit = checker::check_file(MAUI_SOURCE_DIR "/examples/easy.cfg");
@@ -178,8 +177,8 @@ TEST_P(TextbookEasyOnKth, SimulatorMatches) {
       ADD_FAILURE() << "job " << read.trace.jobs[i].number << " (submit " << read.trace.jobs[i].submit << ", "
                     << read.trace.jobs[i].procs << " procs, req " << read.trace.jobs[i].requested
                     << "): simulator starts it at "
-                    << (sim.jobs[i].start ? std::to_string(*sim.jobs[i].start) : "never")
-                    << ", textbook EASY at " << (easy[i] ? std::to_string(*easy[i]) : "never");
+                    << (sim.jobs[i].start ? std::to_string(*sim.jobs[i].start) : "never") << ", textbook EASY at "
+                    << (easy[i] ? std::to_string(*easy[i]) : "never");
   }
   EXPECT_EQ(mismatches, 0);
   EXPECT_GT(backfilled, 100);  // the comparison exercises backfill, not only FCFS
@@ -198,7 +197,8 @@ INSTANTIATE_TEST_SUITE_P(Engines, TextbookEasyOnKth,
 // later job when the scheduler chose the earlier one).
 TEST(Simulator, ARepeatedJobNumberIsNotReplayed) {
   TestPolicy p = compile_policy("QUEUETIMEWEIGHT 1\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n");
-  const Trace trace = trace_of({trace_job(5, 0, 100, 100, 1), trace_job(6, 10, 50, 50, 1), trace_job(5, 20, 30, 30, 1)});
+  const Trace trace =
+      trace_of({trace_job(5, 0, 100, 100, 1), trace_job(6, 10, 50, 50, 1), trace_job(5, 20, 30, 30, 1)});
   const SimulationResult r = simulate(*p.dir, trace, {make_node("n1", 1)});
   ASSERT_EQ(r.jobs.size(), 3u);
   EXPECT_EQ(r.jobs[0].start, 0);
@@ -278,10 +278,11 @@ TEST(Simulator, SkippingFutileIterationsChangesNothing) {
 // Y starts on its reservation and Z waits for it. Skipping the iterations at 100 and 200
 // (nothing is free then) would have lost Y's reservation, and Z would have started first.
 TEST(Simulator, HighestKeepsAReservationFromAnIterationThatStartedNothing) {
-  TestPolicy p = fcfs("RESERVATIONPOLICY HIGHEST\nRESERVATIONDEPTH 1\nQOSWEIGHT 1\nCREDWEIGHT 1\n"
-                      "QOSCFG[hi] PRIORITY=1000 QFLAGS=NORESERVATION\nUSERCFG[u2] QDEF=hi\n");
-  const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 2), trace_job(2, 100, kHour, kHour, 2),
-                                trace_job(3, 200, kHour, kHour, 2, "u2")});
+  TestPolicy p = fcfs(
+      "RESERVATIONPOLICY HIGHEST\nRESERVATIONDEPTH 1\nQOSWEIGHT 1\nCREDWEIGHT 1\n"
+      "QOSCFG[hi] PRIORITY=1000 QFLAGS=NORESERVATION\nUSERCFG[u2] QDEF=hi\n");
+  const Trace trace = trace_of(
+      {trace_job(1, 0, kHour, kHour, 2), trace_job(2, 100, kHour, kHour, 2), trace_job(3, 200, kHour, kHour, 2, "u2")});
   const std::vector<Node> nodes{make_node("n1", 1), make_node("n2", 1)};
   SimulationOptions every;
   every.skip_futile_iterations = false;
@@ -322,8 +323,9 @@ TEST(Simulator, AJobRemovedAsNeverRunnableHoldsNobodyBack) {
   // comes, not at the next iteration that could start something: both nodes are busy until
   // 3600 and one stays so until 7200. W and V (u1) come at 100, U (u2) at 150. V accrues from
   // 100, U from 150: V ranks first at 3600 and takes the free node; U waits until 7200.
-  TestPolicy accrual = compile_policy("QUEUETIMEWEIGHT 1\nXFACTORWEIGHT 0\nFSPOLICY NONE\n"
-                                      "JOBPRIOACCRUALPOLICY QUEUEPOLICY\nUSERCFG[DEFAULT] MAXIJOB=1\n");
+  TestPolicy accrual = compile_policy(
+      "QUEUETIMEWEIGHT 1\nXFACTORWEIGHT 0\nFSPOLICY NONE\n"
+      "JOBPRIOACCRUALPOLICY QUEUEPOLICY\nUSERCFG[DEFAULT] MAXIJOB=1\n");
   const Trace late = trace_of({trace_job(1, 0, kHour, kHour, 1, "u3"), trace_job(2, 0, 2 * kHour, 2 * kHour, 1, "u4"),
                                trace_job(3, 100, kHour, kHour, 2), trace_job(4, 100, kHour, kHour, 1),
                                trace_job(5, 150, kHour, kHour, 1, "u2")});
@@ -340,8 +342,9 @@ TEST(Simulator, AJobRemovedAsNeverRunnableHoldsNobodyBack) {
 // one reservation boundary to the next for ever. It stops once nothing changed for longer than
 // the policy takes to repeat (two weeks here, with no fairshare), and says why the job never ran.
 TEST(Simulator, StopsWhenNothingCanEverStart) {
-  TestPolicy p = fcfs("SYSTEMMAXJOBWALLTIME 1:00:00\n"
-                      "SRCFG[day] PERIOD=DAY STARTTIME=08:00:00 ENDTIME=17:00:00 HOSTLIST=n1 USERLIST=u1\n");
+  TestPolicy p = fcfs(
+      "SYSTEMMAXJOBWALLTIME 1:00:00\n"
+      "SRCFG[day] PERIOD=DAY STARTTIME=08:00:00 ENDTIME=17:00:00 HOSTLIST=n1 USERLIST=u1\n");
   const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1), trace_job(2, 60, 2 * kHour, 2 * kHour, 1)});
   SimulationResult r = simulate(*p.dir, trace, {make_node("n1", 1), make_node("n2", 1)});
   ASSERT_EQ(r.jobs.size(), 2u);

@@ -147,8 +147,9 @@ TEST(SimulatedNodes, ProcsNoNodeStatesAreAssumedAndSaid) {
 }
 
 TEST(SimulatedNodes, NodesReplacingTheConfigsAreSaid) {
-  auto p = compile_policy("NODECFG[a01] RESOURCES=PROCS:4\nNODECFG[a02] RESOURCES=PROCS:4\n"
-                          "SRCFG[day] HOSTLIST=a01,a02 PERIOD=DAY\n");
+  auto p = compile_policy(
+      "NODECFG[a01] RESOURCES=PROCS:4\nNODECFG[a02] RESOURCES=PROCS:4\n"
+      "SRCFG[day] HOSTLIST=a01,a02 PERIOD=DAY\n");
   const SimulatedNodes cluster = simulated_nodes(p.policy(), {100, 2});
   ASSERT_EQ(cluster.nodes.size(), 100u);
   EXPECT_EQ(cluster.nodes.front().name, "node001");

@@ -159,7 +159,7 @@ TEST(SlurmMapping, RunningAndFinishedJobs) {
   EXPECT_EQ(wide.start_time, 1'795'751'619);
   EXPECT_EQ(wide.allocated_nodes, (std::vector<std::string>{"n1", "n2"}));
   EXPECT_EQ(wide.allocated_tasks, (std::vector<std::int64_t>{4, 2}));  // Slurm filled n1 first
-  EXPECT_FALSE(wide.end_time.has_value());  // Slurm's end of a running job is only expected
+  EXPECT_FALSE(wide.end_time.has_value());                             // Slurm's end of a running job is only expected
 
   const MappedCluster finished = map_reading(reading("squeue_finished.json", "sinfo_idle.json"), {});
   std::size_t completed = 0;
@@ -200,7 +200,8 @@ TEST(SlurmMapping, NodeStates) {
 TEST(SlurmMapping, AnUnsplitJobArrayIsReportedNotScheduled) {
   const MappedCluster m = map_reading(reading("squeue_requeued_array.json", "sinfo_idle.json"), {});
   ASSERT_EQ(m.problems.size(), 1u);
-  EXPECT_EQ(m.problems[0], "job 2: a job array whose tasks (1-3) Slurm has not split yet: not scheduled (docs/slurm.md)");
+  EXPECT_EQ(m.problems[0],
+            "job 2: a job array whose tasks (1-3) Slurm has not split yet: not scheduled (docs/slurm.md)");
   ASSERT_EQ(m.snapshot.jobs.size(), 1u);
   // The job requeued held (`scontrol requeuehold`) waits like any other.
   EXPECT_EQ(m.snapshot.jobs[0].id, "1");

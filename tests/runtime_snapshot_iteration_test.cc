@@ -74,9 +74,8 @@ Compared compare_every_iteration(const CredentialDirectory& dir, const Trace& tr
     Epoch t = std::min(cycle.next_wakeup(), cluster.next_end());
     if (next < trace.jobs.size()) t = std::min(t, cluster.origin() + trace.jobs[next].submit);
     const auto& jobs = cluster.state().jobs;
-    if (t == kEndOfTime || (next == trace.jobs.size() && std::none_of(jobs.begin(), jobs.end(), [](const Job& j) {
-                              return j.is_active();
-                            })))
+    if (t == kEndOfTime || (next == trace.jobs.size() &&
+                            std::none_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.is_active(); })))
       break;
     events.clear();
     cluster.wait(t, events);

@@ -68,21 +68,67 @@ struct J {
     job.job_class = std::string("batch");
     job.walltime = 3600;
   }
-  J& user(std::string v) { job.user = std::move(v); return *this; }
-  J& group(std::string v) { job.group = std::move(v); return *this; }
-  J& account(std::string v) { job.account = std::move(v); return *this; }
-  J& job_class(std::string v) { job.job_class = std::move(v); return *this; }
-  J& qos(std::string v) { job.qos = std::move(v); return *this; }
-  J& tasks(std::int64_t v) { job.tasks = v; return *this; }
-  J& procs_per_task(std::int64_t v) { job.procs_per_task = v; return *this; }
-  J& nodes(std::int64_t v) { job.nodes = v; return *this; }
-  J& walltime(Seconds v) { job.walltime = v; return *this; }
-  J& submit(Epoch v) { job.submit_time = v; return *this; }
-  J& state(JobState v) { job.state = v; return *this; }
-  J& start(Epoch v) { job.start_time = v; return *this; }
-  J& running(Epoch started) { job.state = JobState::Running; job.start_time = started; return *this; }
-  J& hold(std::string v) { job.holds.push_back(std::move(v)); return *this; }
-  J& depends_on(std::string v) { job.dependencies.push_back(std::move(v)); return *this; }
+  J& user(std::string v) {
+    job.user = std::move(v);
+    return *this;
+  }
+  J& group(std::string v) {
+    job.group = std::move(v);
+    return *this;
+  }
+  J& account(std::string v) {
+    job.account = std::move(v);
+    return *this;
+  }
+  J& job_class(std::string v) {
+    job.job_class = std::move(v);
+    return *this;
+  }
+  J& qos(std::string v) {
+    job.qos = std::move(v);
+    return *this;
+  }
+  J& tasks(std::int64_t v) {
+    job.tasks = v;
+    return *this;
+  }
+  J& procs_per_task(std::int64_t v) {
+    job.procs_per_task = v;
+    return *this;
+  }
+  J& nodes(std::int64_t v) {
+    job.nodes = v;
+    return *this;
+  }
+  J& walltime(Seconds v) {
+    job.walltime = v;
+    return *this;
+  }
+  J& submit(Epoch v) {
+    job.submit_time = v;
+    return *this;
+  }
+  J& state(JobState v) {
+    job.state = v;
+    return *this;
+  }
+  J& start(Epoch v) {
+    job.start_time = v;
+    return *this;
+  }
+  J& running(Epoch started) {
+    job.state = JobState::Running;
+    job.start_time = started;
+    return *this;
+  }
+  J& hold(std::string v) {
+    job.holds.push_back(std::move(v));
+    return *this;
+  }
+  J& depends_on(std::string v) {
+    job.dependencies.push_back(std::move(v));
+    return *this;
+  }
   operator Job() const { return job; }  // NOLINT: a builder converts implicitly
 };
 

@@ -12,9 +12,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
-#include <sstream>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -201,14 +201,15 @@ TEST_F(MauirunTool, InputErrorsAreLocatedAndExitTwo) {
   write("fs/FS." + std::to_string(kWindow), "user john 3000\nuser steve lots\nsched NONE 10000\n");
   auto f = run("fairshare --config site.cfg --fs-dir fs --now 1700000000");
   EXPECT_EQ(f.code, 2);
-  EXPECT_NE(f.err.find("fs/FS." + std::to_string(kWindow) + ":2:12: error: expected a usage"), std::string::npos) << f.err;
+  EXPECT_NE(f.err.find("fs/FS." + std::to_string(kWindow) + ":2:12: error: expected a usage"), std::string::npos)
+      << f.err;
   EXPECT_NE(f.err.find("1 bad line"), std::string::npos) << f.err;
   EXPECT_NE(f.out.find("john"), std::string::npos);  // the good lines still count
 
   EXPECT_EQ(run("eligible --config missing.cfg --jobs jobs.json").code, 2);
   EXPECT_EQ(run("eligible --config site.cfg --jobs missing.json").code, 2);
   EXPECT_EQ(run("fairshare --config site.cfg --fs-dir nowhere").code, 2);
-  EXPECT_EQ(run("priority --config site.cfg").code, 2);          // --jobs is required
+  EXPECT_EQ(run("priority --config site.cfg").code, 2);  // --jobs is required
   EXPECT_EQ(run("priority --config site.cfg --jobs jobs.json --format xml").code, 2);
   EXPECT_EQ(run("").code, 2);
   EXPECT_EQ(run("--version").code, 0);
@@ -276,17 +277,18 @@ TEST_F(SimulateTool, NoJobInTheTraceIsAnInputError) {
 // A trace mostly in error is replayed, but the report says so before anything else, in text and
 // in JSON.
 TEST_F(SimulateTool, MostlyBadTraceSaysSoFirst) {
-  write("mostly.swf", "; UnixStartTime: 1700000000\n"
-                      "1 0 0 60 1 -1 -1 1 60 -1 1 1 1 -1 1 -1 -1 -1\n"
-                      "this is not a job\n"
-                      "nor this\n");
+  write("mostly.swf",
+        "; UnixStartTime: 1700000000\n"
+        "1 0 0 60 1 -1 -1 1 60 -1 1 1 1 -1 1 -1 -1 -1\n"
+        "this is not a job\n"
+        "nor this\n");
   auto r = run("simulate --config easy.cfg --trace mostly.swf --nodes 2");
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string warning =
       "mostly.swf: warning: most of the trace is not jobs: 2 of its lines are in error (the first at "
       "mostly.swf:3:18), 1 job read: the results below are that job's only; is it the trace you meant?";
-  EXPECT_EQ(r.out.substr(0, r.out.find("  cluster")),
-            "mauirun simulate: easy.cfg on mostly.swf\n  " + warning + "\n") << r.out;
+  EXPECT_EQ(r.out.substr(0, r.out.find("  cluster")), "mauirun simulate: easy.cfg on mostly.swf\n  " + warning + "\n")
+      << r.out;
   auto j = run("simulate --config easy.cfg --trace mostly.swf --nodes 2 --format json");
   ASSERT_EQ(j.code, 0) << j.err;
   auto parsed = llvm::json::parse(j.out);
@@ -361,12 +363,15 @@ TEST_F(SimulateTool, RunsCsvSaysWhereEachJobRan) {
 // iteration count says which ran. Three iterations: at 0 (A starts), 3601 (C is backfilled) and
 // 10801 (B starts); at 3600 and 7200 no waiting job fits the free proc, and they are skipped.
 TEST_F(SimulateTool, NoFastPathGivesTheSameSchedule) {
-  write("always.cfg", "SERVERHOST head\nQUEUETIMEWEIGHT 1\nJOBPRIOACCRUALPOLICY ALWAYS\nBACKFILLPOLICY FIRSTFIT\n"
-                      "RESERVATIONDEPTH 1\n");
-  auto fast = run("simulate --config always.cfg --trace story.swf --nodes 2 --jobs-out fast.csv --runs-out fast-runs.csv");
+  write("always.cfg",
+        "SERVERHOST head\nQUEUETIMEWEIGHT 1\nJOBPRIOACCRUALPOLICY ALWAYS\nBACKFILLPOLICY FIRSTFIT\n"
+        "RESERVATIONDEPTH 1\n");
+  auto fast =
+      run("simulate --config always.cfg --trace story.swf --nodes 2 --jobs-out fast.csv --runs-out fast-runs.csv");
   ASSERT_EQ(fast.code, 0) << fast.err;
-  auto general = run("simulate --config always.cfg --trace story.swf --nodes 2 --no-fast-path --jobs-out general.csv "
-                     "--runs-out general-runs.csv");
+  auto general =
+      run("simulate --config always.cfg --trace story.swf --nodes 2 --no-fast-path --jobs-out general.csv "
+          "--runs-out general-runs.csv");
   ASSERT_EQ(general.code, 0) << general.err;
   EXPECT_EQ(slurp(dir_ / "fast.csv"), slurp(dir_ / "general.csv"));
   EXPECT_EQ(slurp(dir_ / "fast-runs.csv"), slurp(dir_ / "general-runs.csv"));
@@ -461,8 +466,9 @@ class WhatIfTool : public MauirunTool {
     MauirunTool::SetUp();
     write("easy.cfg", "SERVERHOST head\nQUEUETIMEWEIGHT 1\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n");
     // bob's jobs first: they asked for QOS high, which this config gives to user bob.
-    write("bob.cfg", "SERVERHOST head\nQUEUETIMEWEIGHT 1\nQOSWEIGHT 1\nCREDWEIGHT 1\nQOSCFG[high] PRIORITY=100000\n"
-                     "USERCFG[bob] QLIST=high\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n");
+    write("bob.cfg",
+          "SERVERHOST head\nQUEUETIMEWEIGHT 1\nQOSWEIGHT 1\nCREDWEIGHT 1\nQOSCFG[high] PRIORITY=100000\n"
+          "USERCFG[bob] QLIST=high\nBACKFILLPOLICY FIRSTFIT\nRESERVATIONDEPTH 1\n");
     fs::copy_file(std::string(MAUI_SOURCE_DIR) + "/tests/sacct/week.txt", dir_ / "week.txt");
   }
 };
@@ -472,9 +478,11 @@ TEST_F(WhatIfTool, SlurmAccountingIsAWorkload) {
   ASSERT_TRUE(r.exited);
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("week.txt:8:62: note: job 1004 never started (CANCELLED by 1000): not replayed"),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("7 jobs read from Slurm accounting; 3 job steps skipped, 3 jobs never started"),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   EXPECT_NE(r.out.find("7 read, 7 started"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("    proj-a "), std::string::npos) << r.out;
   // A bad line is an error at its field, and the others still run.
@@ -489,8 +497,9 @@ TEST_F(WhatIfTool, SlurmAccountingIsAWorkload) {
 }
 
 TEST_F(WhatIfTool, EachSideOfCompareIsWhatSimulatePrints) {
-  auto c = run("compare --old easy.cfg --new bob.cfg --trace week.txt --nodes 1 --procs-per-node 16 --by user --by qos "
-               "--format json --jobs-out jobs.csv");
+  auto c =
+      run("compare --old easy.cfg --new bob.cfg --trace week.txt --nodes 1 --procs-per-node 16 --by user --by qos "
+          "--format json --jobs-out jobs.csv");
   ASSERT_TRUE(c.exited);
   ASSERT_EQ(c.code, 0) << c.err;
   auto compared = json::parse(c.out);
@@ -525,7 +534,8 @@ TEST_F(WhatIfTool, CompareUsageAndInputErrors) {
   auto no_nodes = run("compare --old easy.cfg --new bob.cfg --trace week.txt");
   EXPECT_EQ(no_nodes.code, 2);
   EXPECT_NE(no_nodes.err.find("easy.cfg: the simulated cluster has no nodes"), std::string::npos) << no_nodes.err;
-  auto unwritable = run("compare --old easy.cfg --new bob.cfg --trace week.txt --nodes 1 --jobs-out /nonexistent/x.csv");
+  auto unwritable =
+      run("compare --old easy.cfg --new bob.cfg --trace week.txt --nodes 1 --jobs-out /nonexistent/x.csv");
   EXPECT_EQ(unwritable.code, 2);
   EXPECT_NE(unwritable.err.find("cannot write '/nonexistent/x.csv'"), std::string::npos) << unwritable.err;
 }
@@ -574,8 +584,9 @@ TEST_F(WhatIfTool, ReportIsOneSelfContainedFile) {
 TEST_F(SimulateTool, AdminReservationHoldsItsHosts) {
   // A SYSTEM reservation on node001 for the first 3 hours: job 1 runs on node002, B (2 procs)
   // must wait for both nodes (A ends at 2 h, the reservation at 3 h), job 4 cannot backfill.
-  auto r = run("simulate --config easy.cfg --trace story.swf --nodes 2 --jobs-out jobs.csv "
-               "--reservation 'maint STARTTIME=0 ENDTIME=10800 HOSTLIST=node001'");
+  auto r =
+      run("simulate --config easy.cfg --trace story.swf --nodes 2 --jobs-out jobs.csv "
+          "--reservation 'maint STARTTIME=0 ENDTIME=10800 HOSTLIST=node001'");
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("reservation maint"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("SYSTEM"), std::string::npos) << r.out;
@@ -608,8 +619,9 @@ TEST_F(SimulateTool, InputErrorsExitTwo) {
   auto bad_spec = run("simulate --config easy.cfg --trace story.swf --nodes 2 --reservation 'm STARTTIME=1'");
   EXPECT_EQ(bad_spec.code, 2);
   EXPECT_NE(bad_spec.err.find("ENDTIME (or DURATION) is required"), std::string::npos) << bad_spec.err;
-  auto bad_host = run("simulate --config easy.cfg --trace story.swf --nodes 2 "
-                      "--reservation 'm STARTTIME=1 ENDTIME=2 HOSTLIST=node009'");
+  auto bad_host =
+      run("simulate --config easy.cfg --trace story.swf --nodes 2 "
+          "--reservation 'm STARTTIME=1 ENDTIME=2 HOSTLIST=node009'");
   EXPECT_EQ(bad_host.code, 2);
   EXPECT_NE(bad_host.err.find("node009 is not a node of the cluster"), std::string::npos) << bad_host.err;
   EXPECT_EQ(run("simulate --config easy.cfg --trace story.swf --procs-per-node 0 --nodes 2").code, 2);
@@ -743,7 +755,8 @@ TEST_F(ScheduleTool, BadInputExitsTwo) {
               "start_time": 1, "allocated_nodes": ["n1"], "allocated_tasks": [1, 1]}]})");
   auto r = run("schedule --config easy.cfg --jobs bad.json");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("bad.json:3:78: error: jobs[0].allocated_tasks: 2 task counts for 1 allocated nodes"), std::string::npos)
+  EXPECT_NE(r.err.find("bad.json:3:78: error: jobs[0].allocated_tasks: 2 task counts for 1 allocated nodes"),
+            std::string::npos)
       << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(run("schedule --config easy.cfg").code, 2);  // --jobs is required

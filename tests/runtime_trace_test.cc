@@ -10,16 +10,16 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <sstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "runtime/io/swf.h"
 #include "runtime/rm/sim/sim_breakdown.h"
 #include "runtime/rm/sim/sim_metrics.h"
-#include "runtime/io/swf.h"
 #include "schemas/ir.h"
 #include "schemas/line_reader.h"
 
@@ -128,7 +128,7 @@ TEST(SwfParse, ProcsAreAllocatedElseRequested) {
 
 TEST(SwfParse, RunIsClippedToTheRequestedTime) {
   Trace t = parse(
-      "1 0 0 300 1 -1 -1 1 200 -1 1 1 1 -1 -1 -1 -1 -1\n"   // ran past its limit: killed at 200
+      "1 0 0 300 1 -1 -1 1 200 -1 1 1 1 -1 -1 -1 -1 -1\n"    // ran past its limit: killed at 200
       "2 0 0 200 1 -1 -1 1 200 -1 1 1 1 -1 -1 -1 -1 -1\n");  // exactly at the limit: not clipped
   ASSERT_EQ(t.jobs.size(), 2u);
   EXPECT_EQ(t.jobs[0].run, 200);
@@ -140,9 +140,9 @@ TEST(SwfParse, RunIsClippedToTheRequestedTime) {
 
 TEST(SwfParse, NoRequestedTimeMeansPerfectEstimateOfAtLeastOneSecond) {
   Trace t = parse(
-      "1 0 0 50 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"   // no requested time: requested = run
-      "2 0 0 50 1 -1 -1 1  0 -1 1 1 1 -1 -1 -1 -1 -1\n"   // 0 is no requested time either
-      "3 0 0  0 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"   // ran 0 s: limit 1 s, still runs 0 s
+      "1 0 0 50 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"  // no requested time: requested = run
+      "2 0 0 50 1 -1 -1 1  0 -1 1 1 1 -1 -1 -1 -1 -1\n"  // 0 is no requested time either
+      "3 0 0  0 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n"  // ran 0 s: limit 1 s, still runs 0 s
       "4 0 0  0 1 -1 -1 1 60 -1 1 1 1 -1 -1 -1 -1 -1\n");
   ASSERT_TRUE(t.problems.empty()) << said(t.problems.front());
   ASSERT_EQ(t.jobs.size(), 4u);
@@ -163,8 +163,8 @@ TEST(SwfParse, NoRequestedTimeMeansPerfectEstimateOfAtLeastOneSecond) {
 
 TEST(SwfParse, CredentialsFromUserGroupAndQueueNumbers) {
   Trace t = parse(
-      "1 0 0 5 1 -1 -1 1 9 -1 1  0  0 -1  0 -1 -1 -1\n"    // 0 is a real id
-      "2 0 0 5 1 -1 -1 1 9 -1 1 -1 -1 -1 -1 -1 -1 -1\n"    // -1: unknown, no credential
+      "1 0 0 5 1 -1 -1 1 9 -1 1  0  0 -1  0 -1 -1 -1\n"  // 0 is a real id
+      "2 0 0 5 1 -1 -1 1 9 -1 1 -1 -1 -1 -1 -1 -1 -1\n"  // -1: unknown, no credential
       "3 0 0 5 1 -1 -1 1 9 -1 1 42 17  5  3  2 -1 -1\n");
   ASSERT_EQ(t.jobs.size(), 3u);
   EXPECT_EQ(t.jobs[0].user, "u0");
@@ -180,8 +180,9 @@ TEST(SwfParse, CredentialsFromUserGroupAndQueueNumbers) {
 }
 
 TEST(SwfParse, TabsCarriageReturnsBlankLinesAndNoFinalNewline) {
-  Trace t = parse("\n   \n1\t0\t0\t5\t1\t-1\t-1\t1\t9\t-1\t1\t1\t1\t-1\t-1\t-1\t-1\t-1\r\n\r\n"
-                  "  2 3 0 5 1 12.5 1024.75 1 9 -1 1 1 1 -1 -1 -1 -1 -1");
+  Trace t = parse(
+      "\n   \n1\t0\t0\t5\t1\t-1\t-1\t1\t9\t-1\t1\t1\t1\t-1\t-1\t-1\t-1\t-1\r\n\r\n"
+      "  2 3 0 5 1 12.5 1024.75 1 9 -1 1 1 1 -1 -1 -1 -1 -1");
   ASSERT_TRUE(t.problems.empty()) << said(t.problems.front());
   EXPECT_EQ(numbers_of(t), (std::vector<std::int64_t>{1, 2}));
   EXPECT_EQ(t.lines, 5);
@@ -193,20 +194,20 @@ TEST(SwfParse, TabsCarriageReturnsBlankLinesAndNoFinalNewline) {
 // five good jobs. Columns are counted by hand from the text below.
 TEST(SwfParse, EveryBadLineIsLocatedAndTheRestIsRead) {
   const std::string text =
-      "; a comment\n"                                                   // 1
-      "1 0 0 100 4 -1 -1 4 200 -1 1 3 7 -1 2 -1 -1 -1\n"                // 2 good
-      "2 10 0 100 x -1 -1 4 200 -1 1 3 7 -1 2 -1 -1 -1\n"               // 3 field 5 at col 12
-      "3 20 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"                 // 4 good
-      "4 30 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1\n"                    // 5 17 fields, 42 chars
-      "5 40 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1 9\n"               // 6 field 19 at col 47
-      "\n"                                                              // 7
-      "6 -5 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"                 // 8 field 2 at col 3
-      "7 50 0 50 2 12.5 1024.75 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"          // 9 good: decimals in 6, 7
-      "8 60 0 50 2 -1 -1 2 60.5 -1 1 3 7 -1 2 -1 -1 -1\n"               // 10 field 9 at col 21
-      "9 70 0 -1 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"                 // 11 field 4 at col 8
-      "3 80 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"                 // 12 job 3 again
-      "10 90 0 50 -1 -1 -1 -1 60 -1 1 3 7 -1 2 -1 -1 -1\n"              // 13 field 5 at col 12
-      "11 100 0 50 2 abc -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"              // 14 field 6 at col 15
+      "; a comment\n"                                                         // 1
+      "1 0 0 100 4 -1 -1 4 200 -1 1 3 7 -1 2 -1 -1 -1\n"                      // 2 good
+      "2 10 0 100 x -1 -1 4 200 -1 1 3 7 -1 2 -1 -1 -1\n"                     // 3 field 5 at col 12
+      "3 20 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"                       // 4 good
+      "4 30 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1\n"                          // 5 17 fields, 42 chars
+      "5 40 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1 9\n"                     // 6 field 19 at col 47
+      "\n"                                                                    // 7
+      "6 -5 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"                       // 8 field 2 at col 3
+      "7 50 0 50 2 12.5 1024.75 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"                // 9 good: decimals in 6, 7
+      "8 60 0 50 2 -1 -1 2 60.5 -1 1 3 7 -1 2 -1 -1 -1\n"                     // 10 field 9 at col 21
+      "9 70 0 -1 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"                       // 11 field 4 at col 8
+      "3 80 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"                       // 12 job 3 again
+      "10 90 0 50 -1 -1 -1 -1 60 -1 1 3 7 -1 2 -1 -1 -1\n"                    // 13 field 5 at col 12
+      "11 100 0 50 2 abc -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"                    // 14 field 6 at col 15
       "12\t110\t0\t50\t2\t-1\t-1\t2\t60\t-1\t1\t3\t7\t-1\t2\t-1\t-1\t-1\r\n"  // 15 good
       "99999999999999999999 0 0 50 2 -1 -1 2 60 -1 1 3 7 -1 2 -1 -1 -1\n"     // 16 field 1
       "13 120 0 50 2 -1 -1 2 60 -1 1 -1 -1 -1 -1 -1 -1 -1";                   // 17 good
@@ -281,8 +282,8 @@ TEST(SwfParse, ProblemTextIsShortenedForRunawayFields) {
 
 TEST(SwfParse, DecimalsOnlyWhereTheArchiveUsesThem) {
   Trace t = parse(
-      "1 0 0 5 1 1e3 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"    // exponent: still a number
-      "2 0 0 5 1 inf -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"    // no measurement is infinite
+      "1 0 0 5 1 1e3 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"  // exponent: still a number
+      "2 0 0 5 1 inf -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"  // no measurement is infinite
       "3 0 0 5 1 -1 1.5. 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"
       "4 0 0 5.0 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n");
   EXPECT_EQ(problems_of(t), (std::vector<std::string>{
@@ -328,14 +329,14 @@ TEST(SwfParse, HeaderWithoutNumberIsAProblem) {
 // first bad one of a line in field order; values exactly at the bounds are jobs.
 TEST(SwfParse, ValuesBeyondTheBoundsAreLocatedErrors) {
   const std::string text =
-      "; UnixStartTime: 1000000000001\n"                                                      // 1 col 18
-      "; TimeZone: -86401\n"                                                                  // 2 col 13
-      "1 1000000000001 0 5 4 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                             // 3 field 2
-      "2 0 0 1000000000001 4 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                             // 4 field 4
-      "3 0 0 5 1000000001 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                                // 5 field 5
-      "4 0 0 5 -1 -1 -1 1000000001 10 -1 1 3 7 -1 2 -1 -1 -1\n"                               // 6 field 8
-      "5 0 0 5 4 -1 -1 4 1000000000001 -1 1 3 7 -1 2 -1 -1 -1\n"                              // 7 field 9
-      "6 1000000000001 0 1000000000001 4 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                 // 8 field 2 first
+      "; UnixStartTime: 1000000000001\n"                                                           // 1 col 18
+      "; TimeZone: -86401\n"                                                                       // 2 col 13
+      "1 1000000000001 0 5 4 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                                  // 3 field 2
+      "2 0 0 1000000000001 4 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                                  // 4 field 4
+      "3 0 0 5 1000000001 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                                     // 5 field 5
+      "4 0 0 5 -1 -1 -1 1000000001 10 -1 1 3 7 -1 2 -1 -1 -1\n"                                    // 6 field 8
+      "5 0 0 5 4 -1 -1 4 1000000000001 -1 1 3 7 -1 2 -1 -1 -1\n"                                   // 7 field 9
+      "6 1000000000001 0 1000000000001 4 -1 -1 4 10 -1 1 3 7 -1 2 -1 -1 -1\n"                      // 8 field 2 first
       "7 1000000000000 0 1000000000000 1000000000 -1 -1 4 1000000000000 -1 1 3 7 -1 2 -1 -1 -1\n"  // 9 at the bounds
       "; TimeZone: 86400\n"
       "; UnixStartTime: -1000000000000\n";
@@ -364,7 +365,7 @@ TEST(SwfParse, ValuesBeyondTheBoundsAreLocatedErrors) {
 TEST(SwfParse, LimitJobsStopsAfterThatManyAcceptedJobs) {
   const std::string text =
       "1 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"
-      "2 0 0 -1 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"   // a problem does not count as a job
+      "2 0 0 -1 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"  // a problem does not count as a job
       "3 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"
       "4 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n"
       "5 0 0 x 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1 -1\n";
@@ -471,8 +472,11 @@ TEST_F(TraceFiles, NoJobIsAnError) {
 
   const std::string config = write_plain("maui.cfg", "SERVERHOST  head\n# comment\nRMCFG[base] TYPE=PBS\n");
   r = read_swf(config);
-  EXPECT_EQ(r.error, "no line of '" + config + "' is a job of the Standard Workload Format (18 numbers a line): 3 "
-                         "lines in error, the first at " + config + ":1:17: expected 18 fields, found 2: field 3 (wait "
+  EXPECT_EQ(r.error, "no line of '" + config +
+                         "' is a job of the Standard Workload Format (18 numbers a line): 3 "
+                         "lines in error, the first at " +
+                         config +
+                         ":1:17: expected 18 fields, found 2: field 3 (wait "
                          "time) is missing; is it an SWF trace?");
   EXPECT_EQ(r.trace.problems.size(), 3u);
 
@@ -588,8 +592,8 @@ JobOutcome outcome(std::int64_t number, Epoch submit, std::optional<Epoch> start
 // average wait 100/3, max wait 90, average bounded slowdown 5/3; makespan 160 - 0 = 160;
 // utilization (2*100 + 4*60 + 1*5) / (4 * 160) = 445/640; backfill share 1/3.
 TEST(ScheduleMetrics, ThreeJobsWorkedByHand) {
-  ScheduleMetrics m = compute_metrics(
-      {outcome(1, 0, 0, 100, 2), outcome(2, 10, 100, 160, 4), outcome(3, 20, 30, 35, 1, true)}, 4);
+  ScheduleMetrics m =
+      compute_metrics({outcome(1, 0, 0, 100, 2), outcome(2, 10, 100, 160, 4), outcome(3, 20, 30, 35, 1, true)}, 4);
   EXPECT_EQ(m.machine_procs, 4);
   EXPECT_EQ(m.jobs, 3);
   EXPECT_EQ(m.started, 3);
@@ -611,8 +615,8 @@ TEST(ScheduleMetrics, SlowdownIsBoundedAtTenSeconds) {
   EXPECT_DOUBLE_EQ(slowdown(100, 5), 10.5);  // (100+5)/10, not (100+5)/5 = 21
   EXPECT_DOUBLE_EQ(slowdown(0, 0), 1.0);     // 0/10 is raised to 1
   EXPECT_DOUBLE_EQ(slowdown(0, 3), 1.0);
-  EXPECT_DOUBLE_EQ(slowdown(10, 10), 2.0);   // the bound itself
-  EXPECT_DOUBLE_EQ(slowdown(10, 20), 1.5);   // above the bound: plain slowdown
+  EXPECT_DOUBLE_EQ(slowdown(10, 10), 2.0);  // the bound itself
+  EXPECT_DOUBLE_EQ(slowdown(10, 20), 1.5);  // above the bound: plain slowdown
 }
 
 // First submit counts every job, last end only the started ones; waits only the started ones.
@@ -633,8 +637,8 @@ TEST(ScheduleMetrics, NeverStartedJobsCountInTheSpanNotTheAverages) {
 }
 
 TEST(ScheduleMetrics, NothingToMeasureGivesZerosNotNaN) {
-  for (const auto& jobs : {std::vector<JobOutcome>{},
-                           std::vector<JobOutcome>{outcome(1, 5, std::nullopt, 0, 1), outcome(2, 9, std::nullopt, 0, 1)}}) {
+  for (const auto& jobs : {std::vector<JobOutcome>{}, std::vector<JobOutcome>{outcome(1, 5, std::nullopt, 0, 1),
+                                                                              outcome(2, 9, std::nullopt, 0, 1)}}) {
     ScheduleMetrics m = compute_metrics(jobs, 4);
     EXPECT_EQ(m.jobs, static_cast<std::int64_t>(jobs.size()));
     EXPECT_EQ(m.started, 0);
@@ -666,7 +670,8 @@ TEST(ScheduleMetrics, NothingToMeasureGivesZerosNotNaN) {
 TEST(ScheduleMetrics, ByUserInNaturalOrder) {
   std::vector<JobOutcome> jobs{outcome(1, 0, 0, 100, 2), outcome(2, 10, 100, 160, 4), outcome(3, 20, 30, 35, 1, true),
                                outcome(4, 0, std::nullopt, 0, 8), outcome(5, 0, 0, 55, 1)};
-  for (auto [k, user] : {std::pair{0, "u10"}, {1, "u2"}, {2, "u2"}, {3, "u1"}, {4, ""}}) jobs[static_cast<std::size_t>(k)].user = user;
+  for (auto [k, user] : {std::pair{0, "u10"}, {1, "u2"}, {2, "u2"}, {3, "u1"}, {4, ""}})
+    jobs[static_cast<std::size_t>(k)].user = user;
   const auto by = metrics_by(jobs, GroupBy::User, 4);
   std::vector<std::string> names;
   for (const auto& g : by) names.push_back(g.name);
@@ -700,10 +705,11 @@ TEST(ScheduleMetrics, JobsCsvExactText) {
   never.reason = "never runnable: needs 8 procs, the machine has 4";
   std::ostringstream out;
   write_jobs_csv(out, {ran, never});
-  EXPECT_EQ(out.str(),
-            "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted\n"
-            "1,0,5,65,4,5,1,u1,g1,q2,,,2\n"
-            "2,10,,,8,,0,\"a,b\",\"say \"\"hi\"\"\",\"x\ny\",high,\"never runnable: needs 8 procs, the machine has 4\",0\n");
+  EXPECT_EQ(
+      out.str(),
+      "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted\n"
+      "1,0,5,65,4,5,1,u1,g1,q2,,,2\n"
+      "2,10,,,8,,0,\"a,b\",\"say \"\"hi\"\"\",\"x\ny\",high,\"never runnable: needs 8 procs, the machine has 4\",0\n");
 
   std::ostringstream empty;
   write_jobs_csv(empty, {});

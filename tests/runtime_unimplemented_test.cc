@@ -15,29 +15,31 @@ TEST(Unimplemented, EachIgnoredSettingIsReportedOnce) {
   // SINGLEUSER and NODECFG MAXJOB are implemented: not reported.
   auto t = compile_policy(
       "NODEACCESSPOLICY SINGLEUSER\nRESERVATIONRETRYTIME 00:10:00\nUSESYSTEMQUEUETIME TRUE\n"
-      "USERCFG[john] JOBFLAGS=PREEMPTEE\nSYSCFG[base] PLIST=small PDEF=small\nCLASSCFG[batch] NODEACCESSPOLICY=SINGLEUSER\n"
+      "USERCFG[john] JOBFLAGS=PREEMPTEE\nSYSCFG[base] PLIST=small PDEF=small\nCLASSCFG[batch] "
+      "NODEACCESSPOLICY=SINGLEUSER\n"
       "QOSCFG[hi] QFLAGS=RESTARTPREEMPT,IGNJOBPERUSER\nPREEMPTPOLICY SUSPEND\n"
       "NODECFG[n1] MAXJOB=2 SPEED=1.5\nNODECFG[n2] SPEED=2 MAXJOBPERUSER=1\nNODECFG[n3] SPEED=1 ACCESS=SHARED\n");
-  EXPECT_EQ(unimplemented_settings(t.policy()),
-            (Strings{
-                "PREEMPTPOLICY SUSPEND: ignored: preempted jobs are requeued (REQUEUE)",
-                "RESERVATIONRETRYTIME: ignored: a reservation that cannot be placed is tried again every iteration",
-                "USESYSTEMQUEUETIME TRUE: ignored: queue time accrues as JOBPRIOACCRUALPOLICY says",
-                "USERCFG[john] JOBFLAGS=PREEMPTEE: ignored: default job flags are not implemented by this engine",
-                "QOSCFG[hi] QFLAGS=RESTARTPREEMPT: ignored: this engine preempts by requeueing; nothing to restart",
-                "SYSCFG[base] PLIST: ignored: jobs are confined by their credentials' PLISTs only",
-                "SYSCFG[base] PDEF: ignored: a job's first partition comes from its credentials' PDEF only",
-                "NODECFG MAXJOBPERUSER (on n2): ignored: per-node job limits per user are not implemented by this "
-                "engine (MAXJOB is)",
-                "NODECFG SPEED (on n1, n2): ignored: jobs run as long on every node (node speeds are not implemented by "
-                "this engine)"}));
+  EXPECT_EQ(
+      unimplemented_settings(t.policy()),
+      (Strings{"PREEMPTPOLICY SUSPEND: ignored: preempted jobs are requeued (REQUEUE)",
+               "RESERVATIONRETRYTIME: ignored: a reservation that cannot be placed is tried again every iteration",
+               "USESYSTEMQUEUETIME TRUE: ignored: queue time accrues as JOBPRIOACCRUALPOLICY says",
+               "USERCFG[john] JOBFLAGS=PREEMPTEE: ignored: default job flags are not implemented by this engine",
+               "QOSCFG[hi] QFLAGS=RESTARTPREEMPT: ignored: this engine preempts by requeueing; nothing to restart",
+               "SYSCFG[base] PLIST: ignored: jobs are confined by their credentials' PLISTs only",
+               "SYSCFG[base] PDEF: ignored: a job's first partition comes from its credentials' PDEF only",
+               "NODECFG MAXJOBPERUSER (on n2): ignored: per-node job limits per user are not implemented by this "
+               "engine (MAXJOB is)",
+               "NODECFG SPEED (on n1, n2): ignored: jobs run as long on every node (node speeds are not implemented by "
+               "this engine)"}));
   // Maui's defaults, written out, and implemented settings: nothing to report.
-  auto quiet = compile_policy("NODEACCESSPOLICY SINGLEJOB\nUSESYSTEMQUEUETIME FALSE\nQOSCFG[hi] QFLAGS=NOBF,IGNALL,DEDICATED\n"
-                              "QOSCFG[lo] QFLAGS=PREEMPTOR,PREEMPTEE\nPREEMPTPOLICY REQUEUE\n"
-                              "RESERVATIONTHRESHOLDTYPE XFACTOR\nRESERVATIONTHRESHOLDVALUE 2\n"
-                              "CLASSCFG[batch] NODEACCESSPOLICY=SINGLETASK\n"
-                              "NODECFG[n1] SPEED=1.0 PROCS=4\nUSERCFG[john] MAXJOB=2 QLIST=hi\n"
-                              "GROUPCFG[staff] PLIST=small PDEF=small\n");
+  auto quiet = compile_policy(
+      "NODEACCESSPOLICY SINGLEJOB\nUSESYSTEMQUEUETIME FALSE\nQOSCFG[hi] QFLAGS=NOBF,IGNALL,DEDICATED\n"
+      "QOSCFG[lo] QFLAGS=PREEMPTOR,PREEMPTEE\nPREEMPTPOLICY REQUEUE\n"
+      "RESERVATIONTHRESHOLDTYPE XFACTOR\nRESERVATIONTHRESHOLDVALUE 2\n"
+      "CLASSCFG[batch] NODEACCESSPOLICY=SINGLETASK\n"
+      "NODECFG[n1] SPEED=1.0 PROCS=4\nUSERCFG[john] MAXJOB=2 QLIST=hi\n"
+      "GROUPCFG[staff] PLIST=small PDEF=small\n");
   EXPECT_TRUE(unimplemented_settings(quiet.policy()).empty()) << unimplemented_settings(quiet.policy()).front();
 }
 

@@ -9,6 +9,7 @@
 
 #include "llvm/Support/JSON.h"
 #include "runtime/engine/explain.h"
+#include "runtime/rm/sim/simulator.h"
 #include "runtime/views/explanation_json.h"
 #include "runtime/views/priority_report.h"
 #include "runtime/views/view.h"
@@ -16,7 +17,6 @@
 #include "runtime/views/view_snapshot.h"
 #include "runtime/views/view_text.h"
 #include "tests/runtime_support.h"
-#include "runtime/rm/sim/simulator.h"
 #include "tests/schedule_support.h"
 
 namespace maui::runtime::testing {
@@ -81,11 +81,13 @@ constexpr std::string_view kOverrideExample =
     "QOSCFG[hiprio]    MAXJOB=3 OMAXNODE=64\n";
 
 Look override_example() {
-  return Look(kOverrideExample,
-              snapshot_of(kNow, one_proc_nodes(40),
-                          {running_on(J("s1").user("steve").group("other").job_class("other").qos("low"), kNow - kHour, {"n01"}),
-                           running_on(J("s2").user("steve").group("other").job_class("other").qos("low"), kNow - kHour, {"n02"}),
-                           J("cand").user("steve").group("staff").job_class("batch").qos("hiprio").nodes(1).submit(kNow - 60)}));
+  return Look(
+      kOverrideExample,
+      snapshot_of(
+          kNow, one_proc_nodes(40),
+          {running_on(J("s1").user("steve").group("other").job_class("other").qos("low"), kNow - kHour, {"n01"}),
+           running_on(J("s2").user("steve").group("other").job_class("other").qos("low"), kNow - kHour, {"n02"}),
+           J("cand").user("steve").group("staff").job_class("batch").qos("hiprio").nodes(1).submit(kNow - 60)}));
 }
 
 constexpr std::string_view kSteveReason =
@@ -95,15 +97,12 @@ TEST(SeedOverrideExample, ShowqBlockedShowsTheLimitAndItsLine) {
   Look l = override_example();
   // Maui's columns (docs/reference/maui-3.3-semantics.md §11.1) and, with -b, the reasons:
   // "%-18s %8s %10s %5d %11s  %19s".
-  EXPECT_EQ(l.text("showq", {"-b"}),
-            lines({"BLOCKED JOBS----------------\n",
-                   "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME  REASON\n",
-                   "\n",
-                   "cand                  steve       Idle     1    01:00:00  Mon Sep 23 11:59:00  ", kSteveReason, "\n",
-                   "\n",
-                   "     1 Blocked Job\n",
-                   "\n",
-                   "Total Jobs: 3   Active Jobs: 2   Idle Jobs: 0   Blocked Jobs: 1\n"}));
+  EXPECT_EQ(
+      l.text("showq", {"-b"}),
+      lines({"BLOCKED JOBS----------------\n",
+             "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME  REASON\n", "\n",
+             "cand                  steve       Idle     1    01:00:00  Mon Sep 23 11:59:00  ", kSteveReason, "\n",
+             "\n", "     1 Blocked Job\n", "\n", "Total Jobs: 3   Active Jobs: 2   Idle Jobs: 0   Blocked Jobs: 1\n"}));
   json::Value v = l.json_of("showq", {"-b"});
   const json::Array* blocked = v.getAsObject()->getArray("blocked");
   ASSERT_TRUE(blocked && blocked->size() == 1);
@@ -118,29 +117,28 @@ TEST(SeedOverrideExample, ShowqBlockedShowsTheLimitAndItsLine) {
 TEST(SeedOverrideExample, ShowqCountsTheActiveProcs) {
   Look l = override_example();
   // Two 1-proc jobs on 40 one-proc nodes: 2 of 40 procs (5.00 %), and as many nodes (no line).
-  EXPECT_EQ(l.text("showq"),
-            lines({"ACTIVE JOBS--------------------\n",
-                   "JOBNAME            USERNAME      STATE  PROC   REMAINING            STARTTIME\n",
-                   "\n",
-                   "s1                    steve    Running     1    00:00:00  Mon Sep 23 11:00:00\n",
-                   "s2                    steve    Running     1    00:00:00  Mon Sep 23 11:00:00\n",
-                   "\n",
-                   "     2 Active Jobs       2 of   40 Processors Active (5.00%)\n",
-                   "\n",
-                   "IDLE JOBS----------------------\n",
-                   "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME\n",
-                   "\n",
-                   "\n",
-                   "     0 Idle Jobs\n",
-                   "\n",
-                   "BLOCKED JOBS----------------\n",
-                   "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME\n",
-                   "\n",
-                   "cand                  steve       Idle     1    01:00:00  Mon Sep 23 11:59:00\n",
-                   "\n",
-                   "     1 Blocked Job\n",
-                   "\n",
-                   "Total Jobs: 3   Active Jobs: 2   Idle Jobs: 0   Blocked Jobs: 1\n"}));
+  EXPECT_EQ(l.text("showq"), lines({"ACTIVE JOBS--------------------\n",
+                                    "JOBNAME            USERNAME      STATE  PROC   REMAINING            STARTTIME\n",
+                                    "\n",
+                                    "s1                    steve    Running     1    00:00:00  Mon Sep 23 11:00:00\n",
+                                    "s2                    steve    Running     1    00:00:00  Mon Sep 23 11:00:00\n",
+                                    "\n",
+                                    "     2 Active Jobs       2 of   40 Processors Active (5.00%)\n",
+                                    "\n",
+                                    "IDLE JOBS----------------------\n",
+                                    "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME\n",
+                                    "\n",
+                                    "\n",
+                                    "     0 Idle Jobs\n",
+                                    "\n",
+                                    "BLOCKED JOBS----------------\n",
+                                    "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME\n",
+                                    "\n",
+                                    "cand                  steve       Idle     1    01:00:00  Mon Sep 23 11:59:00\n",
+                                    "\n",
+                                    "     1 Blocked Job\n",
+                                    "\n",
+                                    "Total Jobs: 3   Active Jobs: 2   Idle Jobs: 0   Blocked Jobs: 1\n"}));
 }
 
 TEST(SeedOverrideExample, CheckjobSaysEverything) {
@@ -148,21 +146,14 @@ TEST(SeedOverrideExample, CheckjobSaysEverything) {
   // Queued 60 s; JOBPRIOACCRUALPOLICY QUEUEPOLICY with no record accrues since submission:
   // eligible 60 s too. Priority: the default QUEUETIMEWEIGHT 1 x 1 minute (SERVWEIGHT 1) = 1.
   // PE: 1 proc of 40 = 1.00.
-  EXPECT_EQ(l.text("checkjob", {"cand"}),
-            lines({"checking job cand\n\n",
-                   "State: Idle\n",
-                   "Creds:  user:steve  group:staff  class:batch  qos:hiprio\n",
-                   "WallTime: 00:00:00 of 01:00:00\n",
-                   "SubmitTime: Mon Sep 23 11:59:00\n",
-                   "  (Time Queued  Total: 00:01:00  Eligible: 00:01:00)\n\n",
-                   "Total Tasks: 1\n\n",
-                   "Req[0]  TaskCount: 1  Partition: ALL\n",
-                   "Procs: 1  Memory >= 0M  Disk >= 0M  Swap >= 0M\n",
-                   "NodeCount: 1\n\n",
-                   "Bypass: 0\n",
-                   "PE:  1.00  StartPriority:  1\n",
-                   "Priority:  1  (SERV 1)\n\n",
-                   "job cannot run  (", kSteveReason, ")\n"}));
+  EXPECT_EQ(
+      l.text("checkjob", {"cand"}),
+      lines({"checking job cand\n\n", "State: Idle\n", "Creds:  user:steve  group:staff  class:batch  qos:hiprio\n",
+             "WallTime: 00:00:00 of 01:00:00\n", "SubmitTime: Mon Sep 23 11:59:00\n",
+             "  (Time Queued  Total: 00:01:00  Eligible: 00:01:00)\n\n", "Total Tasks: 1\n\n",
+             "Req[0]  TaskCount: 1  Partition: ALL\n", "Procs: 1  Memory >= 0M  Disk >= 0M  Swap >= 0M\n",
+             "NodeCount: 1\n\n", "Bypass: 0\n", "PE:  1.00  StartPriority:  1\n", "Priority:  1  (SERV 1)\n\n",
+             "job cannot run  (", kSteveReason, ")\n"}));
   json::Value v = l.json_of("checkjob", {"cand"});
   const json::Object* o = v.getAsObject();
   const json::Array* violations = o->getArray("violations");
@@ -249,8 +240,7 @@ TEST(Views, ShowbfHonoursTheReservationsAcl) {
   // bob: n01 is his for an hour only, n02 for ever. alice may use the reservation: both for ever.
   EXPECT_EQ(l.text("showbf", {"-u", "bob"}),
             lines({"backfill window (user: 'bob' group: '-' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
-                   "  2 procs available for      01:00:00\n",
-                   "  1 procs available with no timelimit\n"}));
+                   "  2 procs available for      01:00:00\n", "  1 procs available with no timelimit\n"}));
   EXPECT_EQ(l.text("showbf", {"-u", "alice"}),
             lines({"backfill window (user: 'alice' group: '-' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
                    "  2 procs available with no timelimit\n"}));
@@ -301,7 +291,8 @@ TEST(Views, OnlyUserSeesTheirOwnJobsAndReservations) {
   auto names = [&](std::optional<std::string> who) {
     json::Value v = *json::parse(l.view("showres", {}, true, who).out);
     std::vector<std::string> out;
-    for (const auto& r : *v.getAsObject()->getArray("reservations")) out.push_back(r.getAsObject()->getString("name")->str());
+    for (const auto& r : *v.getAsObject()->getArray("reservations"))
+      out.push_back(r.getAsObject()->getString("name")->str());
     return out;
   };
   EXPECT_EQ(names(std::nullopt), (std::vector<std::string>{"r", "42", "43"}));
@@ -330,9 +321,10 @@ TEST(Views, UsageErrors) {
     EXPECT_TRUE(a.out.empty());
     return a.err;
   };
-  EXPECT_EQ(err("showqq", {}),
-            "unknown command 'showqq' (expected one of checkjob, checknode, diagnose, showbf, showconfig, showq, showres, "
-            "showstart)");
+  EXPECT_EQ(
+      err("showqq", {}),
+      "unknown command 'showqq' (expected one of checkjob, checknode, diagnose, showbf, showconfig, showq, showres, "
+      "showstart)");
   EXPECT_EQ(err("showq", {"-x"}), "showq: unknown option '-x' (expected -r, -i, -b, -u USER)");
   EXPECT_EQ(err("showq", {"-u"}), "showq: '-u' needs a USER after it");
   EXPECT_EQ(err("showq", {"-r", "-r"}), "showq: '-r' given twice");
@@ -379,7 +371,8 @@ TEST(Views, DiagnosePriorityAndFairshareAreTheReports) {
   EXPECT_EQ(l.view("diagnose", {"-p"}, true).out, priority_json(l.policy.policy(), rows, 0));
   EXPECT_EQ(l.text("diagnose", {"-f"}), render_fairshare(l.policy.policy(), none));
   EXPECT_EQ(l.view("diagnose", {"-f"}, true).out, fairshare_json(l.policy.policy(), none, 0));
-  EXPECT_EQ(*json::parse(priority_json(l.policy.policy(), rows, 0)), *json::parse(priority_json(l.policy.policy(), rows)));
+  EXPECT_EQ(*json::parse(priority_json(l.policy.policy(), rows, 0)),
+            *json::parse(priority_json(l.policy.policy(), rows)));
 }
 
 // ----------------------------------------------------------------------------------------------

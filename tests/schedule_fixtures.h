@@ -21,8 +21,8 @@ using Strings = std::vector<std::string>;
 
 // FCFS priority (queue time only) and no fairshare; `extra` adds the lines under test.
 inline TestPolicy fcfs(std::string_view extra) {
-  return compile_policy(lines({"QUEUETIMEWEIGHT 1\nXFACTORWEIGHT 0\nFSPOLICY NONE\nJOBPRIOACCRUALPOLICY ALWAYS\n",
-                               extra}));
+  return compile_policy(
+      lines({"QUEUETIMEWEIGHT 1\nXFACTORWEIGHT 0\nFSPOLICY NONE\nJOBPRIOACCRUALPOLICY ALWAYS\n", extra}));
 }
 
 // Monday noon: the seed's "now" (8.2.1), and most cases'.

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
-#include <sstream>
 #include <span>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -19,10 +19,10 @@
 
 #include "runtime/engine/calendar.h"
 #include "runtime/engine/reservations.h"
-#include "runtime/rm/sim/run_log.h"
 #include "runtime/engine/scheduler.h"
-#include "runtime/rm/sim/simulator.h"
 #include "runtime/io/swf.h"
+#include "runtime/rm/sim/run_log.h"
+#include "runtime/rm/sim/simulator.h"
 #include "tests/runtime_support.h"
 
 namespace maui::runtime::testing {
@@ -187,7 +187,7 @@ inline SimulatedRuns simulate_with_runs(const CredentialDirectory& dir, const Tr
 struct DrivenJob {
   TraceJob trace;
   std::optional<Epoch> start;
-  Epoch end = 0;  // start + run
+  Epoch end = 0;                                            // start + run
   std::vector<std::pair<std::string, std::int64_t>> alloc;  // node name, tasks
   bool backfilled = false;
   bool never_runnable = false;

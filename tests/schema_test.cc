@@ -113,9 +113,8 @@ bool looks_like_name(std::string_view token) {
   if (token.empty()) return false;
   if (token.size() > 3 && token.ends_with("CFG")) return true;
   if (token.front() < 'A' || token.front() > 'Z') return false;
-  return std::all_of(token.begin(), token.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  });
+  return std::all_of(token.begin(), token.end(),
+                     [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; });
 }
 
 // Splits attribute text on blanks, keeping quoted values ('...' or "...") in one token, as Moab
@@ -207,7 +206,7 @@ void check_config(const fs::path& path, std::vector<Finding>& findings, std::siz
       const std::size_t eq = item.find('=');
       if (eq == std::string::npos || eq == 0) continue;  // positional word: Maui ignores it
       std::string key = item.substr(0, eq);
-      if (has_template_marker(key)) continue;  // e.g. `-%>SUBMITCMD=` glued to an ERB tag
+      if (has_template_marker(key)) continue;                        // e.g. `-%>SUBMITCMD=` glued to an ERB tag
       if (key.ends_with("+") || key.ends_with("-")) key.pop_back();  // += and -=
       key = key.substr(0, key.find('['));                            // MAXPROC[USER:yao]
       if (key.empty()) continue;
@@ -245,8 +244,7 @@ TEST(ParameterTable, IsSortedByKindAndName) {
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const Row& a = rows[i - 1];
     const Row& b = rows[i];
-    EXPECT_TRUE(a.kind < b.kind || (a.kind == b.kind && a.name <= b.name))
-        << a.name << " before " << b.name;
+    EXPECT_TRUE(a.kind < b.kind || (a.kind == b.kind && a.name <= b.name)) << a.name << " before " << b.name;
   }
 }
 
@@ -280,15 +278,12 @@ TEST(ParameterTable, KindsHaveConsistentShapes) {
 TEST(ParameterTable, NoDuplicateRows) {
   const auto rows = all_rows();
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    for (std::size_t j = i + 1; j < rows.size() && rows[j].kind == rows[i].kind &&
-                                rows[j].name == rows[i].name;
-         ++j) {
+    for (std::size_t j = i + 1; j < rows.size() && rows[j].kind == rows[i].kind && rows[j].name == rows[i].name; ++j) {
       if (rows[i].kind != RowKind::Attribute) {
         ADD_FAILURE() << "duplicate " << to_string(rows[i].kind) << " " << rows[i].name;
       } else {
-        EXPECT_EQ(rows[i].objects & rows[j].objects, 0u)
-            << "attribute " << rows[i].name << " has two rows for "
-            << objects_to_string(rows[i].objects & rows[j].objects);
+        EXPECT_EQ(rows[i].objects & rows[j].objects, 0u) << "attribute " << rows[i].name << " has two rows for "
+                                                         << objects_to_string(rows[i].objects & rows[j].objects);
       }
     }
   }
@@ -337,8 +332,8 @@ TEST(ParameterTable, PolicyEnumsOfTheIrAreTheAllowedValues) {
 
 TEST(ParameterTable, CanonicalNamesExist) {
   for (const Row& r : all_rows()) {
-    const bool needs = r.support == Support::Obsolete || r.support == Support::Misspelling ||
-                       r.support == Support::ManualName;
+    const bool needs =
+        r.support == Support::Obsolete || r.support == Support::Misspelling || r.support == Support::ManualName;
     EXPECT_EQ(needs, !r.canonical.empty()) << r.name << ": canonical only for obsolete/misspelt";
     if (!needs) continue;
     EXPECT_NE(r.canonical, r.name);
@@ -365,12 +360,22 @@ TEST(ParameterTable, EngineDefaults) {
   // 13 #4-#7), the table holds the manual's default (docs/semantics.md) and the row's Maui 3.3.1
   // note names the code's.
   const std::vector<std::pair<std::string_view, std::string_view>> expected = {
-      {"FSDEPTH", "7"},          {"FSINTERVAL", "24:00:00"},   {"XFMINWCLIMIT", ""},
-      {"QUEUETIMEWEIGHT", "1"},  {"FSWEIGHT", "0"},            {"TARGETWEIGHT", "0"},
-      {"RESWEIGHT", "0"},        {"USAGEWEIGHT", "0"},         {"SERVICEWEIGHT", "1"},
-      {"CREDWEIGHT", "1"},       {"USERWEIGHT", "0"},          {"RESERVATIONDEPTH", "1"},
-      {"BACKFILLPOLICY", "FIRSTFIT"}, {"NODEALLOCATIONPOLICY", "LASTAVAILABLE"},
-      {"RESERVATIONPOLICY", "CURRENTHIGHEST"}, {"REJECTNEGPRIOJOBS", "TRUE"},
+      {"FSDEPTH", "7"},
+      {"FSINTERVAL", "24:00:00"},
+      {"XFMINWCLIMIT", ""},
+      {"QUEUETIMEWEIGHT", "1"},
+      {"FSWEIGHT", "0"},
+      {"TARGETWEIGHT", "0"},
+      {"RESWEIGHT", "0"},
+      {"USAGEWEIGHT", "0"},
+      {"SERVICEWEIGHT", "1"},
+      {"CREDWEIGHT", "1"},
+      {"USERWEIGHT", "0"},
+      {"RESERVATIONDEPTH", "1"},
+      {"BACKFILLPOLICY", "FIRSTFIT"},
+      {"NODEALLOCATIONPOLICY", "LASTAVAILABLE"},
+      {"RESERVATIONPOLICY", "CURRENTHIGHEST"},
+      {"REJECTNEGPRIOJOBS", "TRUE"},
   };
   for (const auto& [name, def] : expected) {
     const Row* r = find_parameter(name);
@@ -391,8 +396,7 @@ TEST(ParameterTable, RangesAreOnNumbersAndSayWhy) {
   for (const Row& r : all_rows()) {
     if (!r.range) continue;
     ++ranged;
-    EXPECT_TRUE(r.type == ValueType::Integer || r.type == ValueType::Double ||
-                r.type == ValueType::Duration)
+    EXPECT_TRUE(r.type == ValueType::Integer || r.type == ValueType::Double || r.type == ValueType::Duration)
         << r.name << " has a range but is a " << to_string(r.type);
     EXPECT_LT(r.range->min, r.range->max) << r.name;
     EXPECT_FALSE(r.range->why.empty()) << r.name;
@@ -434,8 +438,8 @@ TEST(ParameterTable, ClassifiesSpecialNames) {
 // --- lookups -------------------------------------------------------------------------------------
 
 TEST(Lookup, MisspellingsResolveToTheirCanonicalNames) {
-  const std::vector<std::pair<std::string_view, std::string_view>> params = {
-      {"LOGFILEROLEDEPTH", "LOGFILEROLLDEPTH"}, {"ADMINHOST", "ADMINHOSTS"}};
+  const std::vector<std::pair<std::string_view, std::string_view>> params = {{"LOGFILEROLEDEPTH", "LOGFILEROLLDEPTH"},
+                                                                             {"ADMINHOST", "ADMINHOSTS"}};
   for (const auto& [wrong, right] : params) {
     const Row* r = find_parameter(wrong);
     ASSERT_NE(r, nullptr) << wrong;

@@ -71,8 +71,7 @@ void expect_public_json(const std::string& text, std::size_t* count = nullptr) {
   for (const auto& d : *diags) {
     const json::Object* o = d.getAsObject();
     ASSERT_NE(o, nullptr);
-    EXPECT_EQ(keys(*o), (std::set<std::string>{"rule", "severity", "file", "line", "column",
-                                               "message", "notes"}));
+    EXPECT_EQ(keys(*o), (std::set<std::string>{"rule", "severity", "file", "line", "column", "message", "notes"}));
     EXPECT_TRUE(o->getString("rule"));
     auto severity = o->getString("severity");
     ASSERT_TRUE(severity);
@@ -92,8 +91,8 @@ void expect_public_json(const std::string& text, std::size_t* count = nullptr) {
 }
 
 const char kClean[] = "SERVERHOST head\nRMPOLLINTERVAL 00:00:30\n";
-const char kWarning[] = "SERVERHOST head\nRMPOLINTERVAL 30\n";        // unknown-parameter
-const char kError[] = "SERVERHOST head\nUSERCFG[bob MAXJOB=2\n";      // syntax-error
+const char kWarning[] = "SERVERHOST head\nRMPOLINTERVAL 30\n";    // unknown-parameter
+const char kError[] = "SERVERHOST head\nUSERCFG[bob MAXJOB=2\n";  // syntax-error
 
 // --- exit codes -----------------------------------------------------------------------------
 
@@ -184,8 +183,7 @@ TEST_F(Tool, SubcommandHelpListsItsOptions) {
   auto compile = mauic("compile --help");
   EXPECT_EQ(compile.code, 0);
   std::string c = options_of(compile.out, "compile");
-  for (const char* opt : {"-o", "--color", "<maui.cfg>"})
-    EXPECT_NE(c.find(opt), std::string::npos) << opt << "\n" << c;
+  for (const char* opt : {"-o", "--color", "<maui.cfg>"}) EXPECT_NE(c.find(opt), std::string::npos) << opt << "\n" << c;
   EXPECT_EQ(c.find("--fail-on"), std::string::npos) << c;
 
   auto explain = mauic("explain --help");
@@ -299,8 +297,7 @@ TEST_F(Tool, Sarif) {
     EXPECT_FALSE(uri->startswith("/"));
     const auto* region = physical->getObject("region");
     ASSERT_NE(region, nullptr);
-    EXPECT_EQ(region->getInteger("startLine"),
-              llvm::Optional<std::int64_t>(*rule == "syntax-error" ? 3 : 2));
+    EXPECT_EQ(region->getInteger("startLine"), llvm::Optional<std::int64_t>(*rule == "syntax-error" ? 3 : 2));
     const auto* fp = o->getObject("partialFingerprints");
     ASSERT_NE(fp, nullptr);
     ASSERT_FALSE(fp->empty());
@@ -387,8 +384,12 @@ TEST_F(Garbage, BinaryFile) {
 TEST_F(Garbage, InvalidUtf8InValuesAndNames) {
   // Latin-1 bytes in a value (quoted in the message) and in an object name (a key of the IR):
   // every output must stay valid UTF-8 JSON, also in builds where llvm::json asserts on it.
-  write("latin1.cfg", "SERVERHOST h\xf4te\nBACKFILLPOLICY caf\xe9" "\nAMCFG[b\xe9" "] TYPE=QBANK\n"
-                      "USERCFG[ren\xe9" "e] MAXJOB=x\xff\n> \xe9\n");  // the last line is an error
+  write("latin1.cfg",
+        "SERVERHOST h\xf4te\nBACKFILLPOLICY caf\xe9"
+        "\nAMCFG[b\xe9"
+        "] TYPE=QBANK\n"
+        "USERCFG[ren\xe9"
+        "e] MAXJOB=x\xff\n> \xe9\n");  // the last line is an error
   expect_survives("latin1.cfg");
   auto c = mauic("compile " + quote("latin1.cfg"));
   EXPECT_TRUE(c.exited);

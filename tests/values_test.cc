@@ -207,10 +207,15 @@ TEST(ParseBoolean, NotABoolean) {
 // --- durations (§1.4) ----------------------------------------------------------------------
 
 TEST(ParseDuration, Fields) {
-  for (auto [text, value] : std::vector<std::pair<std::string_view, ir::Seconds>>{
-           {"60", 60}, {"0", 0}, {"00:01:00", 60}, {"12:00:00", 43200}, {"1:00:00:00", 86400},
-           {"2:03:04:05", 2 * 86400 + 3 * 3600 + 4 * 60 + 5}, {"90:00:00", 324000},
-           {"00:00:05", 5}}) {
+  for (auto [text, value] :
+       std::vector<std::pair<std::string_view, ir::Seconds>>{{"60", 60},
+                                                             {"0", 0},
+                                                             {"00:01:00", 60},
+                                                             {"12:00:00", 43200},
+                                                             {"1:00:00:00", 86400},
+                                                             {"2:03:04:05", 2 * 86400 + 3 * 3600 + 4 * 60 + 5},
+                                                             {"90:00:00", 324000},
+                                                             {"00:00:05", 5}}) {
     auto r = parse_duration(text);
     ASSERT_TRUE(r.value) << text;
     EXPECT_EQ(*r.value, value) << text;
@@ -456,12 +461,10 @@ TEST(ParseFairshareTarget, Markers) {
     double value;
     ir::FairshareMode mode;
   };
-  for (const Case& c : {Case{"30", 30, ir::FairshareMode::Target},
-                        Case{"50.0+", 50, ir::FairshareMode::Floor},
-                        Case{"10.0-", 10, ir::FairshareMode::Ceiling},
-                        Case{"100^", 100, ir::FairshareMode::CapAbsolute},
-                        Case{"25%", 25, ir::FairshareMode::CapRelative},
-                        Case{"12.5", 12.5, ir::FairshareMode::Target}}) {
+  for (const Case& c :
+       {Case{"30", 30, ir::FairshareMode::Target}, Case{"50.0+", 50, ir::FairshareMode::Floor},
+        Case{"10.0-", 10, ir::FairshareMode::Ceiling}, Case{"100^", 100, ir::FairshareMode::CapAbsolute},
+        Case{"25%", 25, ir::FairshareMode::CapRelative}, Case{"12.5", 12.5, ir::FairshareMode::Target}}) {
     auto r = parse_fairshare_target(c.text);
     ASSERT_TRUE(r.value) << c.text;
     EXPECT_DOUBLE_EQ(r.value->value, c.value) << c.text;
@@ -625,8 +628,8 @@ TEST(ParseHostlist, RangesExpand) {
 TEST(ParseHostlist, RangesKeepTheLowerBoundsPadding) {
   auto r = parse_hostlist("n[8-11],m[098-100],r[1-2]c[01-02]");
   ASSERT_TRUE(r.value);
-  EXPECT_EQ(r.value->names, (Strings{"n8", "n9", "n10", "n11", "m098", "m099", "m100", "r1c01", "r1c02", "r2c01",
-                                     "r2c02"}));
+  EXPECT_EQ(r.value->names,
+            (Strings{"n8", "n9", "n10", "n11", "m098", "m099", "m100", "r1c01", "r1c02", "r2c01", "r2c02"}));
   EXPECT_TRUE(r.issues.empty());
 }
 
@@ -637,8 +640,7 @@ TEST(ParseHostlist, CorpusForms) {
 
   auto two = parse_hostlist("dccn-c00[4-5],dccn-c0[10-12]");
   ASSERT_TRUE(two.value);
-  EXPECT_EQ(two.value->names,
-            (Strings{"dccn-c004", "dccn-c005", "dccn-c010", "dccn-c011", "dccn-c012"}));
+  EXPECT_EQ(two.value->names, (Strings{"dccn-c004", "dccn-c005", "dccn-c010", "dccn-c011", "dccn-c012"}));
 
   auto colon = parse_hostlist("herc[0001-0003]:olympus");
   ASSERT_TRUE(colon.value);
@@ -757,7 +759,8 @@ TEST(ParseResources, AmountsWithinTheBounds) {
   auto procs = parse_resources("PROCS:1000000001");
   EXPECT_FALSE(procs.value);
   EXPECT_EQ(issues(procs), Strings{"invalid-value!@6+10"});
-  EXPECT_EQ(procs.issues[0].message, "expected PROCS from -1 to 1000000000 (-1: all of the node's), found '1000000001'");
+  EXPECT_EQ(procs.issues[0].message,
+            "expected PROCS from -1 to 1000000000 (-1: all of the node's), found '1000000001'");
   auto memory = parse_resources("PROCS:2;MEM:1000000000001");
   EXPECT_FALSE(memory.value);
   EXPECT_EQ(issues(memory), Strings{"invalid-value!@12+13"});
@@ -775,11 +778,9 @@ TEST(ParseDays, Lists) {
     std::string_view text;
     unsigned mask;  // bit 0 = Sunday
   };
-  for (const Case& c : {Case{"MON,TUE", 0b0000110}, Case{"Mon|Fri", 0b0100010},
-                        Case{"MON,TUE,WED,THU,FRI", 0b0111110}, Case{"SUN", 0b0000001},
-                        Case{"Sat", 0b1000000}, Case{"MON TUE", 0b0000110},
-                        Case{"mon:wed", 0b0001010}, Case{"ALL", 0x7f}, Case{"[ALL]", 0x7f},
-                        Case{"all", 0x7f}}) {
+  for (const Case& c : {Case{"MON,TUE", 0b0000110}, Case{"Mon|Fri", 0b0100010}, Case{"MON,TUE,WED,THU,FRI", 0b0111110},
+                        Case{"SUN", 0b0000001}, Case{"Sat", 0b1000000}, Case{"MON TUE", 0b0000110},
+                        Case{"mon:wed", 0b0001010}, Case{"ALL", 0x7f}, Case{"[ALL]", 0x7f}, Case{"all", 0x7f}}) {
     auto r = parse_days(c.text);
     ASSERT_TRUE(r.value) << c.text;
     EXPECT_EQ(static_cast<unsigned>(*r.value), c.mask) << c.text;

@@ -40,8 +40,10 @@ std::string trimmed(std::string s) {
 std::string slug(const std::string& view) {
   std::string out;
   for (char c : view) {
-    if (c == ' ') out += '_';
-    else if (c != '-') out += c;
+    if (c == ' ')
+      out += '_';
+    else if (c != '-')
+      out += c;
   }
   return out;
 }

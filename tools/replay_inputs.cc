@@ -32,7 +32,8 @@ std::optional<runtime::Trace> load_workload(const std::string& path, const runti
     // Nothing to replay. A file that is no trace at all (a config, random bytes) has an error on
     // every line: the first few show what it is.
     constexpr std::size_t kShown = 5;
-    for (std::size_t i = 0; i < trace.problems.size() && i < kShown; ++i) llvm::errs() << to_text(trace.problems[i]) << "\n";
+    for (std::size_t i = 0; i < trace.problems.size() && i < kShown; ++i)
+      llvm::errs() << to_text(trace.problems[i]) << "\n";
     if (trace.problems.size() > kShown)
       llvm::errs() << fmt::format("{}: ... and {} more lines in error\n", tool, trace.problems.size() - kShown);
     llvm::errs() << tool << ": " << loaded.error << "\n";
@@ -47,9 +48,10 @@ std::optional<runtime::Trace> load_workload(const std::string& path, const runti
     err << fmt::format("{}: {} trace line{} skipped\n", tool, trace.problems.size(),
                        trace.problems.size() == 1 ? "" : "s");
   if (trace.format == "sacct")
-    err << fmt::format("{}: {}: {} jobs read from Slurm accounting; {} job steps skipped, {} jobs never started (not "
-                       "replayed), {} had not ended (replayed with the time they had run)\n",
-                       tool, path, trace.jobs.size(), trace.steps_skipped, trace.never_started, trace.still_running);
+    err << fmt::format(
+        "{}: {}: {} jobs read from Slurm accounting; {} job steps skipped, {} jobs never started (not "
+        "replayed), {} had not ended (replayed with the time they had run)\n",
+        tool, path, trace.jobs.size(), trace.steps_skipped, trace.never_started, trace.still_running);
   return std::move(loaded.trace);
 }
 

@@ -13,8 +13,7 @@ void check_missing_serverhost(const Compilation& c, DiagnosticSink& sink) {
   for (const Statement& s : c.syntax.statements) {
     if (s.kind != Statement::Kind::Parameter || s.values.empty()) continue;
     if (s.name.text == "SERVERHOST" && !s.indented) return;
-    if (llvm::StringRef(s.name.text.data(), s.name.text.size()).equals_insensitive("SERVERHOST"))
-      misread = &s;
+    if (llvm::StringRef(s.name.text.data(), s.name.text.size()).equals_insensitive("SERVERHOST")) misread = &s;
   }
   if (misread) {
     sink.report(rules::kMissingServerhost, misread->name.range(),
@@ -36,11 +35,11 @@ void check_component_weight_defaults(const Compilation& c, DiagnosticSink& sink)
     for (auto s : subcomponents(component)) {
       const auto& sub = w[s];
       if (!written(sub.weight.from) || sub.weight.value == 0) continue;
-      sink.report(rules::kCompatComponentWeightDefault, locate(c, sub.weight.from.where),
-                  fmt::format("{} is not set: by the manual it defaults to {} and this {} weight has "
-                              "no effect; Maui 3.3.1 defaults it to 1 and applies it; set {} explicitly",
-                              weight_name(component), w[component].weight.value, ir::to_string(s),
-                              weight_name(component)));
+      sink.report(
+          rules::kCompatComponentWeightDefault, locate(c, sub.weight.from.where),
+          fmt::format("{} is not set: by the manual it defaults to {} and this {} weight has "
+                      "no effect; Maui 3.3.1 defaults it to 1 and applies it; set {} explicitly",
+                      weight_name(component), w[component].weight.value, ir::to_string(s), weight_name(component)));
       break;
     }
   }
@@ -54,8 +53,8 @@ void check_fairshare_window_defaults(const Compilation& c, DiagnosticSink& sink)
                 fmt::format("fairshare is on but {} not set: the manual's defaults are FSDEPTH 7 and "
                             "FSINTERVAL 24:00:00, Maui 3.3.1 uses 8 windows of 12:00:00; set both",
                             !written(fs.depth.from) && !written(fs.interval.from) ? "FSDEPTH and FSINTERVAL are"
-                            : !written(fs.depth.from)                            ? "FSDEPTH is"
-                                                                                 : "FSINTERVAL is"));
+                            : !written(fs.depth.from)                             ? "FSDEPTH is"
+                                                                                  : "FSINTERVAL is"));
 }
 
 void check_xfactor_min_walltime_default(const Compilation& c, DiagnosticSink& sink) {

@@ -30,7 +30,8 @@ void check_target_queue_time(const Compilation& c, DiagnosticSink& sink) {
     sink.report(rules::kCompatTargetQueuetime, locate(c, cfg.qos->queuetime_target->from.where),
                 fmt::format("QTTARGET of QOS {}: Maui 3.3.1 computes the target queue-time factor from a "
                             "timestamp, so it is always 1e8 (use TARGETQUEUETIMECAP); this engine grows it "
-                            "toward the target as documented", id.name));
+                            "toward the target as documented",
+                            id.name));
   }
 }
 

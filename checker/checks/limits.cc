@@ -17,12 +17,12 @@ void check_default_idle_limit(const Compilation& c, DiagnosticSink& sink) {
     const ir::Limit* first = nullptr;
     for (const auto& l : def->idle.by_resource())
       if (l && !first) first = &*l;
-    sink.report(rules::kCompatDefaultIdleLimit, locate(c, first->from.where),
-                fmt::format("by the manual {}[DEFAULT] idle limits apply to every {}; Maui 3.3.1 applies "
-                            "them only to a {} that has a MAXI* limit of its own{}", ir::family_of(kind),
-                            ir::to_string(kind), ir::to_string(kind),
-                            without.empty() ? std::string()
-                                            : fmt::format(" (so not to: {})", fmt::join(without, ", "))));
+    sink.report(
+        rules::kCompatDefaultIdleLimit, locate(c, first->from.where),
+        fmt::format("by the manual {}[DEFAULT] idle limits apply to every {}; Maui 3.3.1 applies "
+                    "them only to a {} that has a MAXI* limit of its own{}",
+                    ir::family_of(kind), ir::to_string(kind), ir::to_string(kind),
+                    without.empty() ? std::string() : fmt::format(" (so not to: {})", fmt::join(without, ", "))));
   }
 }
 
@@ -37,7 +37,8 @@ void check_override_scope(const Compilation& c, DiagnosticSink& sink) {
                   fmt::format("Maui 3.3.1 uses this override as the {} limit of every credential of a "
                               "{} job (its user, group, account, class and the QOS itself), replacing "
                               "their own limits; the manual's example reads it as superseding the other "
-                              "credentials' limits only", ir::to_string(res), id.name));
+                              "credentials' limits only",
+                              ir::to_string(res), id.name));
     }
   }
 }

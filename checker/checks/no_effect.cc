@@ -105,13 +105,14 @@ class NoEffect {
       if (t && (!first_target || before(t->fairshare_target->from, first_target->fairshare_target->from)))
         first_target = t;
     std::vector<std::pair<const ir::Provenance*, std::string>> lines;  // what the admin wrote, in order
-    if (written(weight.from) && weight.value != 0) lines.push_back({&weight.from, fmt::format("FSWEIGHT {}", weight.value)});
+    if (written(weight.from) && weight.value != 0)
+      lines.push_back({&weight.from, fmt::format("FSWEIGHT {}", weight.value)});
     for (S s : subcomponents(C::Fairshare))
-      if (nonzero_written(s)) lines.push_back({&w_[s].weight.from, fmt::format("{} {}", weight_name(s), w_[s].weight.value)});
+      if (nonzero_written(s))
+        lines.push_back({&w_[s].weight.from, fmt::format("{} {}", weight_name(s), w_[s].weight.value)});
 
     if (policy.value == ir::FairshareMetric::None) {
-      if (first_target)
-        lines.push_back({&first_target->fairshare_target->from, "the FSTARGET values"});
+      if (first_target) lines.push_back({&first_target->fairshare_target->from, "the FSTARGET values"});
       if (lines.empty()) return;
       std::vector<std::string> what;
       for (const auto& l : lines) what.push_back(l.second);
@@ -129,12 +130,12 @@ class NoEffect {
       // Caps (^ %) still act on eligibility: then only the weights are idle.
       if (caps && lines.empty()) return;
       const ir::Provenance& at = caps ? *lines.front().first : policy.from;
-      auto& d = report(at,
-                       caps ? "fairshare is on, but its only FSTARGET values are caps (^ %), which limit eligibility: "
-                              "every job's fairshare factor is 0 and the fairshare weights change no priority"
-                            : "fairshare is on, but no credential has an FSTARGET (nor USERCFG[DEFAULT] ...): every "
-                              "job's fairshare factor is 0 and the fairshare settings change no priority; give the "
-                              "credentials FSTARGETs");
+      auto& d =
+          report(at, caps ? "fairshare is on, but its only FSTARGET values are caps (^ %), which limit eligibility: "
+                            "every job's fairshare factor is 0 and the fairshare weights change no priority"
+                          : "fairshare is on, but no credential has an FSTARGET (nor USERCFG[DEFAULT] ...): every "
+                            "job's fairshare factor is 0 and the fairshare settings change no priority; give the "
+                            "credentials FSTARGETs");
       for (const auto& l : lines)
         if (l.first != &at) note(d, *l.first, note_text(l.second));
       return;
@@ -146,7 +147,8 @@ class NoEffect {
       for (S s : subcomponents(C::Fairshare)) names.push_back(std::string(weight_name(s)));
       auto& d = report(first_target->fairshare_target->from,
                        fmt::format("the FSTARGET values have no effect on priority: {} are all 0{}; set the one "
-                                   "of each kind that has targets", and_list(names),
+                                   "of each kind that has targets",
+                                   and_list(names),
                                    weight.value == 0 ? fmt::format(" and {}", is_zero("FSWEIGHT", weight.from)) : ""));
       note(d, weight.from, fmt::format("FSWEIGHT {} is set here", weight.value));
       return;
@@ -168,9 +170,8 @@ class NoEffect {
                            kind_text(kind), kind_text(kind), t.id.name, is_zero(weight_name(sub), sub_weight.from),
                            weight_name(sub)));
       } else if (!targets[k] && nonzero_written(sub)) {
-        report(sub_weight.from,
-               fmt::format("{} {} has no effect: no {} has an FSTARGET (nor {}[DEFAULT])", weight_name(sub),
-                           sub_weight.value, kind_text(kind), ir::family_of(kind)));
+        report(sub_weight.from, fmt::format("{} {} has no effect: no {} has an FSTARGET (nor {}[DEFAULT])",
+                                            weight_name(sub), sub_weight.value, kind_text(kind), ir::family_of(kind)));
       }
     }
   }
@@ -191,9 +192,9 @@ class NoEffect {
     if (weight.value == 0) {
       for (S s : subcomponents(c))
         if (nonzero_written(s)) {
-          auto& d = report(w_[s].weight.from, fmt::format("{} {} has no effect: its component weight {}",
-                                                           weight_name(s), w_[s].weight.value,
-                                                           is_zero(weight_name(c), weight.from)));
+          auto& d =
+              report(w_[s].weight.from, fmt::format("{} {} has no effect: its component weight {}", weight_name(s),
+                                                    w_[s].weight.value, is_zero(weight_name(c), weight.from)));
           note(d, weight.from, fmt::format("{} is set to 0 here", weight_name(c)));
         }
       return;
@@ -218,13 +219,12 @@ class NoEffect {
     const S sub = credential_subcomponent(kind);
     const auto& sub_weight = w_[sub].weight;
     if (!first || sub_weight.value != 0) return;
-    report(first->priority->from,
-           fmt::format("PRIORITY={} of {} {}{} has no effect on job priority: {}; set {}", first->priority->value,
-                       kind_text(kind), first->id.name,
-                       count > 1 ? fmt::format(" (and {} more {} PRIORITY value{})", count - 1, kind_text(kind),
-                                               count > 2 ? "s" : "")
-                                 : std::string(),
-                       is_zero(weight_name(sub), sub_weight.from), weight_name(sub)));
+    report(first->priority->from, fmt::format("PRIORITY={} of {} {}{} has no effect on job priority: {}; set {}",
+                                              first->priority->value, kind_text(kind), first->id.name,
+                                              count > 1 ? fmt::format(" (and {} more {} PRIORITY value{})", count - 1,
+                                                                      kind_text(kind), count > 2 ? "s" : "")
+                                                        : std::string(),
+                                              is_zero(weight_name(sub), sub_weight.from), weight_name(sub)));
   }
 };
 

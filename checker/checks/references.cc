@@ -44,8 +44,7 @@ void check_undefined_references(const Compilation& c, DiagnosticSink& sink) {
     for (const auto& e : sr.acl) {
       if (e.kind == ir::AclEntry::Kind::Qos) qos.push_back({e.value, e.from.where, "QOSLIST of " + owner});
       if (e.kind == ir::AclEntry::Kind::Class) classes.push_back({e.value, e.from.where, "CLASSLIST of " + owner});
-      if (e.kind == ir::AclEntry::Kind::Account)
-        accounts.push_back({e.value, e.from.where, "ACCOUNTLIST of " + owner});
+      if (e.kind == ir::AclEntry::Kind::Account) accounts.push_back({e.value, e.from.where, "ACCOUNTLIST of " + owner});
     }
     if (sr.partition) partitions.push_back({sr.partition->value, sr.partition->from.where, "PARTITION of " + owner});
   }
@@ -67,16 +66,15 @@ void check_undefined_references(const Compilation& c, DiagnosticSink& sink) {
     if (builtin_name(r.name) || qos_set.count(r.name)) continue;
     std::string hint = closest(r.name, defined_qos);
     report(r, fmt::format("QOS '{}' ({}) is not defined by any QOSCFG line: Maui creates a new QOS "
-                          "with default settings{}", r.name, r.what,
-                          hint.empty() ? std::string() : fmt::format("; did you mean '{}'?", hint)));
+                          "with default settings{}",
+                          r.name, r.what, hint.empty() ? std::string() : fmt::format("; did you mean '{}'?", hint)));
   }
   if (!defined_partitions.empty()) {
     std::vector<std::string> names(defined_partitions.begin(), defined_partitions.end());
     for (const auto& r : partitions) {
       if (builtin_name(r.name) || defined_partitions.count(r.name)) continue;
       std::string hint = closest(r.name, names);
-      report(r, fmt::format("partition '{}' ({}) has no node (no NODECFG ... PARTITION={}){}", r.name,
-                            r.what, r.name,
+      report(r, fmt::format("partition '{}' ({}) has no node (no NODECFG ... PARTITION={}){}", r.name, r.what, r.name,
                             hint.empty() ? std::string() : fmt::format("; did you mean '{}'?", hint)));
     }
   }
@@ -89,8 +87,8 @@ void check_undefined_references(const Compilation& c, DiagnosticSink& sink) {
       if (builtin_name(r.name) || known.count(r.name)) continue;
       std::string hint = closest(r.name, names);
       if (!hint.empty())
-        report(r, fmt::format("{} '{}' ({}) is not configured by any {} line; did you mean '{}'?",
-                              ir::to_string(kind), r.name, r.what, family, hint));
+        report(r, fmt::format("{} '{}' ({}) is not configured by any {} line; did you mean '{}'?", ir::to_string(kind),
+                              r.name, r.what, family, hint));
     }
   };
   typo(classes, ir::CredKind::Class, "CLASSCFG");
@@ -104,16 +102,16 @@ void check_default_not_in_list(const Compilation& c, DiagnosticSink& sink) {
       if (!def || !list || list->names.empty()) return;
       for (const auto& n : list->names)
         if (n == def->value) return;
-      auto& diag = sink.report(rules::kDefaultNotInList, locate(c, def->from.where),
-                               fmt::format("{}={} of {} {} is not in its {} ({}): {}", d, def->value,
-                                           ir::to_string(id.kind), id.name, l,
-                                           fmt::format("{}", fmt::join(list->names, ",")), consequence));
+      auto& diag =
+          sink.report(rules::kDefaultNotInList, locate(c, def->from.where),
+                      fmt::format("{}={} of {} {} is not in its {} ({}): {}", d, def->value, ir::to_string(id.kind),
+                                  id.name, l, fmt::format("{}", fmt::join(list->names, ",")), consequence));
       diag.notes.push_back({locate(c, list->from.where), fmt::format("{} is set here", l)});
     };
     check(cfg.qos_default, cfg.qos_list, "QDEF", "QLIST",
-          "Maui 3.3.1 gives its jobs the first QOS of the access list instead; mauirun gives them the QDEF (docs/semantics.md 78)");
-    check(cfg.partition_default, cfg.partition_list, "PDEF", "PLIST",
-          "jobs default to a partition they may not use");
+          "Maui 3.3.1 gives its jobs the first QOS of the access list instead; mauirun gives them the QDEF "
+          "(docs/semantics.md 78)");
+    check(cfg.partition_default, cfg.partition_list, "PDEF", "PLIST", "jobs default to a partition they may not use");
   }
 }
 

@@ -7,9 +7,7 @@
 namespace maui::checker {
 
 namespace {
-std::string hms(ir::Seconds s) {
-  return fmt::format("{:02}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60);
-}
+std::string hms(ir::Seconds s) { return fmt::format("{:02}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60); }
 }  // namespace
 
 void check_sr_start_after_end(const Compilation& c, DiagnosticSink& sink) {
@@ -21,7 +19,8 @@ void check_sr_start_after_end(const Compilation& c, DiagnosticSink& sink) {
                           fmt::format("standing reservation {}: STARTTIME {} is not before ENDTIME {} "
                                       "on a daily reservation, so no instance is ever active; for a "
                                       "window across midnight define two reservations ({}-24:00:00 "
-                                      "and 00:00:00-{})", name, hms(start), hms(end), hms(start), hms(end)));
+                                      "and 00:00:00-{})",
+                                      name, hms(start), hms(end), hms(start), hms(end)));
     d.notes.push_back({locate(c, sr.end_time->from.where), "ENDTIME is set here"});
   }
 }
@@ -34,7 +33,8 @@ void check_sr_week_times(const Compilation& c, DiagnosticSink& sink) {
       sink.report(rules::kCompatSrWeekTimes, locate(c, (*t)->from.where),
                   fmt::format("standing reservation {} has PERIOD=WEEK: the manual reads STARTTIME and "
                               "ENDTIME as week offsets (D:HH:MM:SS); Maui 3.3.1 ignores them for weekly "
-                              "reservations and needs WSTARTTIME / WENDTIME", name));
+                              "reservations and needs WSTARTTIME / WENDTIME",
+                              name));
     }
   }
 }
@@ -45,7 +45,8 @@ void check_sr_default_access(const Compilation& c, DiagnosticSink& sink) {
     sink.report(rules::kCompatSrDefaultAccess, locate(c, sr.declared.where),
                 fmt::format("standing reservation {} has no ACCESS: the manual's default is DEDICATED, "
                             "but Maui 3.3.1 behaves as SHARED (it overlaps other reservations); write "
-                            "ACCESS=DEDICATED or ACCESS=SHARED", name));
+                            "ACCESS=DEDICATED or ACCESS=SHARED",
+                            name));
   }
 }
 
@@ -61,8 +62,8 @@ void check_acl_not_entries(const Compilation& c, DiagnosticSink& sink) {
     sink.report(rules::kCompatAclNotEntries, locate(c, negated->from.where),
                 fmt::format("standing reservation {}: by the manual '!{}' grants access to every {} "
                             "other than {} (an OR with the other lists); Maui 3.3.1 only uses NOT "
-                            "entries to exclude, so they grant nothing when other lists exist", name,
-                            negated->value, ir::to_string(negated->kind), negated->value));
+                            "entries to exclude, so they grant nothing when other lists exist",
+                            name, negated->value, ir::to_string(negated->kind), negated->value));
   }
 }
 

@@ -4,8 +4,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <iterator>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -164,11 +164,13 @@ std::vector<std::string> set_minus(const std::set<std::string>& a, const std::se
 // A reference job's priorities under one policy: one task of one hour, submitted at the week's
 // start (kWeekStart) and a day before it, none of the fairshare usage recorded its own (others
 // used the cluster: with no usage at all Maui computes no fairshare,
-// docs/reference/maui-3.3-semantics.md §4.7, and turning fairshare on would change nothing here). A credential's target then counts in full.
+// docs/reference/maui-3.3-semantics.md §4.7, and turning fairshare on would change nothing here). A credential's target
+// then counts in full.
 class ReferenceJobs {
  public:
   explicit ReferenceJobs(const prove::World& w)
-      : w_(w), history_(others_used_the_cluster(w)),
+      : w_(w),
+        history_(others_used_the_cluster(w)),
         standing_(runtime::FairshareStanding::compute(w.directory(), history_, kNow)),
         calc_(w.directory(), standing_, w.totals(), kNow) {}
 
@@ -265,9 +267,10 @@ std::vector<std::string> fold_everyone(const std::vector<PlanLine>& plan, const 
     std::vector<std::string> exceptions;
     for (const auto& c : all)
       if (!unnamed(c) && !who_share.count(c)) exceptions.push_back(who(c, new_other));
-    std::string everyone = exceptions.empty()      ? "everyone"
-                           : exceptions.size() <= 3 ? fmt::format("everyone but {}", fmt::join(exceptions, ", "))
-                                                    : fmt::format("everyone but {} named credentials", exceptions.size());
+    std::string everyone = exceptions.empty() ? "everyone"
+                           : exceptions.size() <= 3
+                               ? fmt::format("everyone but {}", fmt::join(exceptions, ", "))
+                               : fmt::format("everyone but {} named credentials", exceptions.size());
     out.push_back(fmt::format("{} {} {}", l.sign, everyone, l.what));
   }
   return out;
@@ -330,7 +333,8 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
       line('-', fmt::format("loses {} {}", prove::nodes_text(l.nodes), prove::hours_text(l.hours)));
     if (!ch.qos_gained.empty()) line('+', fmt::format("gains QOS {}", fmt::join(ch.qos_gained, ", ")));
     if (!ch.qos_lost.empty()) line('-', fmt::format("loses QOS {}", fmt::join(ch.qos_lost, ", ")));
-    if (!ch.partitions_gained.empty()) line('+', fmt::format("gains partition {}", fmt::join(ch.partitions_gained, ", ")));
+    if (!ch.partitions_gained.empty())
+      line('+', fmt::format("gains partition {}", fmt::join(ch.partitions_gained, ", ")));
     if (!ch.partitions_lost.empty()) line('-', fmt::format("loses partition {}", fmt::join(ch.partitions_lost, ", ")));
     for (const auto& l : ch.limits) line('~', fmt::format("{} {} → {}", l.limit, l.old_value, l.new_value));
     d.semantic.push_back(std::move(ch));
@@ -353,7 +357,10 @@ DiffResult diff_policies(const Compilation& old_unit, const Compilation& new_uni
     auto side = [](std::int64_t advantage) { return advantage > 0 ? 1 : advantage < 0 ? -1 : 0; };
     if (side(o.now) != side(n.now))
       text += fmt::format(" (its jobs now go {} any other {}'s)",
-                          side(n.now) > 0 ? "before" : side(n.now) < 0 ? "after" : "level with", ir::to_string(c.kind));
+                          side(n.now) > 0   ? "before"
+                          : side(n.now) < 0 ? "after"
+                                            : "level with",
+                          ir::to_string(c.kind));
     d.priority.push_back({c, o, n, std::move(text)});
   }
   return d;
@@ -375,8 +382,10 @@ std::string render_text(const DiffResult& d) {
   if (!d.structural.empty()) out += "\nstructural changes:\n";
   for (const auto& s : d.structural) {
     auto loc = [](const diff::Side& x) { return x.line ? fmt::format("{}:{}", x.file, x.line) : x.file; };
-    if (s.old_side.value.empty()) out += fmt::format("  + {} = {}  ({})\n", s.path, s.new_side.value, loc(s.new_side));
-    else if (s.new_side.value.empty()) out += fmt::format("  - {} = {}  ({})\n", s.path, s.old_side.value, loc(s.old_side));
+    if (s.old_side.value.empty())
+      out += fmt::format("  + {} = {}  ({})\n", s.path, s.new_side.value, loc(s.new_side));
+    else if (s.new_side.value.empty())
+      out += fmt::format("  - {} = {}  ({})\n", s.path, s.old_side.value, loc(s.old_side));
     else
       out += fmt::format("  ~ {}: {} → {}  ({} → {})\n", s.path, s.old_side.value, s.new_side.value, loc(s.old_side),
                          loc(s.new_side));
@@ -406,23 +415,27 @@ llvm::json::Array changes_json(const std::vector<AccessChange>& list) {
 std::string render_json(const DiffResult& d) {
   llvm::json::Array structural, semantic, summary;
   for (const auto& s : d.structural)
-    structural.push_back(llvm::json::Object{{"path", s.path}, {"old", side_json(s.old_side)}, {"new", side_json(s.new_side)}});
+    structural.push_back(
+        llvm::json::Object{{"path", s.path}, {"old", side_json(s.old_side)}, {"new", side_json(s.new_side)}});
   for (const auto& c : d.semantic) {
     llvm::json::Array limits;
     for (const auto& l : c.limits)
-      limits.push_back(llvm::json::Object{{"limit", l.limit}, {"old", l.old_value}, {"new", l.new_value},
+      limits.push_back(llvm::json::Object{{"limit", l.limit},
+                                          {"old", l.old_value},
+                                          {"new", l.new_value},
                                           {"direction", l.looser ? "more permissive" : "less permissive"}});
-    semantic.push_back(llvm::json::Object{{"credential", fmt::format("{} {}", ir::to_string(c.credential.kind), c.credential.name)},
-                                          {"verdict", std::string(to_string(c.verdict))},
-                                          {"gained", changes_json(c.gained)},
-                                          {"lost", changes_json(c.lost)},
-                                          {"reserved_gained", changes_json(c.reserved_gained)},
-                                          {"reserved_lost", changes_json(c.reserved_lost)},
-                                          {"qos_gained", strings_json(c.qos_gained)},
-                                          {"qos_lost", strings_json(c.qos_lost)},
-                                          {"partitions_gained", strings_json(c.partitions_gained)},
-                                          {"partitions_lost", strings_json(c.partitions_lost)},
-                                          {"limits", std::move(limits)}});
+    semantic.push_back(
+        llvm::json::Object{{"credential", fmt::format("{} {}", ir::to_string(c.credential.kind), c.credential.name)},
+                           {"verdict", std::string(to_string(c.verdict))},
+                           {"gained", changes_json(c.gained)},
+                           {"lost", changes_json(c.lost)},
+                           {"reserved_gained", changes_json(c.reserved_gained)},
+                           {"reserved_lost", changes_json(c.reserved_lost)},
+                           {"qos_gained", strings_json(c.qos_gained)},
+                           {"qos_lost", strings_json(c.qos_lost)},
+                           {"partitions_gained", strings_json(c.partitions_gained)},
+                           {"partitions_lost", strings_json(c.partitions_lost)},
+                           {"limits", std::move(limits)}});
   }
   for (const auto& s : d.summary) summary.push_back(s);
   llvm::json::Array priority;
@@ -432,13 +445,17 @@ std::string render_json(const DiffResult& d) {
     };
     summary.push_back(p.text);
     priority.push_back(llvm::json::Object{
-        {"credential", p.credential ? llvm::json::Value(fmt::format("{} {}", ir::to_string(p.credential->kind), p.credential->name))
-                                    : llvm::json::Value(nullptr)},
+        {"credential",
+         p.credential ? llvm::json::Value(fmt::format("{} {}", ir::to_string(p.credential->kind), p.credential->name))
+                      : llvm::json::Value(nullptr)},
         {"old", values(p.old_value)},
         {"new", values(p.new_value)}});
   }
-  llvm::json::Object doc{{"version", 1}, {"structural", std::move(structural)}, {"semantic", std::move(semantic)},
-                         {"summary", std::move(summary)}, {"priority", std::move(priority)},
+  llvm::json::Object doc{{"version", 1},
+                         {"structural", std::move(structural)},
+                         {"semantic", std::move(semantic)},
+                         {"summary", std::move(summary)},
+                         {"priority", std::move(priority)},
                          {"gains_access", d.gains_access()}};
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -467,7 +484,8 @@ std::string render_sarif(const DiffResult& d, std::string_view tool_version) {
     results.push_back(llvm::json::Object{
         {"ruleId", kConfigChange.id},
         {"level", kConfigChange.level},
-        {"message", llvm::json::Object{{"text", fmt::format("{}: {} → {}", s.path, s.old_side.value.empty() ? "(none)" : s.old_side.value,
+        {"message", llvm::json::Object{{"text", fmt::format("{}: {} → {}", s.path,
+                                                            s.old_side.value.empty() ? "(none)" : s.old_side.value,
                                                             s.new_side.value.empty() ? "(none)" : s.new_side.value)}}},
         {"locations", llvm::json::Array{llvm::json::Object{{"physicalLocation", std::move(physical)}}}}});
   }
@@ -482,11 +500,13 @@ std::string render_sarif(const DiffResult& d, std::string_view tool_version) {
                                          {"message", llvm::json::Object{{"text", p.text}}}});
   llvm::json::Array rules;
   for (const DiffRule& rule : kDiffRules) rules.push_back(llvm::json::Object{{"id", rule.id}, {"name", rule.id}});
-  llvm::json::Object driver{{"name", "mauic diff"}, {"version", std::string(tool_version)}, {"rules", std::move(rules)}};
-  llvm::json::Object sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-                           {"version", "2.1.0"},
-                           {"runs", llvm::json::Array{llvm::json::Object{{"tool", llvm::json::Object{{"driver", std::move(driver)}}},
-                                                                         {"results", std::move(results)}}}}};
+  llvm::json::Object driver{
+      {"name", "mauic diff"}, {"version", std::string(tool_version)}, {"rules", std::move(rules)}};
+  llvm::json::Object sarif{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", llvm::json::Array{llvm::json::Object{{"tool", llvm::json::Object{{"driver", std::move(driver)}}},
+                                                    {"results", std::move(results)}}}}};
   std::string out;
   llvm::raw_string_ostream os(out);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(sarif))) << "\n";

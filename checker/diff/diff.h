@@ -53,7 +53,7 @@ struct AccessChange {
 };
 
 struct LimitChange {
-  std::string limit;  // MAXJOB, MAXPROC ...
+  std::string limit;                 // MAXJOB, MAXPROC ...
   std::string old_value, new_value;  // "unlimited" when none
   bool looser = false;
 };
@@ -64,7 +64,7 @@ struct CredentialChange {
   std::vector<AccessChange> gained, lost;
   // Reserved (guaranteed) access: nodes held by a reservation that admits it.
   std::vector<AccessChange> reserved_gained, reserved_lost;
-  std::vector<std::string> qos_gained, qos_lost;  // sorted
+  std::vector<std::string> qos_gained, qos_lost;                // sorted
   std::vector<std::string> partitions_gained, partitions_lost;  // sorted (PLIST, docs/semantics.md 83)
   std::vector<LimitChange> limits;
 };
@@ -76,14 +76,14 @@ struct ReferencePriority {
 };
 struct PriorityChange {
   std::optional<ir::Credential> credential;  // none: the job of credentials neither config names
-  ReferencePriority old_value, new_value;     // with a credential: its advantage over that job
-  std::string text;                           // the plan line, "~ user john's advantage ..."
+  ReferencePriority old_value, new_value;    // with a credential: its advantage over that job
+  std::string text;                          // the plan line, "~ user john's advantage ..."
 };
 
 struct DiffResult {
   std::vector<StructuralChange> structural;
   std::vector<CredentialChange> semantic;  // only credentials that are not equivalent
-  std::vector<PriorityChange> priority;     // only what changed; the unnamed job first
+  std::vector<PriorityChange> priority;    // only what changed; the unnamed job first
   // Plan lines of access and limits (priority: in `priority`). A change that every credential
   // the configs do not name shares is one line for everyone ("- everyone but group biolab
   // loses node01–node04 Mon–Fri 09:00–17:00"), not a line per credential.

@@ -33,7 +33,8 @@ std::string element_key(const llvm::json::Value& v, std::size_t index) {
 
 void walk(const llvm::json::Value& v, const std::string& path, std::map<std::string, Side>& out) {
   if (const auto* a = v.getAsArray()) {
-    for (std::size_t i = 0; i < a->size(); ++i) walk((*a)[i], fmt::format("{}[{}]", path, element_key((*a)[i], i)), out);
+    for (std::size_t i = 0; i < a->size(); ++i)
+      walk((*a)[i], fmt::format("{}[{}]", path, element_key((*a)[i], i)), out);
     return;
   }
   const auto* o = v.getAsObject();
@@ -73,8 +74,10 @@ std::vector<StructuralChange> structural_changes(const ir::Policy& old_policy, c
   std::vector<StructuralChange> out;
   for (const auto& [path, side] : a) {
     auto it = b.find(path);
-    if (it == b.end()) out.push_back({path, side, {}});
-    else if (it->second.value != side.value) out.push_back({path, side, it->second});
+    if (it == b.end())
+      out.push_back({path, side, {}});
+    else if (it->second.value != side.value)
+      out.push_back({path, side, it->second});
   }
   for (const auto& [path, side] : b)
     if (!a.count(path)) out.push_back({path, {}, side});

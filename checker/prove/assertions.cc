@@ -87,8 +87,9 @@ struct cred_name : plus<sor<alnum, one<'_', '-', '.', '@', '+'>>> {};
 struct cred_constraint : seq<cred_kind, sp, must<equals>, sp, must<cred_name>> {};
 struct job_item : sor<cred_constraint, job_condition> {};
 struct job_close : one<')'> {};
-struct job_args : seq<job_open, sp, sor<job_empty, seq<must<job_item>, star<sp, one<','>, sp, must<job_item>>, sp,
-                                                         must<job_close>>>> {};
+struct job_args
+    : seq<job_open, sp,
+          sor<job_empty, seq<must<job_item>, star<sp, one<','>, sp, must<job_item>>, sp, must<job_close>>>> {};
 struct job : seq<kw_job, opt<sp, job_args>> {};
 
 // --- statements -------------------------------------------------------------------------------
@@ -220,11 +221,13 @@ template <typename Rule>
 struct action : pegtl::nothing<Rule> {};
 
 // One action per rule that carries a value; `in` is the text the rule matched.
-#define MAUI_ACTION(rule, ...)                                                  \
-  template <>                                                                   \
-  struct action<rule> {                                                         \
-    template <typename Input>                                                   \
-    static void apply([[maybe_unused]] const Input& in, State& st) { __VA_ARGS__ } \
+#define MAUI_ACTION(rule, ...)                                       \
+  template <>                                                        \
+  struct action<rule> {                                              \
+    template <typename Input>                                        \
+    static void apply([[maybe_unused]] const Input& in, State& st) { \
+      __VA_ARGS__                                                    \
+    }                                                                \
   };
 MAUI_ACTION(kw_assert, st.a.column = static_cast<unsigned>(in.position().column);)
 MAUI_ACTION(kw_outranks, st.a.kind = AssertionKind::Outranks;)

@@ -58,7 +58,8 @@ void placement(Context& ctx, const ReservationWeek& r) {
   if (p.candidates.empty()) {
     res.set_status(Status::Violated);
     res.message = fmt::format("{} matches no node (HOSTLIST / NODEFEATURES / PARTITION)", sr_name(r));
-    for (const auto* attr : {&sr->hosts}) if (*attr) res.blame.push_back(location_of((*attr)->from, "HOSTLIST"));
+    for (const auto* attr : {&sr->hosts})
+      if (*attr) res.blame.push_back(location_of((*attr)->from, "HOSTLIST"));
     for (const auto& f : sr->node_features) res.blame.push_back(location_of(f.from, "NODEFEATURES=" + f.value));
     if (sr->partition) res.blame.push_back(location_of(sr->partition->from, "PARTITION=" + sr->partition->value));
     ctx.add(std::move(res));
@@ -66,8 +67,8 @@ void placement(Context& ctx, const ReservationWeek& r) {
   }
   if (r.tasks_missing > 0 && r.sizes_unknown) {
     res.set_status(Status::Unknown);
-    res.message = fmt::format("{}: whether TASKCOUNT={} fits is unknown: the nodes have no PROCS in NODECFG", sr_name(r),
-                              p.task_count);
+    res.message = fmt::format("{}: whether TASKCOUNT={} fits is unknown: the nodes have no PROCS in NODECFG",
+                              sr_name(r), p.task_count);
     ctx.add(std::move(res));
     return;
   }
@@ -76,7 +77,8 @@ void placement(Context& ctx, const ReservationWeek& r) {
     res.message = fmt::format("{} cannot be met: TASKCOUNT={} but the {} candidate node{} hold only {} such task{}",
                               sr_name(r), p.task_count, p.candidates.size(), p.candidates.size() == 1 ? "" : "s",
                               p.task_count - r.tasks_missing, p.task_count - r.tasks_missing == 1 ? "" : "s");
-    if (sr->task_count) res.blame.push_back(location_of(sr->task_count->from, fmt::format("TASKCOUNT={}", p.task_count)));
+    if (sr->task_count)
+      res.blame.push_back(location_of(sr->task_count->from, fmt::format("TASKCOUNT={}", p.task_count)));
     if (sr->resources) res.blame.push_back(location_of(sr->resources->from, "RESOURCES"));
     if (sr->tasks_per_node) res.blame.push_back(location_of(sr->tasks_per_node->from, "TPN"));
     if (sr->hosts) res.blame.push_back(location_of(sr->hosts->from, "HOSTLIST"));
@@ -110,7 +112,8 @@ struct AclSolver {
   SymbolicJob job;
 };
 
-StackAnswer ask_stack(Context& ctx, AclSolver& solver, const std::vector<std::size_t>& members, const std::string& query) {
+StackAnswer ask_stack(Context& ctx, AclSolver& solver, const std::vector<std::size_t>& members,
+                      const std::string& query) {
   Session& s = solver.s;
   const SymbolicJob& j = solver.job;
   const auto& rs = ctx.world.reservations();
@@ -179,7 +182,8 @@ void stacks(Context& ctx, AclSolver& solver, const Occupancy& occ) {
         }
     std::vector<std::string> names;
     for (auto m : members) names.push_back(rs[m].sr->name);
-    std::string where = fmt::format("{} {}", nodes_text(node_names(ctx.world, {nodes.begin(), nodes.end()})), hours_text(hours));
+    std::string where =
+        fmt::format("{} {}", nodes_text(node_names(ctx.world, {nodes.begin(), nodes.end()})), hours_text(hours));
     Result res = base(rs[members.front()], "stack");
     res.subject = fmt::format("stack {}", fmt::join(names, "+"));
     StackAnswer a = ask_stack(ctx, solver, members, fmt::format("sr-stack-{}", fmt::join(names, "-")));
@@ -197,7 +201,8 @@ void stacks(Context& ctx, AclSolver& solver, const Occupancy& occ) {
                                        {"hours", hours_text(hours)}};
     } else {
       if (!a.job || !replay_access(ctx.world, members, *a.job)) {
-        ctx.mismatch(properties::kSrCoverage, fmt::format("stack {}: check_access refuses the solver's job", fmt::join(names, "+")));
+        ctx.mismatch(properties::kSrCoverage,
+                     fmt::format("stack {}: check_access refuses the solver's job", fmt::join(names, "+")));
         continue;
       }
       res.set_status(Status::Proved);
@@ -225,7 +230,9 @@ void dedicated_overlaps(Context& ctx) {
         if (!ra.dedicated && !rb.dedicated) continue;
         WeekHours both = ra.hours & rb.hours;
         if (both.none()) continue;
-        auto procs = [&](const Holding& h) { return h.procs < 0 || capacity <= 0 ? std::max<std::int64_t>(capacity, 1) : h.procs; };
+        auto procs = [&](const Holding& h) {
+          return h.procs < 0 || capacity <= 0 ? std::max<std::int64_t>(capacity, 1) : h.procs;
+        };
         if (capacity > 0 && procs(holds[a]) + procs(holds[b]) <= capacity) continue;
         auto key = std::minmax(holds[a].reservation, holds[b].reservation);
         auto& entry = pairs[{key.first, key.second}];
@@ -245,11 +252,15 @@ void dedicated_overlaps(Context& ctx) {
         "decision 18): they cannot both hold",
         sr_name(ra), sr_name(rb), nodes, hours_text(where.second), ra.dedicated ? sr_name(ra) : sr_name(rb));
     for (const auto* r : {&ra, &rb}) {
-      if (r->sr->access) res.blame.push_back(location_of(r->sr->access->from, fmt::format("{} ACCESS={}", sr_name(*r), r->sr->access->value)));
-      else res.blame.push_back(location_of(r->sr->declared, fmt::format("{} has no ACCESS (DEDICATED)", sr_name(*r))));
+      if (r->sr->access)
+        res.blame.push_back(
+            location_of(r->sr->access->from, fmt::format("{} ACCESS={}", sr_name(*r), r->sr->access->value)));
+      else
+        res.blame.push_back(location_of(r->sr->declared, fmt::format("{} has no ACCESS (DEDICATED)", sr_name(*r))));
       if (r->sr->hosts) res.blame.push_back(location_of(r->sr->hosts->from, fmt::format("{} HOSTLIST", sr_name(*r))));
     }
-    res.witness = llvm::json::Object{{"nodes", nodes}, {"hours", hours_text(where.second)},
+    res.witness = llvm::json::Object{{"nodes", nodes},
+                                     {"hours", hours_text(where.second)},
                                      {"first_hour", hour_label(static_cast<int>(where.second._Find_first()))}};
     ctx.add(std::move(res));
   }
@@ -274,7 +285,8 @@ AccessTable access_table(Context& ctx, const Occupancy& occ) {
       s.solver().add(acl_admits(j, w, sr.acl));  // cheap to add; checked only when not monotone
       for (const auto& e : sr.acl) {
         using K = ir::AclEntry::Kind;
-        static const std::map<K, std::size_t> kinds = {{K::User, 0}, {K::Group, 1}, {K::Account, 2}, {K::Class, 3}, {K::Qos, 4}};
+        static const std::map<K, std::size_t> kinds = {
+            {K::User, 0}, {K::Group, 1}, {K::Account, 2}, {K::Class, 3}, {K::Qos, 4}};
         if (auto it = kinds.find(e.kind); it != kinds.end()) mentioned[it->second].insert(e.value);
       }
     }
@@ -296,7 +308,8 @@ AccessTable access_table(Context& ctx, const Occupancy& occ) {
           set_credential(job, kind, name);
           job.walltime = 1;
           for (auto m : occ.signatures[sig])
-            if (!runtime::check_access(w.reservations()[m].sr->acl, {&job, job.qos, 0, &w.directory().qos_flags(job.qos)})
+            if (!runtime::check_access(w.reservations()[m].sr->acl,
+                                       {&job, job.qos, 0, &w.directory().qos_flags(job.qos)})
                      .granted)
               return 0;
           return 1;
@@ -386,9 +399,8 @@ void coverage_table(Context& ctx, const Occupancy& occ) {
         std::sort(nodes.begin(), nodes.end());
         row.reach.push_back({nodes, hours});
       }
-      std::sort(row.reach.begin(), row.reach.end(), [](const auto& a, const auto& b) {
-        return a.second._Find_first() < b.second._Find_first();
-      });
+      std::sort(row.reach.begin(), row.reach.end(),
+                [](const auto& a, const auto& b) { return a.second._Find_first() < b.second._Find_first(); });
       row.text = row_text(row, extra_nodes);
       if (row.nothing.any() && !representative) {
         Result res;
@@ -404,14 +416,16 @@ void coverage_table(Context& ctx, const Occupancy& occ) {
               for (auto m : occ.signatures[prof[static_cast<std::size_t>(h)]]) holders.insert(m);
         for (auto m : holders) {
           const auto& sr = *w.reservations()[m].sr;
-          res.blame.push_back(location_of(sr.declared, fmt::format("SRCFG[{}] admits only {}", sr.name, acl_text(sr.acl))));
+          res.blame.push_back(
+              location_of(sr.declared, fmt::format("SRCFG[{}] admits only {}", sr.name, acl_text(sr.acl))));
         }
         res.where = config              ? location_of(config->declared, "")
                     : res.blame.empty() ? Location{ctx.main_file(), 0, 0, 0, ""}
                                         : res.blame.front();
         res.where.message.clear();
-        res.message = fmt::format("{} {} (with credentials no ACL names otherwise) can reach no node {}", ir::to_string(kind),
-                                  names[i], row.nothing.all() ? "at any hour" : hours_text(row.nothing));
+        res.message =
+            fmt::format("{} {} (with credentials no ACL names otherwise) can reach no node {}", ir::to_string(kind),
+                        names[i], row.nothing.all() ? "at any hour" : hours_text(row.nothing));
         res.witness = llvm::json::Object{{"credential", res.subject},
                                          {"hours", hours_text(row.nothing)},
                                          {"first_hour", hour_label(static_cast<int>(row.nothing._Find_first()))}};

@@ -48,9 +48,8 @@ void joint(Context& ctx, ir::CredKind kind, const std::vector<Named>& steering) 
                     : n.target.target.mode == Mode::Floor ? u >= t
                                                           : u <= t;
     std::string how = n.target.source.from_default ? fmt::format(" (from {}[DEFAULT])", ir::family_of(kind)) : "";
-    s.track(want, location_of(n.target.target.from,
-                              fmt::format("{} {} FSTARGET={}{}", ir::to_string(kind), n.name,
-                                          target_text(n.target.target), how)));
+    s.track(want, location_of(n.target.target.from, fmt::format("{} {} FSTARGET={}{}", ir::to_string(kind), n.name,
+                                                                target_text(n.target.target), how)));
   }
   z3::expr others = c.real_const("share.others");
   s.assume(others >= 0 && total + others == 100);
@@ -78,9 +77,10 @@ void joint(Context& ctx, ir::CredKind kind, const std::vector<Named>& steering) 
     r.set_status(Status::Violated);
     r.blame = s.blame();
     r.message = fmt::format(
-        "the {} fairshare targets cannot all hold at once: their targets and floors need {:g}% of the usage",
-        kind_name, floor_sum);
-    r.witness = llvm::json::Object{{"kind", kind_name}, {"targets", std::move(targets)}, {"required_percent", floor_sum}};
+        "the {} fairshare targets cannot all hold at once: their targets and floors need {:g}% of the usage", kind_name,
+        floor_sum);
+    r.witness =
+        llvm::json::Object{{"kind", kind_name}, {"targets", std::move(targets)}, {"required_percent", floor_sum}};
   }
   ctx.add(std::move(r));
 }
@@ -120,25 +120,28 @@ void no_effect(Context& ctx, ir::CredKind kind, const std::vector<Named>& steeri
   r.set_status(Status::Violated);
   r.where = location_of(steering.front().target.target.from, "");
   std::string why = off ? "FSPOLICY is not set, so fairshare is off"
-                    : fs.value == 0 ? fmt::format("FSWEIGHT is 0{}", fs.from.where.line ? "" : " (the default)")
-                                    : fmt::format("{} is 0{}", checker::weight_name(checker::fairshare_subcomponent(kind)), sub.from.where.line ? "" : " (the default)");
+                    : fs.value == 0
+                        ? fmt::format("FSWEIGHT is 0{}", fs.from.where.line ? "" : " (the default)")
+                        : fmt::format("{} is 0{}", checker::weight_name(checker::fairshare_subcomponent(kind)),
+                                      sub.from.where.line ? "" : " (the default)");
   r.message = fmt::format("the {} fairshare targets have no effect on priority: {}", ir::to_string(kind), why);
   for (const auto& n : steering)
     r.blame.push_back(location_of(n.target.target.from, fmt::format("{} {} FSTARGET={}", ir::to_string(kind), n.name,
-                                                                     target_text(n.target.target))));
+                                                                    target_text(n.target.target))));
   if (off) {
     if (auto it = ctx.policy().scalars.find("FSPOLICY"); it != ctx.policy().scalars.end())
       r.blame.push_back(location_of(it->second.from, "FSPOLICY"));
   } else if (fs.value == 0) {
     r.blame.push_back(location_of(fs.from, "FSWEIGHT=0"));
   } else {
-    r.blame.push_back(location_of(sub.from, fmt::format("{}=0", checker::weight_name(checker::fairshare_subcomponent(kind)))));
+    r.blame.push_back(
+        location_of(sub.from, fmt::format("{}=0", checker::weight_name(checker::fairshare_subcomponent(kind)))));
   }
   const Named& example = steering.front();
   Replay replay = replay_no_effect(ctx, kind, example.name);
   if (replay.contribution != 0) {
-    ctx.mismatch(properties::kFairshareTargets, fmt::format("{} {} gets FS contribution {}", ir::to_string(kind), example.name,
-                                                  replay.contribution));
+    ctx.mismatch(properties::kFairshareTargets,
+                 fmt::format("{} {} gets FS contribution {}", ir::to_string(kind), example.name, replay.contribution));
     return;
   }
   r.witness = llvm::json::Object{{"credential", fmt::format("{} {}", ir::to_string(kind), example.name)},
@@ -153,7 +156,7 @@ void no_effect(Context& ctx, ir::CredKind kind, const std::vector<Named>& steeri
 void check_fairshare_targets(Context& ctx) {
   const auto& dir = ctx.world.directory();
   for (ir::CredKind kind : ir::kCredKinds) {
-    std::vector<Named> steering;  // targets, floors, ceilings, relative caps
+    std::vector<Named> steering;           // targets, floors, ceilings, relative caps
     std::vector<Named> steering_priority;  // without caps
     for (const auto& name : ctx.world.names(kind)) {
       if (ctx.world.is_other(kind, name)) continue;

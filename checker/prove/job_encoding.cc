@@ -139,7 +139,8 @@ std::string entry_text(const ir::AclEntry& e) {
 void track_acl(Session& s, const SymbolicJob& j, const World& w, const ir::StandingReservation& sr) {
   z3::context& c = s.ctx();
   if (sr.acl.empty()) {
-    s.track(c.bool_val(false), location_of(sr.declared, fmt::format("SRCFG[{}] has no ACL: a SYSTEM reservation", sr.name)));
+    s.track(c.bool_val(false),
+            location_of(sr.declared, fmt::format("SRCFG[{}] has no ACL: a SYSTEM reservation", sr.name)));
     return;
   }
   z3::expr_vector plain(c);
@@ -159,18 +160,21 @@ void track_acl(Session& s, const SymbolicJob& j, const World& w, const ir::Stand
   }
   if (first_plain)
     s.track(z3::mk_or(plain), location_of(first_plain->from, fmt::format("SRCFG[{}] admits only {}", sr.name,
-                                                                          fmt::join(plain_text, " or "))));
+                                                                         fmt::join(plain_text, " or "))));
 }
 
 std::string acl_text(std::span<const ir::AclEntry> acl) {
   if (acl.empty()) return "nobody";
   std::vector<std::string> parts, plain;
   for (const auto& e : acl) {
-    if (e.negated) parts.push_back("not " + entry_text(e));
-    else if (e.required) parts.push_back(entry_text(e));
+    if (e.negated)
+      parts.push_back("not " + entry_text(e));
+    else if (e.required)
+      parts.push_back(entry_text(e));
     if (!e.required) plain.push_back(e.negated ? "not " + entry_text(e) : entry_text(e));
   }
-  if (!plain.empty()) parts.push_back(plain.size() == 1 ? plain.front() : fmt::format("({})", fmt::join(plain, " or ")));
+  if (!plain.empty())
+    parts.push_back(plain.size() == 1 ? plain.front() : fmt::format("({})", fmt::join(plain, " or ")));
   return fmt::format("{}", fmt::join(parts, " and "));
 }
 
@@ -220,9 +224,9 @@ std::vector<std::vector<z3::expr>> witness_preferences(const SymbolicJob& j) {
 }
 
 llvm::json::Object job_json(const runtime::Job& job) {
-  return llvm::json::Object{{"user", job.user},   {"group", job.group},         {"account", job.account},
-                            {"class", job.job_class}, {"qos", job.qos},          {"tasks", job.tasks},
-                            {"procs", job.procs()}, {"walltime", duration_text(job.walltime)}};
+  return llvm::json::Object{
+      {"user", job.user}, {"group", job.group}, {"account", job.account}, {"class", job.job_class},
+      {"qos", job.qos},   {"tasks", job.tasks}, {"procs", job.procs()},   {"walltime", duration_text(job.walltime)}};
 }
 
 std::string job_text(const runtime::Job& job) {

@@ -25,7 +25,8 @@ Occupancy occupancy(const World& w) {
     for (int h = 0; h < kHours; ++h) {
       std::vector<std::size_t> sig;
       for (const auto& hold : by_node[n])
-        if (hold.procs < 0 && rs[hold.reservation].hours.test(static_cast<std::size_t>(h))) sig.push_back(hold.reservation);
+        if (hold.procs < 0 && rs[hold.reservation].hours.test(static_cast<std::size_t>(h)))
+          sig.push_back(hold.reservation);
       auto [it, inserted] = signature_ids.try_emplace(sig, o.signatures.size());
       if (inserted) o.signatures.push_back(sig);
       profile[static_cast<std::size_t>(h)] = it->second;

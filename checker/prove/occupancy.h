@@ -17,7 +17,7 @@
 namespace maui::prove {
 
 struct Occupancy {
-  std::vector<std::vector<std::size_t>> signatures;  // [0] = no reservation; entries index World::reservations()
+  std::vector<std::vector<std::size_t>> signatures;       // [0] = no reservation; entries index World::reservations()
   std::vector<std::array<std::size_t, kHours>> profiles;  // signature per hour
   std::vector<std::vector<std::size_t>> profile_nodes;    // nodes (World::nodes() indices) of each profile
 };

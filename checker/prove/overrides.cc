@@ -68,8 +68,9 @@ struct Scenario {
 };
 
 // u + q > override and u + q <= limit: Z3 over the two lines, u as small as it can be.
-std::optional<Scenario> between(Context& ctx, const std::string& query, std::int64_t override_hard, Location override_line,
-                                std::int64_t limit_hard, Location limit_line, bool per_job_request) {
+std::optional<Scenario> between(Context& ctx, const std::string& query, std::int64_t override_hard,
+                                Location override_line, std::int64_t limit_hard, Location limit_line,
+                                bool per_job_request) {
   Session s(ctx.z3, ctx.options.timeout_ms, ctx.options.smtlib_dir);
   z3::expr u = ctx.z3.int_const("usage"), q = ctx.z3.int_const("request");
   s.assume(u >= 0 && q >= 1);
@@ -90,17 +91,20 @@ struct Replay {
   bool blocked_without = false;
   std::string violation;
 };
-Replay replay(Context& ctx, ir::CredKind kind, const std::string& name, const std::string& qos, R r,
-              LimitFamily family, const Scenario& sc) {
+Replay replay(Context& ctx, ir::CredKind kind, const std::string& name, const std::string& qos, R r, LimitFamily family,
+              const Scenario& sc) {
   runtime::ClusterTotals totals = ctx.world.totals();
   runtime::Throttle throttle(ctx.world.directory(), totals, kWeekStart);
   runtime::Job base = plain_job(ctx.world, "witness");
   set_credential(base, kind, name);
   auto size = [&](runtime::Job& j, std::int64_t amount) {
     if (r == R::Job) return;
-    if (r == R::WC) j.walltime = amount;
-    else if (r == R::PS) j.walltime = amount, j.tasks = 1;
-    else j.tasks = amount;
+    if (r == R::WC)
+      j.walltime = amount;
+    else if (r == R::PS)
+      j.walltime = amount, j.tasks = 1;
+    else
+      j.tasks = amount;
     if (r == R::Node) j.nodes = amount;
   };
   // The usage: jobs already running (active limits) or already admitted to the queue (idle).
@@ -131,7 +135,8 @@ Replay replay(Context& ctx, ir::CredKind kind, const std::string& name, const st
                                                       : runtime::Throttle::kActive;
     throttle.check(job, runtime::job_request(job, totals), runtime::LimitLevel::Hard, families, out);
     for (const auto& v : out)
-      if (v.resource == r && (family == LimitFamily::System || (v.credential.kind == kind && v.credential.name == name))) {
+      if (v.resource == r &&
+          (family == LimitFamily::System || (v.credential.kind == kind && v.credential.name == name))) {
         if (what) *what = runtime::describe(v);
         return true;
       }
@@ -157,28 +162,29 @@ void stricter_limit(Context& ctx, const std::string& qos, LimitFamily family, R 
       if (o.hard < 0 || (base->hard >= 0 && base->hard <= o.hard)) {
         const auto* own = ctx.world.directory().find(kind, name);
         bool from_default = !own || !table_of(*own, family)[r];
-        std::string label = fmt::format("{} {} {}", ir::to_string(kind), from_default ? "DEFAULT" : name, limit_text(base->hard));
+        std::string label =
+            fmt::format("{} {} {}", ir::to_string(kind), from_default ? "DEFAULT" : name, limit_text(base->hard));
         if (std::find(replaced.begin(), replaced.end(), label) == replaced.end()) {
           replaced.push_back(label);
-          replaced_lines.push_back(location_of(base->from, fmt::format("{}[{}] {}={}", ir::family_of(kind),
-                                                                        from_default ? "DEFAULT" : name,
-                                                                        lname,
-                                                                        limit_text(base->hard))));
+          replaced_lines.push_back(
+              location_of(base->from, fmt::format("{}[{}] {}={}", ir::family_of(kind), from_default ? "DEFAULT" : name,
+                                                  lname, limit_text(base->hard))));
         }
         continue;
       }
       bool other = ctx.world.is_other(kind, name);
       Location override_line = location_of(o.from, fmt::format("QOSCFG[{}] O{}={}", qos, lname, o.hard));
-      Location limit_line = location_of(base->from, fmt::format("{}[{}] {}={}", ir::family_of(kind),
-                                                                 other ? "DEFAULT" : name, lname, limit_text(base->hard)));
+      Location limit_line = location_of(
+          base->from,
+          fmt::format("{}[{}] {}={}", ir::family_of(kind), other ? "DEFAULT" : name, lname, limit_text(base->hard)));
       auto sc = between(ctx, fmt::format("override-{}-{}-{}-{}", qos, lname, ir::to_string(kind), name), o.hard,
                         override_line, base->hard, limit_line, r == R::Job);
       if (!sc) continue;
       Replay rp = replay(ctx, kind, name, qos, r, family, *sc);
       if (!rp.blocked_with_qos || rp.blocked_without) {
-        ctx.mismatch(properties::kOverrideConsistency, fmt::format("QOS {} O{} for {} {}: blocked with QOS {}, without {}", qos,
-                                                         lname, ir::to_string(kind), name, rp.blocked_with_qos,
-                                                         rp.blocked_without));
+        ctx.mismatch(properties::kOverrideConsistency,
+                     fmt::format("QOS {} O{} for {} {}: blocked with QOS {}, without {}", qos, lname,
+                                 ir::to_string(kind), name, rp.blocked_with_qos, rp.blocked_without));
         continue;
       }
       Result res;
@@ -193,7 +199,8 @@ void stricter_limit(Context& ctx, const std::string& qos, LimitFamily family, R 
           "QOS {} is worse off than no QOS for {}: O{}={} replaces {}={}; with {} {} {} a {} job is blocked "
           "that would {} in QOS DEFAULT",
           qos, who, lname, o.hard, lname, limit_text(base->hard), sc->usage, r == R::Job ? "jobs" : "units",
-          family == LimitFamily::Idle ? "queued" : "in use", qos, family == LimitFamily::Idle ? "be eligible" : "start");
+          family == LimitFamily::Idle ? "queued" : "in use", qos,
+          family == LimitFamily::Idle ? "be eligible" : "start");
       res.blame = {override_line, limit_line};
       res.witness = llvm::json::Object{{"credential", fmt::format("{} {}", ir::to_string(kind), name)},
                                        {"qos", qos},
@@ -214,12 +221,13 @@ void stricter_limit(Context& ctx, const std::string& qos, LimitFamily family, R 
   res.subject = fmt::format("QOS {} O{}", qos, lname);
   res.set_status(Status::Proved);
   res.where = location_of(o.from, "");
-  res.message = fmt::format("O{}={} of QOS {} only loosens: it replaces {} of {}", lname, limit_text(o.hard), qos, lname,
-                            fmt::join(replaced, ", "));
+  res.message = fmt::format("O{}={} of QOS {} only loosens: it replaces {} of {}", lname, limit_text(o.hard), qos,
+                            lname, fmt::join(replaced, ", "));
   res.blame = replaced_lines;
   llvm::json::Array list;
   for (const auto& x : replaced) list.push_back(x);
-  res.witness = llvm::json::Object{{"qos", qos}, {"limit", lname}, {"override", limit_text(o.hard)}, {"replaces", std::move(list)}};
+  res.witness = llvm::json::Object{
+      {"qos", qos}, {"limit", lname}, {"override", limit_text(o.hard)}, {"replaces", std::move(list)}};
   ctx.add(std::move(res));
 }
 
@@ -229,9 +237,13 @@ void stricter_system(Context& ctx, const std::string& qos, R r, const ir::Limit&
   const auto& sys = ctx.policy().system_limits;
   std::optional<std::int64_t> base;
   std::optional<Location> base_line;
-  const char* sys_name = r == R::Proc ? "SYSTEMMAXPROCPERJOB" : r == R::WC ? "SYSTEMMAXJOBWALLTIME" : "SYSTEMMAXPROCSECONDPERJOB";
-  if (r == R::Proc && sys.max_procs) base = sys.max_procs->value, base_line = location_of(sys.max_procs->from, sys_name);
-  if (r == R::WC && sys.max_walltime) base = sys.max_walltime->value, base_line = location_of(sys.max_walltime->from, sys_name);
+  const char* sys_name = r == R::Proc ? "SYSTEMMAXPROCPERJOB"
+                         : r == R::WC ? "SYSTEMMAXJOBWALLTIME"
+                                      : "SYSTEMMAXPROCSECONDPERJOB";
+  if (r == R::Proc && sys.max_procs)
+    base = sys.max_procs->value, base_line = location_of(sys.max_procs->from, sys_name);
+  if (r == R::WC && sys.max_walltime)
+    base = sys.max_walltime->value, base_line = location_of(sys.max_walltime->from, sys_name);
   if (r == R::PS && sys.max_proc_seconds)
     base = sys.max_proc_seconds->value, base_line = location_of(sys.max_proc_seconds->from, sys_name);
   if (base && *base <= o.hard) return;
@@ -243,7 +255,7 @@ void stricter_system(Context& ctx, const std::string& qos, R r, const ir::Limit&
   Replay rp = replay(ctx, ir::CredKind::User, ctx.world.other(ir::CredKind::User), qos, r, LimitFamily::System, *sc);
   if (!rp.blocked_with_qos || rp.blocked_without) {
     ctx.mismatch(properties::kOverrideConsistency, fmt::format("QOS {} {}: blocked with QOS {}, without {}", qos, lname,
-                                                     rp.blocked_with_qos, rp.blocked_without));
+                                                               rp.blocked_with_qos, rp.blocked_without));
     return;
   }
   Result res;
@@ -256,7 +268,8 @@ void stricter_system(Context& ctx, const std::string& qos, R r, const ir::Limit&
                             o.hard, base ? fmt::format("{} ({})", *base, sys_name) : "any size");
   res.blame = {override_line};
   if (base_line) res.blame.push_back(*base_line);
-  res.witness = llvm::json::Object{{"qos", qos}, {"limit", lname}, {"request", sc->request}, {"with_qos", rp.violation}};
+  res.witness =
+      llvm::json::Object{{"qos", qos}, {"limit", lname}, {"request", sc->request}, {"with_qos", rp.violation}};
   ctx.add(std::move(res));
 }
 
@@ -266,8 +279,9 @@ void check_override_consistency(Context& ctx) {
   for (const auto& [id, c] : ctx.policy().credentials) {
     if (id.kind != ir::CredKind::Qos) continue;
     const auto& q = c.qos.get();
-    std::vector<std::pair<LimitFamily, const ir::LimitTable*>> tables = {
-        {LimitFamily::Active, &q.override_active}, {LimitFamily::Idle, &q.override_idle}, {LimitFamily::System, &q.override_system}};
+    std::vector<std::pair<LimitFamily, const ir::LimitTable*>> tables = {{LimitFamily::Active, &q.override_active},
+                                                                         {LimitFamily::Idle, &q.override_idle},
+                                                                         {LimitFamily::System, &q.override_system}};
     bool any = false;
     const ir::Limit* first = nullptr;
     for (const auto& [family, table] : tables)
@@ -293,11 +307,13 @@ void check_override_consistency(Context& ctx) {
       reach.set_status(Status::Violated);
       reach.message =
           grants.empty()
-              ? fmt::format("the override limits of QOS {} can never bind: no QLIST or QDEF grants QOS {} to any credential",
-                            id.name, id.name)
-              : fmt::format("the override limits of QOS {} can never bind: the QLISTs naming it give it to no job "
-                            "('&' lists only narrow, a '^' list replaces the others; docs/semantics.md 78)",
-                            id.name);
+              ? fmt::format(
+                    "the override limits of QOS {} can never bind: no QLIST or QDEF grants QOS {} to any credential",
+                    id.name, id.name)
+              : fmt::format(
+                    "the override limits of QOS {} can never bind: the QLISTs naming it give it to no job "
+                    "('&' lists only narrow, a '^' list replaces the others; docs/semantics.md 78)",
+                    id.name);
       llvm::json::Array named;
       for (const auto& g : grants) named.push_back(g.message);
       reach.witness = llvm::json::Object{{"qos", id.name}, {"granted_by", std::move(named)}};
@@ -305,7 +321,8 @@ void check_override_consistency(Context& ctx) {
       for (const auto& [family, table] : tables)
         for (std::size_t r = 0; r < ir::kLimitResources; ++r)
           if (const auto& l = table->by_resource()[r])
-            reach.blame.push_back(location_of(l->from, fmt::format("O{}", runtime::limit_name(family, static_cast<R>(r)))));
+            reach.blame.push_back(
+                location_of(l->from, fmt::format("O{}", runtime::limit_name(family, static_cast<R>(r)))));
     }
     ctx.add(std::move(reach));
 
@@ -325,7 +342,8 @@ void check_override_consistency(Context& ctx) {
           ctx.add(std::move(res));
         }
         if (family != LimitFamily::System) stricter_limit(ctx, id.name, family, r, *l);
-        if (family == LimitFamily::System && (r == R::Proc || r == R::WC || r == R::PS)) stricter_system(ctx, id.name, r, *l);
+        if (family == LimitFamily::System && (r == R::Proc || r == R::WC || r == R::PS))
+          stricter_system(ctx, id.name, r, *l);
       }
   }
 }

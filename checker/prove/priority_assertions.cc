@@ -49,8 +49,8 @@ z3::expr real_of(z3::context& z, double v) {
 // One symbolic job and its priority.
 struct PriorityJob {
   SymbolicJob job;
-  z3::expr queue;   // effective queue time, seconds
-  z3::expr bypass;  // bypass count
+  z3::expr queue;                   // effective queue time, seconds
+  z3::expr bypass;                  // bypass count
   std::vector<z3::expr> component;  // contributions, ir::PriorityComponent order
   z3::expr sum, priority;           // priority: what the job gets (floored, capped, truncated)
 };
@@ -86,8 +86,10 @@ class Encoder {
   }
   // `constraint`, blamed on `from` when it comes from a config line (else a background fact).
   void state(const z3::expr& constraint, const ir::Provenance* from, std::string message) {
-    if (from && from->where.line) s_.track(constraint, location_of(*from, std::move(message)));
-    else s_.assume(constraint);
+    if (from && from->where.line)
+      s_.track(constraint, location_of(*from, std::move(message)));
+    else
+      s_.assume(constraint);
   }
   void declare_fairshare();
   z3::expr credential_value(const PriorityJob& j, ir::CredKind k, const std::string& prefix);
@@ -259,8 +261,10 @@ z3::expr Encoder::contribution(PriorityJob& j, S s, const std::string& prefix) {
     const auto* fallback = ctx_.world.directory().defaults(ir::CredKind::Qos);
     auto member = s == S::QueueTime ? &ir::QosSettings::queuetime_weight : &ir::QosSettings::xfactor_weight;
     const ir::Sourced<std::int64_t>* extra = nullptr;
-    if (own && (own->qos.get().*member)) extra = &*(own->qos.get().*member);
-    else if (fallback && (fallback->qos.get().*member)) extra = &*(fallback->qos.get().*member);
+    if (own && (own->qos.get().*member))
+      extra = &*(own->qos.get().*member);
+    else if (fallback && (fallback->qos.get().*member))
+      extra = &*(fallback->qos.get().*member);
     double weight = static_cast<double>(w.weight.value + (extra ? extra->value : 0));
     z3::expr term = z3::implies(j.job.is[kind_index(ir::CredKind::Qos)][i], out == real(weight) * capped);
     if (extra)
@@ -274,8 +278,12 @@ z3::expr Encoder::contribution(PriorityJob& j, S s, const std::string& prefix) {
 }
 
 PriorityJob Encoder::declare(const std::string& prefix) {
-  PriorityJob j{declare_job(s_, ctx_.world, prefix), z_.int_const((prefix + ".queued").c_str()),
-                z_.int_const((prefix + ".bypass").c_str()), {}, z_.real_val(0), z_.int_val(0)};
+  PriorityJob j{declare_job(s_, ctx_.world, prefix),
+                z_.int_const((prefix + ".queued").c_str()),
+                z_.int_const((prefix + ".bypass").c_str()),
+                {},
+                z_.real_val(0),
+                z_.int_val(0)};
   s_.assume(j.job.tasks <= z_.int_val(static_cast<std::int64_t>(m_.procs_max)));
   s_.assume(j.job.walltime <= z_.int_val(static_cast<std::int64_t>(m_.walltime_max)));
   s_.assume(j.queue >= 0 && j.queue <= z_.int_val(static_cast<std::int64_t>(kQueueHorizon)));
@@ -400,7 +408,8 @@ Replay replay(Context& ctx, z3::model& m, const Encoder& enc, const std::vector<
     }
     // Only the witness jobs' own credentials: the other usages do not change their priorities.
     for (const auto& [who, percent] : window.usage)
-      if (std::any_of(r.jobs.begin(), r.jobs.end(), [&](const runtime::Job& j) { return j.credential(who.kind) == who.name; }))
+      if (std::any_of(r.jobs.begin(), r.jobs.end(),
+                      [&](const runtime::Job& j) { return j.credential(who.kind) == who.name; }))
         r.usage[fmt::format("{} {}", ir::to_string(who.kind), who.name)] = fmt::format("{}%", number_text(percent));
   }
   runtime::FairshareStanding standing = runtime::FairshareStanding::compute(w.directory(), history, kWeekStart);
@@ -471,7 +480,8 @@ std::vector<Location> witness_blame(const Context& ctx, const Replay& r) {
   for (const auto& b : r.breakdowns) {
     for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {
       if (b.components[c].contribution == 0) continue;
-      add(w.component[c].weight.from, fmt::format("{}={}", weight_name(static_cast<C>(c)), w.component[c].weight.value));
+      add(w.component[c].weight.from,
+          fmt::format("{}={}", weight_name(static_cast<C>(c)), w.component[c].weight.value));
       auto range = runtime::subcomponents_of(static_cast<C>(c));
       for (std::size_t s = range.first; s < range.first + range.count; ++s)
         if (b.subcomponents[s].contribution != 0)

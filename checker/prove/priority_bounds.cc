@@ -42,13 +42,11 @@ void component_bounds(Context& ctx, const PriorityModel& m) {
     res.subject = std::string(ir::to_string(c));
     res.set_status(Status::Proved);
     res.where = weight_location(ctx, w[c].weight, "");
-    res.message = fmt::format("the {} component ({}={}{}) contributes between {} and {}", ir::to_string(c),
-                              weight_name(c), w[c].weight.value,
-                              w[c].cap.value > 0 ? fmt::format(", cap {}", w[c].cap.value) : "",
-                              number_text(r.lo), number_text(r.hi));
-    res.witness = llvm::json::Object{{"component", std::string(ir::to_string(c))},
-                                     {"min", number_text(r.lo)},
-                                     {"max", number_text(r.hi)}};
+    res.message = fmt::format(
+        "the {} component ({}={}{}) contributes between {} and {}", ir::to_string(c), weight_name(c), w[c].weight.value,
+        w[c].cap.value > 0 ? fmt::format(", cap {}", w[c].cap.value) : "", number_text(r.lo), number_text(r.hi));
+    res.witness = llvm::json::Object{
+        {"component", std::string(ir::to_string(c))}, {"min", number_text(r.lo)}, {"max", number_text(r.hi)}};
     ctx.add(std::move(res));
   }
 }
@@ -76,8 +74,8 @@ void disabled_weights(Context& ctx, const PriorityModel& m) {
       if (sub.value == 0 || sub.from.where.line == 0) continue;  // only weights the admin wrote
       auto b = calc.evaluate(busy_job(ctx.world, m));
       if (b[c].contribution != 0) {
-        ctx.mismatch(properties::kPriorityBounds, fmt::format("{} contributes {} with {}=0", ir::to_string(c), b[c].contribution,
-                                                    weight_name(c)));
+        ctx.mismatch(properties::kPriorityBounds,
+                     fmt::format("{} contributes {} with {}=0", ir::to_string(c), b[c].contribution, weight_name(c)));
         continue;
       }
       Result r;
@@ -134,8 +132,10 @@ template <class CappedAt>
 std::int64_t least_capped(std::int64_t lo, std::int64_t hi, CappedAt capped_at) {
   while (lo < hi) {
     const std::int64_t mid = lo + (hi - lo) / 2;
-    if (capped_at(mid)) hi = mid;
-    else lo = mid + 1;
+    if (capped_at(mid))
+      hi = mid;
+    else
+      lo = mid + 1;
   }
   return hi;
 }
@@ -237,21 +237,23 @@ void priority_cap(Context& ctx, const PriorityModel& m) {
         "a job's priority can pass the 1e9 cap, where jobs stop being ordered: {} ({} proc{}, walltime {}, queued {}) "
         "sums to {}; jobs bounded by {}",
         job.user == ctx.world.other(ir::CredKind::User) ? "any job" : "user " + job.user, job.procs(),
-        job.procs() == 1 ? "" : "s", days_text(job.walltime), days_text(wait), number_text(b.sum),
-        m.bounds.text());
+        job.procs() == 1 ? "" : "s", days_text(job.walltime), days_text(wait), number_text(b.sum), m.bounds.text());
     r.blame = weights;
     llvm::json::Object j = job_json(job);
     j["queued"] = duration_text(wait);
-    r.witness = llvm::json::Object{{"job", std::move(j)}, {"sum", b.sum}, {"priority", b.priority}, {"bounds", m.bounds.text()}};
+    r.witness = llvm::json::Object{
+        {"job", std::move(j)}, {"sum", b.sum}, {"priority", b.priority}, {"bounds", m.bounds.text()}};
     ctx.add(std::move(r));
     return;
   }
   r.set_status(Status::Unknown);
-  r.message = m.bounds.procs
-                  ? std::string("the relaxed priority model reaches the 1e9 cap but no concrete job was found that does")
-                  : fmt::format("whether a job's priority can reach the 1e9 cap depends on how many procs a job may "
-                                "ask for (no one-proc job reaches it): {}",
-                                m.bounds.procs_from);
+  r.message =
+      m.bounds.procs
+          ? std::string("the relaxed priority model reaches the 1e9 cap but no concrete job was found that does")
+          : fmt::format(
+                "whether a job's priority can reach the 1e9 cap depends on how many procs a job may "
+                "ask for (no one-proc job reaches it): {}",
+                m.bounds.procs_from);
   ctx.add(std::move(r));
 }
 

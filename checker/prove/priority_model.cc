@@ -48,12 +48,12 @@ JobBounds job_bounds(const World& w) {
     b.procs = w.totals().procs;
     b.procs_from = w.node_source();
   }
-  if (const auto& system = p.system_limits.max_procs; system && system->value > 0 && (!b.procs || system->value < *b.procs)) {
+  if (const auto& system = p.system_limits.max_procs;
+      system && system->value > 0 && (!b.procs || system->value < *b.procs)) {
     b.procs = system->value;
     b.procs_from = "SYSTEMMAXPROCPERJOB";
   }
-  if (!b.procs)
-    b.procs_from = w.node_list_known() ? "some nodes have no PROCS" : std::string(kNoNodeList);
+  if (!b.procs) b.procs_from = w.node_list_known() ? "some nodes have no PROCS" : std::string(kNoNodeList);
   if (const auto& system = p.system_limits.max_walltime; system && system->value >= b.walltime_min) {
     b.walltime_max = system->value;
     b.walltime_from_config = true;
@@ -65,7 +65,8 @@ std::string JobBounds::text() const {
   return fmt::format("{}, walltime {} to {} ({}), queued at most {}",
                      procs ? fmt::format("at most {} procs ({})", *procs, procs_from) : "any number of procs",
                      days_text(walltime_min), days_text(walltime_max),
-                     walltime_from_config ? "SYSTEMMAXJOBWALLTIME" : "no SYSTEMMAXJOBWALLTIME", days_text(kQueueHorizon));
+                     walltime_from_config ? "SYSTEMMAXJOBWALLTIME" : "no SYSTEMMAXJOBWALLTIME",
+                     days_text(kQueueHorizon));
 }
 
 PriorityModel priority_model(const World& w) {

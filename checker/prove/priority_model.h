@@ -10,8 +10,8 @@
 #pragma once
 
 #include <array>
-#include <optional>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "checker/prove/world.h"
@@ -23,8 +23,8 @@ namespace maui::prove {
 inline constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 inline constexpr ir::Seconds kQueueHorizon = 365LL * 86400;
 inline constexpr double kBypassHorizon = 10000;
-inline constexpr ir::Seconds kShortestWalltime = 60;      // a job runs a minute at least
-inline constexpr double kProcsWithoutNodes = 100000;      // the model's size when the cluster is unknown
+inline constexpr ir::Seconds kShortestWalltime = 60;  // a job runs a minute at least
+inline constexpr double kProcsWithoutNodes = 100000;  // the model's size when the cluster is unknown
 
 // The shapes of the jobs the priority properties range over, and where each bound comes from.
 struct JobBounds {

@@ -30,14 +30,14 @@ struct Context {
   std::string main_file() const { return unit.policy.files.empty() ? std::string() : unit.policy.files.front(); }
 };
 
-void check_fairshare_targets(Context& ctx);   // e
-void check_priority_bounds(Context& ctx);     // d, built in
-void check_priority_assertions(Context& ctx);  // d, the admin's --assert statements
+void check_fairshare_targets(Context& ctx);     // e
+void check_priority_bounds(Context& ctx);       // d, built in
+void check_priority_assertions(Context& ctx);   // d, the admin's --assert statements
 void check_override_consistency(Context& ctx);  // a
 void check_reservation_coverage(Context& ctx);  // c (also fills report.coverage)
 // Only the coverage table of c (with its no-node-hours results), over the nodes the world has
 // even when it knows no node list: `mauic diff` compares two configs over the same nodes.
 void fill_coverage_table(Context& ctx);
-void check_starvation(Context& ctx);            // b
+void check_starvation(Context& ctx);  // b
 
 }  // namespace maui::prove

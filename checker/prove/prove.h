@@ -14,11 +14,11 @@
 namespace maui::prove {
 
 struct Options {
-  unsigned timeout_ms = 10000;  // per solver query; 0 = none
-  std::string smtlib_dir;       // --print-smtlib: write every query there
-  std::string assertions_file;  // --assert: admin statements about priority (docs/check.md)
+  unsigned timeout_ms = 10000;       // per solver query; 0 = none
+  std::string smtlib_dir;            // --print-smtlib: write every query there
+  std::string assertions_file;       // --assert: admin statements about priority (docs/check.md)
   bool representative_rows = false;  // coverage rows for OTHER too (diff)
-  std::string cluster_name;     // where the nodes given to check_policy come from ("cluster.json")
+  std::string cluster_name;          // where the nodes given to check_policy come from ("cluster.json")
 };
 
 // One row of the coverage table: where a credential can run over the week.
@@ -32,7 +32,7 @@ struct CoverageRow {
   // The reserved nodes it reaches (held by a reservation that admits it) and when: its
   // guaranteed access, a subset of `reach`.
   std::vector<std::pair<std::vector<std::string>, WeekHours>> reserved;
-  std::string text;   // "class interactive: Mon–Fri 10:00–15:00 on node001–node002; otherwise general nodes only"
+  std::string text;  // "class interactive: Mon–Fri 10:00–15:00 on node001–node002; otherwise general nodes only"
 };
 
 struct Timing {

@@ -34,8 +34,10 @@ std::string witness_text(const llvm::json::Object& w) {
   std::vector<std::string> parts;
   for (const auto& k : keys) {
     const llvm::json::Value* v = w.get(k);
-    if (auto s = v->getAsString()) parts.push_back(fmt::format("{}={}", k, s->str()));
-    else parts.push_back(fmt::format("{}={}", k, compact(*v)));
+    if (auto s = v->getAsString())
+      parts.push_back(fmt::format("{}={}", k, s->str()));
+    else
+      parts.push_back(fmt::format("{}={}", k, compact(*v)));
   }
   return fmt::format("{}", fmt::join(parts, ", "));
 }
@@ -106,17 +108,18 @@ llvm::json::Object coverage_json(const CoverageRow& row) {
       if (hours.test(static_cast<std::size_t>(h))) indices.push_back(h);
     llvm::json::Array names;
     for (const auto& n : nodes) names.push_back(n);
-    reach.push_back(llvm::json::Object{{"nodes", std::move(names)}, {"hours", hours_text(hours)},
-                                       {"hour_indices", std::move(indices)}});
+    reach.push_back(llvm::json::Object{
+        {"nodes", std::move(names)}, {"hours", hours_text(hours)}, {"hour_indices", std::move(indices)}});
   }
   llvm::json::Array nothing;
   for (int h = 0; h < kHours; ++h)
     if (row.nothing.test(static_cast<std::size_t>(h))) nothing.push_back(h);
-  return llvm::json::Object{{"credential", fmt::format("{} {}", ir::to_string(row.credential.kind), row.credential.name)},
-                            {"node_hours", row.node_hours},
-                            {"reach", std::move(reach)},
-                            {"no_node_hours", std::move(nothing)},
-                            {"summary", row.text}};
+  return llvm::json::Object{
+      {"credential", fmt::format("{} {}", ir::to_string(row.credential.kind), row.credential.name)},
+      {"node_hours", row.node_hours},
+      {"reach", std::move(reach)},
+      {"no_node_hours", std::move(nothing)},
+      {"summary", row.text}};
 }
 
 }  // namespace
@@ -150,7 +153,8 @@ std::string render_json(const Report& report) {
 }
 
 std::string fingerprint(const Result& r) {
-  std::string basis = fmt::format("{}\n{}\n{}\n{}", r.property, r.check, r.subject, checker::repo_relative(r.where.file));
+  std::string basis =
+      fmt::format("{}\n{}\n{}\n{}", r.property, r.check, r.subject, checker::repo_relative(r.where.file));
   return fmt::format("{:016x}", llvm::xxHash64(basis));
 }
 
@@ -166,8 +170,8 @@ const char* sarif_level(const Result& r) {
 }
 
 llvm::json::Object sarif_location(const Location& l) {
-  llvm::json::Object physical{
-      {"artifactLocation", llvm::json::Object{{"uri", utf8(checker::repo_relative(l.file))}, {"uriBaseId", "%SRCROOT%"}}}};
+  llvm::json::Object physical{{"artifactLocation", llvm::json::Object{{"uri", utf8(checker::repo_relative(l.file))},
+                                                                      {"uriBaseId", "%SRCROOT%"}}}};
   if (l.line > 0)
     physical["region"] = llvm::json::Object{{"startLine", l.line}, {"startColumn", std::max(l.column, 1u)}};
   return llvm::json::Object{{"physicalLocation", std::move(physical)}};
@@ -177,12 +181,11 @@ llvm::json::Object sarif_location(const Location& l) {
 std::string render_sarif(const Report& report, std::string_view tool_version) {
   llvm::json::Array rules;
   for (const auto& p : all_properties())
-    rules.push_back(llvm::json::Object{
-        {"id", std::string(p.id)},
-        {"name", std::string(p.id)},
-        {"shortDescription", llvm::json::Object{{"text", std::string(p.summary)}}},
-        {"helpUri", fmt::format("docs/rules/check/{}.md", p.id)},
-        {"defaultConfiguration", llvm::json::Object{{"level", to_string(p.severity)}}}});
+    rules.push_back(llvm::json::Object{{"id", std::string(p.id)},
+                                       {"name", std::string(p.id)},
+                                       {"shortDescription", llvm::json::Object{{"text", std::string(p.summary)}}},
+                                       {"helpUri", fmt::format("docs/rules/check/{}.md", p.id)},
+                                       {"defaultConfiguration", llvm::json::Object{{"level", to_string(p.severity)}}}});
   llvm::json::Array results;
   for (const auto& r : report.results) {
     if (r.status == Status::Proved) continue;
@@ -192,14 +195,15 @@ std::string render_sarif(const Report& report, std::string_view tool_version) {
       loc["message"] = llvm::json::Object{{"text", utf8(b.message)}};
       related.push_back(std::move(loc));
     }
-    llvm::json::Object res{{"ruleId", r.property},
-                           {"level", sarif_level(r)},
-                           {"message", llvm::json::Object{{"text", utf8(fmt::format("{}: {}", to_string(r.status), r.message))}}},
-                           {"locations", llvm::json::Array{sarif_location(r.where)}},
-                           {"partialFingerprints", llvm::json::Object{{"mauicCheck/v1", fingerprint(r)}}},
-                           {"properties", llvm::json::Object{{"status", std::string(to_string(r.status))},
-                                                             {"check", r.check},
-                                                             {"subject", utf8(r.subject)}}}};
+    llvm::json::Object res{
+        {"ruleId", r.property},
+        {"level", sarif_level(r)},
+        {"message", llvm::json::Object{{"text", utf8(fmt::format("{}: {}", to_string(r.status), r.message))}}},
+        {"locations", llvm::json::Array{sarif_location(r.where)}},
+        {"partialFingerprints", llvm::json::Object{{"mauicCheck/v1", fingerprint(r)}}},
+        {"properties",
+         llvm::json::Object{
+             {"status", std::string(to_string(r.status))}, {"check", r.check}, {"subject", utf8(r.subject)}}}};
     if (!r.witness.empty()) res["properties"].getAsObject()->insert({"witness", llvm::json::Object(r.witness)});
     if (!related.empty()) res["relatedLocations"] = std::move(related);
     results.push_back(std::move(res));

@@ -34,7 +34,7 @@ void Result::set_status(Status s) {
   status = s;
   const Property* p = find_property(property);
   assert(p && "set the result's property before its status");
-  severity = s == Status::Violated ? (p ? p->severity : Severity::Warning)
+  severity = s == Status::Violated  ? (p ? p->severity : Severity::Warning)
              : s == Status::Unknown ? Severity::Warning
                                     : Severity::Note;
 }
@@ -47,8 +47,7 @@ bool Location::operator==(const Location& o) const {
 }
 
 Location location_of(const ir::Provenance& p, std::string message) {
-  return Location{p.where.file.str(), p.where.line, p.where.column, p.where.end_column,
-                  std::move(message)};
+  return Location{p.where.file.str(), p.where.line, p.where.column, p.where.end_column, std::move(message)};
 }
 
 void sort_results(std::vector<Result>& results, const std::vector<std::string>& files) {

@@ -32,8 +32,8 @@ inline constexpr Property kFairshareTargets{
 inline constexpr Property kOverrideConsistency{
     "override-consistency", Severity::Warning,
     "a QOS override limit that can never bind or leaves the QOS worse off than without it"};
-inline constexpr Property kPriorityAssertion{
-    "priority-assertion", Severity::Error, "an admin's statement about job priority (--assert) that does not hold"};
+inline constexpr Property kPriorityAssertion{"priority-assertion", Severity::Error,
+                                             "an admin's statement about job priority (--assert) that does not hold"};
 inline constexpr Property kPriorityBounds{
     "priority-bounds", Severity::Warning,
     "priority components: their bounds, weights that have no effect, totals that reach the 1e9 cap"};

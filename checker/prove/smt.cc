@@ -54,7 +54,9 @@ CheckOutcome Session::check(const std::string& query, const std::vector<z3::expr
     for (const auto& a : assumptions) out << "(assert " << a << ")\n";
     out << "(check-sat)\n";
     out.close();
-    if (!out) throw SmtlibWriteError(fmt::format("cannot write '{}'{}{}", path, errno ? ": " : "", errno ? std::strerror(errno) : ""));
+    if (!out)
+      throw SmtlibWriteError(
+          fmt::format("cannot write '{}'{}{}", path, errno ? ": " : "", errno ? std::strerror(errno) : ""));
   }
   CheckOutcome o;
   switch (fast_.check(assumptions)) {
@@ -83,8 +85,10 @@ std::vector<Location> Session::blame() {
     z3::expr_vector trial(ctx_);
     for (std::size_t j = 0; j < kept.size(); ++j)
       if (j != i) trial.push_back(kept[j]);
-    if (solver_.check(trial) == z3::unsat) kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
-    else ++i;
+    if (solver_.check(trial) == z3::unsat)
+      kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
+    else
+      ++i;
   }
   std::vector<Location> out;
   for (const auto& k : kept)

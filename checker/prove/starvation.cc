@@ -76,9 +76,15 @@ z3::expr request_within(const SymbolicJob& j, R r, std::int64_t limit) {
 class Starvation {
  public:
   explicit Starvation(Context& ctx)
-      : ctx_(ctx), w_(ctx.world), s_(ctx.z3, ctx.options.timeout_ms, ctx.options.smtlib_dir),
-        job_(declare_job(s_, w_, "job")), occ_(occupancy(w_)), cells_(cells_of(w_, occ_)),
-        cell_(ctx.z3.int_const("job.cell")), totals_(w_.totals()), throttle_(w_.directory(), totals_, kWeekStart),
+      : ctx_(ctx),
+        w_(ctx.world),
+        s_(ctx.z3, ctx.options.timeout_ms, ctx.options.smtlib_dir),
+        job_(declare_job(s_, w_, "job")),
+        occ_(occupancy(w_)),
+        cells_(cells_of(w_, occ_)),
+        cell_(ctx.z3.int_const("job.cell")),
+        totals_(w_.totals()),
+        throttle_(w_.directory(), totals_, kWeekStart),
         standing_(runtime::FairshareStanding::compute(w_.directory(), runtime::FairshareHistory{}, kWeekStart)) {
     s_.assume(cell_ >= 0 && cell_ < static_cast<int>(cells_.size()));
     assume_qos_access(s_, job_, w_);
@@ -139,25 +145,31 @@ void Starvation::encode_limits() {
       std::string label_name = own ? name : "DEFAULT";
       for (std::size_t ri = 0; ri < ir::kLimitResources; ++ri) {
         R r = static_cast<R>(ri);
-        const ir::Limit* l = own && own->active[r] ? &*own->active[r] : fallback && fallback->active[r] ? &*fallback->active[r] : nullptr;
+        const ir::Limit* l = own && own->active[r]             ? &*own->active[r]
+                             : fallback && fallback->active[r] ? &*fallback->active[r]
+                                                               : nullptr;
         if (!l || l->hard < 0) continue;
         std::string lname = runtime::limit_name(runtime::LimitFamily::Active, r);
         z3::expr applies = kind == ir::CredKind::User ? is && !user_exempt(r) : is;
         s_.track(z3::implies(applies, request_within(job_, r, l->hard)),
                  location_of(l->from, fmt::format("{}[{}] {}={}", ir::family_of(kind), label_name, lname, l->hard)));
       }
-      const auto* wc = own && own->max_walltime ? &*own->max_walltime : fallback && fallback->max_walltime ? &*fallback->max_walltime : nullptr;
+      const auto* wc = own && own->max_walltime             ? &*own->max_walltime
+                       : fallback && fallback->max_walltime ? &*fallback->max_walltime
+                                                            : nullptr;
       if (wc)
         s_.track(z3::implies(is, job_.walltime <= ctx_.z3.int_val(static_cast<std::int64_t>(wc->value))),
-                 location_of(wc->from, fmt::format("{}[{}] MAX.WCLIMIT={}", ir::family_of(kind), label_name, duration_text(wc->value))));
+                 location_of(wc->from, fmt::format("{}[{}] MAX.WCLIMIT={}", ir::family_of(kind), label_name,
+                                                   duration_text(wc->value))));
       // Caps act only while fairshare is on (FSPOLICY set), as in runtime fairshare_cap_violations.
       bool fairshare_on = ctx_.policy().fairshare.metric.value != ir::FairshareMetric::None;
-      if (auto t = dir.fairshare_target(kind, name); fairshare_on && t && t->target.mode == ir::FairshareMode::CapAbsolute) {
+      if (auto t = dir.fairshare_target(kind, name);
+          fairshare_on && t && t->target.mode == ir::FairshareMode::CapAbsolute) {
         // Usage starts at 0, so the request alone must stay within the cap.
         z3::expr cap = ctx_.z3.real_val(fmt::format("{}", t->target.value).c_str());
         s_.track(z3::implies(is, z3::to_real(job_.tasks * job_.walltime) <= cap),
                  location_of(t->target.from, fmt::format("{}[{}] FSTARGET={}^ (proc-seconds)", ir::family_of(kind),
-                                                          t->source.from_default ? "DEFAULT" : name, t->target.value)));
+                                                         t->source.from_default ? "DEFAULT" : name, t->target.value)));
       }
       if (!own) continue;
       for (const auto& sl : own->scoped) {
@@ -167,9 +179,9 @@ void Starvation::encode_limits() {
         if (kind == ir::CredKind::User || sl.scope == ir::CredKind::User) scope = scope && !user_exempt(sl.resource);
         s_.track(z3::implies(is && scope, request_within(job_, sl.resource, sl.limit.hard)),
                  location_of(sl.limit.from, fmt::format("{}[{}] {}[{}{}]={}", ir::family_of(kind), name,
-                                                         runtime::limit_name(runtime::LimitFamily::Active, sl.resource),
-                                                         ir::to_string(sl.scope), sl.scope_name ? ":" + *sl.scope_name : "",
-                                                         sl.limit.hard)));
+                                                        runtime::limit_name(runtime::LimitFamily::Active, sl.resource),
+                                                        ir::to_string(sl.scope),
+                                                        sl.scope_name ? ":" + *sl.scope_name : "", sl.limit.hard)));
       }
     }
   }
@@ -183,10 +195,11 @@ void Starvation::encode_limits() {
       const bool owns = own && own->partition_list && plist == &*own->partition_list;
       z3::expr_vector allowed(ctx_.z3);
       for (std::size_t c = 0; c < cells_.size(); ++c)
-        if (std::count(plist->names.begin(), plist->names.end(), cells_[c].partition)) allowed.push_back(cell_ == static_cast<int>(c));
+        if (std::count(plist->names.begin(), plist->names.end(), cells_[c].partition))
+          allowed.push_back(cell_ == static_cast<int>(c));
       s_.track(z3::implies(has_credential(job_, w_, kind, name), z3::mk_or(allowed)),
                location_of(plist->from, fmt::format("{}[{}] PLIST={}", ir::family_of(kind), owns ? name : "DEFAULT",
-                                                     fmt::join(plist->names, ","))));
+                                                    fmt::join(plist->names, ","))));
     }
 }
 
@@ -211,7 +224,8 @@ void Starvation::encode_system() {
       overridden.push_back(is);
       if (o.hard >= 0)
         s_.track(z3::implies(is, request_within(job_, pj.r, o.hard)),
-                 location_of(o.from, fmt::format("QOSCFG[{}] O{}={}", q, runtime::limit_name(runtime::LimitFamily::System, pj.r), o.hard)));
+                 location_of(o.from, fmt::format("QOSCFG[{}] O{}={}", q,
+                                                 runtime::limit_name(runtime::LimitFamily::System, pj.r), o.hard)));
     }
     // IGNSYSMAX* flags lift the system value too (decision 80).
     overridden.push_back(
@@ -231,9 +245,10 @@ void Starvation::encode_nodes() {
       s_.assume(z3::implies(here, job_.tasks <= ctx_.z3.int_val(cell.procs)));  // one node: the job's tasks fit
     for (auto m : occ_.signatures[cell.signature]) {
       const auto& sr = *rs[m].sr;
-      s_.track(z3::implies(here, acl_admits(job_, w_, sr.acl)),
-               location_of(sr.declared, fmt::format("SRCFG[{}] holds {} {} for {} only", sr.name, w_.nodes()[cell.node].name,
-                                                    hours_text(rs[m].hours), acl_text(sr.acl))));
+      s_.track(
+          z3::implies(here, acl_admits(job_, w_, sr.acl)),
+          location_of(sr.declared, fmt::format("SRCFG[{}] holds {} {} for {} only", sr.name, w_.nodes()[cell.node].name,
+                                               hours_text(rs[m].hours), acl_text(sr.acl))));
     }
   }
 }
@@ -320,7 +335,8 @@ void Starvation::check(const std::vector<std::pair<ir::CredKind, std::string>>& 
     smallest.walltime = kSmallestWalltime;
     std::string why;
     if (runtime_starts(smallest, &why)) {
-      ctx_.mismatch(properties::kStarvation, fmt::format("{}: the runtime starts {} ({})", subject, job_text(smallest), why));
+      ctx_.mismatch(properties::kStarvation,
+                    fmt::format("{}: the runtime starts {} ({})", subject, job_text(smallest), why));
       return;
     }
     r.set_status(Status::Violated);
@@ -343,7 +359,8 @@ void Starvation::check(const std::vector<std::pair<ir::CredKind, std::string>>& 
   }
   std::string why;
   if (!job || !runtime_starts(*job, &why)) {
-    ctx_.mismatch(properties::kStarvation, fmt::format("{}: the runtime does not start the solver's job ({})", subject, why));
+    ctx_.mismatch(properties::kStarvation,
+                  fmt::format("{}: the runtime does not start the solver's job ({})", subject, why));
     return;
   }
   if (nodes_unknown(r, subject)) return;

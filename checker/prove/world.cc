@@ -88,8 +88,8 @@ void World::collect_nodes(std::span<const runtime::Node> cluster) {
     if (const auto* m = pick(&ir::NodeConfig::mem_mb); m && n.memory_mb <= 0) n.memory_mb = m->value;
     if (const auto* p = pick(&ir::NodeConfig::partition); p && n.partition == "DEFAULT") n.partition = p->value;
     const auto& features = own && !own->features.empty() ? own->features
-                           : defaults                     ? defaults->features
-                                                          : std::vector<ir::Sourced<std::string>>{};
+                           : defaults                    ? defaults->features
+                                                         : std::vector<ir::Sourced<std::string>>{};
     if (n.features.empty())
       for (const auto& f : features) n.features.push_back(f.value);
     return n;
@@ -110,7 +110,8 @@ void World::collect_nodes(std::span<const runtime::Node> cluster) {
   }
   std::set<std::string> names;
   for (const auto& [name, config] : policy_.nodes)
-    if (name != "DEFAULT" && name != "GLOBAL" && names.insert(name).second) nodes_.push_back(make(named(name), &config));
+    if (name != "DEFAULT" && name != "GLOBAL" && names.insert(name).second)
+      nodes_.push_back(make(named(name), &config));
   bool listed = !nodes_.empty();
   for (const auto& [srname, sr] : policy_.standing_reservations)
     if (sr.hosts && sr.hosts->value.kind == ir::HostExpression::Kind::Names)

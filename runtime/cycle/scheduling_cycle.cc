@@ -26,7 +26,8 @@ bool still_waiting(const ClusterSnapshot& snapshot, const IterationReport& repor
   std::int64_t waiting = 0;
   for (const auto& j : snapshot.jobs) waiting += j.is_queued();
   for (const auto& a : report.applied)
-    if (a.status.ok && a.kind != AppliedDecision::Kind::Hold) waiting += a.kind == AppliedDecision::Kind::Requeue ? 1 : -1;
+    if (a.status.ok && a.kind != AppliedDecision::Kind::Hold)
+      waiting += a.kind == AppliedDecision::Kind::Requeue ? 1 : -1;
   return waiting > 0;
 }
 
@@ -138,8 +139,10 @@ bool SchedulingCycle::could_start_any(const ClusterSnapshot& snapshot) const {
   const std::int64_t cluster = cluster_procs_;
   std::int64_t free = cluster, smallest = std::numeric_limits<std::int64_t>::max();
   for (const auto& j : snapshot.jobs) {
-    if (j.is_active()) free -= j.procs();
-    else if (j.is_queued()) smallest = std::min(smallest, j.procs());
+    if (j.is_active())
+      free -= j.procs();
+    else if (j.is_queued())
+      smallest = std::min(smallest, j.procs());
     // A job wider than the cluster is cancelled by the next iteration: let it come.
     if (j.is_queued() && j.procs() > cluster) return true;
   }
@@ -373,8 +376,7 @@ void SchedulingCycle::restore(CycleMemory memory) {
   removed_never_runnable_ = memory.removed_never_runnable;
   standing_at_ = memory.standing_at;
   standing_history_ = std::move(memory.standing_fairshare);
-  if (standing_at_ && fairshare_on_)
-    standing_ = FairshareStanding::compute(dir_, standing_history_, *standing_at_);
+  if (standing_at_ && fairshare_on_) standing_ = FairshareStanding::compute(dir_, standing_history_, *standing_at_);
 }
 
 }  // namespace maui::runtime

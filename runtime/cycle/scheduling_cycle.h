@@ -49,7 +49,7 @@ struct CycleOptions {
 // What one call of iterate() is asked beyond the usual.
 struct IterationRequest {
   std::optional<std::string> run_now;  // an operator's runjob: this job starts now, if it fits
-  bool apply = true;  // false (schedctl -s): decide and explain, ask the RM for nothing
+  bool apply = true;                   // false (schedctl -s): decide and explain, ask the RM for nothing
 };
 
 // What the cycle carries between iterations, by name: what a restart needs to go on as if the
@@ -156,7 +156,7 @@ class SchedulingCycle {
   std::optional<Epoch> accrued_until_;
   std::optional<Epoch> last_completion_;
   std::vector<Reservation> previous_;
-  std::vector<std::string> previous_nodes_;  // live: the nodes previous_ indexes
+  std::vector<std::string> previous_nodes_;        // live: the nodes previous_ indexes
   std::map<std::string, SchedulerJobState> kept_;  // live: the memory of every queued and running job
   SchedulerWorkspace workspace_;
   // For fixed nodes: their partitions, usable procs, and the EASY fast path where it applies.
@@ -168,8 +168,8 @@ class SchedulingCycle {
   mutable std::vector<std::uint32_t> open_scratch_;
   bool skipping_changes_nothing_ = true;
   bool removed_never_runnable_ = false;  // by the last iteration run
-  bool left_waiting_ = false;  // the last iteration left queued jobs behind
-  Epoch iterated_at_ = 0;      // the time of the last iteration
+  bool left_waiting_ = false;            // the last iteration left queued jobs behind
+  Epoch iterated_at_ = 0;                // the time of the last iteration
   IterationReport report_;
   std::int64_t iterations_ = 0;
   std::int64_t fast_path_iterations_ = 0;

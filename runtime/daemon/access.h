@@ -3,10 +3,10 @@
 // never what a client claims. Pure: the daemon resolves the uid to a name.
 #pragma once
 
+#include <sys/types.h>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <sys/types.h>
 
 #include "schemas/ir.h"
 

@@ -30,10 +30,11 @@ const Job* find_job(const ClusterSnapshot& cluster, const std::string& id) {
 
 // The job, queued (holds, priorities and runjob are for jobs that wait), or why not.
 std::variant<const Job*, ChangeResult> queued_job(const ClusterSnapshot& cluster, std::string_view command,
-                                                   const std::string& id) {
+                                                  const std::string& id) {
   const Job* job = find_job(cluster, id);
   if (!job) return fail(1, fmt::format("{}: no job '{}'", command, id));
-  if (!job->is_queued()) return fail(1, fmt::format("{}: job {} is not queued (it is {})", command, id, to_string(job->state)));
+  if (!job->is_queued())
+    return fail(1, fmt::format("{}: job {} is not queued (it is {})", command, id, to_string(job->state)));
   return job;
 }
 
@@ -60,7 +61,8 @@ ChangeResult setspri(const std::vector<std::string>& args, ChangeTarget& t) {
   auto value = integer(args[first]);
   const std::int64_t low = relative ? -kMaxSystemPriority : 0;
   if (!value || *value < low || *value > kMaxSystemPriority)
-    return fail(2, fmt::format("setspri: '{}': expected an integer from {} to {}", args[first], low, kMaxSystemPriority));
+    return fail(2,
+                fmt::format("setspri: '{}': expected an integer from {} to {}", args[first], low, kMaxSystemPriority));
   auto job = queued_job(t.cluster, "setspri", args[first + 1]);
   if (auto* refused = std::get_if<ChangeResult>(&job)) return *refused;
   t.cycle.job_memory(args[first + 1]).system_priority = SystemPriority{*value, relative};
@@ -120,7 +122,8 @@ ChangeResult releasehold(const std::vector<std::string>& args, const Caller& cal
     if (auto* refused = std::get_if<ChangeResult>(&job)) return *refused;
     const Job* j = std::get<const Job*>(job);
     if (level > AccessLevel::Admin2 && j->user != caller.user)
-      return fail(3, permission_denied(fmt::format("releasehold of job {} (owned by {})", id, j->user), AccessLevel::Admin2));
+      return fail(
+          3, permission_denied(fmt::format("releasehold of job {} (owned by {})", id, j->user), AccessLevel::Admin2));
     jobs.push_back(j);
   }
   std::string out;
@@ -135,7 +138,8 @@ ChangeResult releasehold(const std::vector<std::string>& args, const Caller& cal
       if (ours || rms) released.push_back(kind);
       in_rm = in_rm || rms;
     }
-    if (released.empty()) return fail(1, fmt::format("releasehold: job {} has no {} hold", j->id, fmt::join(kinds, ", ")));
+    if (released.empty())
+      return fail(1, fmt::format("releasehold: job {} has no {} hold", j->id, fmt::join(kinds, ", ")));
     if (in_rm) {
       RmStatus s = t.rm.release_job(j->id);
       if (!s.ok) return fail(1, fmt::format("releasehold: job {}: the RM refused: {}", j->id, s.error));
@@ -157,15 +161,19 @@ ChangeResult runjob(const std::vector<std::string>& args, ChangeTarget& t) {
 ChangeResult schedctl(const std::vector<std::string>& args) {
   if (args.size() != 1) return usage("schedctl", "-R | -s | -r");
   if (args[0] == "-R") return done("", Then::Reload);  // answered once the config is compiled
-  if (args[0] == "-s") return done("scheduling stopped: nothing starts until schedctl -r; the views keep working", Then::Stop);
+  if (args[0] == "-s")
+    return done("scheduling stopped: nothing starts until schedctl -r; the views keep working", Then::Stop);
   if (args[0] == "-r") return done("scheduling resumed", Then::Resume);
   return usage("schedctl", "-R | -s | -r");
 }
 
 ChangeResult setres(const std::vector<std::string>& args, const Caller& caller, ChangeTarget& t) {
   if (args.empty() || args[0].starts_with("-"))
-    return usage("setres", "NAME [STARTTIME=T] ENDTIME=T|DURATION=D HOSTLIST=HOSTS [USERLIST= GROUPLIST= ACCOUNTLIST= CLASSLIST= QOSLIST=]");
-  auto parsed = parse_reservation_spec(fmt::format("{}", fmt::join(args, " ")), live_times(t.cluster.now, t.utc_offset), "setres");
+    return usage("setres",
+                 "NAME [STARTTIME=T] ENDTIME=T|DURATION=D HOSTLIST=HOSTS [USERLIST= GROUPLIST= ACCOUNTLIST= CLASSLIST= "
+                 "QOSLIST=]");
+  auto parsed = parse_reservation_spec(fmt::format("{}", fmt::join(args, " ")), live_times(t.cluster.now, t.utc_offset),
+                                       "setres");
   if (auto* why = std::get_if<std::string>(&parsed)) return fail(2, *why);
   AdminReservation r = std::get<AdminReservation>(std::move(parsed));
   r.owner = caller.user;
@@ -178,7 +186,8 @@ ChangeResult setres(const std::vector<std::string>& args, const Caller& caller, 
   return done(what + " (set)", Then::SaveReservations);
 }
 
-ChangeResult releaseres(const std::vector<std::string>& args, const Caller& caller, AccessLevel level, ChangeTarget& t) {
+ChangeResult releaseres(const std::vector<std::string>& args, const Caller& caller, AccessLevel level,
+                        ChangeTarget& t) {
   if (args.empty()) return usage("releaseres", "NAME...");
   for (const auto& name : args) {
     auto it = std::find_if(t.admin_reservations.begin(), t.admin_reservations.end(),
@@ -189,7 +198,8 @@ ChangeResult releaseres(const std::vector<std::string>& args, const Caller& call
                                                    it->owner.empty() ? "the daemon's command line" : it->owner),
                                        AccessLevel::Admin1));
   }
-  for (const auto& name : args) std::erase_if(t.admin_reservations, [&](const AdminReservation& r) { return r.name == name; });
+  for (const auto& name : args)
+    std::erase_if(t.admin_reservations, [&](const AdminReservation& r) { return r.name == name; });
   return done(fmt::format("reservation {} released", fmt::join(args, ", ")), Then::SaveReservations);
 }
 

@@ -22,7 +22,8 @@ AdminAnswer run_now_answer(const std::string& id, const IterationReport& report,
     std::string nodes;
     for (const auto& d : report.result.starts)
       if (d.job == a.job)
-        for (const auto& nt : d.nodes) nodes += fmt::format("{}{}:{}", nodes.empty() ? "" : ",", s.nodes[nt.node].name, nt.tasks);
+        for (const auto& nt : d.nodes)
+          nodes += fmt::format("{}{}:{}", nodes.empty() ? "" : ",", s.nodes[nt.node].name, nt.tasks);
     return {0, fmt::format("job {} started on {}\n", id, nodes), ""};
   }
   const std::string why = report.result.run_now_refusal.empty() ? "no start was made" : report.result.run_now_refusal;
@@ -47,9 +48,10 @@ void AdminRequests::on_request(const Caller& caller, AdminRequest request, Admin
   if (!needed) {
     std::string known;
     for (auto name : view_commands()) known += std::string(known.empty() ? "" : " ") + std::string(name);
-    return reply({2, "", fmt::format("mauirun: unknown command '{}' (the daemon knows: {} releasehold releaseres runjob "
-                                     "schedctl setres sethold setspri)",
-                                     request.command, known)});
+    return reply({2, "",
+                  fmt::format("mauirun: unknown command '{}' (the daemon knows: {} releasehold releaseres runjob "
+                              "schedctl setres sethold setspri)",
+                              request.command, known)});
   }
   if (!view) return reply({1, "", "mauirun: the scheduler has not read Slurm yet: ask again in a moment"});
   const AccessLevel level = access_level(view->policy().ir->admins, caller, daemon_uid_);
@@ -77,8 +79,14 @@ void AdminRequests::audit(const Caller& caller, const AdminRequest& request, con
   for (const auto& a : request.args) what += " " + a;
   std::string outcome = answer.status == 0 ? answer.out : answer.err;
   while (!outcome.empty() && outcome.back() == '\n') outcome.pop_back();
-  log_.audit({clock_(), "admin", "", {}, fmt::format("{} (uid {}): {}: {}", caller.user, caller.uid, what, outcome),
-              {{"user", caller.user}, {"uid", std::to_string(caller.uid)}, {"command", what},
+  log_.audit({clock_(),
+              "admin",
+              "",
+              {},
+              fmt::format("{} (uid {}): {}: {}", caller.user, caller.uid, what, outcome),
+              {{"user", caller.user},
+               {"uid", std::to_string(caller.uid)},
+               {"command", what},
                {"status", std::to_string(answer.status)}}});
 }
 
@@ -90,7 +98,8 @@ std::optional<std::string> AdminRequests::apply_pending_changes(LiveScheduler& s
   }
   for (auto& c : changes) {
     // Made for each change: a reload before it replaced the cycle.
-    ChangeTarget target{scheduler.rm->cluster(), *scheduler.cycle, *scheduler.rm, scheduler.admin, scheduler.utc_offset};
+    ChangeTarget target{scheduler.rm->cluster(), *scheduler.cycle, *scheduler.rm, scheduler.admin,
+                        scheduler.utc_offset};
     ChangeResult r = apply_change(c.request, c.caller, c.level, target);
     using Then = ChangeResult::Then;
     switch (r.then) {

@@ -119,7 +119,8 @@ struct AdminSocket::Impl {
         if (c.phase != Connection::Phase::Waiting) next = std::min(next, c.deadline);
       }
       const auto wait_ms = std::chrono::duration_cast<std::chrono::milliseconds>(next - Clock::now()).count();
-      if (::poll(fds.data(), fds.size(), static_cast<int>(std::clamp<long long>(wait_ms, 0, 1000))) < 0 && errno != EINTR)
+      if (::poll(fds.data(), fds.size(), static_cast<int>(std::clamp<long long>(wait_ms, 0, 1000))) < 0 &&
+          errno != EINTR)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
       if (stopping) return;
       for (std::size_t k = 0; k < ids.size(); ++k) {
@@ -144,7 +145,8 @@ struct AdminSocket::Impl {
         continue;
       }
       if (connections.size() >= static_cast<std::size_t>(limits.max_clients)) {
-        const std::string busy = encode_answer({1, "", fmt::format("mauirun: the daemon serves {} clients already: try again", limits.max_clients)});
+        const std::string busy = encode_answer(
+            {1, "", fmt::format("mauirun: the daemon serves {} clients already: try again", limits.max_clients)});
         (void)!::send(fd, busy.data(), busy.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
         ::close(fd);
         continue;
@@ -178,10 +180,12 @@ struct AdminSocket::Impl {
     }
     const std::size_t end = std::min(c.in.find('\n'), c.in.size());
     if (end > limits.max_request_bytes)
-      return begin_answer(c, {2, "", fmt::format("mauirun: the request is larger than {} bytes", limits.max_request_bytes)});
+      return begin_answer(
+          c, {2, "", fmt::format("mauirun: the request is larger than {} bytes", limits.max_request_bytes)});
     if (end == 0) return close_connection(id);  // connected and said nothing
     auto request = decode_request(std::string_view(c.in).substr(0, end));
-    if (auto* error = std::get_if<std::string>(&request)) return begin_answer(c, {2, "", "mauirun: bad request: " + *error});
+    if (auto* error = std::get_if<std::string>(&request))
+      return begin_answer(c, {2, "", "mauirun: bad request: " + *error});
     c.phase = Connection::Phase::Waiting;
     c.in.clear();
     std::shared_ptr<Mailbox> box = mailbox;

@@ -11,12 +11,12 @@
 namespace maui::runtime {
 
 struct DaemonSettings {
-  ir::Seconds poll_interval = 60;  // RMPOLLINTERVAL: the longest sleep between iterations
-  ir::Seconds defer_time = 3600;   // DEFERTIME: how long a deferred job is held
-  std::int64_t defer_count = 24;   // DEFERCOUNT: defers before a batch hold
+  ir::Seconds poll_interval = 60;      // RMPOLLINTERVAL: the longest sleep between iterations
+  ir::Seconds defer_time = 3600;       // DEFERTIME: how long a deferred job is held
+  std::int64_t defer_count = 24;       // DEFERCOUNT: defers before a batch hold
   std::int64_t defer_start_count = 1;  // DEFERSTARTCOUNT: failed starts before a defer
-  bool test_mode = false;          // SERVERMODE TEST: decide and log, change nothing
-  std::vector<std::string> problems;  // a value that could not be read, and what is used instead
+  bool test_mode = false;              // SERVERMODE TEST: decide and log, change nothing
+  std::vector<std::string> problems;   // a value that could not be read, and what is used instead
 
   static DaemonSettings from(const ir::Policy& policy);
 };

@@ -90,7 +90,8 @@ json::Value history(const FairshareHistory& h) {
   json::Array windows;
   for (const auto& [start, w] : h.windows()) {
     json::Array usage;
-    for (const auto& [cred, amount] : w.usage) usage.push_back(json::Array{name_of(ir::to_string(cred.kind)), cred.name, amount});
+    for (const auto& [cred, amount] : w.usage)
+      usage.push_back(json::Array{name_of(ir::to_string(cred.kind)), cred.name, amount});
     windows.push_back(json::Object{{"start", start}, {"total", w.total}, {"usage", std::move(usage)}});
   }
   return windows;
@@ -117,9 +118,8 @@ json::Value cycle_memory(const CycleMemory& m) {
 json::Value adapter(const slurm::AdapterState& a) {
   json::Object starting;
   for (const auto& [id, s] : a.view.starting)
-    starting[std::to_string(id)] = json::Object{{"nodes", json::Array(s.nodes)},
-                                                {"tasks", json::Array(s.tasks)},
-                                                {"asked", s.asked}};
+    starting[std::to_string(id)] =
+        json::Object{{"nodes", json::Array(s.nodes)}, {"tasks", json::Array(s.tasks)}, {"asked", s.asked}};
   json::Object requests;
   for (const auto& [id, r] : a.requests)
     requests[std::to_string(id)] = json::Object{{"min_nodes", static_cast<std::int64_t>(r.min_nodes)},
@@ -128,7 +128,8 @@ json::Value adapter(const slurm::AdapterState& a) {
                                                 {"excluded_nodes", r.excluded_nodes}};
   json::Array held;
   for (auto id : a.view.held_again) held.push_back(static_cast<std::int64_t>(id));
-  return json::Object{{"starting", std::move(starting)}, {"requests", std::move(requests)}, {"held_again", std::move(held)}};
+  return json::Object{
+      {"starting", std::move(starting)}, {"requests", std::move(requests)}, {"held_again", std::move(held)}};
 }
 
 json::Value admin(const std::vector<AdminReservation>& list) {
@@ -174,10 +175,10 @@ bool read_job_memory(const json::Value& v, SchedulerJobState& s, Path p) {
   llvm::Optional<bool> accrues;
   llvm::Optional<std::vector<std::string>> holds;
   llvm::Optional<std::map<std::string, std::string>> hold_set_by;
-  if (!o.map("bypass", s.bypass_count) || !o.mapOptional("hold_set_by", hold_set_by) || !o.mapOptional("start_priority", start_priority) ||
-      !o.mapOptional("queue_time", queue_time) || !o.mapOptional("queue_time_accrues", accrues) ||
-      !o.mapOptional("holds", holds) || !o.mapOptional("failed_starts", s.failed_starts) ||
-      !o.mapOptional("defers", s.defers))
+  if (!o.map("bypass", s.bypass_count) || !o.mapOptional("hold_set_by", hold_set_by) ||
+      !o.mapOptional("start_priority", start_priority) || !o.mapOptional("queue_time", queue_time) ||
+      !o.mapOptional("queue_time_accrues", accrues) || !o.mapOptional("holds", holds) ||
+      !o.mapOptional("failed_starts", s.failed_starts) || !o.mapOptional("defers", s.defers))
     return false;
   if (start_priority) s.start_priority = *start_priority;
   if (queue_time) s.queue_time_accrued = *queue_time;
@@ -280,7 +281,8 @@ bool read_history(const json::Value& v, FairshareHistory& h, Path p) {
       for (auto c : ir::kCredKinds)
         if (kind_name && kind_name->str() == ir::to_string(c)) kind = c;
       if (!kind || !name || !amount || *amount < 0)
-        return at.field("usage").index(static_cast<unsigned>(k)).report("expected [credential kind, name, usage >= 0]"), false;
+        return at.field("usage").index(static_cast<unsigned>(k)).report("expected [credential kind, name, usage >= 0]"),
+               false;
       w.usage[ir::Credential{*kind, name->str()}] = *amount;
     }
   }
@@ -299,17 +301,20 @@ bool read_cycle(const json::Value& v, CycleMemory& m, Path p) {
   } else {
     return p.field("jobs").report("expected an object of jobs"), false;
   }
-  if (const json::Value* names = obj.get("reservation_nodes"); !names || !read_string_list(*names, m.reservation_nodes, p.field("reservation_nodes")))
+  if (const json::Value* names = obj.get("reservation_nodes");
+      !names || !read_string_list(*names, m.reservation_nodes, p.field("reservation_nodes")))
     return names ? false : (p.field("reservation_nodes").report("missing"), false);
   const json::Array* reservations = obj.getArray("reservations");
   if (!reservations) return p.field("reservations").report("expected an array"), false;
   for (std::size_t i = 0; i < reservations->size(); ++i) {
     Reservation r;
-    if (!read_reservation((*reservations)[i], r, m.reservation_nodes.size(), p.field("reservations").index(static_cast<unsigned>(i))))
+    if (!read_reservation((*reservations)[i], r, m.reservation_nodes.size(),
+                          p.field("reservations").index(static_cast<unsigned>(i))))
       return false;
     m.reservations.push_back(std::move(r));
   }
-  for (auto [key, field] : {std::pair{"fairshare", &m.fairshare}, std::pair{"standing_fairshare", &m.standing_fairshare}}) {
+  for (auto [key, field] :
+       {std::pair{"fairshare", &m.fairshare}, std::pair{"standing_fairshare", &m.standing_fairshare}}) {
     const json::Value* h = obj.get(key);
     if (!h) return p.field(key).report("missing"), false;
     if (!read_history(*h, *field, p.field(key))) return false;
@@ -340,7 +345,8 @@ bool read_adapter(const json::Value& v, slurm::AdapterState& a, Path p) {
       if (!n) return at.report("expected a Slurm job id"), false;
       slurm::AdapterView::Start start;
       json::ObjectMapper o(s, at);
-      if (!o || !o.map("nodes", start.nodes) || !o.map("tasks", start.tasks) || !o.map("asked", start.asked)) return false;
+      if (!o || !o.map("nodes", start.nodes) || !o.map("tasks", start.tasks) || !o.map("asked", start.asked))
+        return false;
       if (start.nodes.empty() || start.nodes.size() != start.tasks.size())
         return at.report("expected as many task counts as nodes, and a node at least"), false;
       a.view.starting[*n] = std::move(start);
@@ -388,7 +394,8 @@ bool read_admin(const json::Value& v, std::vector<AdminReservation>& out, Path p
     if (r.name.empty()) return at.field("name").report("expected a name"), false;
     if (r.end <= r.start) return at.field("end").report("expected an end after the start"), false;
     const json::Value* acl_value = (*a)[i].getAsObject()->get("acl");
-    if (!acl_value || !read_acl(*acl_value, r.acl, at.field("acl"))) return acl_value ? false : (at.field("acl").report("missing"), false);
+    if (!acl_value || !read_acl(*acl_value, r.acl, at.field("acl")))
+      return acl_value ? false : (at.field("acl").report("missing"), false);
     out.push_back(std::move(r));
   }
   return true;
@@ -431,22 +438,26 @@ StateLoad parse_state(std::string_view name, std::string_view text) {
     return problem("1", fmt::format("expected the header '{} bytes=N crc32=XXXXXXXX'", kHeader));
   const std::string_view body = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
   if (body.size() != bytes)
-    return problem("2", fmt::format("the file is truncated or grown: {} bytes of state, the header says {}", body.size(), bytes));
+    return problem(
+        "2", fmt::format("the file is truncated or grown: {} bytes of state, the header says {}", body.size(), bytes));
   if (crc_of(body) != crc)
-    return problem("2", fmt::format("the state is damaged: its CRC-32 is {:08x}, the header says {:08x}", crc_of(body), crc));
-  if (auto bad = json_input_problem(body)) return problem(fmt::format("{}:{}", bad->line + 1, bad->column), bad->message);
+    return problem(
+        "2", fmt::format("the state is damaged: its CRC-32 is {:08x}, the header says {:08x}", crc_of(body), crc));
+  if (auto bad = json_input_problem(body))
+    return problem(fmt::format("{}:{}", bad->line + 1, bad->column), bad->message);
   auto parsed = json::parse(body);
   if (!parsed) return problem("2", "invalid JSON: " + path_error(parsed.takeError()));
   DaemonState state;
   json::Path::Root root("state");
   json::ObjectMapper o(*parsed, root);
   const json::Object* obj = parsed->getAsObject();
-  const bool ok = o && o.map("saved_at", state.saved_at) && o.mapOptional("scheduling_stopped", state.scheduling_stopped) &&
-                  obj->get("cycle") &&
+  const bool ok = o && o.map("saved_at", state.saved_at) &&
+                  o.mapOptional("scheduling_stopped", state.scheduling_stopped) && obj->get("cycle") &&
                   read_cycle(*obj->get("cycle"), state.cycle, json::Path(root).field("cycle")) && obj->get("adapter") &&
                   read_adapter(*obj->get("adapter"), state.adapter, json::Path(root).field("adapter")) &&
                   obj->get("admin_reservations") &&
-                  read_admin(*obj->get("admin_reservations"), state.admin_reservations, json::Path(root).field("admin_reservations"));
+                  read_admin(*obj->get("admin_reservations"), state.admin_reservations,
+                             json::Path(root).field("admin_reservations"));
   if (!ok) {
     llvm::Error e = root.getError();
     return problem("2", e ? path_error(std::move(e)) : "expected saved_at, cycle, adapter and admin_reservations");

@@ -64,8 +64,8 @@ void DecisionLog::open(const std::string& dir) {
   json_fd_ = ::open((dir + "/serve.jsonl").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   audit_fd_ = ::open((dir + "/audit.log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
   if (text_fd_ < 0 || json_fd_ < 0 || audit_fd_ < 0)
-    std::fprintf(stderr, "mauirun serve: cannot open the logs in %s: %s (logging to standard error only)\n", dir.c_str(),
-                 std::strerror(errno));
+    std::fprintf(stderr, "mauirun serve: cannot open the logs in %s: %s (logging to standard error only)\n",
+                 dir.c_str(), std::strerror(errno));
 }
 
 DecisionLog::~DecisionLog() {
@@ -80,8 +80,9 @@ void DecisionLog::append(int fd, const std::string& text) {
   // the disk fills up in the middle of it.
   const ssize_t n = ::write(fd, text.data(), text.size());
   if (n == static_cast<ssize_t>(text.size())) {
-    if (failing_) std::fprintf(stderr, "mauirun serve: the logs can be written again (%lld lines lost)\n",
-                               static_cast<long long>(lost_));
+    if (failing_)
+      std::fprintf(stderr, "mauirun serve: the logs can be written again (%lld lines lost)\n",
+                   static_cast<long long>(lost_));
     failing_ = false;
     return;
   }

@@ -8,8 +8,8 @@ namespace maui::runtime {
 
 DeferOutcome failed_start(SchedulerJobState& m, const DaemonSettings& s, Epoch at) {
   if (++m.failed_starts < s.defer_start_count)
-    return {DeferOutcome::Kind::Counted,
-            fmt::format("failed start {} of {} before a defer (DEFERSTARTCOUNT)", m.failed_starts, s.defer_start_count)};
+    return {DeferOutcome::Kind::Counted, fmt::format("failed start {} of {} before a defer (DEFERSTARTCOUNT)",
+                                                     m.failed_starts, s.defer_start_count)};
   m.failed_starts = 0;
   if (++m.defers >= s.defer_count) {
     if (std::find(m.holds.begin(), m.holds.end(), "batch") == m.holds.end()) m.holds.push_back("batch");
@@ -20,7 +20,7 @@ DeferOutcome failed_start(SchedulerJobState& m, const DaemonSettings& s, Epoch a
   }
   m.deferred_until = at + s.defer_time;
   return {DeferOutcome::Kind::Deferred, fmt::format("deferred for {} s (DEFERTIME), defer {} of {} (DEFERCOUNT)",
-                                                     s.defer_time, m.defers, s.defer_count)};
+                                                    s.defer_time, m.defers, s.defer_count)};
 }
 
 }  // namespace maui::runtime

@@ -26,7 +26,8 @@ std::variant<HttpAddress, std::string> parse_http_address(const std::string& tex
   HttpAddress a;
   a.host = text.substr(0, colon);
   if (a.host.front() == '[') {
-    if (a.host.size() < 3 || a.host.back() != ']') return fmt::format("--http '{}': an IPv6 address goes in brackets, e.g. [::1]:8080", text);
+    if (a.host.size() < 3 || a.host.back() != ']')
+      return fmt::format("--http '{}': an IPv6 address goes in brackets, e.g. [::1]:8080", text);
     a.host = a.host.substr(1, a.host.size() - 2);
   } else if (a.host.find(':') != std::string::npos) {
     return fmt::format("--http '{}': an IPv6 address goes in brackets, e.g. [::1]:8080", text);
@@ -65,9 +66,9 @@ std::variant<std::unique_ptr<HttpReport>, std::string> HttpReport::open(const Ht
   });
   s.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (res.status == 404)
-      res.set_content(fmt::format("mauirun serve: no page {} here (GET / is the report, GET /data.json its data)\n",
-                                  req.path),
-                      "text/plain");
+      res.set_content(
+          fmt::format("mauirun serve: no page {} here (GET / is the report, GET /data.json its data)\n", req.path),
+          "text/plain");
   });
   // A handler that throws (out of memory while rendering) answers 500; the daemon goes on.
   s.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {

@@ -15,9 +15,9 @@
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstring>
-#include <chrono>
 #include <ctime>
 #include <thread>
 
@@ -67,9 +67,12 @@ class Signals {
     const timespec tick{0, 200'000'000};
     while (!done_) {
       const int s = sigtimedwait(&set_, nullptr, &tick);
-      if (s == SIGHUP) reload = true;
-      else if (s == SIGTERM || s == SIGINT) stop = true;
-      else continue;
+      if (s == SIGHUP)
+        reload = true;
+      else if (s == SIGTERM || s == SIGINT)
+        stop = true;
+      else
+        continue;
       wake_();
     }
   }
@@ -148,11 +151,12 @@ class Daemon {
       }
       http_ = std::move(std::get<std::unique_ptr<HttpReport>>(opened));
     }
-    log_event("serve", fmt::format("started: config {}, state {}{}{}{}{}", options_.config, options_.state_dir,
-                                   socket_ ? ", admin socket " + socket_path : "",
-                                   http_ ? fmt::format(", live report on http://{}:{}/", http_host(), http_->port()) : "",
-                                   scheduler_.dry_run ? ", dry run: nothing is changed in Slurm" : "",
-                                   scheduler_.stopped ? ", scheduling stopped (schedctl -s): schedctl -r resumes it" : ""));
+    log_event("serve",
+              fmt::format("started: config {}, state {}{}{}{}{}", options_.config, options_.state_dir,
+                          socket_ ? ", admin socket " + socket_path : "",
+                          http_ ? fmt::format(", live report on http://{}:{}/", http_host(), http_->port()) : "",
+                          scheduler_.dry_run ? ", dry run: nothing is changed in Slurm" : "",
+                          scheduler_.stopped ? ", scheduling stopped (schedctl -s): schedctl -r resumes it" : ""));
     run_turns();
     socket_.reset();  // no change is taken once the loop has ended
     admin_requests_.refuse_pending_changes();
@@ -245,7 +249,8 @@ class Daemon {
   AdminAnswer reload() {
     LoadedPolicy loaded = load_();
     if (!loaded.policy) {
-      const std::string what = fmt::format("{} has errors: the running policy stays\n{}", options_.config, loaded.diagnostics);
+      const std::string what =
+          fmt::format("{} has errors: the running policy stays\n{}", options_.config, loaded.diagnostics);
       log_event("reload", what);
       return {1, "", what};
     }
@@ -263,7 +268,9 @@ class Daemon {
   void start_failed(const RmEvent& e) {
     const DeferOutcome o = failed_start(scheduler_.cycle->job_memory(e.subject), scheduler_.policy->settings, e.at);
     if (o.kind == DeferOutcome::Kind::BatchHold) (void)scheduler_.rm->hold_job(e.subject, o.reason);
-    log_event(o.kind == DeferOutcome::Kind::BatchHold ? "hold" : o.kind == DeferOutcome::Kind::Deferred ? "defer" : "start-failed",
+    log_event(o.kind == DeferOutcome::Kind::BatchHold  ? "hold"
+              : o.kind == DeferOutcome::Kind::Deferred ? "defer"
+                                                       : "start-failed",
               o.reason, e.subject);
   }
 
@@ -312,7 +319,8 @@ class Daemon {
       slurm::SlurmCluster& rm = *scheduler_.rm;
       const Epoch t = rm.wait(std::max(deadline, now), events);
       if (!rm.last_error().empty()) {
-        if (rm.last_error() != slurm_error) log_event("error", "Slurm cannot be read: " + rm.last_error() + "; trying again");
+        if (rm.last_error() != slurm_error)
+          log_event("error", "Slurm cannot be read: " + rm.last_error() + "; trying again");
         slurm_error = rm.last_error();
         pause_before_retry();
         if (options_.once) return;
@@ -336,8 +344,13 @@ class Daemon {
       turn_log_.log_decisions(report, rm.cluster(), scheduler_.cycle->reservations(), scheduler_.dry_run);
       // How long a turn took: said for --once, and whenever one takes a second or more.
       if (options_.once || turn >= 1.0)
-        log_.write({t, "turn", "", {}, fmt::format("{} jobs, {} starts", rm.cluster().jobs.size(), report.result.starts.size()),
-                    {{"read_ms", fmt::format("{:.1f}", rm.read_seconds() * 1e3)}, {"decide_ms", fmt::format("{:.1f}", (turn - apply) * 1e3)},
+        log_.write({t,
+                    "turn",
+                    "",
+                    {},
+                    fmt::format("{} jobs, {} starts", rm.cluster().jobs.size(), report.result.starts.size()),
+                    {{"read_ms", fmt::format("{:.1f}", rm.read_seconds() * 1e3)},
+                     {"decide_ms", fmt::format("{:.1f}", (turn - apply) * 1e3)},
                      {"apply_ms", fmt::format("{:.1f}", apply * 1e3)}}});
       for (auto& n : rm.take_notices()) log_event("slurm", std::move(n));
       save();

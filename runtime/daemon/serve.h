@@ -33,11 +33,11 @@ struct LoadedPolicy {
 using PolicyLoader = std::function<LoadedPolicy()>;
 
 struct ServeOptions {
-  std::string config;     // for messages
-  std::string state_dir;  // state.json, FS.<epoch>, serve.log, serve.jsonl, the lock
-  bool dry_run = false;   // decide and log, change nothing in Slurm (also SERVERMODE TEST)
-  bool once = false;      // one iteration, then exit
-  double poll_seconds = 0.2;  // how often Slurm is asked whether something changed
+  std::string config;          // for messages
+  std::string state_dir;       // state.json, FS.<epoch>, serve.log, serve.jsonl, the lock
+  bool dry_run = false;        // decide and log, change nothing in Slurm (also SERVERMODE TEST)
+  bool once = false;           // one iteration, then exit
+  double poll_seconds = 0.2;   // how often Slurm is asked whether something changed
   Seconds start_timeout = 10;  // a released job must run within this
   bool log_to_stderr = true;
   std::string socket;  // the admin socket; empty: state_dir/mauirun.sock (none with `once`)

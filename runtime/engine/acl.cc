@@ -92,8 +92,10 @@ AccessDecision check_access(std::span<const ir::AclEntry> acl, const AccessReque
     has_plain |= !e.required;
     if (!satisfied) continue;
     (e.negated ? last.not_entry : last.named) = &e;
-    if (e.required) last.required = &e;
-    else (e.negated ? last.plain_not : last.plain_named) = &e;
+    if (e.required)
+      last.required = &e;
+    else
+      (e.negated ? last.plain_not : last.plain_named) = &e;
   }
   const ir::AclEntry* admitted_by = last.plain_named ? last.plain_named : last.plain_not;
   if (has_plain && !admitted_by) return d;  // nothing in the OR matched

@@ -6,9 +6,7 @@
 
 namespace maui::runtime {
 
-Resources resources_of(const Node& node) {
-  return {node.procs, node.memory_mb, node.swap_mb, node.disk_mb};
-}
+Resources resources_of(const Node& node) { return {node.procs, node.memory_mb, node.swap_mb, node.disk_mb}; }
 
 void ResourceCalendar::reset(std::span<const Node> nodes, Epoch now) {
   now_ = now;
@@ -111,8 +109,7 @@ void ResourceCalendar::sort_bookings() {
 void ResourceCalendar::release_running() {
   ++changes_;
   base_kept_ = at_base_ = false;
-  for (auto& n : nodes_)
-    llvm::erase_if(n.bookings, [](const Booking& b) { return b.reservation == kNoReservation; });
+  for (auto& n : nodes_) llvm::erase_if(n.bookings, [](const Booking& b) { return b.reservation == kNoReservation; });
 }
 
 bool ResourceCalendar::counts(const Booking& b, const Viewer& viewer) const {
@@ -224,9 +221,11 @@ bool ResourceCalendar::settled_changes(std::size_t node, Epoch from, const Viewe
   return true;
 }
 
-std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(
-    std::span<const std::size_t> candidates, const Resources& per_task, std::int64_t tasks, Seconds walltime,
-    std::int64_t max_per_node, const Viewer& viewer, Epoch not_before) const {
+std::optional<ResourceCalendar::Opening> ResourceCalendar::earliest_start(std::span<const std::size_t> candidates,
+                                                                          const Resources& per_task, std::int64_t tasks,
+                                                                          Seconds walltime, std::int64_t max_per_node,
+                                                                          const Viewer& viewer,
+                                                                          Epoch not_before) const {
   LastOpening& last = last_opening_;
   if (!at_base_) return search_earliest_start(candidates, per_task, tasks, walltime, max_per_node, viewer, not_before);
   if (last.asked && last.base_version == base_version_ && last.not_before <= not_before &&
@@ -272,8 +271,10 @@ std::optional<ResourceCalendar::Opening> ResourceCalendar::search_earliest_start
       in_run = false;
       continue;
     }
-    if (in_run && same_calendar(candidates[runs.back().first], n)) ++runs.back().nodes;
-    else runs.push_back({k});
+    if (in_run && same_calendar(candidates[runs.back().first], n))
+      ++runs.back().nodes;
+    else
+      runs.push_back({k});
     in_run = true;
   }
   changes.clear();

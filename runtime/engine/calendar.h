@@ -154,8 +154,10 @@ class ResourceCalendar {
     ++changes_;
     at_base_ = false;
     auto& list = nodes_[node].bookings;
-    if (list.empty() || list.back().start <= booking.start) list.push_back(booking);
-    else insert_in_order(node, booking);
+    if (list.empty() || list.back().start <= booking.start)
+      list.push_back(booking);
+    else
+      insert_in_order(node, booking);
   }
   // Removes one booking equal to `booking` from the node (none: nothing changes).
   void unbook(std::size_t node, const Booking& booking);
@@ -252,7 +254,7 @@ class ResourceCalendar {
     // Sorted by start. Most nodes hold a booking or two: kept inline, a calendar built per
     // iteration costs one allocation instead of one per node.
     llvm::SmallVector<Booking, 2> bookings;
-    bool unsorted = false;  // appended out of order, listed in unsorted_
+    bool unsorted = false;   // appended out of order, listed in unsorted_
     std::uint32_t base = 0;  // the first `base` bookings are the base (keep_as_base)
   };
   void insert_in_order(std::size_t node, const Booking& booking);
@@ -288,11 +290,11 @@ class ResourceCalendar {
 
   Epoch now_ = 0;
   std::vector<NodeCalendar> nodes_;
-  std::vector<std::size_t> unsorted_;  // nodes sort_bookings() must sort
+  std::vector<std::size_t> unsorted_;           // nodes sort_bookings() must sort
   std::vector<std::uint8_t> job_reservations_;  // by ReservationId: a job's (mark_job_reservation)
   std::uint64_t changes_ = 0;
-  bool base_kept_ = false;  // every node's base bookings are still its first ones
-  bool at_base_ = false;    // and nothing else is booked
+  bool base_kept_ = false;          // every node's base bookings are still its first ones
+  bool at_base_ = false;            // and nothing else is booked
   std::uint64_t base_version_ = 0;  // counts the changes of the base
 
   // earliest_start's last question and answer at the base (see there).
@@ -314,7 +316,7 @@ class ResourceCalendar {
   // earliest_start's working memory, kept from call to call (the scheduler asks once per
   // blocked job, iteration after iteration): only capacity carries over, so a calendar answers
   // one question at a time.
-  struct Run {  // consecutive usable candidates with the same calendar
+  struct Run {          // consecutive usable candidates with the same calendar
     std::size_t first;  // the index of its first candidate, which answers for all
     std::int64_t nodes = 1;
   };

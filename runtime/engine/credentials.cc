@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "runtime/engine/limits.h"
+#include "runtime/engine/priority.h"
 #include "runtime/engine/standing_reservations.h"
 #include "runtime/engine/unimplemented.h"
-#include "runtime/engine/priority.h"
 
 namespace maui::runtime {
 
@@ -119,8 +119,10 @@ JobCredentialIds CredentialIndex::intern(const Job& job, unsigned kinds) {
   for (auto kind : ir::kCredKinds) {
     if (!(kinds & JobCredentialIds::bit(kind))) continue;
     const std::string& name = job.credential(kind);
-    if (!name.empty()) ids.by_kind[static_cast<std::size_t>(kind)] = intern(kind, name);
-    else if (kind == ir::CredKind::Qos) ids.by_kind[static_cast<std::size_t>(kind)] = intern(kind, "DEFAULT");
+    if (!name.empty())
+      ids.by_kind[static_cast<std::size_t>(kind)] = intern(kind, name);
+    else if (kind == ir::CredKind::Qos)
+      ids.by_kind[static_cast<std::size_t>(kind)] = intern(kind, "DEFAULT");
   }
   return ids;
 }
@@ -134,13 +136,11 @@ const ir::CredentialConfig* CredentialDirectory::find(ir::CredKind kind, std::st
 ResolvedPriority CredentialDirectory::priority(ir::CredKind kind, std::string_view name) const {
   if (const auto* own = find(kind, name); own && own->priority)
     return {own->priority->value, {own, false}, &own->priority->from};
-  if (const auto* d = defaults(kind); d && d->priority)
-    return {d->priority->value, {d, true}, &d->priority->from};
+  if (const auto* d = defaults(kind); d && d->priority) return {d->priority->value, {d, true}, &d->priority->from};
   return {};
 }
 
-std::optional<ResolvedTarget> CredentialDirectory::fairshare_target(ir::CredKind kind,
-                                                                   std::string_view name) const {
+std::optional<ResolvedTarget> CredentialDirectory::fairshare_target(ir::CredKind kind, std::string_view name) const {
   if (const auto* own = find(kind, name); own && own->fairshare_target && own->fairshare_target->value > 0)
     return ResolvedTarget{*own->fairshare_target, {own, false}};
   if (const auto* d = defaults(kind); d && d->fairshare_target && d->fairshare_target->value > 0)
@@ -177,7 +177,7 @@ bool CredentialDirectory::may_use_qos(const Job& job, std::string_view qos) cons
     return std::find(l->names.begin(), l->names.end(), qos) != l->names.end();
   };
   const std::array<const ir::NameList*, 4> lists{qos_list(K::User, job.user), qos_list(K::Group, job.group),
-                                                  qos_list(K::Account, job.account), qos_list(K::Class, job.job_class)};
+                                                 qos_list(K::Account, job.account), qos_list(K::Class, job.job_class)};
   for (const auto* l : lists)  // an ONLY list replaces every other
     if (l && l->mode == ir::ListMode::Only) return listed(l);
   bool allowed = system_qos_list_ && listed(system_qos_list_);

@@ -53,9 +53,7 @@ class CredentialDirectory {
   // The credential's own entry (null when the config never names it).
   const ir::CredentialConfig* find(ir::CredKind kind, std::string_view name) const;
   // The kind's DEFAULT entry (null when the config has none).
-  const ir::CredentialConfig* defaults(ir::CredKind kind) const {
-    return defaults_[static_cast<std::size_t>(kind)];
-  }
+  const ir::CredentialConfig* defaults(ir::CredKind kind) const { return defaults_[static_cast<std::size_t>(kind)]; }
 
   // PRIORITY (CRED component), own else DEFAULT else 0.
   ResolvedPriority priority(ir::CredKind kind, std::string_view name) const;
@@ -141,7 +139,7 @@ class CredentialDirectory {
   bool has_preemptors_ = false;
   NodeAccess default_access_ = NodeAccess::Shared;  // the NODEACCESSPOLICY parameter
   bool has_limits_ = false;
-  std::shared_ptr<const LimitBook> limit_book_;  // shared by copies: it points into the policy only
+  std::shared_ptr<const LimitBook> limit_book_;        // shared by copies: it points into the policy only
   std::shared_ptr<const PriorityPlan> priority_plan_;  // the same
 };
 

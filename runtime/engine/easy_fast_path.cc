@@ -42,7 +42,8 @@ std::string EasyFastPath::refusal(const CredentialDirectory& dir, std::span<cons
     if (n.max_jobs > 0) return fmt::format("node {} has a MAXJOB", n.name);
     if (n.partition != nodes.front().partition) return "the nodes are in more than one partition";
   }
-  if (!p.credentials.empty()) return "credentials are configured (USERCFG, GROUPCFG, ACCOUNTCFG, CLASSCFG, QOSCFG, SYSCFG)";
+  if (!p.credentials.empty())
+    return "credentials are configured (USERCFG, GROUPCFG, ACCOUNTCFG, CLASSCFG, QOSCFG, SYSCFG)";
   if (!p.standing_reservations.empty()) return "standing reservations (SRCFG)";
   if (dir.has_limits()) return "throttling limits";
   if (dir.has_whole_node_jobs() || dir.has_single_user_jobs() ||
@@ -121,7 +122,8 @@ bool EasyFastPath::read_snapshot(const ClusterSnapshot& s) {
 
 bool EasyFastPath::models_queued(const Job& job) const {
   if (job.procs_per_task != 1 || job.is_held() || !job.dependencies.empty() || job.sched.system_priority ||
-      job.nodes != 0 || job.tasks < 1 || job.memory_per_task_mb != 0 || job.swap_per_task_mb != 0 || job.disk_per_task_mb != 0)
+      job.nodes != 0 || job.tasks < 1 || job.memory_per_task_mb != 0 || job.swap_per_task_mb != 0 ||
+      job.disk_per_task_mb != 0)
     return false;
   // Queue time is the time since submission (ranks_by_submission): a job that accrued less
   // (held before, under QUEUEPOLICY or FULLPOLICY) may rank below a later one.
@@ -139,7 +141,8 @@ bool EasyFastPath::hold_nodes(const ClusterSnapshot& s, const Job& job, Epoch en
   const std::size_t count = job.allocated_nodes.size();
   if (count == 0 || job.tasks != static_cast<std::int64_t>(count)) return false;
   const auto& tasks = job.allocated_tasks;
-  if (!tasks.empty() && (tasks.size() != count || std::any_of(tasks.begin(), tasks.end(), [](std::int64_t t) { return t != 1; })))
+  if (!tasks.empty() &&
+      (tasks.size() != count || std::any_of(tasks.begin(), tasks.end(), [](std::int64_t t) { return t != 1; })))
     return false;
   // The simulated RM gives every job it starts its node indices as hints, checked against the
   // names (SimulatedCluster::start_job), and never renames a running job's nodes: they are taken
@@ -288,7 +291,8 @@ void EasyFastPath::reserve_top_job(const ClusterSnapshot& s, std::size_t p, Iter
     ++idle_reserved_;
   }
   reservation_start_ = start;
-  out.reservations.push_back(job_reservation(queue_[p], job.id, start, start + w, task_resources(job), std::move(nodes)));
+  out.reservations.push_back(
+      job_reservation(queue_[p], job.id, start, start + w, task_resources(job), std::move(nodes)));
 }
 
 }  // namespace maui::runtime

@@ -91,9 +91,9 @@ class EasyFastPath {
 
   std::size_t node_count_ = 0;
   AccrualPolicy accrual_ = AccrualPolicy::Always;
-  bool ascending_ = true;        // NODEALLOCATIONPOLICY takes lower node indices first
-  std::int64_t depth_ = 1;       // RESERVATIONDEPTH: 0 or 1
-  Seconds poll_interval_ = 0;    // a running job past its walltime holds its node this long
+  bool ascending_ = true;              // NODEALLOCATIONPOLICY takes lower node indices first
+  std::int64_t depth_ = 1;             // RESERVATIONDEPTH: 0 or 1
+  Seconds poll_interval_ = 0;          // a running job past its walltime holds its node this long
   std::vector<std::string> warnings_;  // what every iteration warns of, sorted, each once
 
   // This iteration: per node, when it is next free (now: idle; later: a running job or a start
@@ -102,13 +102,13 @@ class EasyFastPath {
   Epoch now_ = 0;
   std::vector<Epoch> free_from_;
   std::vector<std::uint8_t> reserved_;
-  std::int64_t idle_ = 0, idle_reserved_ = 0;  // idle nodes, and those of them the reservation holds
-  std::vector<std::size_t> idle_nodes_;  // idle at the start of the iteration, in allocation order
+  std::int64_t idle_ = 0, idle_reserved_ = 0;          // idle nodes, and those of them the reservation holds
+  std::vector<std::size_t> idle_nodes_;                // idle at the start of the iteration, in allocation order
   std::vector<std::pair<Epoch, std::int64_t>> frees_;  // when busy nodes free, and how many then
   std::optional<Epoch> reservation_start_;
-  std::vector<std::size_t> queue_;  // snapshot indices, in priority order
+  std::vector<std::size_t> queue_;                       // snapshot indices, in priority order
   enum : std::uint8_t { kStarted = 1, kCancelled = 2 };  // never runnable: it waits for nobody
-  std::vector<std::uint8_t> done_;  // per queue position
+  std::vector<std::uint8_t> done_;                       // per queue position
   std::vector<std::int64_t> bypass_diff_;
   std::size_t first_waiting_ = 0;
 };

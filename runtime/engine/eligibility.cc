@@ -77,8 +77,7 @@ EligibilityReport select_eligible(const CredentialDirectory& dir, const Fairshar
     const Job& job = snapshot.jobs[ranked[k].index];
     prepared[k] = {throttle ? job_request(job, totals) : ResourceAmounts{}, ids[ranked[k].index],
                    static_cast<std::uint8_t>((job.state != JobState::Idle ? kNotIdle : 0) |
-                                             (job.is_held() ? kHeld : 0) |
-                                             (job.dependencies.empty() ? 0 : kDepends))};
+                                             (job.is_held() ? kHeld : 0) | (job.dependencies.empty() ? 0 : kDepends))};
   }
 
   report.jobs.reserve(ranked.size());

@@ -28,15 +28,15 @@ namespace maui::runtime {
 struct JobEligibility {
   std::size_t index = 0;  // into ClusterSnapshot::jobs
   std::int64_t priority = 0;
-  bool eligible = false;        // admitted by the HARD pass
-  bool soft_eligible = false;   // admitted by the SOFT pass as well
+  bool eligible = false;            // admitted by the HARD pass
+  bool soft_eligible = false;       // admitted by the SOFT pass as well
   bool meets_queue_policy = false;  // idle, no hold, dependencies met, idle limits met
   // Why it is not eligible (all of them, not the first one).
   bool not_idle = false;  // a state other than Idle (e.g. the RM's Hold state)
   std::vector<std::string> holds;
-  std::vector<std::string> waiting_for;  // dependencies not completed
-  bool negative_priority = false;        // REJECTNEGPRIOJOBS with a negative priority
-  std::vector<LimitViolation> violations;       // at HARD level: system, idle, active
+  std::vector<std::string> waiting_for;    // dependencies not completed
+  bool negative_priority = false;          // REJECTNEGPRIOJOBS with a negative priority
+  std::vector<LimitViolation> violations;  // at HARD level: system, idle, active
   std::vector<FairshareCapViolation> fairshare_caps;
   std::vector<LimitViolation> soft_violations;  // an eligible job left out of the SOFT pass
 };

@@ -28,10 +28,10 @@ std::string upper(std::string_view s) {
 
 // Column titles of diagnose -p.
 std::string_view short_name(S s) {
-  static constexpr std::string_view names[] = {
-      "User",  "Group", "Accnt", "QOS",   "Class", "User",  "Group", "Accnt", "QOS",   "Class",
-      "Node",  "Proc",  "Mem",   "Swap",  "Disk",  "PS",    "PE",    "WTime", "QTime", "XFctr",
-      "SPVio", "Bypas", "QTime", "XFctr", "Cons",  "Rem",   "Perc",  "ETime"};
+  static constexpr std::string_view names[] = {"User",  "Group", "Accnt", "QOS",   "Class", "User",  "Group",
+                                               "Accnt", "QOS",   "Class", "Node",  "Proc",  "Mem",   "Swap",
+                                               "Disk",  "PS",    "PE",    "WTime", "QTime", "XFctr", "SPVio",
+                                               "Bypas", "QTime", "XFctr", "Cons",  "Rem",   "Perc",  "ETime"};
   static_assert(std::size(names) == ir::kPrioritySubcomponents);
   return names[static_cast<std::size_t>(s)];
 }
@@ -83,8 +83,7 @@ std::vector<Shown> shown_columns(const ir::Policy& policy) {
 
 std::string column_header(const Shown& s) {
   std::string inner;
-  for (std::size_t i = 0; i < s.subs.size(); ++i)
-    inner += fmt::format("{}{:>5}", i ? ":" : "", short_name(s.subs[i]));
+  for (std::size_t i = 0; i < s.subs.size(); ++i) inner += fmt::format("{}{:>5}", i ? ":" : "", short_name(s.subs[i]));
   return fmt::format("{:>5}({})", component_title(s.component), inner);
 }
 
@@ -109,7 +108,9 @@ std::string limit_origin(const LimitViolation& v) {
         setting = fmt::format("{}[{}] {}", ir::family_of(v.source_credential.kind), v.source_credential.name, name);
       break;
     case LimitSource::QosOverride: {
-      std::string_view prefix = v.family == LimitFamily::Active ? "OMAX" : v.family == LimitFamily::Idle ? "OMAXI" : "OMAXJ";
+      std::string_view prefix = v.family == LimitFamily::Active ? "OMAX"
+                                : v.family == LimitFamily::Idle ? "OMAXI"
+                                                                : "OMAXJ";
       std::string res = limit_name(LimitFamily::Active, v.resource).substr(3);
       setting = fmt::format("QOSCFG[{}] {}{}", v.source_credential.name, prefix, res);
       break;
@@ -168,12 +169,15 @@ std::string render_priority_table(const ir::Policy& policy, std::span<const Prio
     const std::size_t mark = line.size();
     for (const auto& c : columns) {
       std::string inner;
-      for (std::size_t i = 0; i < c.subs.size(); ++i) inner += fmt::format("{}{}", i ? ":" : "", cell(b[c.subs[i]].value));
+      for (std::size_t i = 0; i < c.subs.size(); ++i)
+        inner += fmt::format("{}{}", i ? ":" : "", cell(b[c.subs[i]].value));
       line += fmt::format("  {:5.1f}({})", b[c.component].percent, inner);
     }
     if (b.system_priority) {
-      if (line.size() > mark) line[mark] = '*';
-      else line += '*';
+      if (line.size() > mark)
+        line[mark] = '*';
+      else
+        line += '*';
     }
     out += line + "\n";
     for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) {
@@ -209,7 +213,8 @@ std::string render_priority_breakdown(const ir::Policy& policy, const PriorityRo
                              b.system_priority->value, b.system_priority->value);
   if (b.rejected_negative) out += " (negative: REJECTNEGPRIOJOBS makes the job ineligible)";
   out += fmt::format("\n  effective queue time {} ({} under JOBPRIOACCRUALPOLICY {}), expansion factor {:.2f}\n",
-                     duration_text(b.effective_queue_time), number(static_cast<double>(b.effective_queue_time) / 60.0) + " min",
+                     duration_text(b.effective_queue_time),
+                     number(static_cast<double>(b.effective_queue_time) / 60.0) + " min",
                      ir::to_string(policy.priority.accrual_policy.value), b.xfactor);
   out += fmt::format("  {:<16} {:>14} {:>8} {:>10} {:>16} {:>8}\n", "component", "value", "weight", "cap",
                      "contribution", "percent");
@@ -249,8 +254,8 @@ std::string render_fairshare(const ir::Policy& policy, const FairshareStanding& 
   std::string out = "FairShare Information\n\n";
   out += fmt::format("Depth: {} intervals   Interval Length: {}   Decay Rate: {:.2f}\n\n", clock.depth,
                      duration_text(clock.interval), clock.decay);
-  out += fmt::format("FS Policy: {}{}\n\n", ir::to_string(policy.fairshare.metric.value),
-                     s.percentage_mode() ? "%" : "");
+  out +=
+      fmt::format("FS Policy: {}{}\n\n", ir::to_string(policy.fairshare.metric.value), s.percentage_mode() ? "%" : "");
   // Only windows in which something was delivered get a column.
   std::vector<std::size_t> windows;
   for (std::size_t k = 0; k < s.window_totals().size(); ++k)
@@ -263,9 +268,11 @@ std::string render_fairshare(const ir::Policy& policy, const FairshareStanding& 
   for (auto k : windows) out += fmt::format(" {:>7.1f}", s.window_totals()[k] / 3600.0);  // proc-hours
   out += "\n";
 
-  static constexpr std::pair<ir::CredKind, std::string_view> kSections[] = {
-      {ir::CredKind::User, "USER"}, {ir::CredKind::Group, "GROUP"}, {ir::CredKind::Account, "ACCT"},
-      {ir::CredKind::Qos, "QOS"},   {ir::CredKind::Class, "CLASS"}};
+  static constexpr std::pair<ir::CredKind, std::string_view> kSections[] = {{ir::CredKind::User, "USER"},
+                                                                            {ir::CredKind::Group, "GROUP"},
+                                                                            {ir::CredKind::Account, "ACCT"},
+                                                                            {ir::CredKind::Qos, "QOS"},
+                                                                            {ir::CredKind::Class, "CLASS"}};
   for (const auto& [kind, title] : kSections) {
     bool header = false;
     for (const auto& c : s.credentials()) {
@@ -279,8 +286,10 @@ std::string render_fairshare(const ir::Policy& policy, const FairshareStanding& 
                          c.target ? target_text(c.target->target) : std::string("-------"));
       for (auto k : windows) {
         double total = s.window_totals()[k];
-        if (c.window_usage[k] > 0 && total > 0) out += fmt::format(" {:>7.2f}", c.window_usage[k] / total * 100.0);
-        else out += fmt::format(" {:>7}", "-------");
+        if (c.window_usage[k] > 0 && total > 0)
+          out += fmt::format(" {:>7.2f}", c.window_usage[k] / total * 100.0);
+        else
+          out += fmt::format(" {:>7}", "-------");
       }
       out += "\n";
     }
@@ -289,24 +298,21 @@ std::string render_fairshare(const ir::Policy& policy, const FairshareStanding& 
 }
 
 std::string render_eligibility(const ClusterSnapshot& snapshot, const EligibilityReport& report) {
-  std::string out = fmt::format("{} queued job{}: {} eligible under the hard limits, {} of them within the soft limits\n",
-                                report.jobs.size(), report.jobs.size() == 1 ? "" : "s", report.eligible,
-                                report.soft_eligible);
+  std::string out =
+      fmt::format("{} queued job{}: {} eligible under the hard limits, {} of them within the soft limits\n",
+                  report.jobs.size(), report.jobs.size() == 1 ? "" : "s", report.eligible, report.soft_eligible);
   std::string eligible, blocked;
   for (const auto& e : report.jobs) {
     const Job& job = snapshot.jobs[e.index];
     if (e.eligible) {
-      eligible += fmt::format("  {:<20} {:>10}  {}\n", job.id, e.priority,
-                              e.soft_eligible ? "soft" : "hard only");
-      for (const auto& v : e.soft_violations)
-        eligible += fmt::format("      {} [{}]\n", describe(v), limit_origin(v));
+      eligible += fmt::format("  {:<20} {:>10}  {}\n", job.id, e.priority, e.soft_eligible ? "soft" : "hard only");
+      for (const auto& v : e.soft_violations) eligible += fmt::format("      {} [{}]\n", describe(v), limit_origin(v));
     } else {
       blocked += fmt::format("  {:<20} {:>10}\n", job.id, e.priority);
       for (const auto& reason : obstacles(e)) blocked += fmt::format("      {}\n", reason);
     }
   }
-  if (!eligible.empty())
-    out += fmt::format("\nELIGIBLE\n  {:<20} {:>10}  {}\n{}", "job", "priority", "pass", eligible);
+  if (!eligible.empty()) out += fmt::format("\nELIGIBLE\n  {:<20} {:>10}  {}\n{}", "job", "priority", "pass", eligible);
   if (!blocked.empty()) out += fmt::format("\nBLOCKED\n  {:<20} {:>10}  {}\n{}", "job", "priority", "reasons", blocked);
   return out;
 }

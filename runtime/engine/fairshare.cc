@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <compare>
 #include <cmath>
+#include <compare>
 
 namespace maui::runtime {
 
@@ -30,9 +30,7 @@ const FairshareWindow* FairshareHistory::find(Epoch start) const {
   return it == windows_.end() ? nullptr : &it->second;
 }
 
-void FairshareHistory::forget_before(Epoch oldest) {
-  windows_.erase(windows_.begin(), windows_.lower_bound(oldest));
-}
+void FairshareHistory::forget_before(Epoch oldest) { windows_.erase(windows_.begin(), windows_.lower_bound(oldest)); }
 
 FairshareClock FairshareClock::from(const ir::FairshareSettings& s) {
   FairshareClock c;
@@ -54,8 +52,8 @@ double usage_rate(ir::FairshareMetric metric, const Job& job, const ClusterTotal
   return 0;
 }
 
-void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const ClusterSnapshot& snapshot,
-                  Epoch from, Epoch to) {
+void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const ClusterSnapshot& snapshot, Epoch from,
+                  Epoch to) {
   auto metric = policy.fairshare.metric.value;
   if (metric == ir::FairshareMetric::None || to <= from) return;
   FairshareClock clock = FairshareClock::from(policy.fairshare);
@@ -94,8 +92,8 @@ FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, con
   return compute(dir, history, now, FairshareStanding{});
 }
 
-FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, const FairshareHistory& history,
-                                             Epoch now, FairshareStanding previous) {
+FairshareStanding FairshareStanding::compute(const CredentialDirectory& dir, const FairshareHistory& history, Epoch now,
+                                             FairshareStanding previous) {
   const ir::Policy& policy = dir.policy();
   FairshareStanding s;
   s.enabled_ = policy.fairshare.metric.value != ir::FairshareMetric::None;
@@ -229,8 +227,8 @@ double FairshareStanding::usage_percent(ir::CredKind kind, std::string_view name
   return c ? c->usage_percent : 0.0;
 }
 
-FairshareDelta fairshare_delta(const CredentialDirectory& dir, const FairshareStanding& standing,
-                               ir::CredKind kind, std::string_view name) {
+FairshareDelta fairshare_delta(const CredentialDirectory& dir, const FairshareStanding& standing, ir::CredKind kind,
+                               std::string_view name) {
   FairshareDelta d;
   // No usage recorded anywhere (or fairshare off): percentages mean nothing, the component is 0.
   if (!standing.enabled() || standing.total_decayed() <= 0) return d;
@@ -264,8 +262,8 @@ bool out_of_bounds(const CredentialStanding& s, const FairshareStanding& standin
 }
 
 std::vector<FairshareCapViolation> fairshare_cap_violations(const CredentialDirectory& dir,
-                                                            const FairshareStanding& standing,
-                                                            const Job& job, const ClusterTotals& totals) {
+                                                            const FairshareStanding& standing, const Job& job,
+                                                            const ClusterTotals& totals) {
   std::vector<FairshareCapViolation> out;
   if (!standing.enabled()) return out;
   const auto metric = dir.policy().fairshare.metric.value;
@@ -280,8 +278,7 @@ std::vector<FairshareCapViolation> fairshare_cap_violations(const CredentialDire
     const auto& cap = target->target;
     double usage = standing.decayed_usage(kind, name);
     if (cap.mode == ir::FairshareMode::CapAbsolute) {
-      if (usage + request > cap.value)
-        out.push_back({{kind, name}, cap, target->source.from_default, usage, request});
+      if (usage + request > cap.value) out.push_back({{kind, name}, cap, target->source.from_default, usage, request});
     } else if (cap.mode == ir::FairshareMode::CapRelative) {
       double total = standing.total_decayed();
       if (total <= 0) continue;  // nothing delivered yet: no share can be exceeded

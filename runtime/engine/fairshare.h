@@ -45,7 +45,7 @@ using CredentialUsage = std::map<ir::Credential, double, CredentialLess>;
 struct FairshareWindow {
   Epoch start = 0;
   CredentialUsage usage;  // user, group, account, class, QOS
-  double total = 0;                         // everything delivered in the window
+  double total = 0;       // everything delivered in the window
   // Set by FairshareHistory::window() at every access, unique in the process, so never 0 in a
   // history: a standing computed earlier knows from it whether the window may have changed
   // since. Assigning contents to a window (a file read back into it) keeps its own stamp.
@@ -88,8 +88,8 @@ double usage_rate(ir::FairshareMetric metric, const Job& job, const ClusterTotal
 // ended (completed, or still completing), only time before its end: a job that ended within
 // [from, to) is charged up to its end, whatever order the scheduler learns of ends and accrues
 // in. Suspended jobs and starting ones (not running yet) accrue nothing.
-void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const ClusterSnapshot& snapshot,
-                  Epoch from, Epoch to);
+void accrue_usage(FairshareHistory& history, const ir::Policy& policy, const ClusterSnapshot& snapshot, Epoch from,
+                  Epoch to);
 
 // One credential's fairshare state.
 struct CredentialStanding {
@@ -159,8 +159,8 @@ struct FairshareDelta {
   double distance = 0;  // before the marker is applied
   double value = 0;     // what the priority uses
 };
-FairshareDelta fairshare_delta(const CredentialDirectory& dir, const FairshareStanding& standing,
-                               ir::CredKind kind, std::string_view name);
+FairshareDelta fairshare_delta(const CredentialDirectory& dir, const FairshareStanding& standing, ir::CredKind kind,
+                               std::string_view name);
 
 // "Out of bounds" as diagnose -f marks it with '*': a floor not reached, a ceiling exceeded, a
 // target missed by more than 5 points, a cap reached.
@@ -177,7 +177,7 @@ struct FairshareCapViolation {
   double request = 0;  // proc-seconds ('^') or percent ('%')
 };
 std::vector<FairshareCapViolation> fairshare_cap_violations(const CredentialDirectory& dir,
-                                                            const FairshareStanding& standing,
-                                                            const Job& job, const ClusterTotals& totals);
+                                                            const FairshareStanding& standing, const Job& job,
+                                                            const ClusterTotals& totals);
 
 }  // namespace maui::runtime

@@ -49,8 +49,8 @@ void book_running_job(State& s, std::size_t i, Epoch start, Epoch end, const Res
   for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
     auto node = s.snap.allocated_node(job, k);
     if (!node) {
-      s.out.warnings.push_back(fmt::format("running job {} runs on {}, which is not a node of the cluster", job.id,
-                                           job.allocated_nodes[k]));
+      s.out.warnings.push_back(
+          fmt::format("running job {} runs on {}, which is not a node of the cluster", job.id, job.allocated_nodes[k]));
       all_known = false;
       continue;
     }
@@ -59,10 +59,12 @@ void book_running_job(State& s, std::size_t i, Epoch start, Epoch end, const Res
     // No reservation is booked yet, so the node is booked whole (book_reservations charges
     // it to reservations afterwards). A calendar built anew gets every running job: appended,
     // sorted once (sort_bookings); a carried one gets a few, each in its place.
-    const Booking b{start, end, s.facts.booked_on(*node, per_task, tasks, whole_node), kNoReservation, kNoReservation,
-                    user};
-    if (s.carried) s.calendar.book_in_base(*node, b);
-    else s.calendar.append(*node, b);
+    const Booking b{start,          end, s.facts.booked_on(*node, per_task, tasks, whole_node), kNoReservation,
+                    kNoReservation, user};
+    if (s.carried)
+      s.calendar.book_in_base(*node, b);
+    else
+      s.calendar.append(*node, b);
     layer.free_now[*node] -= b.amount.procs;
   }
   layer.next.push_back({s.keeps_base ? job.id : std::string(), i, start, end, per_task, first,

@@ -43,8 +43,8 @@ State::State(const SchedulerInput& in, IterationResult& out)
   out.warnings.insert(out.warnings.end(), ignored.begin(), ignored.end());
   // Administrative reservations are booked before the running jobs, and the running jobs
   // are booked again inside standing ones (book_reservations): no base to keep with either.
-  keeps_base = in.workspace && in.workspace->lists && in.admin_reservations.empty() &&
-               policy.standing_reservations.empty();
+  keeps_base =
+      in.workspace && in.workspace->lists && in.admin_reservations.empty() && policy.standing_reservations.empty();
   carried = keeps_base && calendar.back_to_base(snap.nodes, snap.now);
   if (!carried) calendar.reset(snap.nodes, snap.now);
   lists.clear();
@@ -80,7 +80,7 @@ void evaluate_queue(State& s) {
   const unsigned kinds = s.limits ? JobCredentialIds::kAllKinds : s.calc.ranked_kinds();
   for (const auto& j : snap.jobs)
     s.ids.push_back(j.is_queued() || (count_running && j.is_active()) ? s.calc.index().intern(j, kinds)
-                                                                     : JobCredentialIds{});
+                                                                      : JobCredentialIds{});
   if (s.limits) s.limits->hard.size_for(s.calc.index());  // copied to `soft` once running jobs count
   s.out.queue.ranked = rank_jobs(s.calc, snap.jobs, s.ids);
   // Active limits are checked when a job starts, against what really runs (job_starts.cc), not

@@ -42,7 +42,7 @@ struct NowCapacity {
   bool whole_nodes = false;
   NodeUser user;
   bool built = false;
-  std::int64_t at_one = 0;                               // tasks for a 1 s run
+  std::int64_t at_one = 0;                              // tasks for a 1 s run
   std::vector<std::pair<Seconds, std::int64_t>> falls;  // (duration, tasks lost up to it)
 };
 
@@ -88,9 +88,9 @@ struct IterationLists {
   PlacementScratch placement;                    // take_front's memory
   std::vector<std::size_t> backfill_candidates;  // a backfill pass's
   NowCapacity now_capacity;
-  PartitionLayout partitions;                    // the nodes' partitions, unless the caller gives them
-  std::vector<std::uint32_t> open_partitions;    // one job's, one job at a time
-  std::vector<std::int64_t> partition_procs;     // usable procs per partition
+  PartitionLayout partitions;                  // the nodes' partitions, unless the caller gives them
+  std::vector<std::uint32_t> open_partitions;  // one job's, one job at a time
+  std::vector<std::int64_t> partition_procs;   // usable procs per partition
   void clear() {
     now_capacity.calendar_changes = std::numeric_limits<std::uint64_t>::max();
     now_capacity.built = false;
@@ -163,10 +163,9 @@ struct State {
   // The procs free now (computed once until the next start).
   std::int64_t free_procs_now() {
     if (!free_total)
-      free_total = std::accumulate(free_nodes.begin(), free_nodes.end(), std::int64_t{0},
-                                   [&](std::int64_t sum, std::size_t n) {
-                                     return sum + std::max<std::int64_t>(free_now[n], 0);
-                                   });
+      free_total = std::accumulate(
+          free_nodes.begin(), free_nodes.end(), std::int64_t{0},
+          [&](std::int64_t sum, std::size_t n) { return sum + std::max<std::int64_t>(free_now[n], 0); });
     return *free_total;
   }
   std::span<const NodeTasks> nodes_of(const RunningJob& r) const {
@@ -193,16 +192,16 @@ struct State {
   std::vector<std::uint8_t>& marks = lists.marks;
   std::vector<std::size_t>& hard_list = lists.hard_list;  // HARD-eligible jobs in priority order
   std::vector<std::size_t>& position = lists.position;    // job index -> position in hard_list
-  std::size_t first_waiting = 0;  // in hard_list: no job before it still waits (job_starts.cc)
+  std::size_t first_waiting = 0;                          // in hard_list: no job before it still waits (job_starts.cc)
   std::vector<std::int64_t>& bypass_diff = lists.bypass_diff;  // bypass counts, as differences by position
-  std::vector<std::int64_t>& free_now = lists.free_now;  // procs free now per node, running jobs only
-  std::vector<std::size_t>& free_nodes = lists.free_nodes;  // nodes free now (book_reservations)
-  std::optional<std::int64_t> free_total;  // free_procs_now(), until a start
-  std::int64_t usable_procs = 0;     // procs of the usable nodes (book_reservations)
-  std::int64_t configured_procs = 0;  // procs of every node (SchedulerInput::nodes_may_return)
-  bool nodes_out_now = false;         // nodes that may return take no work now
-  std::unordered_map<std::size_t, std::string> notes;  // explain_wait's
-  std::vector<LimitViolation>& scratch = lists.scratch;  // the violations limits_allow found
+  std::vector<std::int64_t>& free_now = lists.free_now;        // procs free now per node, running jobs only
+  std::vector<std::size_t>& free_nodes = lists.free_nodes;     // nodes free now (book_reservations)
+  std::optional<std::int64_t> free_total;                      // free_procs_now(), until a start
+  std::int64_t usable_procs = 0;                               // procs of the usable nodes (book_reservations)
+  std::int64_t configured_procs = 0;                           // procs of every node (SchedulerInput::nodes_may_return)
+  bool nodes_out_now = false;                                  // nodes that may return take no work now
+  std::unordered_map<std::size_t, std::string> notes;          // explain_wait's
+  std::vector<LimitViolation>& scratch = lists.scratch;        // the violations limits_allow found
   RunningLayer& layer = lists.running;
   bool keeps_base = false;  // the running jobs stay the calendar's base for the next iteration
   bool carried = false;     // the calendar went back to the base the last iteration left
@@ -210,9 +209,9 @@ struct State {
   std::map<std::pair<std::size_t, ReservationId>, Resources> charged;
   std::vector<std::size_t>& all_nodes = lists.all_nodes;
   NowCapacity& now_capacity = lists.now_capacity;
-  bool any_shared_reservation = false;  // some standing or administrative reservation is booked
-  bool partitioned = false;  // jobs are confined to partitions (runtime/engine/partitions.h)
-  bool preempting = false;   // starting SchedulerInput::start_first
+  bool any_shared_reservation = false;          // some standing or administrative reservation is booked
+  bool partitioned = false;                     // jobs are confined to partitions (runtime/engine/partitions.h)
+  bool preempting = false;                      // starting SchedulerInput::start_first
   const PartitionLayout* partitions = nullptr;  // when partitioned
 };
 

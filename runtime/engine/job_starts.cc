@@ -53,8 +53,8 @@ bool limits_allow(State& s, std::size_t i, LimitLevel level) {
   s.scratch.clear();
   if (!s.limits) return true;
   const ResourceAmounts request = job_request(s.snap.jobs[i], s.totals);
-  return s.limits->throttle.check(level == LimitLevel::Soft ? s.limits->soft : s.limits->hard, s.ids[i], request,
-                                  level, Throttle::kActive, s.scratch) == 0;
+  return s.limits->throttle.check(level == LimitLevel::Soft ? s.limits->soft : s.limits->hard, s.ids[i], request, level,
+                                  Throttle::kActive, s.scratch) == 0;
 }
 
 bool try_start(State& s, std::size_t i, LimitLevel level) {
@@ -88,9 +88,10 @@ void run_now(State& s, std::size_t i) {
   }
   std::vector<NodeTasks> nodes = nodes_for_now(s, i);
   if (nodes.empty()) {
-    s.out.run_now_refusal = fmt::format("job {} cannot start now: no set of free nodes it may use holds {} task(s) "
-                                        "of {} proc(s) for {} s",
-                                        job.id, job.tasks, job.procs_per_task, job.walltime);
+    s.out.run_now_refusal = fmt::format(
+        "job {} cannot start now: no set of free nodes it may use holds {} task(s) "
+        "of {} proc(s) for {} s",
+        job.id, job.tasks, job.procs_per_task, job.walltime);
     return;
   }
   start_on(s, i, std::move(nodes), LimitLevel::Hard);

@@ -93,8 +93,8 @@ std::string describe(const LimitViolation& v) {
                         : fmt::format("{} {}", ir::to_string(v.credential.kind), v.credential.name);
   if (v.within) who += fmt::format(" in {} {}", ir::to_string(v.within->kind), v.within->name);
   return fmt::format("violates {} {} {} limit of {} for {} (request {}, usage {})", to_string(v.family),
-                     to_string(v.level), limit_name(v.family, v.resource), v.limit, who,
-                     amount_text(v.request), amount_text(v.usage));
+                     to_string(v.level), limit_name(v.family, v.resource), v.limit, who, amount_text(v.request),
+                     amount_text(v.usage));
 }
 
 const ResourceAmounts* UsageLedger::find(bool idle, ir::CredKind kind, std::uint32_t id) const {
@@ -161,8 +161,8 @@ const ResourceAmounts* UsageLedger::find_scoped(bool idle, ir::CredKind owner_ki
       pair_key(owner, member));
 }
 
-ResourceAmounts& UsageLedger::scoped(bool idle, ir::CredKind owner_kind, std::uint32_t owner,
-                                     ir::CredKind member_kind, std::uint32_t member) {
+ResourceAmounts& UsageLedger::scoped(bool idle, ir::CredKind owner_kind, std::uint32_t owner, ir::CredKind member_kind,
+                                     std::uint32_t member) {
   return scoped_[idle][static_cast<std::size_t>(owner_kind)][static_cast<std::size_t>(member_kind)].at(
       pair_key(owner, member));
 }
@@ -237,8 +237,8 @@ void LimitBook::resolve(Rules& rules, const CredentialDirectory& dir, ir::CredKi
       bool shadowed = false;
       if (own)
         for (const auto& o : own->scoped)
-          shadowed |= o.resource == l.resource && o.idle == l.idle && o.scope == l.scope &&
-                      o.scope_name == l.scope_name;
+          shadowed |=
+              o.resource == l.resource && o.idle == l.idle && o.scope == l.scope && o.scope_name == l.scope_name;
       if (!shadowed) rules.scoped.push_back({&l, fallback, true});
     }
 }
@@ -271,14 +271,13 @@ void Throttle::add(UsageLedger& ledger, const JobCredentialIds& ids, const Resou
       if (!book_.scoped_pair(o, m) || ids.by_kind[o] == JobCredentialIds::kNone ||
           ids.by_kind[m] == JobCredentialIds::kNone)
         continue;
-      ledger.scoped(idle, static_cast<ir::CredKind>(o), ids.by_kind[o], static_cast<ir::CredKind>(m),
-                    ids.by_kind[m]) += amount;
+      ledger.scoped(idle, static_cast<ir::CredKind>(o), ids.by_kind[o], static_cast<ir::CredKind>(m), ids.by_kind[m]) +=
+          amount;
     }
 }
 
-std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& ids,
-                            const ResourceAmounts& request, LimitLevel level, unsigned families,
-                            std::vector<LimitViolation>& out) const {
+std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& ids, const ResourceAmounts& request,
+                            LimitLevel level, unsigned families, std::vector<LimitViolation>& out) const {
   if (!dir_.has_limits()) return 0;
   const std::size_t before = out.size();
   const bool soft = level == LimitLevel::Soft;
@@ -301,8 +300,7 @@ std::size_t Throttle::check(const UsageLedger& ledger, const JobCredentialIds& i
     const ir::Provenance* from;
   };
   auto effective = [&](std::int64_t s, std::int64_t h, LimitSource src, const ir::CredentialConfig* config,
-                       const ir::Provenance* from, bool overridable, bool idle,
-                       R r) -> std::optional<Effective> {
+                       const ir::Provenance* from, bool overridable, bool idle, R r) -> std::optional<Effective> {
     if (h == -1) return std::nullopt;  // explicitly unlimited
     if (overridable && qos) {
       const auto& o = (idle ? qos->qos->override_idle : qos->qos->override_active)[r];

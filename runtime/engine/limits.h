@@ -182,9 +182,8 @@ class Throttle {
   void add(UsageLedger& ledger, const JobCredentialIds& ids, const ResourceAmounts& amount, bool idle) const;
   // Appends every limit of the given families that the job with `request` would break at
   // `level`, counting the usage in `ledger`; returns how many.
-  std::size_t check(const UsageLedger& ledger, const JobCredentialIds& ids,
-                    const ResourceAmounts& request, LimitLevel level, unsigned families,
-                    std::vector<LimitViolation>& out) const;
+  std::size_t check(const UsageLedger& ledger, const JobCredentialIds& ids, const ResourceAmounts& request,
+                    LimitLevel level, unsigned families, std::vector<LimitViolation>& out) const;
 
   // The simple form, with a ledger of the throttle's own.
   void add_running(const Job& job);

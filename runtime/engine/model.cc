@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::array<std::string_view, 6> kJobStateNames = {"Idle",    "Hold",      "Starting",
                                                             "Running", "Suspended", "Completed"};
-constexpr std::array<std::string_view, 7> kNodeStateNames = {"Idle",    "Running", "Busy", "Draining",
+constexpr std::array<std::string_view, 7> kNodeStateNames = {"Idle",    "Running", "Busy",   "Draining",
                                                              "Drained", "Down",    "Unknown"};
 
 bool same_ignoring_case(std::string_view a, std::string_view b) {

@@ -101,7 +101,7 @@ struct Job {
 
   Epoch submit_time = 0;
   JobState state = JobState::Idle;
-  std::optional<Epoch> start_time;          // running jobs
+  std::optional<Epoch> start_time;           // running jobs
   std::vector<std::string> allocated_nodes;  // running jobs: distinct node names
   // Tasks on each allocated node, in the same order; empty = the tasks spread evenly.
   std::vector<std::int64_t> allocated_tasks;
@@ -110,10 +110,10 @@ struct Job {
   // trusted. Every iteration maps every running job's nodes, and hashing the names was a tenth
   // of a simulation.
   mutable std::vector<std::size_t> allocated_node_hint;
-  std::vector<std::string> holds;            // "user", "system", "batch", "defer" ...
-  std::vector<std::string> dependencies;     // ids of jobs that must complete first
-  std::optional<Epoch> end_time;             // completed jobs: when the job ended (unknown: not said)
-  bool soft_policy_violation = false;        // running job over a soft active limit (SPVIOLATION)
+  std::vector<std::string> holds;         // "user", "system", "batch", "defer" ...
+  std::vector<std::string> dependencies;  // ids of jobs that must complete first
+  std::optional<Epoch> end_time;          // completed jobs: when the job ended (unknown: not said)
+  bool soft_policy_violation = false;     // running job over a soft active limit (SPVIOLATION)
   // UTILIZEDPS fairshare: procs actually busy (unknown = all dedicated procs).
   std::optional<double> utilized_procs;
 
@@ -139,9 +139,7 @@ struct Job {
   // Waiting in the queue (idle, with or without holds): what gets a start priority.
   bool is_queued() const { return state == JobState::Idle || state == JobState::Hold; }
   bool is_held() const { return state == JobState::Hold || !holds.empty(); }
-  Seconds elapsed(Epoch now) const {
-    return start_time && now > *start_time ? now - *start_time : 0;
-  }
+  Seconds elapsed(Epoch now) const { return start_time && now > *start_time ? now - *start_time : 0; }
   Seconds remaining(Epoch now) const {
     Seconds r = walltime - elapsed(now);
     return r > 0 ? r : 0;

@@ -22,9 +22,10 @@ bool exceeds_partitions(State& s, std::size_t i) {
   if (open.empty()) {
     std::vector<std::string_view> names;
     for (std::size_t p = 0; p < s.partitions->size(); ++p) names.push_back(s.partitions->name(p));
-    mark_never_runnable(s, i, fmt::format("no partition of the cluster ({}) is open to it: its credentials' PLISTs "
-                                          "name none of them",
-                                          fmt::join(names, ", ")));
+    mark_never_runnable(s, i,
+                        fmt::format("no partition of the cluster ({}) is open to it: its credentials' PLISTs "
+                                    "name none of them",
+                                    fmt::join(names, ", ")));
     return true;
   }
   const std::vector<std::int64_t>& procs = s.lists.partition_procs;
@@ -32,9 +33,10 @@ bool exceeds_partitions(State& s, std::size_t i) {
   for (std::uint32_t p : open)
     if (procs[p] > procs[largest]) largest = p;
   if (job.procs() <= procs[largest]) return false;
-  mark_never_runnable(s, i, fmt::format("needs {} procs; the largest partition open to it ({}) has {}{}", job.procs(),
-                                        s.partitions->name(largest), procs[largest],
-                                        s.in.nodes_may_return ? ", counting the nodes that are down now" : " usable"));
+  mark_never_runnable(s, i,
+                      fmt::format("needs {} procs; the largest partition open to it ({}) has {}{}", job.procs(),
+                                  s.partitions->name(largest), procs[largest],
+                                  s.in.nodes_may_return ? ", counting the nodes that are down now" : " usable"));
   return true;
 }
 
@@ -45,8 +47,9 @@ bool exceeds_cluster(State& s, std::size_t i) {
   if (s.partitioned) return exceeds_partitions(s, i);
   if (s.in.nodes_may_return) {
     if (job.procs() <= s.configured_procs) return false;
-    mark_never_runnable(s, i, fmt::format("needs {} procs; the cluster has {}, counting the nodes that are down now",
-                                          job.procs(), s.configured_procs));
+    mark_never_runnable(s, i,
+                        fmt::format("needs {} procs; the cluster has {}, counting the nodes that are down now",
+                                    job.procs(), s.configured_procs));
     return true;
   }
   if (job.procs() <= s.usable_procs) return false;

@@ -63,13 +63,13 @@ void build_now_capacity(State& s, const Viewer& v) {
 bool too_few_tasks_now(State& s, const Resources& per_task, std::int64_t cap, const Viewer& v, Seconds duration,
                        std::int64_t tasks) {
   NowCapacity& c = s.now_capacity;
-  if (c.calendar_changes != s.calendar.changes() || c.per_task != per_task || c.cap != cap ||
-      c.may_use != v.may_use || c.whole_nodes != v.whole_nodes || c.user != v.user)
+  if (c.calendar_changes != s.calendar.changes() || c.per_task != per_task || c.cap != cap || c.may_use != v.may_use ||
+      c.whole_nodes != v.whole_nodes || c.user != v.user)
     return false;
   if (!c.built) build_now_capacity(s, v);
   // Everything that fell at a duration <= `duration`.
-  auto after = std::upper_bound(c.falls.begin(), c.falls.end(),
-                                std::pair{duration, std::numeric_limits<std::int64_t>::max()});
+  auto after =
+      std::upper_bound(c.falls.begin(), c.falls.end(), std::pair{duration, std::numeric_limits<std::int64_t>::max()});
   return c.at_one - (after == c.falls.begin() ? 0 : std::prev(after)->second) < tasks;
 }
 
@@ -127,8 +127,10 @@ std::vector<NodeTasks> nodes_for_now(State& s, std::size_t i) {
     }
     if (by_runs && same && extends_last_run(runs, n)) continue;
     const auto key = s.placement_key(n, affinity, 0, free_for);
-    if (by_runs) runs.push_back({n, 1, o.nt.tasks, key});
-    else o.key = key;
+    if (by_runs)
+      runs.push_back({n, 1, o.nt.tasks, key});
+    else
+      o.key = key;
   }
   return by_runs ? take_front_of_runs(runs, job.tasks) : take_front(offers, job.tasks, s.lists.placement);
 }

@@ -38,7 +38,7 @@ std::vector<NodeTasks> take_front(std::vector<Offer>& offers, std::int64_t tasks
 struct OfferRun {
   std::size_t first_node = 0;
   std::int64_t count = 0;
-  std::int64_t tasks = 0;            // per node
+  std::int64_t tasks = 0;           // per node
   std::array<std::int64_t, 6> key;  // the first node's
 };
 std::vector<NodeTasks> take_front_of_runs(std::vector<OfferRun>& runs, std::int64_t tasks);

@@ -163,8 +163,10 @@ IterationResult preempt_for_blocked(const SchedulerInput& input, IterationResult
     while (found_n - failed > 1) {
       const std::size_t mid = failed + (found_n - failed) / 2;
       IterationResult r = plan_with_victims(mid, tried_snapshot);
-      if (starts_job(r, *preemptor)) found = std::move(r), found_n = mid, found_snapshot = std::move(tried_snapshot);
-      else failed = mid;
+      if (starts_job(r, *preemptor))
+        found = std::move(r), found_n = mid, found_snapshot = std::move(tried_snapshot);
+      else
+        failed = mid;
     }
     for (std::size_t v = 0; v < found_n; ++v) preempted.push_back({victims[v].job, *preemptor});
     // The preemptor runs from here on: the next rounds decide around it.

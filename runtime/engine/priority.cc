@@ -14,9 +14,7 @@ using S = ir::PrioritySubcomponent;
 constexpr std::size_t idx(S s) { return static_cast<std::size_t>(s); }
 
 // min(value, cap) when a cap is set: caps bound from above only (reference §4.1).
-double capped(double value, std::int64_t cap) {
-  return cap > 0 ? std::min(value, static_cast<double>(cap)) : value;
-}
+double capped(double value, std::int64_t cap) { return cap > 0 ? std::min(value, static_cast<double>(cap)) : value; }
 
 // The target subcomponents grow as the target comes near: (target - current)^-2, with the
 // distance held at 0.0001 once the target is reached, so the value saturates at 1e8 instead of
@@ -28,8 +26,10 @@ double toward_target(double target, double current) {
 
 // Each credential kind's CRED and FS subcomponents.
 constexpr std::pair<ir::CredKind, std::pair<S, S>> kCredentialSlots[] = {
-    {ir::CredKind::User, {S::User, S::FsUser}},          {ir::CredKind::Group, {S::Group, S::FsGroup}},
-    {ir::CredKind::Account, {S::Account, S::FsAccount}}, {ir::CredKind::Qos, {S::Qos, S::FsQos}},
+    {ir::CredKind::User, {S::User, S::FsUser}},
+    {ir::CredKind::Group, {S::Group, S::FsGroup}},
+    {ir::CredKind::Account, {S::Account, S::FsAccount}},
+    {ir::CredKind::Qos, {S::Qos, S::FsQos}},
     {ir::CredKind::Class, {S::Class, S::FsClass}}};
 
 // The credential a CRED or FS subcomponent reads (none for the others).
@@ -100,8 +100,7 @@ PriorityCalculator::PriorityCalculator(const CredentialDirectory& dir, const Fai
   index_->clear();
 }
 
-const PriorityCalculator::CredentialFactors& PriorityCalculator::factors(ir::CredKind kind,
-                                                                        std::uint32_t id) const {
+const PriorityCalculator::CredentialFactors& PriorityCalculator::factors(ir::CredKind kind, std::uint32_t id) const {
   auto& cache = cache_[static_cast<std::size_t>(kind)];
   if (cache.size() <= id) cache.resize(index_->size(kind));
   CredentialFactors& f = cache[id];
@@ -213,7 +212,8 @@ PriorityCalculator::Settled PriorityCalculator::settle(double p, const std::opti
     s.capped = true;
   }
   // Maui applies the system priority to the unrounded priority, then stores it as an integer.
-  if (system) p = system->relative ? p + static_cast<double>(system->value) : kMaxPriority + static_cast<double>(system->value);
+  if (system)
+    p = system->relative ? p + static_cast<double>(system->value) : kMaxPriority + static_cast<double>(system->value);
   s.rejected_negative = plan_.enable_negative && plan_.reject_negative && p < 0;
   s.priority = static_cast<std::int64_t>(std::trunc(std::max(p, -9.0e18)));
   return s;
@@ -241,8 +241,7 @@ PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredenti
     b.sum += comp.contribution;
     magnitude += std::fabs(comp.contribution);
   }
-  for (auto& comp : b.components)
-    comp.percent = magnitude > 0 ? std::fabs(comp.contribution) / magnitude * 100.0 : 0.0;
+  for (auto& comp : b.components) comp.percent = magnitude > 0 ? std::fabs(comp.contribution) / magnitude * 100.0 : 0.0;
   const Settled settled = settle(b.sum, job.sched.system_priority);
   b.system_priority = job.sched.system_priority;
   b.priority = settled.priority;

@@ -34,18 +34,18 @@ struct SubcomponentRange {
 SubcomponentRange subcomponents_of(ir::PriorityComponent c);
 
 struct SubcomponentScore {
-  double value = 0;          // the unweighted factor (minutes, percent points, procs ...)
-  std::int64_t weight = 0;   // *WEIGHT (+ the QOS's QTWEIGHT / XFWEIGHT)
-  std::int64_t cap = 0;      // *CAP, 0 = none
-  double contribution = 0;   // weight * min(value, cap)
+  double value = 0;         // the unweighted factor (minutes, percent points, procs ...)
+  std::int64_t weight = 0;  // *WEIGHT (+ the QOS's QTWEIGHT / XFWEIGHT)
+  std::int64_t cap = 0;     // *CAP, 0 = none
+  double contribution = 0;  // weight * min(value, cap)
 };
 
 struct ComponentScore {
-  std::int64_t weight = 0;   // CREDWEIGHT, FSWEIGHT ...
-  std::int64_t cap = 0;      // CREDCAP, FSCAP ... 0 = none
-  double factor = 0;         // sum of the subcomponent contributions
-  double contribution = 0;   // weight * min(factor, cap)
-  double percent = 0;        // |contribution| / sum of |contributions| * 100
+  std::int64_t weight = 0;  // CREDWEIGHT, FSWEIGHT ...
+  std::int64_t cap = 0;     // CREDCAP, FSCAP ... 0 = none
+  double factor = 0;        // sum of the subcomponent contributions
+  double contribution = 0;  // weight * min(factor, cap)
+  double percent = 0;       // |contribution| / sum of |contributions| * 100
 };
 
 // JOBPRIOACCRUALPOLICY, as the IR holds it.
@@ -55,18 +55,16 @@ inline AccrualPolicy accrual_policy(const ir::Policy& policy) { return policy.pr
 struct PriorityBreakdown {
   std::array<ComponentScore, ir::kPriorityComponents> components{};
   std::array<SubcomponentScore, ir::kPrioritySubcomponents> subcomponents{};
-  double sum = 0;                  // sum of the component contributions
-  std::int64_t priority = 0;       // what the job gets
-  bool floored = false;            // ENABLENEGJOBPRIORITY FALSE raised it to 1
-  bool capped = false;             // cut to 1e9
-  bool rejected_negative = false;  // negative with REJECTNEGPRIOJOBS TRUE: not eligible
+  double sum = 0;                                 // sum of the component contributions
+  std::int64_t priority = 0;                      // what the job gets
+  bool floored = false;                           // ENABLENEGJOBPRIORITY FALSE raised it to 1
+  bool capped = false;                            // cut to 1e9
+  bool rejected_negative = false;                 // negative with REJECTNEGPRIOJOBS TRUE: not eligible
   std::optional<SystemPriority> system_priority;  // the job's, applied after floor and cap
   Seconds effective_queue_time = 0;
   double xfactor = 0;
 
-  const ComponentScore& operator[](ir::PriorityComponent c) const {
-    return components[static_cast<std::size_t>(c)];
-  }
+  const ComponentScore& operator[](ir::PriorityComponent c) const { return components[static_cast<std::size_t>(c)]; }
   const SubcomponentScore& operator[](ir::PrioritySubcomponent s) const {
     return subcomponents[static_cast<std::size_t>(s)];
   }
@@ -112,8 +110,8 @@ class PriorityCalculator {
   // `fairshare` may be a default-constructed standing (fairshare off or no data).
   // `index`: a numbering to use, emptied first (a caller that ranks iteration after iteration
   // keeps its memory); none: the calculator's own.
-  PriorityCalculator(const CredentialDirectory& dir, const FairshareStanding& fairshare,
-                     ClusterTotals totals, Epoch now, CredentialIndex* index = nullptr);
+  PriorityCalculator(const CredentialDirectory& dir, const FairshareStanding& fairshare, ClusterTotals totals,
+                     Epoch now, CredentialIndex* index = nullptr);
   PriorityCalculator(const PriorityCalculator&) = delete;  // may point at its own index
   // The calculator keeps references: a temporary standing would dangle.
   PriorityCalculator(const CredentialDirectory&, FairshareStanding&&, ClusterTotals, Epoch,

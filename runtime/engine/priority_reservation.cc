@@ -79,7 +79,8 @@ bool reserve_earliest(State& s, std::size_t i) {
     return opening;
   };
   std::optional<ResourceCalendar::Opening> opening;
-  if (!s.partitioned) opening = earliest_on(s.all_nodes);
+  if (!s.partitioned)
+    opening = earliest_on(s.all_nodes);
   else  // the partition where it starts soonest; on a tie, the one it tries first
     for (std::uint32_t p : s.open_partitions(i))
       if (auto there = earliest_on(s.partitions->nodes(p)); there && (!opening || there->start < opening->start))
@@ -125,8 +126,10 @@ bool reserve_earliest(State& s, std::size_t i) {
     // (docs/reference/backfill-notes.md).
     if (by_runs && same && extends_last_run(runs, nt.node)) continue;
     const auto key = s.placement_key(nt.node, p.affinity, p.free_now, p.free_for);
-    if (by_runs) runs.push_back({nt.node, 1, nt.tasks, key});
-    else offers.push_back({nt, key});
+    if (by_runs)
+      runs.push_back({nt.node, 1, nt.tasks, key});
+    else
+      offers.push_back({nt, key});
   }
   std::vector<NodeTasks> nodes =
       by_runs ? take_front_of_runs(runs, job.tasks) : take_front(offers, job.tasks, s.lists.placement);

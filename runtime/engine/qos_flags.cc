@@ -36,7 +36,8 @@ constexpr Ignored kIgnored[] = {
     {"RESTARTPREEMPT", "this engine preempts by requeueing; nothing to restart"},
     {"RESERVEALWAYS", "reservations beyond RESERVATIONDEPTH are not implemented by this engine"},
     {"USERESERVED", "jobs confined to reservations (ADVRES) are not implemented by this engine"},
-    {"IGNSRMAXTIME", "standing reservation time limits are not lifted by this engine (Maui 3.3.1 does not act on it either)"},
+    {"IGNSRMAXTIME",
+     "standing reservation time limits are not lifted by this engine (Maui 3.3.1 does not act on it either)"},
     {"IGNHOSTLIST", "jobs carry no host lists in this engine: nothing to ignore"},
     {"NTR", "next-to-run jobs are not implemented by this engine"},
     {"RUNNOW", "run-now jobs are not implemented by this engine"},
@@ -65,7 +66,8 @@ QosFlags read_qos_flags(const ir::CredentialConfig& qos, std::vector<std::string
     if (flag == "PREEMPTEE") f.preemptee = true;
     if (!ignored) continue;
     for (const auto& i : kIgnored)
-      if (i.flag == flag) ignored->push_back(fmt::format("QOSCFG[{}] QFLAGS={}: ignored: {}", qos.id.name, flag, i.reason));
+      if (i.flag == flag)
+        ignored->push_back(fmt::format("QOSCFG[{}] QFLAGS={}: ignored: {}", qos.id.name, flag, i.reason));
   }
   return f;
 }

@@ -20,8 +20,9 @@ ReservationId ReservationTable::add(Reservation r) {
   r.id = static_cast<ReservationId>(reservations_.size());
   if (r.kind == ReservationKind::Job) calendar_.mark_job_reservation(r.id);
   for (const auto& nt : r.nodes)
-    calendar_.book(nt.node, {r.start, r.end, r.whole_nodes ? resources_of(calendar_.node(nt.node)) : r.per_task * nt.tasks,
-                             r.id, kNoReservation, r.user});
+    calendar_.book(nt.node,
+                   {r.start, r.end, r.whole_nodes ? resources_of(calendar_.node(nt.node)) : r.per_task * nt.tasks, r.id,
+                    kNoReservation, r.user});
   any_job_attributes_ |= std::any_of(r.acl.begin(), r.acl.end(),
                                      [](const ir::AclEntry& e) { return e.kind == ir::AclEntry::Kind::JobAttr; });
   reservations_.push_back(std::move(r));
@@ -85,8 +86,8 @@ void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::v
 }
 
 void ReservationTable::add_standing(const ir::Policy& policy, const ClusterSnapshot& snapshot,
-                                    const ReservationClock& clock, Epoch horizon,
-                                    std::span<const Reservation> previous, std::vector<std::string>& warnings) {
+                                    const ReservationClock& clock, Epoch horizon, std::span<const Reservation> previous,
+                                    std::vector<std::string>& warnings) {
   for (const auto& [name, sr] : policy.standing_reservations) {
     PlacementResult plan =
         plan_placement(sr, snapshot.nodes, [&](std::string_view name) { return snapshot.find_node(name); });
@@ -201,8 +202,8 @@ void ReservationTable::fill_viewer(const Job& job, std::size_t self, std::string
   v.may_use.assign(reservations_.size(), 0);
   const QosFlags* flags = attributes(qos);
   for (const auto& r : reservations_)
-    v.may_use[r.id] = r.kind == ReservationKind::Job ? r.job == self
-                                                      : check_access(r.acl, {&job, qos, overlap(r), flags}).granted;
+    v.may_use[r.id] =
+        r.kind == ReservationKind::Job ? r.job == self : check_access(r.acl, {&job, qos, overlap(r), flags}).granted;
 }
 
 const QosFlags* ReservationTable::attributes(std::string_view qos) const {

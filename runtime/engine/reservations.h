@@ -42,13 +42,13 @@ struct Reservation {
   Epoch start = 0, end = 0;
   std::vector<NodeTasks> nodes;  // what it holds (tasks of per_task on each node)
   Resources per_task;
-  std::vector<ir::AclEntry> acl;      // standing and admin reservations
-  bool dedicated = false;             // shares its node-time with no other reservation
-  bool whole_nodes = false;           // Job: holds its nodes whole (runtime/engine/node_access.h)
-  NodeUser user;                      // Job: its user, when SINGLEUSER applies (runtime/engine/calendar.h)
-  std::size_t job = 0;                // Job: index of the job in the snapshot
-  std::int64_t wanted_tasks = 0;      // Standing: TASKCOUNT (0 = every candidate's fill)
-  std::string standing;               // Standing: the SRCFG name
+  std::vector<ir::AclEntry> acl;  // standing and admin reservations
+  bool dedicated = false;         // shares its node-time with no other reservation
+  bool whole_nodes = false;       // Job: holds its nodes whole (runtime/engine/node_access.h)
+  NodeUser user;                  // Job: its user, when SINGLEUSER applies (runtime/engine/calendar.h)
+  std::size_t job = 0;            // Job: index of the job in the snapshot
+  std::int64_t wanted_tasks = 0;  // Standing: TASKCOUNT (0 = every candidate's fill)
+  std::string standing;           // Standing: the SRCFG name
 };
 
 // A job's priority reservation as ReservationTable::add_job books it (id 0, not yet booked).
@@ -58,8 +58,7 @@ Reservation job_reservation(std::size_t job, const std::string& job_id, Epoch st
 
 class ReservationTable {
  public:
-  ReservationTable(const CredentialDirectory& dir, ResourceCalendar& calendar)
-      : dir_(dir), calendar_(calendar) {}
+  ReservationTable(const CredentialDirectory& dir, ResourceCalendar& calendar) : dir_(dir), calendar_(calendar) {}
 
   const std::vector<Reservation>& all() const { return reservations_; }
   // The reservations, moved out when the table is done with.
@@ -76,9 +75,8 @@ class ReservationTable {
   // Books administrative reservations; unknown hosts are warnings.
   void add_admin(std::span<const AdminReservation> admin, std::vector<std::string>& warnings);
   // A job's reservation on the given nodes (the whole of each node for a whole-node job).
-  ReservationId add_job(std::size_t job, const std::string& job_id, Epoch start, Epoch end,
-                        const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes = false,
-                        NodeUser user = {});
+  ReservationId add_job(std::size_t job, const std::string& job_id, Epoch start, Epoch end, const Resources& per_task,
+                        std::vector<NodeTasks> nodes, bool whole_nodes = false, NodeUser user = {});
 
   // Which reservations this job may use, for a job window of `walltime` seconds starting at
   // `start` (TIMELIMIT compares the overlap; a start of nullopt assumes the whole walltime
@@ -97,9 +95,8 @@ class ReservationTable {
   const QosFlags* attributes(std::string_view qos) const;
   template <class Overlap>
   void fill_viewer(const Job& job, std::size_t self, std::string_view qos, Viewer& v, Overlap overlap) const;
-  void place_standing(const ir::StandingReservation& sr, const StandingPlacement& plan,
-                      const ReservationInstance& when, std::span<const Reservation> previous,
-                      std::vector<std::string>& warnings);
+  void place_standing(const ir::StandingReservation& sr, const StandingPlacement& plan, const ReservationInstance& when,
+                      std::span<const Reservation> previous, std::vector<std::string>& warnings);
 
   const CredentialDirectory& dir_;
   ResourceCalendar& calendar_;

@@ -78,11 +78,11 @@ struct SchedulerInput {
 };
 
 struct StartDecision {
-  std::size_t job = 0;  // index into the snapshot's jobs
-  std::vector<NodeTasks> nodes;  // NodeTasks::node indexes the snapshot's nodes
-  bool backfill = false;                     // started while a higher-priority job waited
-  LimitLevel pass = LimitLevel::Soft;        // the limit level it was checked at
-  std::int64_t priority = 0;  // the job's priority as it starts (kept only when some QOS is PREEMPTOR)
+  std::size_t job = 0;                 // index into the snapshot's jobs
+  std::vector<NodeTasks> nodes;        // NodeTasks::node indexes the snapshot's nodes
+  bool backfill = false;               // started while a higher-priority job waited
+  LimitLevel pass = LimitLevel::Soft;  // the limit level it was checked at
+  std::int64_t priority = 0;           // the job's priority as it starts (kept only when some QOS is PREEMPTOR)
 };
 
 // Why an eligible job did not start in this iteration.
@@ -96,8 +96,8 @@ struct IterationResult {
   std::vector<StartDecision> starts;
   std::vector<Reservation> reservations;  // every reservation of the iteration (job, standing, admin)
   std::vector<std::pair<std::size_t, std::int64_t>> bypassed;  // job index, times bypassed now
-  std::vector<WaitNote> waiting;         // with SchedulerInput::explain
-  std::vector<WaitNote> never_runnable;  // eligible jobs no node set can ever hold
+  std::vector<WaitNote> waiting;                               // with SchedulerInput::explain
+  std::vector<WaitNote> never_runnable;                        // eligible jobs no node set can ever hold
   // Running jobs to requeue before the starts are made, each for the PREEMPTOR job it makes
   // room for (indices into the snapshot's jobs).
   struct Preemption {

@@ -10,7 +10,8 @@ SchedulerSettings SchedulerSettings::from(const ir::Policy& policy, std::vector<
   const auto& s = policy.scheduling;
   SchedulerSettings out;
   // The policies the engine implements are those with an algorithm (runtime/engine/backfill_registry.h).
-  if (iteration::backfill_algorithm(s.backfill_policy.value)) out.backfill = s.backfill_policy.value;
+  if (iteration::backfill_algorithm(s.backfill_policy.value))
+    out.backfill = s.backfill_policy.value;
   else
     warnings.push_back(fmt::format("BACKFILLPOLICY {} is not implemented by this engine; FIRSTFIT is used",
                                    ir::to_string(s.backfill_policy.value)));

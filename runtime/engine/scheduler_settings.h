@@ -30,11 +30,11 @@ struct SchedulerSettings {
   ReservationThreshold threshold = ReservationThreshold::None;
   std::int64_t threshold_value = 0;  // RESERVATIONTHRESHOLDVALUE (QUEUETIME: seconds)
   NodeAllocation allocation = NodeAllocation::LastAvailable;
-  std::int64_t backfill_depth = 0;   // BACKFILLDEPTH, 0 = all
-  std::int64_t max_schedules = 10000;  // BACKFILLMAXSCHEDULES
-  std::int64_t chunk_size = 0;       // BFCHUNKSIZE
-  Seconds chunk_duration = 0;        // BFCHUNKDURATION
-  Seconds poll_interval = 60;        // RMPOLLINTERVAL
+  std::int64_t backfill_depth = 0;          // BACKFILLDEPTH, 0 = all
+  std::int64_t max_schedules = 10000;       // BACKFILLMAXSCHEDULES
+  std::int64_t chunk_size = 0;              // BFCHUNKSIZE
+  Seconds chunk_duration = 0;               // BFCHUNKDURATION
+  Seconds poll_interval = 60;               // RMPOLLINTERVAL
   std::vector<std::int64_t> node_priority;  // NODECFG PRIORITY by node index (PRIORITY policy)
 
   static SchedulerSettings from(const ir::Policy& policy, std::vector<std::string>& warnings);

@@ -63,9 +63,7 @@ Window window(Seconds start, Seconds end, Seconds period) {
   return {start, end};
 }
 
-Seconds value_or(const std::optional<ir::Sourced<Seconds>>& v, Seconds fallback) {
-  return v ? v->value : fallback;
-}
+Seconds value_or(const std::optional<ir::Sourced<Seconds>>& v, Seconds fallback) { return v ? v->value : fallback; }
 
 std::int64_t depth_of(const ir::StandingReservation& sr) {
   return std::clamp<std::int64_t>(sr.depth.value, 1, kMaxDepth);
@@ -79,8 +77,7 @@ constexpr std::int64_t kFirstPeriod = -1;
 // PERIOD=DAY: one instance per local day whose weekday is in DAYS. DEPTH counts days, the days
 // not in DAYS included (Maui rolls one period per day): DEPTH 3 on a Wednesday covers Wednesday,
 // Thursday and Friday. WSTARTTIME / WENDTIME are not read for daily reservations.
-std::vector<ReservationInstance> daily(const ir::StandingReservation& sr, Epoch now,
-                                       const ReservationClock& clock) {
+std::vector<ReservationInstance> daily(const ir::StandingReservation& sr, Epoch now, const ReservationClock& clock) {
   Window w = window(value_or(sr.start_time, 0), value_or(sr.end_time, 0), kDay);
   std::uint8_t days = sr.days ? sr.days->value : kAllDays;
   LocalDay today = local_day(now, clock.utc_offset);
@@ -98,8 +95,7 @@ std::vector<ReservationInstance> daily(const ir::StandingReservation& sr, Epoch 
 // PERIOD=WEEK: weeks start on Sunday 00:00 local time. The window is WSTARTTIME..WENDTIME, each
 // falling back to STARTTIME / ENDTIME read as week offsets D:HH:MM:SS (decision 26; the
 // manual's Example 4). DAYS is not read: the window already says which days it covers.
-std::vector<ReservationInstance> weekly(const ir::StandingReservation& sr, Epoch now,
-                                        const ReservationClock& clock) {
+std::vector<ReservationInstance> weekly(const ir::StandingReservation& sr, Epoch now, const ReservationClock& clock) {
   Seconds start = sr.week_start ? sr.week_start->value : value_or(sr.start_time, 0);
   Seconds end = sr.week_end ? sr.week_end->value : value_or(sr.end_time, 0);
   Window w = window(start, end, kWeek);
@@ -147,23 +143,28 @@ struct FlagRule {
 constexpr FlagRule kFlagRules[] = {
     {"STANDINGRES", true, "every SRCFG instance is a standing reservation"},
     {"DEDICATEDRESOURCE", true, "the same as ACCESS=DEDICATED"},
-    {"BYNAME", false, "jobs here cannot ask for a reservation by name (SWF traces and JOBS.json carry no such "
-                      "request), so the ACL alone decides who may use it"},
+    {"BYNAME", false,
+     "jobs here cannot ask for a reservation by name (SWF traces and JOBS.json carry no such "
+     "request), so the ACL alone decides who may use it"},
     {"SPACEFLEX", true, "instances are placed afresh whenever they are created"},
     {"TIMEFLEX", true, "standing instances keep their times; nothing to re-time"},
     {"IGNSTATE", true, "placement does not look at node state (a Moab flag; Maui 3.3.1 does not read it)"},
-    {"SINGLEUSE", false, "single-use reservations (destroyed when the job that named them ends) are "
-                         "not implemented by this engine"},
+    {"SINGLEUSE", false,
+     "single-use reservations (destroyed when the job that named them ends) are "
+     "not implemented by this engine"},
     {"META", false, "meta reservations are not implemented by this engine"},
-    {"PREEMPTEE", false, "preemptible reservations are not implemented by this engine (only QOS PREEMPTOR jobs "
-                         "preempt, and only running jobs)"},
+    {"PREEMPTEE", false,
+     "preemptible reservations are not implemented by this engine (only QOS PREEMPTOR jobs "
+     "preempt, and only running jobs)"},
     {"OWNERPREEMPT", true, "the OWNER's jobs may requeue the other jobs running in the reservation"},
     {"DEDICATEDNODE", false, "whole-node reservations are not implemented by this engine"},
-    {"ADVRES", false, "ADVRES is a job flag (the job asks for a reservation); it means nothing on a "
-                      "reservation"},
+    {"ADVRES", false,
+     "ADVRES is a job flag (the job asks for a reservation); it means nothing on a "
+     "reservation"},
     {"FORCE", false, "forced placement over other reservations is not implemented by this engine"},
-    {"BESTEFFORT", false, "the manual marks BESTEFFORT N/A for reservations and Maui 3.3.1 does not "
-                          "read it (instances are always best effort here)"},
+    {"BESTEFFORT", false,
+     "the manual marks BESTEFFORT N/A for reservations and Maui 3.3.1 does not "
+     "read it (instances are always best effort here)"},
 };
 
 const FlagRule* flag_rule(std::string_view flag) {
@@ -176,25 +177,22 @@ void check_flags(const ir::StandingReservation& sr, bool& dedicated, std::vector
   for (const auto& f : sr.flags) {
     const FlagRule* rule = flag_rule(f.value);
     if (!rule) {
-      errors.push_back(fmt::format("SRCFG[{}] FLAGS={}: not a standing reservation flag; ignored",
-                                   sr.name, f.value));
+      errors.push_back(fmt::format("SRCFG[{}] FLAGS={}: not a standing reservation flag; ignored", sr.name, f.value));
       continue;
     }
     if (!rule->accepted)
       errors.push_back(fmt::format("SRCFG[{}] FLAGS={}: ignored: {}", sr.name, f.value, rule->reason));
     if (rule->name == "DEDICATEDRESOURCE") dedicated = true;
     if (rule->name == "OWNERPREEMPT" && !sr.owner)
-      errors.push_back(fmt::format("SRCFG[{}] FLAGS=OWNERPREEMPT: ignored: the reservation has no OWNER whose jobs "
-                                   "could preempt",
-                                   sr.name));
+      errors.push_back(
+          fmt::format("SRCFG[{}] FLAGS=OWNERPREEMPT: ignored: the reservation has no OWNER whose jobs "
+                      "could preempt",
+                      sr.name));
   }
 }
 
-
 // ACCESS: DEDICATED when absent (decision 18: the manual's default; 3.3.1 acts as SHARED).
-bool dedicated_access(const ir::StandingReservation& sr) {
-  return !sr.access || !iequals(sr.access->value, "SHARED");
-}
+bool dedicated_access(const ir::StandingReservation& sr) { return !sr.access || !iequals(sr.access->value, "SHARED"); }
 
 // Names shown in a "no such host" message: enough to find the typo, not a thousand lines.
 std::string host_list_excerpt(const std::vector<std::string>& names) {
@@ -229,35 +227,31 @@ std::vector<std::size_t> hosts_by_name(const ir::StandingReservation& sr, const 
     }
   }
   if (!missing.empty())
-    errors.push_back(fmt::format("SRCFG[{}] HOSTLIST: no node named {} in the cluster; {}", sr.name,
-                                 host_list_excerpt(missing),
-                                 out.empty() ? "it names no node of the cluster and reserves nothing"
-                                             : "the other hosts are used"));
+    errors.push_back(
+        fmt::format("SRCFG[{}] HOSTLIST: no node named {} in the cluster; {}", sr.name, host_list_excerpt(missing),
+                    out.empty() ? "it names no node of the cluster and reserves nothing" : "the other hosts are used"));
   return out;
 }
 
 // HOSTLIST=<regex>: every node whose whole name matches, in snapshot order. POSIX extended
 // syntax, as the compiler checked it (Maui compiles host expressions with regcomp).
-std::optional<std::vector<std::size_t>> hosts_by_regex(const ir::StandingReservation& sr,
-                                                       const ir::HostExpression& h,
-                                                       std::span<const Node> nodes,
-                                                       std::vector<std::string>& errors) {
+std::optional<std::vector<std::size_t>> hosts_by_regex(const ir::StandingReservation& sr, const ir::HostExpression& h,
+                                                       std::span<const Node> nodes, std::vector<std::string>& errors) {
   // llvm::Regex, not std::regex: libstdc++ matches by backtracking, and a pattern such as
   // (a*)*(a*)*b against a long node name ran for minutes; llvm::Regex walks its state sets.
   const std::string whole = "^(" + h.regex + ")$";  // the whole name must match
   const llvm::Regex re(llvm::StringRef(whole.data(), whole.size()));
   std::string why;
   if (!re.isValid(why)) {
-    errors.push_back(fmt::format("SRCFG[{}] HOSTLIST={}: the regular expression does not compile: {}",
-                                 sr.name, h.regex, why));
+    errors.push_back(
+        fmt::format("SRCFG[{}] HOSTLIST={}: the regular expression does not compile: {}", sr.name, h.regex, why));
     return std::nullopt;
   }
   std::vector<std::size_t> out;
   for (std::size_t i = 0; i < nodes.size(); ++i)
     if (re.match(llvm::StringRef(nodes[i].name.data(), nodes[i].name.size()))) out.push_back(i);
   if (out.empty())
-    errors.push_back(fmt::format("SRCFG[{}] HOSTLIST={}: the regular expression matches no node",
-                                 sr.name, h.regex));
+    errors.push_back(fmt::format("SRCFG[{}] HOSTLIST={}: the regular expression matches no node", sr.name, h.regex));
   return out;
 }
 
@@ -282,8 +276,8 @@ bool in_partition(const Node& node, const ir::StandingReservation& sr) {
 }  // namespace
 
 bool owner_preempts(const ir::StandingReservation& sr) {
-  return sr.owner && std::any_of(sr.flags.begin(), sr.flags.end(),
-                                 [](const auto& f) { return iequals(f.value, "OWNERPREEMPT"); });
+  return sr.owner &&
+         std::any_of(sr.flags.begin(), sr.flags.end(), [](const auto& f) { return iequals(f.value, "OWNERPREEMPT"); });
 }
 
 bool floats(const ir::StandingReservation& sr) { return sr.task_count && sr.task_count->value > 0; }
@@ -302,8 +296,10 @@ PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<cons
   PlacementResult result;
   std::int64_t task_count = sr.task_count ? std::max<std::int64_t>(sr.task_count->value, 0) : 0;
   if (!sr.hosts && task_count == 0) {
-    result.errors.push_back(fmt::format("SRCFG[{}] has neither HOSTLIST nor TASKCOUNT > 0: Maui creates "
-                                        "no instance of such a reservation", sr.name));
+    result.errors.push_back(
+        fmt::format("SRCFG[{}] has neither HOSTLIST nor TASKCOUNT > 0: Maui creates "
+                    "no instance of such a reservation",
+                    sr.name));
     return result;
   }
 
@@ -311,17 +307,21 @@ PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<cons
   p.dedicated = dedicated_access(sr);
   check_flags(sr, p.dedicated, result.errors);
   if (sr.trigger)
-    result.errors.push_back(fmt::format("SRCFG[{}] TRIGGER={}: ignored: triggers are Moab actions this "
-                                        "engine does not run", sr.name, sr.trigger->value));
+    result.errors.push_back(
+        fmt::format("SRCFG[{}] TRIGGER={}: ignored: triggers are Moab actions this "
+                    "engine does not run",
+                    sr.name, sr.trigger->value));
   // Attributes that change who pays or who may preempt, not where jobs run.
   if (sr.charge_account)
-    result.errors.push_back(fmt::format("SRCFG[{}] CHARGEACCOUNT={}: ignored: this engine has no allocation "
-                                        "manager to charge idle reserved cycles to",
-                                        sr.name, sr.charge_account->value));
+    result.errors.push_back(
+        fmt::format("SRCFG[{}] CHARGEACCOUNT={}: ignored: this engine has no allocation "
+                    "manager to charge idle reserved cycles to",
+                    sr.name, sr.charge_account->value));
   if (sr.owner && !owner_preempts(sr))
-    result.errors.push_back(fmt::format("SRCFG[{}] OWNER: ignored: ownership only matters to OWNERPREEMPT, "
-                                        "which this reservation does not set",
-                                        sr.name));
+    result.errors.push_back(
+        fmt::format("SRCFG[{}] OWNER: ignored: ownership only matters to OWNERPREEMPT, "
+                    "which this reservation does not set",
+                    sr.name));
 
   std::vector<std::size_t> hosts;
   if (!sr.hosts) {

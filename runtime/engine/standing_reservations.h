@@ -46,8 +46,7 @@ struct ReservationInstance {
 // 1..1000. The current instance is returned whole (not clipped to `now`): the calendar clips.
 // INFINITY lasts 100 years from `now` (overflow-safe; Maui's 2037 "infinity" is too near).
 // Instances that ended (end <= now) are dropped.
-std::vector<ReservationInstance> instances(const ir::StandingReservation& sr, Epoch now,
-                                           const ReservationClock& clock);
+std::vector<ReservationInstance> instances(const ir::StandingReservation& sr, Epoch now, const ReservationClock& clock);
 
 // FLAGS=OWNERPREEMPT with an OWNER: the owner's jobs may requeue the other jobs running in the
 // reservation (runtime/engine/preemption.h).

@@ -39,7 +39,8 @@ std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
     if (id.kind == ir::CredKind::System && c.partition_list && !c.partition_list->names.empty())
       out.push_back(fmt::format("{} PLIST: ignored: jobs are confined by their credentials' PLISTs only", who));
     if (id.kind == ir::CredKind::System && c.partition_default && !c.partition_default->value.empty())
-      out.push_back(fmt::format("{} PDEF: ignored: a job's first partition comes from its credentials' PDEF only", who));
+      out.push_back(
+          fmt::format("{} PDEF: ignored: a job's first partition comes from its credentials' PDEF only", who));
   }
 
   // Per-node settings, one line per setting naming the nodes (a site sets them on hundreds).
@@ -48,7 +49,8 @@ std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
     if (n.max_jobs_per_user) on_nodes["MAXJOBPERUSER"].push_back(name);
     if (n.speed && n.speed->value != 1.0) on_nodes["SPEED"].push_back(name);
     for (const char* attr : {"ACCESS", "MAXPROC", "MAXPROCPERUSER", "PROCSPEED"})
-      if (auto it = n.other.find(attr); it != n.other.end() && !(std::string_view(attr) == "ACCESS" && it->second.value == "SHARED"))
+      if (auto it = n.other.find(attr);
+          it != n.other.end() && !(std::string_view(attr) == "ACCESS" && it->second.value == "SHARED"))
         on_nodes[attr].push_back(name);
   }
   const std::map<std::string_view, std::string_view> why = {
@@ -60,7 +62,8 @@ std::vector<std::string> unimplemented_settings(const ir::Policy& policy) {
       {"PROCSPEED", "processor speeds are not implemented by this engine"}};
   for (const auto& [attr, nodes] : on_nodes) {
     constexpr std::size_t kShown = 5;
-    std::string list = fmt::format("{}", fmt::join(nodes.begin(), nodes.begin() + std::min(nodes.size(), kShown), ", "));
+    std::string list =
+        fmt::format("{}", fmt::join(nodes.begin(), nodes.begin() + std::min(nodes.size(), kShown), ", "));
     if (nodes.size() > kShown) list += fmt::format(" and {} more", nodes.size() - kShown);
     out.push_back(fmt::format("NODECFG {} (on {}): ignored: {}", attr, list, why.at(attr)));
   }

@@ -10,8 +10,8 @@
 
 namespace maui::runtime {
 
-std::optional<std::string> write_file_atomically(const std::string& dir, const std::string& name,
-                                                 std::string_view text, bool keep_previous) {
+std::optional<std::string> write_file_atomically(const std::string& dir, const std::string& name, std::string_view text,
+                                                 bool keep_previous) {
   const std::string final_path = dir + "/" + name;
   const std::string temp_path = fmt::format("{}/.{}.tmp.{}", dir, name, ::getpid());
   auto fail = [&](std::string_view what) {

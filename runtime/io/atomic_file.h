@@ -12,7 +12,7 @@ namespace maui::runtime {
 
 // Returns what went wrong ("cannot write '/dir/.name.tmp.123': No space left on device");
 // on failure the old file is untouched and no temporary file is left behind.
-std::optional<std::string> write_file_atomically(const std::string& dir, const std::string& name,
-                                                 std::string_view text, bool keep_previous = false);
+std::optional<std::string> write_file_atomically(const std::string& dir, const std::string& name, std::string_view text,
+                                                 bool keep_previous = false);
 
 }  // namespace maui::runtime

@@ -124,9 +124,9 @@ ParsedFairshareFile parse_fairshare_file(std::string_view name, std::string_view
     std::string_view value_text = f.back();
     auto value = number(value_text);
     if (!value || *value < 0 || *value > kMaxUsage) {
-      error(fmt::format("expected a usage (a number of proc-seconds from 0 to {:g}), found '{}'", kMaxUsage,
-                        value_text),
-            value_text);
+      error(
+          fmt::format("expected a usage (a number of proc-seconds from 0 to {:g}), found '{}'", kMaxUsage, value_text),
+          value_text);
       continue;
     }
     if (type->total) {
@@ -153,10 +153,10 @@ ParsedFairshareFile parse_fairshare_file(std::string_view name, std::string_view
 }
 
 std::string format_fairshare_file(const FairshareWindow& window, Seconds duration) {
-  std::string out = fmt::format("# FS Data File (Duration: {:6} seconds)  Starting: {}\n", duration,
-                                ctime_utc(window.start));
-  for (auto kind : {ir::CredKind::User, ir::CredKind::Group, ir::CredKind::Account, ir::CredKind::Qos,
-                    ir::CredKind::Class})
+  std::string out =
+      fmt::format("# FS Data File (Duration: {:6} seconds)  Starting: {}\n", duration, ctime_utc(window.start));
+  for (auto kind :
+       {ir::CredKind::User, ir::CredKind::Group, ir::CredKind::Account, ir::CredKind::Qos, ir::CredKind::Class})
     for (const auto& [who, v] : window.usage)
       if (who.kind == kind && v != 0) out += fmt::format("{:<10} {:>15} {:12.3f}\n", maui_type(kind), who.name, v);
   if (window.total != 0) out += fmt::format("{:<10} {:>15} {:12.3f}\n", "sched", "NONE", window.total);
@@ -165,7 +165,7 @@ std::string format_fairshare_file(const FairshareWindow& window, Seconds duratio
 
 FairshareLoad load_fairshare_dir(const std::string& dir, const FairshareClock& clock, Epoch now) {
   FairshareLoad load;
-  struct stat st{};
+  struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) {
     load.failure = fmt::format("cannot read the fairshare directory '{}': {}", dir, std::strerror(errno));
     return load;

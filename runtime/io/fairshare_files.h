@@ -8,7 +8,8 @@
 // Reading accepts the lower-case types Maui writes (user group acct qos class sched) and the
 // capitalised ones of the manual's sample file (User Group Account QOS Class TOTAL, `TOTAL
 // <usage>` without a name). A line that is neither is reported with its file and line number
-// and counted (a problem, schemas/problem.h, at the offending field); it is never dropped silently. Writing is atomic: a temporary file, fsync, rename.
+// and counted (a problem, schemas/problem.h, at the offending field); it is never dropped silently. Writing is atomic:
+// a temporary file, fsync, rename.
 #pragma once
 
 #include <optional>
@@ -23,7 +24,7 @@ namespace maui::runtime {
 
 struct ParsedFairshareFile {
   FairshareWindow window;
-  bool has_total = false;  // a sched / TOTAL line was present
+  bool has_total = false;       // a sched / TOTAL line was present
   std::vector<Problem> errors;  // "FS.123:4:6: error: expected ..."
 };
 
@@ -35,8 +36,8 @@ std::string fairshare_file_name(Epoch start);  // "FS.<start>"
 
 struct FairshareLoad {
   FairshareHistory history;
-  std::vector<std::string> files;  // the files read, newest first
-  std::vector<Problem> errors;     // located in DIR/FS.<start>
+  std::vector<std::string> files;      // the files read, newest first
+  std::vector<Problem> errors;         // located in DIR/FS.<start>
   std::optional<std::string> failure;  // the directory cannot be read at all
 };
 // Reads FS.<start> for the FSDEPTH windows that count at `now` (missing files are empty

@@ -35,9 +35,12 @@ std::string close_stream(gzFile gz, const std::string& path) {
   int code = Z_OK;
   std::string_view reason = zlib_reason(::gzerror(gz, &code));
   std::string error;
-  if (code == Z_ERRNO) error = fmt::format("cannot read '{}': {}", path, reason);
-  else if (code == Z_BUF_ERROR) error = fmt::format("cannot read '{}': truncated gzip stream ({})", path, reason);
-  else if (code != Z_OK) error = fmt::format("cannot read '{}': corrupt gzip stream ({})", path, reason);
+  if (code == Z_ERRNO)
+    error = fmt::format("cannot read '{}': {}", path, reason);
+  else if (code == Z_BUF_ERROR)
+    error = fmt::format("cannot read '{}': truncated gzip stream ({})", path, reason);
+  else if (code != Z_OK)
+    error = fmt::format("cannot read '{}': corrupt gzip stream ({})", path, reason);
   int closed = ::gzclose_r(gz);
   if (error.empty() && closed != Z_OK)
     error = fmt::format("cannot read '{}': gzip stream ended early (zlib error {})", path, closed);
@@ -49,7 +52,8 @@ std::string close_stream(gzFile gz, const std::string& path) {
 InflatingReader::InflatingReader(const std::string& path, std::size_t max_bytes) : path_(path), max_bytes_(max_bytes) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   struct stat info {};
-  if (fd < 0) error_ = fmt::format("cannot open '{}': {}", path, std::strerror(errno));
+  if (fd < 0)
+    error_ = fmt::format("cannot open '{}': {}", path, std::strerror(errno));
   else if (::fstat(fd, &info) == 0 && S_ISDIR(info.st_mode))
     error_ = fmt::format("cannot read '{}': {}", path, std::strerror(EISDIR));
   else if ((gz_ = ::gzdopen(fd, "rb")) == nullptr)

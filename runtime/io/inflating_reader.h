@@ -46,10 +46,10 @@ class InflatingReader {
   std::size_t text_bytes_at_most_ = 0;
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::deque<std::string> ready_;       // inflated, not yet taken
-  std::vector<std::string> spare_;      // taken and given back: their memory is used again
-  bool ended_ = false;                  // the thread inflated its last chunk
-  bool stopping_ = false;               // the reader is going away
+  std::deque<std::string> ready_;   // inflated, not yet taken
+  std::vector<std::string> spare_;  // taken and given back: their memory is used again
+  bool ended_ = false;              // the thread inflated its last chunk
+  bool stopping_ = false;           // the reader is going away
   std::string error_;
   std::thread thread_;
 };

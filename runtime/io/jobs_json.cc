@@ -44,7 +44,8 @@ std::optional<std::int64_t> duration(std::string_view text) {
     std::size_t end = text.find(':', i);
     if (end == std::string_view::npos) end = text.size();
     std::string_view piece = text.substr(i, end - i);
-    if (piece.empty() || n == 4 || !std::all_of(piece.begin(), piece.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    if (piece.empty() || n == 4 ||
+        !std::all_of(piece.begin(), piece.end(), [](char c) { return c >= '0' && c <= '9'; }))
       return std::nullopt;
     if (piece.size() > 12) return std::nullopt;
     parts[n++] = std::stoll(std::string(piece));
@@ -73,7 +74,8 @@ class Reader {
     if (o->get("now")) out_.now = time(*o, "", "now");
     if (const json::Value* nodes = o->get("nodes")) {
       const json::Array* a = nodes->getAsArray();
-      if (!a) error("nodes", "expected an array");
+      if (!a)
+        error("nodes", "expected an array");
       else if (a->size() > static_cast<std::size_t>(ir::kMaxNodes))
         error("nodes", fmt::format("{} nodes: expected at most {}", a->size(), ir::kMaxNodes));
       else
@@ -165,8 +167,10 @@ class Reader {
     if (!a) return error(p, "expected an array of strings");
     for (std::size_t i = 0; i < a->size(); ++i) {
       auto s = (*a)[i].getAsString();
-      if (!s || s->empty()) error(fmt::format("{}[{}]", p, i), "expected a non-empty string");
-      else into.push_back(s->str());
+      if (!s || s->empty())
+        error(fmt::format("{}[{}]", p, i), "expected a non-empty string");
+      else
+        into.push_back(s->str());
     }
   }
 
@@ -200,7 +204,8 @@ class Reader {
   void node(const json::Value& value, const std::string& path) {
     const json::Object* o = value.getAsObject();
     if (!o) return error(path, "expected an object");
-    known(*o, path, {"name", "procs", "memory", "swap", "disk", "features", "classes", "partition", "state", "max_jobs"});
+    known(*o, path,
+          {"name", "procs", "memory", "swap", "disk", "features", "classes", "partition", "state", "max_jobs"});
     Node n;
     text(*o, path, "name", n.name, true);
     count(*o, path, "procs", n.procs, 0, ir::kMaxProcs, "a number of processors");
@@ -213,8 +218,10 @@ class Reader {
     if (const json::Value* s = o->get("state")) {
       auto str = s->getAsString();
       auto state = str ? node_state_from(std::string_view(str->data(), str->size())) : std::nullopt;
-      if (!state) error(path + ".state", "expected Idle, Running, Busy, Draining, Drained, Down or Unknown");
-      else n.state = *state;
+      if (!state)
+        error(path + ".state", "expected Idle, Running, Busy, Draining, Drained, Down or Unknown");
+      else
+        n.state = *state;
     }
     count(*o, path, "max_jobs", n.max_jobs, 0, std::numeric_limits<std::int32_t>::max(), "a number of jobs");
     if (!n.name.empty()) {
@@ -228,10 +235,34 @@ class Reader {
     const json::Object* o = value.getAsObject();
     if (!o) return error(path, "expected an object");
     known(*o, path,
-          {"id", "user", "group", "account", "class", "qos", "tasks", "procs", "procs_per_task", "memory_per_task",
-           "swap_per_task", "disk_per_task", "nodes", "walltime", "submit_time", "state", "start_time", "end_time",
-           "allocated_nodes", "allocated_tasks", "holds", "dependencies", "bypass_count", "queue_time_accrued",
-           "utilized_procs", "system_priority", "relative_system_priority", "start_priority"});
+          {"id",
+           "user",
+           "group",
+           "account",
+           "class",
+           "qos",
+           "tasks",
+           "procs",
+           "procs_per_task",
+           "memory_per_task",
+           "swap_per_task",
+           "disk_per_task",
+           "nodes",
+           "walltime",
+           "submit_time",
+           "state",
+           "start_time",
+           "end_time",
+           "allocated_nodes",
+           "allocated_tasks",
+           "holds",
+           "dependencies",
+           "bypass_count",
+           "queue_time_accrued",
+           "utilized_procs",
+           "system_priority",
+           "relative_system_priority",
+           "start_priority"});
     Job j;
     text(*o, path, "id", j.id, true);
     text(*o, path, "user", j.user, true);
@@ -248,7 +279,8 @@ class Reader {
         error(path + ".procs", fmt::format("expected a number of processors from 1 to {}", ir::kMaxProcs));
       } else if (o->get("procs_per_task")) {
         if (*total != j.tasks * j.procs_per_task)
-          error(path + ".procs", fmt::format("is {} but tasks x procs_per_task is {}", *total, j.tasks * j.procs_per_task));
+          error(path + ".procs",
+                fmt::format("is {} but tasks x procs_per_task is {}", *total, j.tasks * j.procs_per_task));
       } else if (!o->get("tasks")) {
         j.tasks = *total;
       } else if (*total % j.tasks != 0) {
@@ -263,8 +295,7 @@ class Reader {
     count(*o, path, "nodes", j.nodes, 0, ir::kMaxNodes, "a number of nodes");
     // The job's totals, tasks x per-task, are bounded as a node's are (the calendar books them).
     auto at_most = [&](std::string_view what, std::int64_t per_task, std::int64_t max) {
-      if (per_task > 0 && j.tasks > max / per_task)
-        error(path, fmt::format("tasks x {} is more than {}", what, max));
+      if (per_task > 0 && j.tasks > max / per_task) error(path, fmt::format("tasks x {} is more than {}", what, max));
     };
     at_most("procs_per_task", j.procs_per_task, ir::kMaxProcs);
     at_most("memory_per_task", j.memory_per_task_mb, ir::kMaxMegabytes);
@@ -282,13 +313,17 @@ class Reader {
     } else {
       error(path + ".walltime", "missing: expected the job's wallclock limit");
     }
-    if (auto t = time(*o, path, "submit_time")) j.submit_time = *t;
-    else if (!o->get("submit_time")) error(path + ".submit_time", "missing: expected an integer time (seconds since 1970)");
+    if (auto t = time(*o, path, "submit_time"))
+      j.submit_time = *t;
+    else if (!o->get("submit_time"))
+      error(path + ".submit_time", "missing: expected an integer time (seconds since 1970)");
     if (const json::Value* s = o->get("state")) {
       auto str = s->getAsString();
       auto state = str ? job_state_from(std::string_view(str->data(), str->size())) : std::nullopt;
-      if (!state) error(path + ".state", "expected Idle, Hold, Starting, Running, Suspended or Completed");
-      else j.state = *state;
+      if (!state)
+        error(path + ".state", "expected Idle, Hold, Starting, Running, Suspended or Completed");
+      else
+        j.state = *state;
     }
     j.start_time = time(*o, path, "start_time");
     if (j.is_active() && !j.start_time && !o->get("start_time"))
@@ -309,7 +344,8 @@ class Reader {
       error(path + ".relative_system_priority", "a job has an absolute or a relative system priority, not both");
     } else if (o->get("system_priority")) {
       SystemPriority sp;
-      if (count(*o, path, "system_priority", sp.value, 0, kMaxSystemPriority, "a priority")) j.sched.system_priority = sp;
+      if (count(*o, path, "system_priority", sp.value, 0, kMaxSystemPriority, "a priority"))
+        j.sched.system_priority = sp;
     } else if (o->get("relative_system_priority")) {
       SystemPriority sp{0, true};
       if (count(*o, path, "relative_system_priority", sp.value, -kMaxSystemPriority, kMaxSystemPriority, "a priority"))
@@ -324,7 +360,8 @@ class Reader {
       auto d = u->getAsNumber();
       if (!d || !(*d >= 0 && *d <= ir::kMaxProcs))
         error(path + ".utilized_procs", fmt::format("expected a number from 0 to {}", ir::kMaxProcs));
-      else j.utilized_procs = *d;
+      else
+        j.utilized_procs = *d;
     }
     if (!j.id.empty()) {
       auto [it, inserted] = job_paths_.emplace(j.id, path);

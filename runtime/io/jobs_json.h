@@ -17,7 +17,7 @@ namespace maui::runtime {
 
 struct JobsFile {
   ClusterSnapshot snapshot;
-  std::optional<Epoch> now;         // the file's "now", if it has one
+  std::optional<Epoch> now;     // the file's "now", if it has one
   std::vector<Problem> errors;  // message: "jobs[3].procs: expected a positive integer"
 };
 

@@ -59,8 +59,10 @@ class Line {
 
  private:
   void string(const std::string& value) {
-    if (llvm::json::isUTF8(value)) json_.string(value);
-    else json_.string(llvm::json::fixUTF8(value));
+    if (llvm::json::isUTF8(value))
+      json_.string(value);
+    else
+      json_.string(llvm::json::fixUTF8(value));
   }
 
   ir::JsonWriter json_;

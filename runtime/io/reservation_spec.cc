@@ -86,7 +86,8 @@ ReservationTimes live_times(Epoch now, Seconds utc_offset) {
       if (auto e = first_error(d)) return fmt::format("{}: {}", expected, *e);
       return now + *d.value;
     }
-    if (text.size() >= 7 && text.size() <= 12 && std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (text.size() >= 7 && text.size() <= 12 &&
+        std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
       return static_cast<Epoch>(std::stoll(std::string(text)));
     if (auto at = clock_time(text, now, utc_offset)) return *at;
     return std::string(expected);
@@ -129,9 +130,10 @@ std::variant<AdminReservation, std::string> parse_reservation_spec(std::string_v
       if (auto e = first_error(acl)) return fail(fmt::format("{}={}: {}", attribute, value, *e));
       for (auto& entry : *acl.value) r.acl.push_back(std::move(entry));
     } else {
-      return fail(fmt::format("unknown attribute {} (expected STARTTIME ENDTIME DURATION HOSTLIST USERLIST GROUPLIST "
-                              "ACCOUNTLIST CLASSLIST QOSLIST)",
-                              attribute));
+      return fail(
+          fmt::format("unknown attribute {} (expected STARTTIME ENDTIME DURATION HOSTLIST USERLIST GROUPLIST "
+                      "ACCOUNTLIST CLASSLIST QOSLIST)",
+                      attribute));
     }
   }
   if (!start) return fail("STARTTIME is required");

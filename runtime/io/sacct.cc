@@ -22,12 +22,27 @@ namespace {
 
 // The columns the reader uses, as sacct's header names them (matched whatever their case).
 enum Column : int {
-  JobId, JobIdRaw, User, Group, Account, Partition, Qos, Submit, Start, End, Elapsed, Timelimit,
-  NCpus, AllocCpus, ReqCpus, State, kColumns
+  JobId,
+  JobIdRaw,
+  User,
+  Group,
+  Account,
+  Partition,
+  Qos,
+  Submit,
+  Start,
+  End,
+  Elapsed,
+  Timelimit,
+  NCpus,
+  AllocCpus,
+  ReqCpus,
+  State,
+  kColumns
 };
 constexpr std::array<std::string_view, kColumns> kColumnNames = {
-    "JobID", "JobIDRaw", "User", "Group", "Account", "Partition", "QOS", "Submit", "Start", "End",
-    "Elapsed", "Timelimit", "NCPUS", "AllocCPUS", "ReqCPUS", "State"};
+    "JobID", "JobIDRaw", "User",    "Group",     "Account", "Partition", "QOS",     "Submit",
+    "Start", "End",      "Elapsed", "Timelimit", "NCPUS",   "AllocCPUS", "ReqCPUS", "State"};
 
 // What sacct --format needs for a replay, said in every error about a missing column.
 constexpr std::string_view kExportHint =
@@ -37,10 +52,10 @@ constexpr std::string_view kExportHint =
 // Slurm's job states (sacct(1), JOB STATE CODES). A State that is none of them means the line's
 // columns are not what the header says.
 constexpr std::array<std::string_view, 23> kStates = {
-    "BOOT_FAIL",   "CANCELLED",    "COMPLETED", "COMPLETING",    "CONFIGURING", "DEADLINE",
-    "FAILED",      "NODE_FAIL",    "OUT_OF_MEMORY", "PENDING",   "PREEMPTED",   "REQUEUED",
-    "REQUEUE_FED", "REQUEUE_HOLD", "RESIZING",  "RESV_DEL_HOLD", "REVOKED",     "RUNNING",
-    "SIGNALING",   "SPECIAL_EXIT", "STOPPED",   "SUSPENDED",     "TIMEOUT"};
+    "BOOT_FAIL",   "CANCELLED",    "COMPLETED",     "COMPLETING",    "CONFIGURING", "DEADLINE",
+    "FAILED",      "NODE_FAIL",    "OUT_OF_MEMORY", "PENDING",       "PREEMPTED",   "REQUEUED",
+    "REQUEUE_FED", "REQUEUE_HOLD", "RESIZING",      "RESV_DEL_HOLD", "REVOKED",     "RUNNING",
+    "SIGNALING",   "SPECIAL_EXIT", "STOPPED",       "SUSPENDED",     "TIMEOUT"};
 
 bool same_word(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -112,7 +127,11 @@ std::optional<Civil> civil_time(std::string_view text, std::string& why) {
     why = fmt::format("expected a date and time that exist, got {}", quoted(text));
     return std::nullopt;
   }
-  return Civil{*y, static_cast<int>(*mo), static_cast<int>(*d), static_cast<int>(*h), static_cast<int>(*mi),
+  return Civil{*y,
+               static_cast<int>(*mo),
+               static_cast<int>(*d),
+               static_cast<int>(*h),
+               static_cast<int>(*mi),
                static_cast<int>(*s)};
 }
 
@@ -263,8 +282,8 @@ class SacctParser {
     const std::vector<Field> fields = split(text);
     if (fields.size() != width_) {
       const int column = fields.size() > width_ ? fields[width_].column : static_cast<int>(text.size()) + 1;
-      problem(column, fmt::format("expected {} fields separated by '|' as in the header, found {}", width_,
-                                  fields.size()));
+      problem(column,
+              fmt::format("expected {} fields separated by '|' as in the header, found {}", width_, fields.size()));
       return;
     }
     const Field& id = at(fields, has(JobId) ? JobId : JobIdRaw);
@@ -283,9 +302,8 @@ class SacctParser {
     std::optional<Epoch> submit, start, end;
     if (!time_of(fields, Submit, submit)) return;
     if (!submit)
-      return problem(at(fields, Submit).column,
-                     fmt::format("Submit: expected the time job {} was submitted, got {}", id.text,
-                                 quoted(at(fields, Submit).text)));
+      return problem(at(fields, Submit).column, fmt::format("Submit: expected the time job {} was submitted, got {}",
+                                                            id.text, quoted(at(fields, Submit).text)));
     if (!time_of(fields, Start, start)) return;
     if (!start) {
       ++trace_.never_started;
@@ -298,8 +316,8 @@ class SacctParser {
     number = whole_number(raw.text);
     if (!number || *number < 0) {
       const bool array_or_pack = raw.text.find_first_of("_+") != std::string_view::npos;
-      return problem(raw.column, fmt::format("{}: expected a job number, got {}{}", kColumnNames[has(JobIdRaw) ? JobIdRaw : JobId],
-                                             quoted(raw.text),
+      return problem(raw.column, fmt::format("{}: expected a job number, got {}{}",
+                                             kColumnNames[has(JobIdRaw) ? JobIdRaw : JobId], quoted(raw.text),
                                              array_or_pack && !has(JobIdRaw)
                                                  ? " (an array task or a heterogeneous job part: export JobIDRaw too, "
                                                    "which numbers each one)"
@@ -325,9 +343,9 @@ class SacctParser {
     } else if (end) {
       run = *end - *start;
     } else {
-      return problem(at(fields, End).column,
-                     fmt::format("End: job {} has no end and the export no Elapsed column: its run time is unknown",
-                                 id.text));
+      return problem(
+          at(fields, End).column,
+          fmt::format("End: job {} has no end and the export no Elapsed column: its run time is unknown", id.text));
     }
 
     std::int64_t procs = 0;
@@ -337,7 +355,8 @@ class SacctParser {
       const Field& f = at(fields, c);
       auto n = whole_number(f.text);
       if (!n || *n < 0)
-        return problem(f.column, fmt::format("{}: expected a processor count, got {}", kColumnNames[c], quoted(f.text)));
+        return problem(f.column,
+                       fmt::format("{}: expected a processor count, got {}", kColumnNames[c], quoted(f.text)));
       if (!procs_column) procs_column = f.column;
       if (*n > 0) {
         procs = *n, procs_column = f.column;
@@ -353,7 +372,8 @@ class SacctParser {
         limit = duration(f.text);
         if (!limit)
           return problem(f.column, fmt::format("Timelimit: expected [D-]HH:MM:SS, UNLIMITED or Partition_Limit, "
-                                               "got {}", quoted(f.text)));
+                                               "got {}",
+                                               quoted(f.text)));
       }
     }
 
@@ -367,7 +387,8 @@ class SacctParser {
               fmt::format("{}: expected at most {} {}, got {}", kColumnNames[c], max, unit, value));
       return true;
     };
-    if (beyond(Submit, *submit, ir::kMaxSeconds, "seconds since 1970") || beyond(NCpus, procs, ir::kMaxProcs, "procs") ||
+    if (beyond(Submit, *submit, ir::kMaxSeconds, "seconds since 1970") ||
+        beyond(NCpus, procs, ir::kMaxProcs, "procs") ||
         (has(Elapsed) && beyond(Elapsed, run, ir::kMaxSeconds, "seconds")) ||
         (limit && beyond(Timelimit, *limit, ir::kMaxSeconds, "seconds")))
       return;
@@ -402,8 +423,8 @@ class SacctParser {
   const TraceReadOptions& options_;
   Trace& trace_;
   bool header_read_ = false;
-  std::size_t width_ = 0;           // fields per line, as in the header
-  std::array<int, kColumns> at_{};  // each column's position in a line (-1: not exported)
+  std::size_t width_ = 0;                                   // fields per line, as in the header
+  std::array<int, kColumns> at_{};                          // each column's position in a line (-1: not exported)
   std::unordered_map<std::int64_t, std::int64_t> line_of_;  // job number -> its line
 };
 

@@ -25,10 +25,9 @@ constexpr int kFields = 18;
 
 // The SWF definition's names, so a problem says which column of the archive's table is wrong.
 constexpr std::array<std::string_view, kFields> kFieldNames = {
-    "job number",     "submit time",    "wait time",       "run time",        "allocated procs",
-    "average CPU time", "used memory",  "requested procs", "requested time",  "requested memory",
-    "status",         "user id",        "group id",        "executable id",   "queue id",
-    "partition id",   "preceding job id", "think time"};
+    "job number",  "submit time",     "wait time",      "run time",         "allocated procs",  "average CPU time",
+    "used memory", "requested procs", "requested time", "requested memory", "status",           "user id",
+    "group id",    "executable id",   "queue id",       "partition id",     "preceding job id", "think time"};
 
 // Fields 6 and 7 are measurements (CPU seconds, kilobytes) that some archive traces record
 // with decimals; every other field is a count, an id or whole seconds.
@@ -53,9 +52,9 @@ struct Field {
 
 struct SplitLine {
   std::array<Field, kFields> fields;
-  int count = 0;          // fields found (may exceed kFields)
-  int extra_column = 0;   // column of field 19 when there is one
-  int end_column = 0;     // column just past the last non-blank character
+  int count = 0;         // fields found (may exceed kFields)
+  int extra_column = 0;  // column of field 19 when there is one
+  int end_column = 0;    // column just past the last non-blank character
 };
 
 SplitLine split_fields(std::string_view line) {
@@ -67,8 +66,10 @@ SplitLine split_fields(std::string_view line) {
     std::size_t start = i;
     while (i < line.size() && !is_blank(line[i])) ++i;
     int column = static_cast<int>(start) + 1;
-    if (out.count < kFields) out.fields[out.count] = {line.substr(start, i - start), column};
-    else if (out.count == kFields) out.extra_column = column;
+    if (out.count < kFields)
+      out.fields[out.count] = {line.substr(start, i - start), column};
+    else if (out.count == kFields)
+      out.extra_column = column;
     ++out.count;
     out.end_column = static_cast<int>(i) + 1;
   }
@@ -157,10 +158,14 @@ class SwfParser {
     // The simulator's clock starts at UnixStartTime and reads days in TimeZone: both bounded
     // (schemas/ir.h, Bounds).
     std::int64_t max = std::numeric_limits<std::int64_t>::max();  // either way
-    if (key == "UnixStartTime") target = &trace_.unix_start_time, max = ir::kMaxSeconds;
-    else if (key == "TimeZone") target = &trace_.time_zone, max = kMaxTimeZone;
-    else if (key == "MaxNodes") target = &trace_.max_nodes;
-    else if (key == "MaxProcs") target = &trace_.max_procs;
+    if (key == "UnixStartTime")
+      target = &trace_.unix_start_time, max = ir::kMaxSeconds;
+    else if (key == "TimeZone")
+      target = &trace_.time_zone, max = kMaxTimeZone;
+    else if (key == "MaxNodes")
+      target = &trace_.max_nodes;
+    else if (key == "MaxProcs")
+      target = &trace_.max_procs;
     if (target == nullptr) return;
     // The first token only: some archive headers follow the number with a remark.
     SplitLine value = split_fields(text.substr(colon + 1));
@@ -180,13 +185,13 @@ class SwfParser {
 
   bool check_field_count(const SplitLine& split) {
     if (split.count > kFields) {
-      problem(split.extra_column, fmt::format("expected {} fields, found {}: the extra ones start here",
-                                              kFields, split.count));
+      problem(split.extra_column,
+              fmt::format("expected {} fields, found {}: the extra ones start here", kFields, split.count));
       return false;
     }
     if (split.count < kFields) {
-      problem(split.end_column, fmt::format("expected {} fields, found {}: {} is missing", kFields,
-                                            split.count, field_label(split.count + 1)));
+      problem(split.end_column, fmt::format("expected {} fields, found {}: {} is missing", kFields, split.count,
+                                            field_label(split.count + 1)));
       return false;
     }
     return true;
@@ -258,16 +263,15 @@ class SwfParser {
     }
     if (beyond_bound(value, 2, column)) return;
     if (value[4] < 0) {
-      problem(column(4), fmt::format("{}: no run time (got {}); the job cannot be replayed", field_label(4),
-                                     value[4]));
+      problem(column(4), fmt::format("{}: no run time (got {}); the job cannot be replayed", field_label(4), value[4]));
       return;
     }
     if (beyond_bound(value, 4, column)) return;
     const int procs_field = value[5] > 0 ? 5 : 8;
     const std::int64_t procs = value[procs_field];
     if (procs <= 0) {
-      problem(column(5), fmt::format("{}: no processor count: field 5 is {} and {} is {}", field_label(5),
-                                     value[5], field_label(8), value[8]));
+      problem(column(5), fmt::format("{}: no processor count: field 5 is {} and {} is {}", field_label(5), value[5],
+                                     field_label(8), value[8]));
       return;
     }
     if (beyond_bound(value, procs_field, column) || beyond_bound(value, 9, column)) return;
@@ -349,10 +353,10 @@ std::optional<std::string> nothing_to_replay(const Trace& trace, const std::stri
   if (!trace.jobs.empty()) return std::nullopt;
   if (!trace.problems.empty()) {
     const Problem& first = trace.problems.front();
-    return fmt::format("no line of '{}' is a job of the Standard Workload Format (18 numbers a line): {} line{} in "
-                       "error, the first at {}: {}; is it an SWF trace?",
-                       name, trace.problems.size(), trace.problems.size() == 1 ? "" : "s", where(first),
-                       first.message);
+    return fmt::format(
+        "no line of '{}' is a job of the Standard Workload Format (18 numbers a line): {} line{} in "
+        "error, the first at {}: {}; is it an SWF trace?",
+        name, trace.problems.size(), trace.problems.size() == 1 ? "" : "s", where(first), first.message);
   }
   if (trace.lines == 0) return fmt::format("'{}' is empty: there is no job to replay", name);
   return fmt::format("'{}' holds no job, only {} blank or `;` header line{}", name, trace.lines,
@@ -369,8 +373,10 @@ TraceReadResult read_swf(const std::string& path, const TraceReadOptions& option
   result.trace.jobs.reserve(std::min<std::size_t>(file.text_bytes_at_most() / 80, 1u << 20));
   SwfParser parser(path, options, result.trace);
   result.error = read_lines(file, [&](std::string_view l) { return parser.line(l); });
-  if (!result.error.empty()) result.trace = {};
-  else if (auto nothing = nothing_to_replay(result.trace, path)) result.error = std::move(*nothing);
+  if (!result.error.empty())
+    result.trace = {};
+  else if (auto nothing = nothing_to_replay(result.trace, path))
+    result.error = std::move(*nothing);
   return result;
 }
 

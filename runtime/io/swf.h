@@ -24,21 +24,21 @@
 namespace maui::runtime {
 
 struct TraceJob {
-  std::int64_t number = 0;  // field 1, the job's id in the trace
-  Epoch submit = 0;         // field 2, seconds in the trace's own clock
-  Seconds run = 0;          // how long it runs in the simulation: min(run time, requested time)
-  Seconds requested = 0;    // wallclock limit (> 0)
-  std::int64_t procs = 0;   // > 0
+  std::int64_t number = 0;     // field 1, the job's id in the trace
+  Epoch submit = 0;            // field 2, seconds in the trace's own clock
+  Seconds run = 0;             // how long it runs in the simulation: min(run time, requested time)
+  Seconds requested = 0;       // wallclock limit (> 0)
+  std::int64_t procs = 0;      // > 0
   std::int64_t memory_kb = 0;  // requested memory per proc (field 10), 0 = unknown
   std::string user, group, job_class;
-  std::string account, qos;    // sacct only: the job's account and the QOS it asked for
+  std::string account, qos;  // sacct only: the job's account and the QOS it asked for
   // How the job went on the machine the trace comes from: its wait (SWF field 3, sacct Start -
   // Submit) and SWF's status (field 11: 1 completed, 0 failed, 5 cancelled; -1 unknown).
   std::optional<Seconds> recorded_wait;
   int status = -1;
-  bool run_clipped = false;    // ran longer than requested in the trace
+  bool run_clipped = false;         // ran longer than requested in the trace
   bool requested_from_run = false;  // no requested time: requested = run time
-  std::int64_t line = 0;       // 1-based line in the trace file, for messages about the job
+  std::int64_t line = 0;            // 1-based line in the trace file, for messages about the job
 };
 
 struct Trace {
@@ -47,9 +47,9 @@ struct Trace {
   // The lines that were not usable jobs, each located at the offending field (column 0: the whole
   // line): "field 5 (allocated procs): expected an integer, got 'x'".
   std::vector<Problem> problems;
-    // Lines that are jobs but are not replayed as they are (sacct: a job that never started, one
+  // Lines that are jobs but are not replayed as they are (sacct: a job that never started, one
   // still running), each said once; not errors.
-  std::vector<Problem> notes;  // Severity::Note
+  std::vector<Problem> notes;      // Severity::Note
   std::int64_t steps_skipped = 0;  // sacct: job steps (123.batch, 123.0), never jobs themselves
   std::int64_t never_started = 0;  // sacct: jobs with no Start (not replayed; a note each)
   std::int64_t still_running = 0;  // sacct: jobs with no End (replayed with the time they had run)

@@ -46,10 +46,11 @@ Comparison compare_runs(const SimulationResult& old_run, std::int64_t old_procs,
     }
     KindChange kind{by, {}};
     for (auto& [_, change] : of) kind.credentials.push_back(std::move(change));
-    std::sort(kind.credentials.begin(), kind.credentials.end(), [](const CredentialChange& a, const CredentialChange& b) {
-      const double da = std::fabs(a.wait_change()), db = std::fabs(b.wait_change());
-      return da != db ? da > db : natural_before(a.name, b.name);
-    });
+    std::sort(kind.credentials.begin(), kind.credentials.end(),
+              [](const CredentialChange& a, const CredentialChange& b) {
+                const double da = std::fabs(a.wait_change()), db = std::fabs(b.wait_change());
+                return da != db ? da > db : natural_before(a.name, b.name);
+              });
     c.kinds.push_back(std::move(kind));
   }
 
@@ -62,7 +63,9 @@ Comparison compare_runs(const SimulationResult& old_run, std::int64_t old_procs,
   }
   c.jobs_moved = static_cast<std::int64_t>(all.size());
   auto one_side = [](const MovedJob& m) { return !m.old_start || !m.new_start; };
-  auto size = [](const MovedJob& m) { return m.old_start && m.new_start ? std::llabs(*m.new_start - *m.old_start) : 0; };
+  auto size = [](const MovedJob& m) {
+    return m.old_start && m.new_start ? std::llabs(*m.new_start - *m.old_start) : 0;
+  };
   auto before = [&](const MovedJob& x, const MovedJob& y) {
     if (one_side(x) != one_side(y)) return one_side(x);
     if (size(x) != size(y)) return size(x) > size(y);

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "runtime/report/simulation_summary.h"
 #include "runtime/rm/sim/sim_breakdown.h"
 #include "runtime/rm/sim/simulator.h"
-#include "runtime/report/simulation_summary.h"
 
 namespace maui::runtime {
 

@@ -80,10 +80,8 @@ std::string comparison_json(const WhatIf& w) {
     };
     json::Array rows;
     for (const CredentialChange& c : k.credentials)
-      rows.push_back(json::Object{{"name", text(c.name)},
-                                  {"old", entry(olds, c.name)},
-                                  {"new", entry(news, c.name)},
-                                  {"change", change(c)}});
+      rows.push_back(json::Object{
+          {"name", text(c.name)}, {"old", entry(olds, c.name)}, {"new", entry(news, c.name)}, {"change", change(c)}});
     by[kind] = std::move(rows);
   }
   json::Array moved;
@@ -101,12 +99,8 @@ std::string comparison_json(const WhatIf& w) {
                                  {"new_start", start(m.new_start)},
                                  {"moved", std::move(shift)}});
   }
-  json::Object out{{"version", 1},
-                   {"old", std::move(old_side)},
-                   {"new", std::move(new_side)},
-                   {"by", std::move(by)},
-                   {"moved", std::move(moved)},
-                   {"jobs_moved", w.comparison.jobs_moved}};
+  json::Object out{{"version", 1},        {"old", std::move(old_side)}, {"new", std::move(new_side)},
+                   {"by", std::move(by)}, {"moved", std::move(moved)},  {"jobs_moved", w.comparison.jobs_moved}};
   std::string s;
   llvm::raw_string_ostream os(s);
   os << llvm::formatv("{0:2}", json::Value(std::move(out)));
@@ -131,8 +125,9 @@ std::string comparison_jobs_csv(const WhatIf& w) {
   };
   auto time = [](const std::optional<Epoch>& t) { return t ? fmt::format("{}", *t) : std::string(); };
   fmt::memory_buffer out;
-  out.append(std::string_view("id,submit,procs,user,group,account,class,old_qos,new_qos,old_start,new_start,old_wait,"
-                              "new_wait,moved\n"));
+  out.append(
+      std::string_view("id,submit,procs,user,group,account,class,old_qos,new_qos,old_start,new_start,old_wait,"
+                       "new_wait,moved\n"));
   const std::size_t n = std::min(w.old_run.jobs.size(), w.new_run.jobs.size());
   for (std::size_t i = 0; i < n; ++i) {
     const JobOutcome &a = w.old_run.jobs[i], &b = w.new_run.jobs[i];

@@ -50,7 +50,8 @@ void metrics(fmt::memory_buffer& out, const WhatIf& w) {
         fmt::format("{:+.2f} points", (b.utilization - a.utilization) * 100));
   t.row("average wait", clock_text(a.average_wait), clock_text(b.average_wait),
         duration_change(a.average_wait, b.average_wait));
-  t.row("95th percentile wait", clock_text(static_cast<double>(a.p95_wait)), clock_text(static_cast<double>(b.p95_wait)),
+  t.row("95th percentile wait", clock_text(static_cast<double>(a.p95_wait)),
+        clock_text(static_cast<double>(b.p95_wait)),
         duration_change(static_cast<double>(a.p95_wait), static_cast<double>(b.p95_wait)));
   t.row("maximum wait", clock_text(static_cast<double>(a.max_wait)), clock_text(static_cast<double>(b.max_wait)),
         duration_change(static_cast<double>(a.max_wait), static_cast<double>(b.max_wait)));
@@ -103,15 +104,14 @@ void kind_section(fmt::memory_buffer& out, const KindChange& k, std::size_t limi
   for (const auto& c : k.credentials) {
     if (c.unchanged() || n++ >= shown_rows) continue;
     auto side = [](const std::optional<GroupMetrics>& g, auto field) { return g ? field(*g) : std::string("-"); };
-    auto pair = [&](auto field) {
-      return fmt::format("{} → {}", side(c.old_side, field), side(c.new_side, field));
-    };
-    fmt::format_to(it, "    {:<{}} {:>11} {:>21} {:>21} {:>19} {:>15}\n", shown(c.name), width,
-                   pair([](const GroupMetrics& g) { return fmt::format("{}", g.metrics.jobs); }),
-                   pair([](const GroupMetrics& g) { return clock_text(g.metrics.average_wait); }),
-                   pair([](const GroupMetrics& g) { return clock_text(static_cast<double>(g.metrics.p95_wait)); }),
-                   pair([](const GroupMetrics& g) { return fmt::format("{:.2f}", g.metrics.average_bounded_slowdown); }),
-                   pair([](const GroupMetrics& g) { return fmt::format("{:.1f}%", g.share * 100); }));
+    auto pair = [&](auto field) { return fmt::format("{} → {}", side(c.old_side, field), side(c.new_side, field)); };
+    fmt::format_to(
+        it, "    {:<{}} {:>11} {:>21} {:>21} {:>19} {:>15}\n", shown(c.name), width,
+        pair([](const GroupMetrics& g) { return fmt::format("{}", g.metrics.jobs); }),
+        pair([](const GroupMetrics& g) { return clock_text(g.metrics.average_wait); }),
+        pair([](const GroupMetrics& g) { return clock_text(static_cast<double>(g.metrics.p95_wait)); }),
+        pair([](const GroupMetrics& g) { return fmt::format("{:.2f}", g.metrics.average_bounded_slowdown); }),
+        pair([](const GroupMetrics& g) { return fmt::format("{:.1f}%", g.share * 100); }));
   }
 }
 
@@ -121,8 +121,8 @@ void moved_section(fmt::memory_buffer& out, const WhatIf& w) {
   fmt::format_to(it, "  jobs whose start moved: {} of {}\n", c.jobs_moved, w.old_run.jobs.size());
   for (const MovedJob& m : c.moved) {
     const JobOutcome& job = w.old_run.jobs[m.index];
-    const std::string who = fmt::format("job {} (user {}, {} proc{})", job.number, shown(job.user), job.procs,
-                                        job.procs == 1 ? "" : "s");
+    const std::string who =
+        fmt::format("job {} (user {}, {} proc{})", job.number, shown(job.user), job.procs, job.procs == 1 ? "" : "s");
     if (!m.new_start)
       fmt::format_to(it, "    {}: never starts under the new policy (started at {} s)\n", who, *m.old_start);
     else if (!m.old_start)
@@ -147,9 +147,9 @@ std::string comparison_text(const WhatIf& w, std::size_t limit) {
   else
     fmt::format_to(it, "  cluster                   old: {} nodes, {} procs; new: {} nodes, {} procs (their NODECFG)\n",
                    w.old_summary.nodes, w.old_summary.procs, w.new_summary.nodes, w.new_summary.procs);
-  fmt::format_to(it, "  jobs                      {} read{}\n", w.old_run.jobs.size(),
-                 w.old_summary.trace_problems ? fmt::format(", {} trace lines skipped", w.old_summary.trace_problems)
-                                              : "");
+  fmt::format_to(
+      it, "  jobs                      {} read{}\n", w.old_run.jobs.size(),
+      w.old_summary.trace_problems ? fmt::format(", {} trace lines skipped", w.old_summary.trace_problems) : "");
   metrics(out, w);
   for (const KindChange& k : w.comparison.kinds) kind_section(out, k, limit);
   moved_section(out, w);

@@ -40,8 +40,8 @@ void LiveReport::see(const Job& job, Epoch now) {
   s.left = false;
   const bool ran = job.start_time.has_value() && (job.is_active() || job.state == JobState::Completed);
   if (ran && !s.running && (!o.start || *o.start != *job.start_time - origin_)) {
-    recorder_->record_run({RunEvent::Kind::Start, o.number, *job.start_time - origin_, job.allocated_nodes,
-                           job.allocated_tasks});
+    recorder_->record_run(
+        {RunEvent::Kind::Start, o.number, *job.start_time - origin_, job.allocated_nodes, job.allocated_tasks});
     o.start = *job.start_time - origin_;
     o.reason.clear();
     s.running = true;

@@ -68,7 +68,7 @@ class LiveReport {
   Epoch next_forget_ = 0;
   std::int64_t turns_ = 0;
   std::int64_t machine_procs_ = 0;
-  std::map<std::string, Seen> jobs_;              // by Slurm job id
+  std::map<std::string, Seen> jobs_;             // by Slurm job id
   std::map<std::string, std::int64_t> numbers_;  // ids that are not numbers: numbers of their own
 };
 

@@ -41,10 +41,10 @@ struct Series {
 };
 
 struct FairshareLine {
-  std::string credential;         // "user u1", "group staff"
-  std::optional<double> target;   // FSTARGET, percent
-  std::string mode;               // "target", "floor", "ceiling", "cap"
-  std::vector<double> usage;      // percent of the decayed total at each sample time (-1: none)
+  std::string credential;        // "user u1", "group staff"
+  std::optional<double> target;  // FSTARGET, percent
+  std::string mode;              // "target", "floor", "ceiling", "cap"
+  std::vector<double> usage;     // percent of the decayed total at each sample time (-1: none)
 };
 
 struct QueuedPriority {
@@ -54,7 +54,7 @@ struct QueuedPriority {
 };
 struct PrioritySample {
   Epoch at = 0;
-  std::int64_t queued = 0;        // jobs waiting then; the first rows of them are kept
+  std::int64_t queued = 0;           // jobs waiting then; the first rows of them are kept
   std::vector<QueuedPriority> rows;  // in priority order
 };
 
@@ -76,7 +76,7 @@ struct CoverageRow {
 };
 
 struct ReportSide {
-  std::string label;   // "old", "new" or the config's name
+  std::string label;  // "old", "new" or the config's name
   std::string config;
   ScheduleMetrics metrics;
   std::int64_t iterations = 0;
@@ -98,8 +98,8 @@ struct ReportSide {
 struct ReportData {
   std::string title;
   std::string trace;
-  Epoch origin = 0;       // epoch of trace second 0
-  Seconds utc_offset = 0; // local time = epoch + utc_offset
+  Epoch origin = 0;               // epoch of trace second 0
+  Seconds utc_offset = 0;         // local time = epoch + utc_offset
   std::vector<ReportSide> sides;  // one; two for a comparison (old, new)
 };
 

@@ -23,18 +23,24 @@ void string(Buffer& out, std::string_view s) {
   out.push_back('"');
   for (char c : s) {
     const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') out.push_back('\\'), out.push_back(c);
-    else if (c == '\n') out.append(std::string_view("\\n"));
-    else if (u < 0x20 || c == '<') fmt::format_to(std::back_inserter(out), "\\u{:04x}", u);
-    else out.push_back(c);
+    if (c == '"' || c == '\\')
+      out.push_back('\\'), out.push_back(c);
+    else if (c == '\n')
+      out.append(std::string_view("\\n"));
+    else if (u < 0x20 || c == '<')
+      fmt::format_to(std::back_inserter(out), "\\u{:04x}", u);
+    else
+      out.push_back(c);
   }
   out.push_back('"');
 }
 
 void number(Buffer& out, double x) {
   if (!std::isfinite(x)) return out.append(std::string_view("null"));
-  if (x == std::round(x) && std::fabs(x) < 9e15) fmt::format_to(std::back_inserter(out), "{}", static_cast<std::int64_t>(x));
-  else fmt::format_to(std::back_inserter(out), "{:.6g}", x);
+  if (x == std::round(x) && std::fabs(x) < 9e15)
+    fmt::format_to(std::back_inserter(out), "{}", static_cast<std::int64_t>(x));
+  else
+    fmt::format_to(std::back_inserter(out), "{:.6g}", x);
 }
 
 // "key":[v0,v1,...] from one field of each element.
@@ -102,13 +108,17 @@ void side(Buffer& out, const ReportSide& s) {
   constexpr std::array<GroupBy, 5> kKinds = {GroupBy::User, GroupBy::Group, GroupBy::Account, GroupBy::Class,
                                              GroupBy::Qos};
   out.append(std::string_view(",\"jobs\":{"));
-  column(out, "id", s.jobs, [](Buffer& o, const JobOutcome& j) { fmt::format_to(std::back_inserter(o), "{}", j.number); }, true);
-  column(out, "submit", s.jobs, [](Buffer& o, const JobOutcome& j) { fmt::format_to(std::back_inserter(o), "{}", j.submit); });
-  column(out, "start", s.jobs, [](Buffer& o, const JobOutcome& j) {
-    fmt::format_to(std::back_inserter(o), "{}", j.start ? *j.start : -1);
-  });
-  column(out, "end", s.jobs, [](Buffer& o, const JobOutcome& j) { fmt::format_to(std::back_inserter(o), "{}", j.start ? j.end : -1); });
-  column(out, "procs", s.jobs, [](Buffer& o, const JobOutcome& j) { fmt::format_to(std::back_inserter(o), "{}", j.procs); });
+  column(
+      out, "id", s.jobs, [](Buffer& o, const JobOutcome& j) { fmt::format_to(std::back_inserter(o), "{}", j.number); },
+      true);
+  column(out, "submit", s.jobs,
+         [](Buffer& o, const JobOutcome& j) { fmt::format_to(std::back_inserter(o), "{}", j.submit); });
+  column(out, "start", s.jobs,
+         [](Buffer& o, const JobOutcome& j) { fmt::format_to(std::back_inserter(o), "{}", j.start ? *j.start : -1); });
+  column(out, "end", s.jobs,
+         [](Buffer& o, const JobOutcome& j) { fmt::format_to(std::back_inserter(o), "{}", j.start ? j.end : -1); });
+  column(out, "procs", s.jobs,
+         [](Buffer& o, const JobOutcome& j) { fmt::format_to(std::back_inserter(o), "{}", j.procs); });
   column(out, "backfilled", s.jobs, [](Buffer& o, const JobOutcome& j) { o.push_back(j.backfilled ? '1' : '0'); });
   for (std::size_t k = 0; k < kKinds.size(); ++k)
     column(out, to_string(kKinds[k]), s.jobs, [&](Buffer& o, const JobOutcome& j) {
@@ -117,7 +127,8 @@ void side(Buffer& out, const ReportSide& s) {
   out.push_back('}');
   out.append(std::string_view(",\"names\":{"));
   for (std::size_t k = 0; k < kKinds.size(); ++k)
-    column(out, to_string(kKinds[k]), tables[k].names, [](Buffer& o, const std::string& n) { string(o, n); }, k == 0);
+    column(
+        out, to_string(kKinds[k]), tables[k].names, [](Buffer& o, const std::string& n) { string(o, n); }, k == 0);
   out.push_back('}');
 
   out.append(std::string_view(",\"blocks\":{"));
@@ -149,8 +160,10 @@ void side(Buffer& out, const ReportSide& s) {
     o.append(std::string_view("{\"credential\":"));
     string(o, l.credential);
     o.append(std::string_view(",\"target\":"));
-    if (l.target) number(o, *l.target);
-    else o.append(std::string_view("null"));
+    if (l.target)
+      number(o, *l.target);
+    else
+      o.append(std::string_view("null"));
     o.append(std::string_view(",\"mode\":"));
     string(o, l.mode);
     column(o, "usage", l.usage, [](Buffer& b, double u) { number(b, std::round(u * 100) / 100); });
@@ -204,7 +217,8 @@ std::string report_data_json(const ReportData& data) {
   string(out, data.trace);
   fmt::format_to(it, ",\"origin\":{},\"utc_offset\":{}", data.origin, data.utc_offset);
   std::array<std::string_view, ir::kPriorityComponents> components;
-  for (std::size_t c = 0; c < components.size(); ++c) components[c] = ir::to_string(static_cast<ir::PriorityComponent>(c));
+  for (std::size_t c = 0; c < components.size(); ++c)
+    components[c] = ir::to_string(static_cast<ir::PriorityComponent>(c));
   column(out, "components", components, [](Buffer& o, std::string_view n) { string(o, n); });
   column(out, "sides", data.sides, side);
   out.push_back('}');
@@ -216,13 +230,17 @@ std::string render_report_html(const ReportData& data) {
   auto it = std::back_inserter(out);
   out.append(std::string_view("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"));
   // Nothing may come from the network, whatever a script tries.
-  out.append(std::string_view("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                              "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:\">\n"));
+  out.append(
+      std::string_view("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                       "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:\">\n"));
   out.append(std::string_view("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"));
   for (char c : data.title) {  // text, not markup
-    if (c == '<') out.append(std::string_view("&lt;"));
-    else if (c == '&') out.append(std::string_view("&amp;"));
-    else out.push_back(c);
+    if (c == '<')
+      out.append(std::string_view("&lt;"));
+    else if (c == '&')
+      out.append(std::string_view("&amp;"));
+    else
+      out.push_back(c);
   }
   fmt::format_to(it, "</title>\n<style>\n{}</style>\n</head>\n<body>\n<div id=\"report\"></div>\n",
                  report_assets::page_style());

@@ -92,7 +92,8 @@ ReportRecorder::ReportRecorder(const ir::Policy& policy, const std::vector<Node>
   for (const Node& n : nodes) node_row(n.name);
   next_sample_ = first;
   sample_step_ = std::max<Seconds>(sample_step, 1);
-  priority_every_ = std::max<std::size_t>(options_.fairshare_samples / std::max<std::size_t>(options_.priority_samples, 1), 1);
+  priority_every_ =
+      std::max<std::size_t>(options_.fairshare_samples / std::max<std::size_t>(options_.priority_samples, 1), 1);
 }
 
 void ReportRecorder::set_policy(const ir::Policy& policy) { dir_ = std::make_unique<CredentialDirectory>(policy); }
@@ -112,7 +113,8 @@ void ReportRecorder::forget_before(Epoch at, const std::unordered_set<std::int64
   if (old > 0) {
     fairshare_times_.erase(fairshare_times_.begin(), fairshare_times_.begin() + static_cast<std::ptrdiff_t>(old));
     for (auto& [_, line] : fairshare_)
-      line.usage.erase(line.usage.begin(), line.usage.begin() + static_cast<std::ptrdiff_t>(std::min(old, line.usage.size())));
+      line.usage.erase(line.usage.begin(),
+                       line.usage.begin() + static_cast<std::ptrdiff_t>(std::min(old, line.usage.size())));
     std::erase_if(fairshare_, [](const auto& l) {
       return std::all_of(l.second.usage.begin(), l.second.usage.end(), [](double u) { return u < 0; });
     });
@@ -202,8 +204,10 @@ std::vector<std::pair<std::int32_t, std::int32_t>> ReportRecorder::ranges(std::v
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
   std::vector<std::pair<std::int32_t, std::int32_t>> out;  // (first, count)
   for (std::int32_t n : nodes) {
-    if (!out.empty() && out.back().first + out.back().second == n) ++out.back().second;
-    else out.emplace_back(n, 1);
+    if (!out.empty() && out.back().first + out.back().second == n)
+      ++out.back().second;
+    else
+      out.emplace_back(n, 1);
   }
   return out;
 }
@@ -229,7 +233,8 @@ ReportSide ReportRecorder::side(std::string label, std::string config, const Sim
     std::vector<std::int32_t> nodes;
     for (const auto& [name, tasks] : run.nodes)
       if (auto n = node_index_.find(name); n != node_index_.end()) nodes.push_back(n->second);
-    for (const auto& [first, count] : ranges(std::move(nodes))) s.blocks.push_back({at->second, first, count, run.start, end});
+    for (const auto& [first, count] : ranges(std::move(nodes)))
+      s.blocks.push_back({at->second, first, count, run.start, end});
     busy.emplace_back(run.start, static_cast<double>(job.procs));
     busy.emplace_back(end, -static_cast<double>(job.procs));
     waiting.emplace_back(run.start, -1.0);
@@ -250,7 +255,8 @@ ReportSide ReportRecorder::side(std::string label, std::string config, const Sim
   for (const auto& [key, instance] : instances_) {
     const auto& [kind, name, start] = key;
     const Shade::Kind k = kind == static_cast<int>(ReservationKind::Admin) ? Shade::Kind::Admin : Shade::Kind::Standing;
-    for (const auto& [node, count] : ranges(instance.nodes)) s.shades.push_back({k, name, node, count, start, instance.end});
+    for (const auto& [node, count] : ranges(instance.nodes))
+      s.shades.push_back({k, name, node, count, start, instance.end});
   }
   for (const auto& [job, held] : held_)
     if (held.first < held.planned)
@@ -281,7 +287,8 @@ ReportSide ReportRecorder::side(std::string label, std::string config, const Sim
       return a.started != b.started ? a.started > b.started : natural_before(a.name, b.name);
     });
     if (d.size() > options_.distribution_credentials) d.resize(options_.distribution_credentials);
-    std::sort(d.begin(), d.end(), [](const Distribution& a, const Distribution& b) { return natural_before(a.name, b.name); });
+    std::sort(d.begin(), d.end(),
+              [](const Distribution& a, const Distribution& b) { return natural_before(a.name, b.name); });
     s.distributions.insert(s.distributions.end(), d.begin(), d.end());
   }
   return s;

@@ -23,10 +23,10 @@
 namespace maui::runtime {
 
 struct RecorderOptions {
-  std::size_t bins = 2000;             // points of the utilization and queue series
-  std::size_t fairshare_samples = 200;  // fairshare standings over the trace
-  std::size_t priority_samples = 24;    // times at which the queue's priorities are kept
-  std::size_t priority_rows = 20;       // jobs kept at each of them (the highest)
+  std::size_t bins = 2000;                    // points of the utilization and queue series
+  std::size_t fairshare_samples = 200;        // fairshare standings over the trace
+  std::size_t priority_samples = 24;          // times at which the queue's priorities are kept
+  std::size_t priority_rows = 20;             // jobs kept at each of them (the highest)
   std::size_t distribution_credentials = 12;  // per kind, those with the most jobs
 };
 

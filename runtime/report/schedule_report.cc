@@ -25,13 +25,15 @@ const std::string& job_id(const SnapshotIteration& it, std::size_t job) { return
 
 std::string placement_text(const SnapshotIteration& it, const std::vector<NodeTasks>& nodes) {
   std::string out;
-  for (const auto& nt : nodes) out += fmt::format("{}{}:{}", out.empty() ? "" : " ", it.cluster.nodes[nt.node].name, nt.tasks);
+  for (const auto& nt : nodes)
+    out += fmt::format("{}{}:{}", out.empty() ? "" : " ", it.cluster.nodes[nt.node].name, nt.tasks);
   return out;
 }
 
 json::Array placement_json(const SnapshotIteration& it, const std::vector<NodeTasks>& nodes) {
   json::Array out;
-  for (const auto& nt : nodes) out.push_back(json::Object{{"name", it.cluster.nodes[nt.node].name}, {"tasks", nt.tasks}});
+  for (const auto& nt : nodes)
+    out.push_back(json::Object{{"name", it.cluster.nodes[nt.node].name}, {"tasks", nt.tasks}});
   return out;
 }
 
@@ -59,7 +61,8 @@ std::string schedule_text(const SnapshotIteration& it) {
   for (const auto& n : r.never_runnable) out += fmt::format("  {:<{}}  {}\n", job_id(it, n.job), width, n.reason);
   if (!r.preempted.empty()) {
     out += fmt::format("preempted ({})\n", r.preempted.size());
-    for (const auto& p : r.preempted) out += fmt::format("  {:<{}}  by {}\n", job_id(it, p.job), width, job_id(it, p.by));
+    for (const auto& p : r.preempted)
+      out += fmt::format("  {:<{}}  by {}\n", job_id(it, p.job), width, job_id(it, p.by));
   }
   for (const auto& w : it.warnings) out += fmt::format("warning: {}\n", w);
   return out;
@@ -69,14 +72,17 @@ std::string schedule_json(const SnapshotIteration& it) {
   const IterationResult& r = it.report.result;
   json::Array starts, reservations, never, preempted, warnings;
   for (const auto& s : r.starts)
-    starts.push_back(json::Object{{"job", job_id(it, s.job)}, {"backfill", s.backfill}, {"nodes", placement_json(it, s.nodes)}});
+    starts.push_back(
+        json::Object{{"job", job_id(it, s.job)}, {"backfill", s.backfill}, {"nodes", placement_json(it, s.nodes)}});
   for (const auto* res : job_reservations(it))
     reservations.push_back(json::Object{{"job", job_id(it, res->job)},
                                         {"start", res->start},
                                         {"end", res->end},
                                         {"nodes", placement_json(it, res->nodes)}});
-  for (const auto& n : r.never_runnable) never.push_back(json::Object{{"job", job_id(it, n.job)}, {"reason", n.reason}});
-  for (const auto& p : r.preempted) preempted.push_back(json::Object{{"job", job_id(it, p.job)}, {"by", job_id(it, p.by)}});
+  for (const auto& n : r.never_runnable)
+    never.push_back(json::Object{{"job", job_id(it, n.job)}, {"reason", n.reason}});
+  for (const auto& p : r.preempted)
+    preempted.push_back(json::Object{{"job", job_id(it, p.job)}, {"by", job_id(it, p.by)}});
   for (const auto& w : it.warnings) warnings.push_back(w);
   const json::Value v = json::Object{{"version", 1},
                                      {"now", it.cluster.now},

@@ -32,8 +32,12 @@ json::Object metrics_json(const ScheduleMetrics& m) {
 
 SimulationSummary summarize_run(std::string config, std::string trace_name, const Trace& trace,
                                 std::span<const Node> nodes, std::vector<Problem> assumptions) {
-  SimulationSummary summary{std::move(config), std::move(trace_name), static_cast<std::int64_t>(nodes.size()), 0,
-                            static_cast<std::int64_t>(trace.problems.size()), std::move(assumptions)};
+  SimulationSummary summary{std::move(config),
+                            std::move(trace_name),
+                            static_cast<std::int64_t>(nodes.size()),
+                            0,
+                            static_cast<std::int64_t>(trace.problems.size()),
+                            std::move(assumptions)};
   for (const Node& n : nodes) summary.procs += n.procs;
   if (mostly_in_error(trace))
     summary.notes.push_back(

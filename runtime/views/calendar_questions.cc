@@ -56,8 +56,8 @@ std::optional<EarliestStart> earliest_start(const ViewContext& context, const Jo
   ResourceCalendar calendar = *context.iteration.calendar;  // a calendar answers one question at a time
   const Viewer viewer = reservation_access(context, job, self);
   const std::string qos = qos_of(context.dir, job);
-  const bool single_task = context.dir.has_whole_node_jobs() &&
-                           context.dir.node_access(job.job_class, qos) == NodeAccess::SingleTask;
+  const bool single_task =
+      context.dir.has_whole_node_jobs() && context.dir.node_access(job.job_class, qos) == NodeAccess::SingleTask;
   const std::int64_t per_node = single_task ? 1 : job.nodes > 0 ? (job.tasks + job.nodes - 1) / job.nodes : 0;
   std::optional<EarliestStart> best;
   for (const auto& p : partitions_open_to(context, job)) {

@@ -32,6 +32,7 @@ struct EarliestStart {
   std::string partition;
   std::vector<NodeTasks> nodes;
 };
-std::optional<EarliestStart> earliest_start(const ViewContext& context, const Job& job, std::optional<std::size_t> self);
+std::optional<EarliestStart> earliest_start(const ViewContext& context, const Job& job,
+                                            std::optional<std::size_t> self);
 
 }  // namespace maui::runtime

@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "runtime/engine/explain.h"
-#include "runtime/views/job_facts.h"
 #include "runtime/views/explanation_json.h"
+#include "runtime/views/job_facts.h"
 #include "runtime/views/priority_report.h"
 #include "runtime/views/view_parts.h"
 #include "runtime/views/view_text.h"
@@ -25,7 +25,7 @@ struct JobView {
   std::int64_t start_priority = 0;
   double pe = 0;
   Epoch started = 0;
-  Seconds used = 0;  // wall time used so far
+  Seconds used = 0;              // wall time used so far
   std::vector<NodeTasks> nodes;  // where it runs, or starts now
   const Reservation* reservation = nullptr;
   std::vector<std::string> reasons;
@@ -118,8 +118,9 @@ std::string job_text(const ViewContext& ctx, const JobView& v, bool verbose) {
   out += fmt::format("Bypass: {}\n", job.sched.bypass_count);
   if (!job.dependencies.empty()) out += fmt::format("Dependencies: {}\n", fmt::join(job.dependencies, ","));
   if (const Reservation* r = v.reservation) {
-    out += fmt::format("Reservation '{}' ({} -> {}  Duration: {})\n", r->name, maui_time_until(r->start, now),
-                       maui_time_until(r->end, now), is_endless(r->end) ? "INFINITY" : maui_duration(r->end - r->start));
+    out +=
+        fmt::format("Reservation '{}' ({} -> {}  Duration: {})\n", r->name, maui_time_until(r->start, now),
+                    maui_time_until(r->end, now), is_endless(r->end) ? "INFINITY" : maui_duration(r->end - r->start));
     if (verbose) out += fmt::format("  on {}\n", node_list(ctx, r->nodes));
   }
   if (!job.holds.empty()) {
@@ -128,10 +129,12 @@ std::string job_text(const ViewContext& ctx, const JobView& v, bool verbose) {
     out += fmt::format("Holds:    {}\n", fmt::join(names, " "));
   }
   out += fmt::format("PE:  {:.2f}  StartPriority:  {}", v.pe, v.start_priority);
-  if (job.sched.system_priority) out += fmt::format("  SystemPriority:  {}", system_priority_text(*job.sched.system_priority));
+  if (job.sched.system_priority)
+    out += fmt::format("  SystemPriority:  {}", system_priority_text(*job.sched.system_priority));
   out += "\n";
   out += fmt::format("Priority:  {}  ({})\n", v.priority.priority, components_text(v.priority));
-  if (v.starting) out += fmt::format("\nNOTE:  job starts now on {} (this iteration's decision)\n", node_list(ctx, v.nodes));
+  if (v.starting)
+    out += fmt::format("\nNOTE:  job starts now on {} (this iteration's decision)\n", node_list(ctx, v.nodes));
   if (!v.reasons.empty()) {
     out += "\n";
     for (const auto& r : v.reasons) out += fmt::format("job cannot run  ({})\n", r);
@@ -144,7 +147,8 @@ std::string job_text(const ViewContext& ctx, const JobView& v, bool verbose) {
 
 json::Value node_tasks_json(const ViewContext& ctx, const std::vector<NodeTasks>& nodes) {
   json::Array out;
-  for (const auto& nt : nodes) out.push_back(json::Object{{"node", ctx.cluster.nodes[nt.node].name}, {"tasks", nt.tasks}});
+  for (const auto& nt : nodes)
+    out.push_back(json::Object{{"node", ctx.cluster.nodes[nt.node].name}, {"tasks", nt.tasks}});
   return out;
 }
 
@@ -163,7 +167,8 @@ std::string json_of(const ViewContext& ctx, const JobView& v, const JobEligibili
     if (cs.weight == 0 && cs.contribution == 0) continue;
     std::string name(ir::to_string(static_cast<ir::PriorityComponent>(c)));
     for (char& ch : name) ch = static_cast<char>(ch - 'A' + 'a');
-    components[name] = json::Object{{"contribution", json_number(cs.contribution)}, {"percent", json_number(cs.percent)}};
+    components[name] =
+        json::Object{{"contribution", json_number(cs.contribution)}, {"percent", json_number(cs.percent)}};
   }
   json::Value reservation = nullptr;
   if (const Reservation* r = v.reservation)
@@ -172,38 +177,39 @@ std::string json_of(const ViewContext& ctx, const JobView& v, const JobEligibili
                                {"end", json_time(r->end)},
                                {"nodes", node_tasks_json(ctx, r->nodes)}};
   json::Value system = nullptr;
-  if (const auto& sp = job.sched.system_priority) system = json::Object{{"value", sp->value}, {"relative", sp->relative}};
+  if (const auto& sp = job.sched.system_priority)
+    system = json::Object{{"value", sp->value}, {"relative", sp->relative}};
   const Epoch queued_until = job.is_active() ? v.started : ctx.cluster.now;
-  return json_text(json::Object{
-      {"id", job.id},
-      {"state", v.state},
-      {"user", job.user},
-      {"group", job.group},
-      {"account", job.account},
-      {"class", job.job_class},
-      {"qos", job.qos},
-      {"tasks", job.tasks},
-      {"procs", job.procs()},
-      {"nodes_requested", job.nodes},
-      {"walltime", job.walltime},
-      {"submit", job.submit_time},
-      {"start", job.is_active() || v.starting ? json::Value(v.started) : json::Value(nullptr)},
-      {"used", v.used},
-      {"queued", std::max<Seconds>(queued_until - job.submit_time, 0)},
-      {"eligible_time", v.priority.effective_queue_time},
-      {"priority", v.priority.priority},
-      {"start_priority", v.start_priority},
-      {"system_priority", std::move(system)},
-      {"components", std::move(components)},
-      {"pe", json_number(v.pe)},
-      {"bypass", job.sched.bypass_count},
-      {"allocated_nodes", node_tasks_json(ctx, v.nodes)},
-      {"starting_now", v.starting},
-      {"reservation", std::move(reservation)},
-      {"holds", std::move(holds)},
-      {"violations", std::move(violations)},
-      {"soft_violations", std::move(soft)},
-      {"reasons", std::move(reasons)}});
+  return json_text(
+      json::Object{{"id", job.id},
+                   {"state", v.state},
+                   {"user", job.user},
+                   {"group", job.group},
+                   {"account", job.account},
+                   {"class", job.job_class},
+                   {"qos", job.qos},
+                   {"tasks", job.tasks},
+                   {"procs", job.procs()},
+                   {"nodes_requested", job.nodes},
+                   {"walltime", job.walltime},
+                   {"submit", job.submit_time},
+                   {"start", job.is_active() || v.starting ? json::Value(v.started) : json::Value(nullptr)},
+                   {"used", v.used},
+                   {"queued", std::max<Seconds>(queued_until - job.submit_time, 0)},
+                   {"eligible_time", v.priority.effective_queue_time},
+                   {"priority", v.priority.priority},
+                   {"start_priority", v.start_priority},
+                   {"system_priority", std::move(system)},
+                   {"components", std::move(components)},
+                   {"pe", json_number(v.pe)},
+                   {"bypass", job.sched.bypass_count},
+                   {"allocated_nodes", node_tasks_json(ctx, v.nodes)},
+                   {"starting_now", v.starting},
+                   {"reservation", std::move(reservation)},
+                   {"holds", std::move(holds)},
+                   {"violations", std::move(violations)},
+                   {"soft_violations", std::move(soft)},
+                   {"reasons", std::move(reasons)}});
 }
 
 }  // namespace

@@ -45,8 +45,7 @@ NodeView node_view(const ViewContext& ctx, std::size_t n, const std::vector<Rese
     case NodeState::Drained:
     case NodeState::Draining:
     case NodeState::Unknown: v.state = std::string(to_string(v.node->state)); break;
-    default:
-      v.state = v.dedicated.procs >= v.node->procs ? "Busy" : v.dedicated.procs > 0 ? "Running" : "Idle";
+    default: v.state = v.dedicated.procs >= v.node->procs ? "Busy" : v.dedicated.procs > 0 ? "Running" : "Idle";
   }
   return v;
 }
@@ -70,8 +69,8 @@ std::string node_text(const ViewContext& ctx, const NodeView& v) {
   out += fmt::format("MaxJob:     {}\n", node.max_jobs > 0 ? std::to_string(node.max_jobs) : std::string("-"));
   out += "\nReservations:\n";
   for (const auto& l : v.reservations)
-    out += fmt::format("  {} '{}'(x{})  {} -> {} ({})\n", l.r->type, l.r->name, l.tasks, maui_time_until(l.r->start, now),
-                       maui_time_until(l.r->end, now),
+    out += fmt::format("  {} '{}'(x{})  {} -> {} ({})\n", l.r->type, l.r->name, l.tasks,
+                       maui_time_until(l.r->start, now), maui_time_until(l.r->end, now),
                        is_endless(l.r->end) ? std::string("INFINITY") : maui_duration(l.r->end - l.r->start));
   if (v.reservations.empty()) out += "  [NONE]\n";
   out += fmt::format("JobList:  {}\n", list_or_none(v.jobs));

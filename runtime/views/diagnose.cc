@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include "runtime/engine/explain.h"
-#include "runtime/views/job_facts.h"
 #include "runtime/views/explanation_json.h"
+#include "runtime/views/job_facts.h"
 #include "runtime/views/priority_report.h"
 #include "runtime/views/view_parts.h"
 #include "runtime/views/view_text.h"
@@ -50,8 +50,8 @@ std::vector<JobProblems> job_problems(const ViewContext& ctx, const QueueFacts& 
     if (facts[j].start && job.is_queued()) continue;
     std::vector<std::string> p;
     if (job.elapsed(now) > job.walltime)
-      p.push_back(fmt::format("running {} past its wallclock limit of {}", maui_duration(job.elapsed(now) - job.walltime),
-                              maui_duration(job.walltime)));
+      p.push_back(fmt::format("running {} past its wallclock limit of {}",
+                              maui_duration(job.elapsed(now) - job.walltime), maui_duration(job.walltime)));
     if (job.allocated_nodes.empty()) p.push_back("runs on no node the resource manager names");
     for (const auto& n : job.allocated_nodes)
       if (!facts.node(n)) p.push_back(fmt::format("runs on {}, which is not a node of the cluster", n));

@@ -20,12 +20,12 @@ namespace {
 namespace json = llvm::json;
 
 struct LimitRow {
-  ir::Credential who;       // kind System: SYSCFG or the system per-job limits
-  std::string member;       // a multi-dimensional limit's member ("user:steve"), else ""
-  std::string limit;        // MAXJOB, MAXIPROC, MAXPROC[USER], OMAXNODE, SYSTEMMAXPROCPERJOB ...
+  ir::Credential who;  // kind System: SYSCFG or the system per-job limits
+  std::string member;  // a multi-dimensional limit's member ("user:steve"), else ""
+  std::string limit;   // MAXJOB, MAXIPROC, MAXPROC[USER], OMAXNODE, SYSTEMMAXPROCPERJOB ...
   std::int64_t soft = 0, hard = 0;
   std::optional<double> usage;  // none: the limit applies per job
-  std::string set_at;       // USERCFG[john] at t.cfg:3
+  std::string set_at;           // USERCFG[john] at t.cfg:3
   std::string note;
 };
 
@@ -65,8 +65,10 @@ std::vector<LimitRow> limit_rows(const ViewContext& ctx) {
       const std::string name = credential_of(ctx, job, kind);
       if (name.empty()) continue;
       credentials.insert({kind, name});
-      if (job.is_active()) active[{kind, name}] += active_usage(job, snap.now, totals);
-      else if (eligible[j]) idle[{kind, name}] += job_request(job, totals);
+      if (job.is_active())
+        active[{kind, name}] += active_usage(job, snap.now, totals);
+      else if (eligible[j])
+        idle[{kind, name}] += job_request(job, totals);
       if (job.is_active())
         for (auto member : ir::kCredKinds) {
           const std::string m = credential_of(ctx, job, member);
@@ -84,9 +86,9 @@ std::vector<LimitRow> limit_rows(const ViewContext& ctx) {
   auto plain = [&](const ir::Credential& who, const LimitBook::Rules& rules, const Usage* active_usage_of,
                    const Usage* idle_usage_of, const ResourceAmounts* system) {
     for (const auto& p : rules.plain) {
-      LimitRow row{who, "", limit_name(p.idle ? LimitFamily::Idle : LimitFamily::Active, p.resource), p.limit.soft,
-                   p.limit.hard, 0.0,
-                   set_at(p.limit.config, p.limit.from, ir::family_of(who.kind), who.name), ""};
+      LimitRow row{
+          who,          "",  limit_name(p.idle ? LimitFamily::Idle : LimitFamily::Active, p.resource), p.limit.soft,
+          p.limit.hard, 0.0, set_at(p.limit.config, p.limit.from, ir::family_of(who.kind), who.name),  ""};
       const ResourceAmounts* used = system;
       if (!system) {
         const Usage* table = p.idle ? idle_usage_of : active_usage_of;
@@ -103,8 +105,9 @@ std::vector<LimitRow> limit_rows(const ViewContext& ctx) {
     const LimitBook::Rules& rules = book.of(kind, name);
     plain(who, rules, &active, &idle, nullptr);
     for (const auto& s : rules.scoped) {
-      const std::string scope = fmt::format("{}{}", ir::to_string(s.limit->scope),
-                                            s.limit->scope_name ? fmt::format(":{}", *s.limit->scope_name) : std::string());
+      const std::string scope =
+          fmt::format("{}{}", ir::to_string(s.limit->scope),
+                      s.limit->scope_name ? fmt::format(":{}", *s.limit->scope_name) : std::string());
       std::string base = limit_name(s.limit->idle ? LimitFamily::Idle : LimitFamily::Active, s.limit->resource);
       const std::string limit = fmt::format("{}[{}]", base, scope);
       const std::string where_set = set_at(s.config, &s.limit->limit.from, ir::family_of(kind), name);

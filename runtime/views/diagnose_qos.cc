@@ -57,7 +57,8 @@ std::vector<QosRow> qos_rows(const ViewContext& ctx) {
       row(cfg.qos_default->value).grants.push_back({id, "QDEF", &cfg.qos_default->from});
     if (cfg.qos_list)
       for (const auto& q : cfg.qos_list->names)
-        row(q).grants.push_back({id, fmt::format("QLIST{}", list_mode_marker(cfg.qos_list->mode)), &cfg.qos_list->from});
+        row(q).grants.push_back(
+            {id, fmt::format("QLIST{}", list_mode_marker(cfg.qos_list->mode)), &cfg.qos_list->from});
   }
   for (const auto& job : ctx.cluster.jobs) {
     if (!job.is_active() && !job.is_queued()) continue;
@@ -99,15 +100,17 @@ std::string qos_text(const ViewContext& ctx, const std::vector<QosRow>& rows) {
   out += fmt::format(fmt::runtime(kRow), "Name", "Priority", "QTWeight", "QTTarget", "XFWeight", "XFTarget", "QFlags");
   for (const auto& r : rows) {
     out += "\n";
-    out += fmt::format(fmt::runtime(kRow), r.name, r.priority, setting(r.config, &ir::QosSettings::queuetime_weight).value_or(0),
-                       maui_duration(setting(r.config, &ir::QosSettings::queuetime_target).value_or(0)),
-                       setting(r.config, &ir::QosSettings::xfactor_weight).value_or(0),
-                       fmt::format("{:.2f}", setting(r.config, &ir::QosSettings::xfactor_target).value_or(0.0)),
-                       flags_text(r.config));
+    out += fmt::format(
+        fmt::runtime(kRow), r.name, r.priority, setting(r.config, &ir::QosSettings::queuetime_weight).value_or(0),
+        maui_duration(setting(r.config, &ir::QosSettings::queuetime_target).value_or(0)),
+        setting(r.config, &ir::QosSettings::xfactor_weight).value_or(0),
+        fmt::format("{:.2f}", setting(r.config, &ir::QosSettings::xfactor_target).value_or(0.0)), flags_text(r.config));
     std::vector<std::string> defaults, lists;
     for (const auto& g : r.grants)
-      (g.how == "QDEF" ? defaults : lists).push_back(g.how == "QDEF" ? who_text(g.who) : fmt::format("{} ({})", who_text(g.who), g.how));
-    out += fmt::format("  Default for:  {}\n", defaults.empty() ? "[NONE]" : fmt::format("{}", fmt::join(defaults, " ")));
+      (g.how == "QDEF" ? defaults : lists)
+          .push_back(g.how == "QDEF" ? who_text(g.who) : fmt::format("{} ({})", who_text(g.who), g.how));
+    out +=
+        fmt::format("  Default for:  {}\n", defaults.empty() ? "[NONE]" : fmt::format("{}", fmt::join(defaults, " ")));
     out += fmt::format("  Listed by:    {}\n", lists.empty() ? "[NONE]" : fmt::format("{}", fmt::join(lists, " ")));
     out += fmt::format("  Jobs:         {} active, {} queued\n", r.active, r.queued);
   }
@@ -125,18 +128,18 @@ std::string json_of(const ViewContext& ctx, const std::vector<QosRow>& rows) {
                                     {"set_at", g.from ? where(*g.from) : std::string("built-in default")}});
     if (r.config)
       for (const auto& f : r.config->qos->flags) flags.push_back(f.value);
-    list.push_back(json::Object{
-        {"name", r.name},
-        {"priority", r.priority},
-        {"qtweight", setting(r.config, &ir::QosSettings::queuetime_weight).value_or(0)},
-        {"qttarget", setting(r.config, &ir::QosSettings::queuetime_target).value_or(0)},
-        {"xfweight", setting(r.config, &ir::QosSettings::xfactor_weight).value_or(0)},
-        {"xftarget", json_number(setting(r.config, &ir::QosSettings::xfactor_target).value_or(0.0))},
-        {"flags", std::move(flags)},
-        {"configured_at", r.config ? json::Value(where(r.config->declared)) : json::Value(nullptr)},
-        {"access", std::move(grants)},
-        {"active_jobs", r.active},
-        {"queued_jobs", r.queued}});
+    list.push_back(
+        json::Object{{"name", r.name},
+                     {"priority", r.priority},
+                     {"qtweight", setting(r.config, &ir::QosSettings::queuetime_weight).value_or(0)},
+                     {"qttarget", setting(r.config, &ir::QosSettings::queuetime_target).value_or(0)},
+                     {"xfweight", setting(r.config, &ir::QosSettings::xfactor_weight).value_or(0)},
+                     {"xftarget", json_number(setting(r.config, &ir::QosSettings::xfactor_target).value_or(0.0))},
+                     {"flags", std::move(flags)},
+                     {"configured_at", r.config ? json::Value(where(r.config->declared)) : json::Value(nullptr)},
+                     {"access", std::move(grants)},
+                     {"active_jobs", r.active},
+                     {"queued_jobs", r.queued}});
   }
   json::Array syslist;
   if (const ir::NameList* l = ctx.dir.system_qos_list())

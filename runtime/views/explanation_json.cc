@@ -26,7 +26,6 @@ std::string print(json::Value v, unsigned indent = 2) { return json_text(std::mo
 // Finite doubles only (JSON has no NaN); rounded to 6 decimals so the text is stable.
 json::Value num(double x) { return json_number(x); }
 
-
 json::Value credential(const ir::Credential& c) {
   return json::Object{{"type", std::string(ir::to_string(c.kind))}, {"name", c.name}};
 }
@@ -54,8 +53,10 @@ void put_number(ir::JsonWriter& w, double x) {
   w.number(r);
 }
 void put_cap(ir::JsonWriter& w, std::int64_t cap) {
-  if (cap > 0) w.integer(cap);
-  else w.null();
+  if (cap > 0)
+    w.integer(cap);
+  else
+    w.null();
 }
 
 // Each component's subcomponents by JSON name, in the order the names sort.
@@ -84,7 +85,8 @@ std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow>
   {
     ir::JsonWriter w([&](std::string_view piece) { out.append(piece); }, indent);
     std::array<std::string, ir::kPriorityComponents> names;
-    for (std::size_t c = 0; c < ir::kPriorityComponents; ++c) names[c] = lower(ir::to_string(static_cast<ir::PriorityComponent>(c)));
+    for (std::size_t c = 0; c < ir::kPriorityComponents; ++c)
+      names[c] = lower(ir::to_string(static_cast<ir::PriorityComponent>(c)));
     std::array<std::size_t, ir::kPriorityComponents> by_name;
     for (std::size_t c = 0; c < by_name.size(); ++c) by_name[c] = c;
     std::sort(by_name.begin(), by_name.end(), [&](std::size_t a, std::size_t b) { return names[a] < names[b]; });
@@ -175,9 +177,8 @@ std::string priority_json(const ir::Policy& policy, std::span<const PriorityRow>
 std::string fairshare_json(const ir::Policy& policy, const FairshareStanding& s, unsigned indent) {
   json::Array windows;
   for (std::size_t k = 0; k < s.window_starts().size(); ++k)
-    windows.push_back(json::Object{{"start", s.window_starts()[k]},
-                                   {"weight", num(s.window_weights()[k])},
-                                   {"total", num(s.window_totals()[k])}});
+    windows.push_back(json::Object{
+        {"start", s.window_starts()[k]}, {"weight", num(s.window_weights()[k])}, {"total", num(s.window_totals()[k])}});
   json::Array creds;
   creds.reserve(s.credentials().size());
   for (const auto& c : s.credentials()) {

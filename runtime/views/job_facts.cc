@@ -126,8 +126,10 @@ std::vector<std::string> why_not_running(const ViewContext& context, const Job& 
   } else if (job.is_held()) {
     for (const auto& h : job.holds) out.push_back(fmt::format("has a {} hold ({})", h, hold_origin(context, job, h)));
   }
-  if (facts.waiting) out.push_back(facts.waiting->reason);
-  else if (out.empty()) out.push_back("waiting for resources");
+  if (facts.waiting)
+    out.push_back(facts.waiting->reason);
+  else if (out.empty())
+    out.push_back("waiting for resources");
   return out;
 }
 

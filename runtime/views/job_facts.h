@@ -4,10 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <optional>
 #include <vector>
 
 #include "runtime/views/view_context.h"

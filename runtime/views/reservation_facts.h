@@ -15,13 +15,13 @@ namespace maui::runtime {
 
 struct ReservationFacts {
   std::string name;
-  std::string type;  // Maui's: "Job" (a job's), "User" (standing and administrative)
-  std::string kind;  // "job", "running" (an active job), "standing", "admin"
+  std::string type;                          // Maui's: "Job" (a job's), "User" (standing and administrative)
+  std::string kind;                          // "job", "running" (an active job), "standing", "admin"
   const Reservation* reservation = nullptr;  // none for a running job
   const Job* job = nullptr;                  // a job's reservation, a running job
   std::string job_state;                     // Maui's state of the job ("" when no job)
   Epoch start = 0, end = 0;
-  std::vector<NodeTasks> nodes;  // NodeTasks::node indexes the context's nodes
+  std::vector<NodeTasks> nodes;        // NodeTasks::node indexes the context's nodes
   std::vector<std::int64_t> procs_on;  // procs held on each of `nodes`
   std::int64_t procs = 0;
 };

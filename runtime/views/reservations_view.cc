@@ -41,8 +41,8 @@ constexpr std::string_view kLine = "{:<18} {:>5} {:1} {:>11} {:>11} {:>11} {:>4}
 std::string list_text(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
   const Epoch now = ctx.cluster.now;
   std::string out = "Reservations\n\n";
-  out += fmt::format(fmt::runtime(kLine), "ReservationID", "Type", "S", "Start", "End", "Duration", "N", "P",
-                     "StartTime");
+  out +=
+      fmt::format(fmt::runtime(kLine), "ReservationID", "Type", "S", "Start", "End", "Duration", "N", "P", "StartTime");
   out += "\n";
   for (const auto& r : rs)
     out += fmt::format(fmt::runtime(kLine), r.name, r.type, state_letter(r), maui_time_until(r.start, now),
@@ -55,22 +55,21 @@ std::string list_text(const ViewContext& ctx, const std::vector<ReservationFacts
 json::Object reservation_json(const ViewContext& ctx, const ReservationFacts& r) {
   json::Array nodes;
   for (std::size_t k = 0; k < r.nodes.size(); ++k)
-    nodes.push_back(json::Object{{"node", ctx.cluster.nodes[r.nodes[k].node].name},
-                                 {"tasks", r.nodes[k].tasks},
-                                 {"procs", r.procs_on[k]}});
-  json::Object o{{"name", r.name},
-                 {"type", r.type},
-                 {"kind", r.kind},
-                 {"job_state", r.job_state.empty() ? json::Value(nullptr) : json::Value(r.job_state)},
-                 {"start", json_time(r.start)},
-                 {"end", json_time(r.end)},
-                 {"duration", is_endless(r.end) ? json::Value(nullptr) : json::Value(r.end - r.start)},
-                 {"nodes", static_cast<std::int64_t>(r.nodes.size())},
-                 {"procs", r.procs},
-                 {"node_list", std::move(nodes)},
-                 {"user", r.job ? json::Value(r.job->user) : json::Value(nullptr)},
-                 {"acl", r.reservation && r.kind != "job" ? json::Value(acl_text(r.reservation->acl))
-                                                          : json::Value(nullptr)}};
+    nodes.push_back(json::Object{
+        {"node", ctx.cluster.nodes[r.nodes[k].node].name}, {"tasks", r.nodes[k].tasks}, {"procs", r.procs_on[k]}});
+  json::Object o{
+      {"name", r.name},
+      {"type", r.type},
+      {"kind", r.kind},
+      {"job_state", r.job_state.empty() ? json::Value(nullptr) : json::Value(r.job_state)},
+      {"start", json_time(r.start)},
+      {"end", json_time(r.end)},
+      {"duration", is_endless(r.end) ? json::Value(nullptr) : json::Value(r.end - r.start)},
+      {"nodes", static_cast<std::int64_t>(r.nodes.size())},
+      {"procs", r.procs},
+      {"node_list", std::move(nodes)},
+      {"user", r.job ? json::Value(r.job->user) : json::Value(nullptr)},
+      {"acl", r.reservation && r.kind != "job" ? json::Value(acl_text(r.reservation->acl)) : json::Value(nullptr)}};
   if (r.reservation && r.reservation->kind == ReservationKind::Standing) o["standing"] = r.reservation->standing;
   return o;
 }
@@ -116,13 +115,14 @@ std::string nodes_json(const ViewContext& ctx, const std::vector<ReservationFact
   for (const auto& [node, lines] : by_node(ctx, rs)) {
     json::Array list;
     for (const auto& l : lines)
-      list.push_back(json::Object{{"name", l.r->name},
-                                  {"type", l.r->type},
-                                  {"kind", l.r->kind},
-                                  {"job_state", l.r->job_state.empty() ? json::Value(nullptr) : json::Value(l.r->job_state)},
-                                  {"tasks", l.tasks},
-                                  {"start", json_time(l.r->start)},
-                                  {"end", json_time(l.r->end)}});
+      list.push_back(
+          json::Object{{"name", l.r->name},
+                       {"type", l.r->type},
+                       {"kind", l.r->kind},
+                       {"job_state", l.r->job_state.empty() ? json::Value(nullptr) : json::Value(l.r->job_state)},
+                       {"tasks", l.tasks},
+                       {"start", json_time(l.r->start)},
+                       {"end", json_time(l.r->end)}});
     nodes.push_back(json::Object{{"node", node}, {"reservations", std::move(list)}});
   }
   return json_text(json::Object{{"now", ctx.cluster.now}, {"nodes", std::move(nodes)}});
@@ -157,14 +157,13 @@ std::string diagnose_text(const ViewContext& ctx, const std::vector<ReservationF
   std::string out = "Diagnosing Reservations\n";
   for (const auto& r : rs) {
     out += fmt::format("\nReservation '{}' ({}{})  {} node{}, {} proc{}\n", r.name, r.type,
-                       r.job_state.empty() ? std::string() : fmt::format(" {}", r.job_state), r.nodes.size(), r.nodes.size() == 1 ? "" : "s",
-                       r.procs, r.procs == 1 ? "" : "s");
-    out += fmt::format("  Start: {} ({})  End: {}  Duration: {}\n", maui_time_until(r.start, now),
-                       maui_date(r.start, ctx.utc_offset),
-                       is_endless(r.end) ? std::string("INFINITY")
-                                         : fmt::format("{} ({})", maui_time_until(r.end, now),
-                                                       maui_date(r.end, ctx.utc_offset)),
-                       duration_of(r));
+                       r.job_state.empty() ? std::string() : fmt::format(" {}", r.job_state), r.nodes.size(),
+                       r.nodes.size() == 1 ? "" : "s", r.procs, r.procs == 1 ? "" : "s");
+    out += fmt::format(
+        "  Start: {} ({})  End: {}  Duration: {}\n", maui_time_until(r.start, now), maui_date(r.start, ctx.utc_offset),
+        is_endless(r.end) ? std::string("INFINITY")
+                          : fmt::format("{} ({})", maui_time_until(r.end, now), maui_date(r.end, ctx.utc_offset)),
+        duration_of(r));
     std::string nodes;
     for (const auto& nt : r.nodes) nodes += fmt::format(" {}:{}", ctx.cluster.nodes[nt.node].name, nt.tasks);
     out += fmt::format("  Nodes:{}\n", nodes.empty() ? " [NONE]" : nodes);

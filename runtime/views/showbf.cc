@@ -75,7 +75,8 @@ std::string banner(const ViewContext& ctx, const BackfillView& v, const ParsedAr
   if (args.option("-c")) who += fmt::format(" class: '{}'", v.probe.job_class);
   if (args.option("-q")) who += fmt::format(" qos: '{}'", v.probe.qos);
   const std::string partition = v.partitions.size() == 1 ? v.partitions.front().partition : "ALL";
-  return fmt::format("backfill window ({} partition: {}) {}\n", who, partition, maui_date(ctx.cluster.now, ctx.utc_offset));
+  return fmt::format("backfill window ({} partition: {}) {}\n", who, partition,
+                     maui_date(ctx.cluster.now, ctx.utc_offset));
 }
 
 std::string backfill_text(const ViewContext& ctx, const BackfillView& v, const ParsedArgs& args) {
@@ -116,7 +117,8 @@ std::string json_of(const ViewContext& ctx, const BackfillView& v) {
 }  // namespace
 
 const ArgSpec& showbf_args() {
-  static const ArgSpec spec{{}, {{"-u", "USER"}, {"-g", "GROUP"}, {"-a", "ACCOUNT"}, {"-c", "CLASS"}, {"-q", "QOS"}}, ""};
+  static const ArgSpec spec{
+      {}, {{"-u", "USER"}, {"-g", "GROUP"}, {"-a", "ACCOUNT"}, {"-c", "CLASS"}, {"-q", "QOS"}}, ""};
   return spec;
 }
 

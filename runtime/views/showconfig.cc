@@ -57,7 +57,8 @@ std::string name_list_text(const ir::NameList& l) {
   return marker + fmt::format("{}", fmt::join(l.names, ","));
 }
 
-void add_limit_settings(std::vector<Setting>& out, const std::string& object, const ir::LimitTable& table, std::string_view prefix) {
+void add_limit_settings(std::vector<Setting>& out, const std::string& object, const ir::LimitTable& table,
+                        std::string_view prefix) {
   for (std::size_t r = 0; r < ir::kLimitResources; ++r)
     if (const auto& l = table.by_resource()[r])
       out.push_back({fmt::format("{} {}{}", object, prefix,
@@ -83,13 +84,14 @@ void add_credential_settings(std::vector<Setting>& out, const ir::CredentialConf
   add_limit_settings(out, object, c.active, "MAX");
   add_limit_settings(out, object, c.idle, "MAXI");
   for (const auto& s : c.scoped)
-    out.push_back({fmt::format("{} {}[{}{}]", object,
-                               limit_name(s.idle ? LimitFamily::Idle : LimitFamily::Active, s.resource),
-                               ir::to_string(s.scope), s.scope_name ? fmt::format(":{}", *s.scope_name) : std::string()),
-                   limit_value(s.limit), origin(s.limit.from), true});
+    out.push_back(
+        {fmt::format("{} {}[{}{}]", object, limit_name(s.idle ? LimitFamily::Idle : LimitFamily::Active, s.resource),
+                     ir::to_string(s.scope), s.scope_name ? fmt::format(":{}", *s.scope_name) : std::string()),
+         limit_value(s.limit), origin(s.limit.from), true});
   if (c.qos_list) out.push_back({object + " QLIST", name_list_text(*c.qos_list), origin(c.qos_list->from), true});
   optional_setting(out, object, "QDEF", c.qos_default, as_written);
-  if (c.partition_list) out.push_back({object + " PLIST", name_list_text(*c.partition_list), origin(c.partition_list->from), true});
+  if (c.partition_list)
+    out.push_back({object + " PLIST", name_list_text(*c.partition_list), origin(c.partition_list->from), true});
   optional_setting(out, object, "PDEF", c.partition_default, as_written);
   optional_setting(out, object, "ADEF", c.account_default, as_written);
   optional_setting(out, object, "MAX.WCLIMIT", c.max_walltime, maui_duration);
@@ -103,7 +105,8 @@ void add_credential_settings(std::vector<Setting>& out, const ir::CredentialConf
   add_limit_settings(out, object, c.qos->override_active, "OMAX");
   add_limit_settings(out, object, c.qos->override_idle, "OMAXI");
   add_limit_settings(out, object, c.qos->override_system, "OMAXJ");
-  for (const auto& [name, raw] : c.other) out.push_back({fmt::format("{} {}", object, name), raw.value, origin(raw.from), true});
+  for (const auto& [name, raw] : c.other)
+    out.push_back({fmt::format("{} {}", object, name), raw.value, origin(raw.from), true});
   if (out.size() == first) out.push_back({object, "", origin(c.declared), true});  // named, sets nothing
 }
 
@@ -127,7 +130,8 @@ void add_standing_reservation_settings(std::vector<Setting>& out, const ir::Stan
   for (const auto& f : sr.flags) out.push_back({object + " FLAGS", f.value, origin(f.from), true});
   out.push_back({object + " PERIOD", std::string(ir::to_string(sr.period.value)), origin(sr.period.from), true});
   out.push_back({object + " DEPTH", std::to_string(sr.depth.value), origin(sr.depth.from), true});
-  for (const auto& [name, raw] : sr.other) out.push_back({fmt::format("{} {}", object, name), raw.value, origin(raw.from), true});
+  for (const auto& [name, raw] : sr.other)
+    out.push_back({fmt::format("{} {}", object, name), raw.value, origin(raw.from), true});
 }
 
 void add_node_settings(std::vector<Setting>& out, const ir::NodeConfig& n) {
@@ -141,7 +145,8 @@ void add_node_settings(std::vector<Setting>& out, const ir::NodeConfig& n) {
   optional_setting(out, object, "PARTITION", n.partition, as_written);
   optional_setting(out, object, "PRIORITY", n.priority, number_text);
   optional_setting(out, object, "MAXJOB", n.max_jobs, number_text);
-  for (const auto& [name, raw] : n.other) out.push_back({fmt::format("{} {}", object, name), raw.value, origin(raw.from), true});
+  for (const auto& [name, raw] : n.other)
+    out.push_back({fmt::format("{} {}", object, name), raw.value, origin(raw.from), true});
   if (out.size() == first) out.push_back({object, "", origin(n.declared), true});
 }
 
@@ -173,9 +178,8 @@ std::string json_of(const std::vector<Setting>& settings) {
   json::Array params, objects;
   for (const auto& s : settings)
     (s.object ? objects : params)
-        .push_back(json::Object{{"name", s.name},
-                                {"value", json::isUTF8(s.value) ? s.value : json::fixUTF8(s.value)},
-                                {"from", s.from}});
+        .push_back(json::Object{
+            {"name", s.name}, {"value", json::isUTF8(s.value) ? s.value : json::fixUTF8(s.value)}, {"from", s.from}});
   return json_text(json::Object{{"parameters", std::move(params)}, {"objects", std::move(objects)}});
 }
 

@@ -86,8 +86,10 @@ std::string active_text(const ViewContext& ctx, const QueueFacts& facts, const Q
     if (extended) {
       std::string host = "-", partition = "-";
       const StartDecision* s = facts[row.job].start;
-      if (s && job.is_queued() && !s->nodes.empty()) host = ctx.cluster.nodes[s->nodes.front().node].name;
-      else if (!job.allocated_nodes.empty()) host = job.allocated_nodes.front();
+      if (s && job.is_queued() && !s->nodes.empty())
+        host = ctx.cluster.nodes[s->nodes.front().node].name;
+      else if (!job.allocated_nodes.empty())
+        host = job.allocated_nodes.front();
       if (auto n = facts.node(host)) partition = ctx.cluster.nodes[*n].partition;
       out += fmt::format(fmt::runtime(kLong), job.id, row.state.substr(0, 1), partition, job.qos, job.user,
                          job.group.empty() ? "-" : job.group, host, job.procs(), remaining, start);
@@ -121,10 +123,10 @@ std::string idle_text(const ViewContext& ctx, const QueueFacts& facts, const Que
     const std::string submitted = maui_date(job.submit_time, ctx.utc_offset);
     if (extended) {
       const double xfactor = expansion_factor(std::max<Seconds>(ctx.cluster.now - job.submit_time, 0), job.walltime, 0);
-      out += fmt::format(fmt::runtime(kLong), job.id + (facts[row.job].reservation ? "*" : ""),
-                         facts.priority(row.job), fmt::format("{:.1f}", xfactor), job.qos, job.user,
-                         job.group.empty() ? "-" : job.group, job.procs(), maui_duration(job.walltime),
-                         job.job_class.empty() ? "-" : job.job_class, submitted);
+      out +=
+          fmt::format(fmt::runtime(kLong), job.id + (facts[row.job].reservation ? "*" : ""), facts.priority(row.job),
+                      fmt::format("{:.1f}", xfactor), job.qos, job.user, job.group.empty() ? "-" : job.group,
+                      job.procs(), maui_duration(job.walltime), job.job_class.empty() ? "-" : job.job_class, submitted);
     } else {
       out += fmt::format(fmt::runtime(kRowFormat), job.id, job.user, row.state, job.procs(),
                          maui_duration(job.walltime), submitted);
@@ -177,8 +179,8 @@ json::Value nodes_json(const ViewContext& ctx, const Job& job, const JobFacts& f
 
 // What every row of every section says of its job.
 json::Object job_json(const Job& job, const QueueRow& row) {
-  return json::Object{{"id", job.id},       {"user", job.user},   {"group", job.group},  {"class", job.job_class},
-                      {"qos", job.qos},     {"state", row.state}, {"procs", job.procs()}, {"walltime", job.walltime}};
+  return json::Object{{"id", job.id},   {"user", job.user},   {"group", job.group},   {"class", job.job_class},
+                      {"qos", job.qos}, {"state", row.state}, {"procs", job.procs()}, {"walltime", job.walltime}};
 }
 
 std::string json_of(const ViewContext& ctx, const QueueFacts& facts, const QueueView& v) {
@@ -250,8 +252,7 @@ const ArgSpec& showq_args() {
 
 ViewAnswer showq(const ViewInput& in) {
   const int sections = in.args.has("-r") + in.args.has("-i") + in.args.has("-b");
-  if (sections > 1)
-    return refuse(ViewStatus::Usage, "showq: -r, -i and -b each show one section: give one of them");
+  if (sections > 1) return refuse(ViewStatus::Usage, "showq: -r, -i and -b each show one section: give one of them");
   const QueueFacts facts(in.context);
   const QueueView v = queue_view(in.context, facts, in.args);
   return answer(in.request.json ? json_of(in.context, facts, v) : queue_text(in.context, facts, v));

@@ -84,18 +84,20 @@ std::string node_list(const ViewContext& ctx, const std::vector<NodeTasks>& node
 std::string start_text(const ViewContext& ctx, const StartView& v) {
   const Job& job = *v.job;
   const Epoch now = ctx.cluster.now;
-  std::string out = fmt::format("job {} requires {} proc{} for {}\n\n", job.id, job.procs(), job.procs() == 1 ? "" : "s",
-                                maui_duration(job.walltime));
+  std::string out = fmt::format("job {} requires {} proc{} for {}\n\n", job.id, job.procs(),
+                                job.procs() == 1 ? "" : "s", maui_duration(job.walltime));
   if (v.start) {
     const Epoch end = *v.start + job.walltime;
     if (v.basis == "running") {
       out += fmt::format("Started                {:>11} on {}\n", maui_duration(*v.start - now),
                          maui_date(*v.start, ctx.utc_offset));
-      out += fmt::format("Latest completion in   {:>11} on {}\n", maui_duration(end - now), maui_date(end, ctx.utc_offset));
+      out += fmt::format("Latest completion in   {:>11} on {}\n", maui_duration(end - now),
+                         maui_date(end, ctx.utc_offset));
     } else {
       out += fmt::format("Earliest start in      {:>11} on {}\n", maui_duration(*v.start - now),
                          maui_date(*v.start, ctx.utc_offset));
-      out += fmt::format("Earliest completion in {:>11} on {}\n", maui_duration(end - now), maui_date(end, ctx.utc_offset));
+      out += fmt::format("Earliest completion in {:>11} on {}\n", maui_duration(end - now),
+                         maui_date(end, ctx.utc_offset));
     }
     if (!v.partition.empty()) out += fmt::format("Best Partition: {}\n", v.partition);
     if (!v.nodes.empty()) out += fmt::format("Nodes: {}\n", node_list(ctx, v.nodes));
@@ -111,20 +113,20 @@ std::string start_text(const ViewContext& ctx, const StartView& v) {
 std::string json_of(const ViewContext& ctx, const StartView& v) {
   const Job& job = *v.job;
   json::Array nodes, reasons;
-  for (const auto& nt : v.nodes) nodes.push_back(json::Object{{"node", ctx.cluster.nodes[nt.node].name}, {"tasks", nt.tasks}});
+  for (const auto& nt : v.nodes)
+    nodes.push_back(json::Object{{"node", ctx.cluster.nodes[nt.node].name}, {"tasks", nt.tasks}});
   for (const auto& r : v.reasons) reasons.push_back(r);
-  return json_text(json::Object{
-      {"id", job.id},
-      {"procs", job.procs()},
-      {"walltime", job.walltime},
-      {"basis", v.basis},
-      {"start", v.start ? json::Value(*v.start) : json::Value(nullptr)},
-      {"end", v.start ? json::Value(*v.start + job.walltime) : json::Value(nullptr)},
-      {"start_in", v.start ? json::Value(*v.start - ctx.cluster.now) : json::Value(nullptr)},
-      {"partition", v.partition.empty() ? json::Value(nullptr) : json::Value(v.partition)},
-      {"nodes", std::move(nodes)},
-      {"why", basis_text(v)},
-      {"reasons", std::move(reasons)}});
+  return json_text(json::Object{{"id", job.id},
+                                {"procs", job.procs()},
+                                {"walltime", job.walltime},
+                                {"basis", v.basis},
+                                {"start", v.start ? json::Value(*v.start) : json::Value(nullptr)},
+                                {"end", v.start ? json::Value(*v.start + job.walltime) : json::Value(nullptr)},
+                                {"start_in", v.start ? json::Value(*v.start - ctx.cluster.now) : json::Value(nullptr)},
+                                {"partition", v.partition.empty() ? json::Value(nullptr) : json::Value(v.partition)},
+                                {"nodes", std::move(nodes)},
+                                {"why", basis_text(v)},
+                                {"reasons", std::move(reasons)}});
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ struct ViewContext {
   const IterationResult& iteration;
   std::span<const AdminReservation> admin_reservations;  // setres / --reservation, with their ACLs
   const FairshareStanding* fairshare = nullptr;          // null: fairshare off
-  bool scheduling_stopped = false;                      // schedctl -s: views work, nothing starts
+  bool scheduling_stopped = false;                       // schedctl -s: views work, nothing starts
   // The site's time zone, for the dates the views print: local = epoch + utc_offset (the
   // cycle's, SchedulingCycle::utc_offset; CycleOptions::utc_offset).
   Seconds utc_offset = 0;

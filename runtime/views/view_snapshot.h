@@ -25,8 +25,9 @@ struct ViewSnapshot {
   Seconds utc_offset = 0;
 
   ViewContext context() const {
-    return ViewContext{*dir, cluster, iteration, admin_reservations, fairshare ? &*fairshare : nullptr,
-                       scheduling_stopped, utc_offset};
+    return ViewContext{
+        *dir,      cluster, iteration, admin_reservations, fairshare ? &*fairshare : nullptr, scheduling_stopped,
+        utc_offset};
   }
 };
 

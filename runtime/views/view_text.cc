@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <string>
 #include <vector>
-#include <cmath>
 
 #include <fmt/format.h>
 
@@ -78,9 +78,12 @@ void write(ir::JsonWriter& w, const llvm::json::Value& v) {
     case llvm::json::Value::Null: w.null(); return;
     case llvm::json::Value::Boolean: w.boolean(*v.getAsBoolean()); return;
     case llvm::json::Value::Number:
-      if (auto i = v.getAsInteger()) w.integer(*i);
-      else if (auto u = v.getAsUINT64()) w.raw(std::to_string(*u));
-      else w.number(*v.getAsNumber());
+      if (auto i = v.getAsInteger())
+        w.integer(*i);
+      else if (auto u = v.getAsUINT64())
+        w.raw(std::to_string(*u));
+      else
+        w.number(*v.getAsNumber());
       return;
     case llvm::json::Value::String: {
       const llvm::StringRef s = *v.getAsString();

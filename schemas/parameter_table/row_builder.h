@@ -26,13 +26,34 @@ class RowBuilder {
     row_.support = Support::Accepted;
     row_.flags = kNoFlags;
   }
-  RowBuilder& unit(std::string_view v) { row_.unit = v; return *this; }
-  RowBuilder& defaults_to(std::string_view v) { row_.default_value = v; return *this; }
-  RowBuilder& allowed(std::string_view v) { row_.allowed = v; return *this; }
-  RowBuilder& section(std::string_view v) { row_.section = v; return *this; }
-  RowBuilder& means(std::string_view v) { row_.meaning = v; return *this; }
-  RowBuilder& maui331(std::string_view v) { row_.maui331 = v; return *this; }
-  RowBuilder& flags(std::uint32_t f) { row_.flags |= f; return *this; }
+  RowBuilder& unit(std::string_view v) {
+    row_.unit = v;
+    return *this;
+  }
+  RowBuilder& defaults_to(std::string_view v) {
+    row_.default_value = v;
+    return *this;
+  }
+  RowBuilder& allowed(std::string_view v) {
+    row_.allowed = v;
+    return *this;
+  }
+  RowBuilder& section(std::string_view v) {
+    row_.section = v;
+    return *this;
+  }
+  RowBuilder& means(std::string_view v) {
+    row_.meaning = v;
+    return *this;
+  }
+  RowBuilder& maui331(std::string_view v) {
+    row_.maui331 = v;
+    return *this;
+  }
+  RowBuilder& flags(std::uint32_t f) {
+    row_.flags |= f;
+    return *this;
+  }
   RowBuilder& range(double min, double max, std::string_view why) {  // [min, max]
     row_.range = ValueRange{min, max, false, why};
     return *this;
@@ -41,10 +62,22 @@ class RowBuilder {
     row_.range = ValueRange{min, max, true, why};
     return *this;
   }
-  RowBuilder& used_by_engine() { row_.support = Support::Engine; return *this; }
-  RowBuilder& accepted() { row_.support = Support::Accepted; return *this; }
-  RowBuilder& moab_only() { row_.support = Support::MoabOnly; return *this; }
-  RowBuilder& ignored() { row_.support = Support::Ignored; return *this; }
+  RowBuilder& used_by_engine() {
+    row_.support = Support::Engine;
+    return *this;
+  }
+  RowBuilder& accepted() {
+    row_.support = Support::Accepted;
+    return *this;
+  }
+  RowBuilder& moab_only() {
+    row_.support = Support::MoabOnly;
+    return *this;
+  }
+  RowBuilder& ignored() {
+    row_.support = Support::Ignored;
+    return *this;
+  }
   RowBuilder& obsolete(std::string_view canonical) {
     row_.support = Support::Obsolete;
     row_.canonical = canonical;

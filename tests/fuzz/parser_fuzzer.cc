@@ -68,9 +68,9 @@ void run_value_parsers(std::string_view text) {
   check_issues(v::parse_limit(text, true), text);
   check_issues(v::parse_fairshare_target(text), text);
   check_issues(v::parse_name_list(text), text);
-  for (auto kind : {AclEntry::Kind::User, AclEntry::Kind::Group, AclEntry::Kind::Account,
-                    AclEntry::Kind::Class, AclEntry::Kind::Qos, AclEntry::Kind::JobAttr,
-                    AclEntry::Kind::Duration, AclEntry::Kind::Procs, AclEntry::Kind::Tasks})
+  for (auto kind : {AclEntry::Kind::User, AclEntry::Kind::Group, AclEntry::Kind::Account, AclEntry::Kind::Class,
+                    AclEntry::Kind::Qos, AclEntry::Kind::JobAttr, AclEntry::Kind::Duration, AclEntry::Kind::Procs,
+                    AclEntry::Kind::Tasks})
     check_issues(v::parse_acl(text, kind), text);
   check_issues(v::parse_hostlist(text), text);
   check_issues(v::parse_resources(text), text);

@@ -48,8 +48,7 @@ std::string element_label(const llvm::json::Value& v, std::size_t index) {
   return std::to_string(index);
 }
 
-void walk(const llvm::json::Value& v, const std::string& path, Annotations& out,
-          std::vector<std::string>& defaults) {
+void walk(const llvm::json::Value& v, const std::string& path, Annotations& out, std::vector<std::string>& defaults) {
   if (const auto* a = v.getAsArray()) {
     for (std::size_t i = 0; i < a->size(); ++i)
       walk((*a)[i], fmt::format("{}[{}]", path, element_label((*a)[i], i)), out, defaults);
@@ -73,7 +72,8 @@ void walk(const llvm::json::Value& v, const std::string& path, Annotations& out,
       if (const auto* earlier = from->getArray("earlier"))
         for (const auto& e : *earlier)
           if (const auto* eo = e.getAsObject())
-            out[{eo->getString("file").getValueOr("").str(), static_cast<unsigned>(eo->getInteger("line").getValueOr(0))}]
+            out[{eo->getString("file").getValueOr("").str(),
+                 static_cast<unsigned>(eo->getInteger("line").getValueOr(0))}]
                 .push_back(fmt::format("=> {}: overridden by line {}", path, line));
     } else if (how == "builtin-default" && path.find('[') == std::string::npos) {
       defaults.push_back(fmt::format("{} = {}", path, shown));

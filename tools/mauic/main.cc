@@ -23,7 +23,8 @@ cl::SubCommand compile_sub("compile", "Compile a maui.cfg into the typed policy 
 cl::SubCommand lint_sub("lint", "Check maui.cfg files and report findings");
 cl::SubCommand explain_sub("explain", "Explain a parameter or attribute: meaning, type, default, Maui 3.3.1 notes");
 cl::SubCommand annotate_sub("annotate", "Print every line of a maui.cfg with its effective value and provenance");
-cl::SubCommand check_sub("check", "Prove properties of a maui.cfg with Z3 (PROVED / VIOLATED with a witness / UNKNOWN)");
+cl::SubCommand check_sub("check",
+                         "Prove properties of a maui.cfg with Z3 (PROVED / VIOLATED with a witness / UNKNOWN)");
 cl::SubCommand diff_sub("diff", "Compare two maui.cfg files: structural and semantic (access) changes");
 cl::SubCommand migrate_sub("migrate",
                            "Carry a maui.cfg's policy into Slurm: slurm.conf lines, sacctmgr and scontrol commands, "
@@ -36,22 +37,23 @@ cl::opt<std::string> compile_output("o", cl::desc("Write the IR to <file> ('-' =
 
 cl::list<std::string> lint_files(cl::Positional, cl::desc("<maui.cfg>..."), cl::OneOrMore, cl::sub(lint_sub),
                                  cl::cat(category));
-cl::opt<OutputFormat> lint_format("format", cl::desc("Output format"), cl::init(OutputFormat::Text),
-                                  cl::values(clEnumValN(OutputFormat::Text, "text", "file:line:col diagnostics with a caret"),
-                                             clEnumValN(OutputFormat::Json, "json", "JSON, {\"version\":1,\"diagnostics\":[...]}"),
-                                             clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)")),
-                                  cl::sub(lint_sub), cl::cat(category));
+cl::opt<OutputFormat> lint_format(
+    "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "file:line:col diagnostics with a caret"),
+               clEnumValN(OutputFormat::Json, "json", "JSON, {\"version\":1,\"diagnostics\":[...]}"),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)")),
+    cl::sub(lint_sub), cl::cat(category));
 cl::opt<maui::Severity> lint_fail_on("fail-on", cl::desc("Exit 1 when a finding has at least this severity"),
                                      cl::init(maui::Severity::Error),
                                      cl::values(clEnumValN(maui::Severity::Error, "error", "errors only (default)"),
                                                 clEnumValN(maui::Severity::Warning, "warning", "warnings and errors")),
                                      cl::sub(lint_sub), cl::cat(category));
 
-cl::opt<ColorMode> color_mode("color", cl::desc("Colour the text diagnostics"), cl::init(ColorMode::Auto),
-                              cl::values(clEnumValN(ColorMode::Auto, "auto", "when writing to a terminal and NO_COLOR is unset"),
-                                         clEnumValN(ColorMode::Always, "always", "always"),
-                                         clEnumValN(ColorMode::Never, "never", "never")),
-                              cl::sub(lint_sub), cl::sub(compile_sub), cl::sub(check_sub), cl::cat(category));
+cl::opt<ColorMode> color_mode(
+    "color", cl::desc("Colour the text diagnostics"), cl::init(ColorMode::Auto),
+    cl::values(clEnumValN(ColorMode::Auto, "auto", "when writing to a terminal and NO_COLOR is unset"),
+               clEnumValN(ColorMode::Always, "always", "always"), clEnumValN(ColorMode::Never, "never", "never")),
+    cl::sub(lint_sub), cl::sub(compile_sub), cl::sub(check_sub), cl::cat(category));
 
 cl::opt<std::string> explain_name(cl::Positional, cl::desc("<NAME>"), cl::Required, cl::sub(explain_sub),
                                   cl::cat(category));
@@ -61,17 +63,19 @@ cl::opt<std::string> annotate_file(cl::Positional, cl::desc("<maui.cfg>"), cl::R
 
 cl::opt<std::string> check_file(cl::Positional, cl::desc("<maui.cfg>"), cl::Required, cl::sub(check_sub),
                                 cl::cat(category));
-cl::opt<OutputFormat> check_format("format", cl::desc("Output format"), cl::init(OutputFormat::Text),
-                                   cl::values(clEnumValN(OutputFormat::Text, "text", "results with the blamed lines as notes"),
-                                              clEnumValN(OutputFormat::Json, "json", "JSON, {\"version\":1,\"results\":[...]}"),
-                                              clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)")),
-                                   cl::sub(check_sub), cl::cat(category));
+cl::opt<OutputFormat> check_format(
+    "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "results with the blamed lines as notes"),
+               clEnumValN(OutputFormat::Json, "json", "JSON, {\"version\":1,\"results\":[...]}"),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)")),
+    cl::sub(check_sub), cl::cat(category));
 cl::opt<unsigned> check_timeout("timeout-ms", cl::desc("Time limit of each solver query (0 = none)"), cl::init(10000),
                                 cl::value_desc("N"), cl::sub(check_sub), cl::cat(category));
 cl::opt<std::string> check_smtlib("print-smtlib", cl::desc("Write every solver query as SMT-LIB into <dir>"),
                                   cl::value_desc("dir"), cl::sub(check_sub), cl::cat(category));
-cl::opt<std::string> check_assert("assert", cl::desc("Also prove the priority assertions of <file> (docs/check.md, \"Assertions\")"),
-                                  cl::value_desc("file"), cl::sub(check_sub), cl::cat(category));
+cl::opt<std::string> check_assert(
+    "assert", cl::desc("Also prove the priority assertions of <file> (docs/check.md, \"Assertions\")"),
+    cl::value_desc("file"), cl::sub(check_sub), cl::cat(category));
 cl::opt<std::string> check_baseline("baseline", cl::desc("Report only findings that are not in this SARIF file"),
                                     cl::value_desc("file.sarif"), cl::sub(check_sub), cl::cat(category));
 cl::opt<std::string> check_cluster("cluster",
@@ -88,11 +92,12 @@ cl::opt<CheckFailOn> check_fail_on("fail-on", cl::desc("Exit 1 on a VIOLATED res
 
 cl::list<std::string> diff_files(cl::Positional, cl::desc("<old.cfg> <new.cfg>"), cl::OneOrMore, cl::sub(diff_sub),
                                  cl::cat(category));
-cl::opt<OutputFormat> diff_format("format", cl::desc("Output format"), cl::init(OutputFormat::Text),
-                                  cl::values(clEnumValN(OutputFormat::Text, "text", "a plan-style summary and the changes"),
-                                             clEnumValN(OutputFormat::Json, "json", "JSON, {\"version\":1,\"changes\":[...]}"),
-                                             clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)")),
-                                  cl::sub(diff_sub), cl::cat(category));
+cl::opt<OutputFormat> diff_format(
+    "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "a plan-style summary and the changes"),
+               clEnumValN(OutputFormat::Json, "json", "JSON, {\"version\":1,\"changes\":[...]}"),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)")),
+    cl::sub(diff_sub), cl::cat(category));
 cl::opt<bool> diff_fail_on_new_access("fail-on-new-access", cl::desc("Exit 1 when the new config grants anything new"),
                                       cl::sub(diff_sub), cl::cat(category));
 
@@ -110,15 +115,14 @@ cl::opt<std::string> migrate_file(cl::Positional, cl::desc("<maui.cfg>"), cl::Re
 cl::opt<MigrateTarget> migrate_to("to", cl::desc("The scheduler to migrate to"), cl::Required,
                                   cl::values(clEnumValN(MigrateTarget::Slurm, "slurm", "Slurm 22.05 with accounting")),
                                   cl::sub(migrate_sub), cl::cat(category));
-cl::opt<std::string> migrate_output("o", cl::desc("Write slurm.conf, sacctmgr.sh, scontrol.sh and MIGRATION.md into <dir>"),
+cl::opt<std::string> migrate_output("o",
+                                    cl::desc("Write slurm.conf, sacctmgr.sh, scontrol.sh and MIGRATION.md into <dir>"),
                                     cl::value_desc("dir"), cl::Required, cl::sub(migrate_sub), cl::cat(category));
-cl::opt<OutputFormat> migrate_format("format", cl::desc("Output format of the report on standard output"),
-                                     cl::init(OutputFormat::Text),
-                                     cl::values(clEnumValN(OutputFormat::Text, "text",
-                                                           "the settings that do not carry over as they are, a summary"),
-                                                clEnumValN(OutputFormat::Json, "json",
-                                                           "JSON, {\"version\":1,\"settings\":[...]}")),
-                                     cl::sub(migrate_sub), cl::cat(category));
+cl::opt<OutputFormat> migrate_format(
+    "format", cl::desc("Output format of the report on standard output"), cl::init(OutputFormat::Text),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "the settings that do not carry over as they are, a summary"),
+               clEnumValN(OutputFormat::Json, "json", "JSON, {\"version\":1,\"settings\":[...]}")),
+    cl::sub(migrate_sub), cl::cat(category));
 cl::opt<std::string> migrate_cluster("cluster",
                                      cl::desc("Place partitions and reservations on the nodes of this JOBS.json "
                                               "(docs/jobs-json.md)"),
@@ -137,23 +141,24 @@ int main(int argc, char** argv) {
   cl::HideUnrelatedOptions(category);
   cl::SetVersionPrinter(print_version);
   // A usage error must exit 2 (not cl's default 1): pass an error stream and check the result.
-  if (!cl::ParseCommandLineOptions(argc, argv,
-                                   "mauic: compile, lint and explain Maui scheduler configurations\n\n"
-                                   "  mauic compile FILE [-o OUT]\n"
-                                   "  mauic lint FILE... [--format text|json|sarif] [--fail-on error|warning]\n"
-                                   "  mauic explain NAME\n"
-                                   "  mauic annotate FILE\n"
-                                   "  mauic check FILE [--format text|json|sarif] [--timeout-ms N] [--print-smtlib DIR]\n"
-                                   "              [--assert FILE] [--baseline FILE.sarif] [--cluster JOBS.json]\n"
-                                   "              [--fail-on error|warning|unknown]\n"
-                                   "  mauic diff OLD NEW [--format text|json|sarif] [--fail-on-new-access]\n"
-                                   "             [--simulate FILE [--nodes N --procs-per-node P]]\n"
-                                   "  mauic migrate --to slurm FILE -o DIR [--format text|json] [--cluster JOBS.json]\n"
-                                   "                [--partition-map CLASS=PART,...]\n\n"
-                                   "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error,\n"
-                                   "3 (check --fail-on unknown) a property could not be decided; migrate: 0 all mapped,\n"
-                                   "1 something approximated or not expressible, 2 usage or input error.\n",
-                                   &errs()))
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "mauic: compile, lint and explain Maui scheduler configurations\n\n"
+          "  mauic compile FILE [-o OUT]\n"
+          "  mauic lint FILE... [--format text|json|sarif] [--fail-on error|warning]\n"
+          "  mauic explain NAME\n"
+          "  mauic annotate FILE\n"
+          "  mauic check FILE [--format text|json|sarif] [--timeout-ms N] [--print-smtlib DIR]\n"
+          "              [--assert FILE] [--baseline FILE.sarif] [--cluster JOBS.json]\n"
+          "              [--fail-on error|warning|unknown]\n"
+          "  mauic diff OLD NEW [--format text|json|sarif] [--fail-on-new-access]\n"
+          "             [--simulate FILE [--nodes N --procs-per-node P]]\n"
+          "  mauic migrate --to slurm FILE -o DIR [--format text|json] [--cluster JOBS.json]\n"
+          "                [--partition-map CLASS=PART,...]\n\n"
+          "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error,\n"
+          "3 (check --fail-on unknown) a property could not be decided; migrate: 0 all mapped,\n"
+          "1 something approximated or not expressible, 2 usage or input error.\n",
+          &errs()))
     return kExitUsage;
 
   if (compile_sub) return compile_command({compile_file, compile_output, color_mode});
@@ -173,12 +178,13 @@ int main(int argc, char** argv) {
              << ir::kMaxProcs << "\n";
       return kExitUsage;
     }
-    return diff_command({diff_files[0], diff_files[1], diff_format, diff_fail_on_new_access, diff_simulate,
-                         diff_nodes, diff_procs});
+    return diff_command(
+        {diff_files[0], diff_files[1], diff_format, diff_fail_on_new_access, diff_simulate, diff_nodes, diff_procs});
   }
   if (migrate_sub)
-    return migrate_command({migrate_file, migrate_to, migrate_output, migrate_format, migrate_cluster,
-                            migrate_partition_map});
-  errs() << "mauic: expected a subcommand: compile, lint, explain, annotate, check, diff or migrate (see mauic --help)\n";
+    return migrate_command(
+        {migrate_file, migrate_to, migrate_output, migrate_format, migrate_cluster, migrate_partition_map});
+  errs()
+      << "mauic: expected a subcommand: compile, lint, explain, annotate, check, diff or migrate (see mauic --help)\n";
   return kExitUsage;
 }

@@ -50,8 +50,8 @@ bool write_file(const std::string& dir, const std::string& name, const std::stri
     }
   }
   if (!ec && executable)
-    ec = llvm::sys::fs::setPermissions(path, llvm::sys::fs::all_read | llvm::sys::fs::owner_write |
-                                                 llvm::sys::fs::all_exe);
+    ec = llvm::sys::fs::setPermissions(path,
+                                       llvm::sys::fs::all_read | llvm::sys::fs::owner_write | llvm::sys::fs::all_exe);
   if (ec) llvm::errs() << fmt::format("mauic: cannot write '{}': {}\n", path.str().str(), ec.message());
   return !ec;
 }

@@ -60,7 +60,8 @@ int client_command(std::string_view command, const std::vector<std::string>& arg
     if (auto s = value("--socket")) {
       socket = *s;
     } else if (auto f = value("--format")) {
-      if (*f != "text" && *f != "json") return fail("mauirun " + request.command + ": --format: expected text or json, not '" + *f + "'");
+      if (*f != "text" && *f != "json")
+        return fail("mauirun " + request.command + ": --format: expected text or json, not '" + *f + "'");
       request.json = *f == "json";
     } else if (a == "--socket" || a == "--format") {
       return fail("mauirun " + request.command + ": " + a + " needs a value");
@@ -82,17 +83,20 @@ int client_command(std::string_view command, const std::vector<std::string>& arg
   std::size_t sent = 0;
   while (sent < text.size()) {
     const ssize_t n = ::send(fd, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
-    if (n < 0) return ::close(fd), fail(std::string("mauirun: the scheduler closed the connection: ") + std::strerror(errno), 1);
+    if (n < 0)
+      return ::close(fd), fail(std::string("mauirun: the scheduler closed the connection: ") + std::strerror(errno), 1);
     sent += static_cast<std::size_t>(n);
   }
   std::string reply;
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(kAnswerSeconds);
   char buffer[65536];
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now()).count();
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now()).count();
     pollfd p{fd, POLLIN, 0};
     if (left <= 0 || ::poll(&p, 1, static_cast<int>(left)) == 0)
-      return ::close(fd), fail("mauirun: no answer from the scheduler within " + std::to_string(kAnswerSeconds) + " s", 1);
+      return ::close(fd),
+             fail("mauirun: no answer from the scheduler within " + std::to_string(kAnswerSeconds) + " s", 1);
     const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;

@@ -37,7 +37,7 @@ struct SimulateOptions {
   RunFormat format = RunFormat::Text;
   std::int64_t limit_jobs = 0;
   bool progress = false;
-  bool fast_path = true;  // false: --no-fast-path
+  bool fast_path = true;                  // false: --no-fast-path
   std::vector<std::string> reservations;  // --reservation SPEC (runtime/io/reservation_spec.h)
   std::vector<runtime::GroupBy> by;       // --by: the metrics per user, group, class or QOS too
   // --stop-at SECOND (trace seconds) with --show 'VIEW ARGS'...: the views at that second
@@ -64,8 +64,8 @@ int serve_command(const ServeCommandOptions& options);
 
 struct CompareOptions {
   std::string old_config, new_config, trace;
-  std::int64_t nodes = 0;  // 0: each config's NODECFG
-  std::int64_t procs_per_node = 0;  // 0: not given (runtime::NodeSource)
+  std::int64_t nodes = 0;            // 0: each config's NODECFG
+  std::int64_t procs_per_node = 0;   // 0: not given (runtime::NodeSource)
   std::vector<runtime::GroupBy> by;  // the kinds compared per credential
   RunFormat format = RunFormat::Text;
   std::string jobs_out;  // CSV path, "" = none
@@ -75,7 +75,7 @@ struct CompareOptions {
 struct ReportOptions {
   std::string config, trace;
   std::int64_t nodes = 0;
-  std::int64_t procs_per_node = 0;  // 0: not given (runtime::NodeSource)
+  std::int64_t procs_per_node = 0;        // 0: not given (runtime::NodeSource)
   std::vector<std::string> reservations;  // --reservation SPEC
   std::string output;                     // the HTML file
 };

@@ -62,8 +62,10 @@ int compare_command(const CompareOptions& o) {
     add_coverage(*new_config, data.sides[1]);
     if (!write_output_file(o.html, runtime::render_report_html(data))) return kRunInputError;
   }
-  if (o.format == RunFormat::Json) llvm::outs() << runtime::comparison_json(w);
-  else llvm::outs() << runtime::comparison_text(w);
+  if (o.format == RunFormat::Json)
+    llvm::outs() << runtime::comparison_json(w);
+  else
+    llvm::outs() << runtime::comparison_text(w);
   return kRunOk;
 }
 

@@ -11,8 +11,10 @@ int eligible_command(const RunOptions& options) {
   Inputs in;
   if (!load_inputs(options, in)) return kRunInputError;
   auto q = runtime::evaluate_queue(*in.directory, in.fairshare, in.snapshot);
-  if (options.format == RunFormat::Json) llvm::outs() << runtime::eligibility_json(in.snapshot, q.eligibility);
-  else llvm::outs() << runtime::render_eligibility(in.snapshot, q.eligibility);
+  if (options.format == RunFormat::Json)
+    llvm::outs() << runtime::eligibility_json(in.snapshot, q.eligibility);
+  else
+    llvm::outs() << runtime::render_eligibility(in.snapshot, q.eligibility);
   if (in.input_errors) return kRunInputError;
   return q.eligibility.eligible == q.eligibility.jobs.size() ? kRunOk : kRunFindings;
 }

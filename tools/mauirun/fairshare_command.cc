@@ -12,8 +12,10 @@ int fairshare_command(const RunOptions& options) {
   if (in.policy().fairshare.metric.value == ir::FairshareMetric::None)
     llvm::errs() << "mauirun: note: FSPOLICY is NONE in " << options.config
                  << ": fairshare is off and has no effect on priorities\n";
-  if (options.format == RunFormat::Json) llvm::outs() << runtime::fairshare_json(in.policy(), in.fairshare);
-  else llvm::outs() << runtime::render_fairshare(in.policy(), in.fairshare);
+  if (options.format == RunFormat::Json)
+    llvm::outs() << runtime::fairshare_json(in.policy(), in.fairshare);
+  else
+    llvm::outs() << runtime::render_fairshare(in.policy(), in.fairshare);
   return in.input_errors ? kRunInputError : kRunOk;
 }
 

@@ -59,8 +59,10 @@ bool load_inputs(const RunOptions& options, Inputs& in) {
     if (!load_jobs(options.jobs, in)) return false;
     file_has_now = in.snapshot.now != 0;
   }
-  if (options.now) in.snapshot.now = *options.now;
-  else if (!file_has_now) in.snapshot.now = static_cast<runtime::Epoch>(std::time(nullptr));
+  if (options.now)
+    in.snapshot.now = *options.now;
+  else if (!file_has_now)
+    in.snapshot.now = static_cast<runtime::Epoch>(std::time(nullptr));
   // A QOS the job may not use is not an input error: Maui gives the job its default QOS.
   for (const auto& r : runtime::assign_qos(in.snapshot, *in.directory))
     llvm::errs() << "mauirun: note: job " << r.job << " asks for QOS " << r.asked

@@ -21,11 +21,14 @@ namespace {
 cl::OptionCategory category("mauirun options");
 
 cl::SubCommand priority_sub("priority", "Job priorities with every component, like diagnose -p / sprio");
-cl::SubCommand fairshare_sub("fairshare", "Fairshare usage per credential against its target, like diagnose -f / sshare");
+cl::SubCommand fairshare_sub("fairshare",
+                             "Fairshare usage per credential against its target, like diagnose -f / sshare");
 cl::SubCommand eligible_sub("eligible", "Which idle jobs are eligible, and every limit the others violate");
 cl::SubCommand schedule_sub("schedule", "One scheduling iteration on a JOBS.json snapshot, as the simulator runs one");
-cl::SubCommand simulate_sub("simulate", "Replay a job trace (SWF or Slurm accounting) through the policy on a simulated cluster");
-cl::SubCommand compare_sub("compare", "Replay one trace under an old and a new policy and show who waits more, who less");
+cl::SubCommand simulate_sub("simulate",
+                            "Replay a job trace (SWF or Slurm accounting) through the policy on a simulated cluster");
+cl::SubCommand compare_sub("compare",
+                           "Replay one trace under an old and a new policy and show who waits more, who less");
 cl::SubCommand report_sub("report", "Replay a trace and write a self-contained graphical HTML report");
 cl::SubCommand trace_sub("trace", "Work on traces: 'convert' writes a trace (e.g. a Slurm accounting export) as SWF");
 cl::SubCommand serve_sub("serve", "Schedule a live Slurm cluster with the policy (docs/serve.md)");
@@ -37,7 +40,8 @@ cl::opt<std::string> old_config("old", cl::desc("The maui.cfg in force"), cl::va
                                 cl::sub(compare_sub), cl::cat(category));
 cl::opt<std::string> new_config("new", cl::desc("The maui.cfg to try"), cl::value_desc("NEW.cfg"), cl::Required,
                                 cl::sub(compare_sub), cl::cat(category));
-cl::opt<std::string> jobs("jobs", cl::desc("The cluster: nodes, running and idle jobs (docs/jobs-json.md; '-' = stdin)"),
+cl::opt<std::string> jobs("jobs",
+                          cl::desc("The cluster: nodes, running and idle jobs (docs/jobs-json.md; '-' = stdin)"),
                           cl::value_desc("JOBS.json"), cl::Required, cl::sub(priority_sub), cl::sub(eligible_sub),
                           cl::sub(schedule_sub), cl::cat(category));
 cl::opt<std::string> fs_dir_for_fairshare("fs-dir", cl::desc("Directory of the FS.<epoch> fairshare files"),
@@ -45,8 +49,9 @@ cl::opt<std::string> fs_dir_for_fairshare("fs-dir", cl::desc("Directory of the F
                                           cl::cat(category));
 cl::opt<std::string> fs_dir("fs-dir", cl::desc("Directory of the FS.<epoch> fairshare files (default: no usage)"),
                             cl::value_desc("dir"), cl::sub(priority_sub), cl::sub(eligible_sub), cl::cat(category));
-cl::opt<long long> now("now", cl::desc("The time to evaluate at, seconds since 1970 (default: JOBS.json's \"now\", "
-                                       "else the clock)"),
+cl::opt<long long> now("now",
+                       cl::desc("The time to evaluate at, seconds since 1970 (default: JOBS.json's \"now\", "
+                                "else the clock)"),
                        cl::value_desc("epoch"), cl::sub(priority_sub), cl::sub(fairshare_sub), cl::sub(eligible_sub),
                        cl::cat(category));
 cl::opt<RunFormat> format("format", cl::desc("Output format"), cl::init(RunFormat::Text),
@@ -57,11 +62,12 @@ cl::opt<RunFormat> format("format", cl::desc("Output format"), cl::init(RunForma
 cl::opt<std::string> job("job", cl::desc("Also print the full priority breakdown of this job"), cl::value_desc("id"),
                          cl::sub(priority_sub), cl::cat(category));
 
-cl::opt<std::string> trace("trace",
-                           cl::desc("The job trace: SWF or a Slurm accounting export (sacct --parsable2), plain or gzip"),
-                           cl::value_desc("FILE"), cl::Required, cl::sub(simulate_sub), cl::sub(compare_sub),
-                           cl::sub(report_sub), cl::sub(trace_sub), cl::cat(category));
-cl::opt<long long> sim_nodes("nodes", cl::desc("Simulate N identical nodes node001 ... instead of the config's NODECFG nodes"),
+cl::opt<std::string> trace(
+    "trace", cl::desc("The job trace: SWF or a Slurm accounting export (sacct --parsable2), plain or gzip"),
+    cl::value_desc("FILE"), cl::Required, cl::sub(simulate_sub), cl::sub(compare_sub), cl::sub(report_sub),
+    cl::sub(trace_sub), cl::cat(category));
+cl::opt<long long> sim_nodes("nodes",
+                             cl::desc("Simulate N identical nodes node001 ... instead of the config's NODECFG nodes"),
                              cl::value_desc("N"), cl::init(0), cl::sub(simulate_sub), cl::sub(compare_sub),
                              cl::sub(report_sub), cl::cat(category));
 cl::opt<long long> procs_per_node("procs-per-node",
@@ -71,11 +77,13 @@ cl::opt<long long> procs_per_node("procs-per-node",
                                   cl::sub(report_sub), cl::cat(category));
 cl::opt<std::string> jobs_out("jobs-out", cl::desc("Write one CSV row per job: id,submit,start,end,procs,..."),
                               cl::value_desc("file.csv"), cl::sub(simulate_sub), cl::cat(category));
-cl::opt<std::string> compare_jobs_out("jobs-out",
-                                      cl::desc("Write one CSV row per job: id,submit,procs,user,...,old_start,new_start,"
-                                               "old_wait,new_wait,moved"),
-                                      cl::value_desc("file.csv"), cl::sub(compare_sub), cl::cat(category));
-cl::opt<std::string> compare_html("html", cl::desc("Also write the two runs side by side as a self-contained HTML report"),
+cl::opt<std::string> compare_jobs_out(
+    "jobs-out",
+    cl::desc("Write one CSV row per job: id,submit,procs,user,...,old_start,new_start,"
+             "old_wait,new_wait,moved"),
+    cl::value_desc("file.csv"), cl::sub(compare_sub), cl::cat(category));
+cl::opt<std::string> compare_html("html",
+                                  cl::desc("Also write the two runs side by side as a self-contained HTML report"),
                                   cl::value_desc("file.html"), cl::sub(compare_sub), cl::cat(category));
 cl::opt<std::string> report_out("o", cl::desc("The HTML report to write"), cl::value_desc("report.html"), cl::Required,
                                 cl::sub(report_sub), cl::cat(category));
@@ -99,7 +107,8 @@ cl::list<std::string> reservation("reservation",
                                   cl::desc("An administrative reservation: 'NAME STARTTIME=s ENDTIME=s HOSTLIST=hosts "
                                            "[USERLIST=..] [GROUPLIST=..] [ACCOUNTLIST=..] [CLASSLIST=..] [QOSLIST=..]' "
                                            "(trace seconds; no list = SYSTEM, no job may use it); repeatable"),
-                                  cl::value_desc("spec"), cl::sub(simulate_sub), cl::sub(report_sub), cl::cat(category));
+                                  cl::value_desc("spec"), cl::sub(simulate_sub), cl::sub(report_sub),
+                                  cl::cat(category));
 
 cl::list<maui::runtime::GroupBy> by(
     "by", cl::desc("Also print the metrics of each credential's jobs; repeatable (compare: all kinds when not given)"),
@@ -122,7 +131,8 @@ cl::list<std::string> show("show",
 
 enum class RmKind { Slurm };
 cl::opt<RmKind> rm("rm", cl::desc("The resource manager"), cl::init(RmKind::Slurm),
-                   cl::values(clEnumValN(RmKind::Slurm, "slurm", "Slurm, found through SLURM_CONF as its commands find it")),
+                   cl::values(clEnumValN(RmKind::Slurm, "slurm",
+                                         "Slurm, found through SLURM_CONF as its commands find it")),
                    cl::sub(serve_sub), cl::cat(category));
 cl::opt<std::string> state_dir("state-dir",
                                cl::desc("Where serve keeps its state, fairshare windows (FS.<epoch>) and logs"),
@@ -135,9 +145,11 @@ cl::opt<bool> dry_run("dry-run",
 cl::opt<std::string> snapshot_out("snapshot-out",
                                   cl::desc("Write each turn's snapshot as JOBS.json (for `mauirun schedule`)"),
                                   cl::value_desc("file"), cl::sub(serve_sub), cl::cat(category));
-cl::opt<std::string> http("http", cl::desc("Serve the HTML report of the live cluster on this address (GET /, /data.json)"),
+cl::opt<std::string> http("http",
+                          cl::desc("Serve the HTML report of the live cluster on this address (GET /, /data.json)"),
                           cl::value_desc("addr:port"), cl::sub(serve_sub), cl::cat(category));
-cl::opt<std::string> socket_path("socket", cl::desc("The admin socket Maui's client commands reach (default: DIR/mauirun.sock)"),
+cl::opt<std::string> socket_path("socket",
+                                 cl::desc("The admin socket Maui's client commands reach (default: DIR/mauirun.sock)"),
                                  cl::value_desc("path"), cl::sub(serve_sub), cl::cat(category));
 
 void print_version(raw_ostream& os) { os << "mauirun " << MAUI_VERSION << " (Maui scheduling engine)\n"; }
@@ -235,31 +247,35 @@ int main(int argc, char** argv) {
   cl::HideUnrelatedOptions(category);
   cl::SetVersionPrinter(print_version);
   // A usage error must exit 2 (not cl's default 1): pass an error stream and check the result.
-  if (!cl::ParseCommandLineOptions(argc, argv,
-                                   "mauirun: the Maui scheduling engine on a maui.cfg and a cluster snapshot\n\n"
-                                   "  mauirun priority  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
-                                   "[--format text|json] [--job ID]\n"
-                                   "  mauirun fairshare --config CFG --fs-dir DIR [--now EPOCH] [--format text|json]\n"
-                                   "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
-                                   "[--format text|json]\n"
-                                   "  mauirun schedule  --config CFG --jobs JOBS.json [--format text|json]\n"
-                                   "  mauirun simulate  --config CFG --trace FILE [--nodes N] [--procs-per-node P] "
-                                   "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
-                                   "[--reservation SPEC]... [--by user|group|account|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
-                                   "  mauirun compare   --old OLD.cfg --new NEW.cfg --trace FILE [--nodes N] [--procs-per-node P] "
-                                   "[--by user|group|account|class|qos]... [--format text|json] [--jobs-out CSV] [--html FILE]\n"
-                                   "  mauirun report    --config CFG --trace FILE [--nodes N] [--procs-per-node P] "
-                                   "[--reservation SPEC]... -o report.html\n"
-                                   "  mauirun trace convert --trace FILE [-o OUT.swf]\n"
-                                   "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH] [--snapshot-out FILE]\n"
-                                   "                    [--http ADDR:PORT]\n"
-                                   "  mauirun showq|checkjob|showres|showbf|showstart|diagnose|checknode|showconfig|setres|releaseres|\n"
-                                   "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
-                                   "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
-                                   "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
-                                   "(simulate: after an input error nothing is simulated, nor from a trace with no job; skipped trace lines are\n"
-                                   "reported and counted; with --show, the status of the first view that fails: 1 not found, 2 usage, 3 refused).\n",
-                                   &errs()))
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "mauirun: the Maui scheduling engine on a maui.cfg and a cluster snapshot\n\n"
+          "  mauirun priority  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
+          "[--format text|json] [--job ID]\n"
+          "  mauirun fairshare --config CFG --fs-dir DIR [--now EPOCH] [--format text|json]\n"
+          "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
+          "[--format text|json]\n"
+          "  mauirun schedule  --config CFG --jobs JOBS.json [--format text|json]\n"
+          "  mauirun simulate  --config CFG --trace FILE [--nodes N] [--procs-per-node P] "
+          "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
+          "[--reservation SPEC]... [--by user|group|account|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
+          "  mauirun compare   --old OLD.cfg --new NEW.cfg --trace FILE [--nodes N] [--procs-per-node P] "
+          "[--by user|group|account|class|qos]... [--format text|json] [--jobs-out CSV] [--html FILE]\n"
+          "  mauirun report    --config CFG --trace FILE [--nodes N] [--procs-per-node P] "
+          "[--reservation SPEC]... -o report.html\n"
+          "  mauirun trace convert --trace FILE [-o OUT.swf]\n"
+          "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH] "
+          "[--snapshot-out FILE]\n"
+          "                    [--http ADDR:PORT]\n"
+          "  mauirun showq|checkjob|showres|showbf|showstart|diagnose|checknode|showconfig|setres|releaseres|\n"
+          "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
+          "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
+          "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
+          "(simulate: after an input error nothing is simulated, nor from a trace with no job; skipped trace lines "
+          "are\n"
+          "reported and counted; with --show, the status of the first view that fails: 1 not found, 2 usage, 3 "
+          "refused).\n",
+          &errs()))
     return kRunInputError;
 
   // Beyond these the engine's sums would overflow (schemas/ir.h, Bounds).

@@ -30,7 +30,8 @@ int priority_command(const RunOptions& options) {
     llvm::outs() << runtime::priority_json(in.policy(), rows);
   } else {
     llvm::outs() << runtime::render_priority_table(in.policy(), rows);
-    if (detail) llvm::outs() << "\n" << runtime::render_priority_breakdown(in.policy(), {detail, calc.evaluate(*detail)});
+    if (detail)
+      llvm::outs() << "\n" << runtime::render_priority_breakdown(in.policy(), {detail, calc.evaluate(*detail)});
   }
   return in.input_errors ? kRunInputError : kRunOk;
 }

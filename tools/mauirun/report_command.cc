@@ -34,7 +34,8 @@ int report_command(const ReportOptions& o) {
   runtime::SimulationOptions options;
   options.admin_reservations = *admin;
   recorder.attach(options);
-  const runtime::PolicyRun run = runtime::replay(config->policy, o.config, *trace, o.trace, cluster, options);  // a copy: the recorder keeps `nodes`
+  const runtime::PolicyRun run = runtime::replay(config->policy, o.config, *trace, o.trace, cluster,
+                                                 options);  // a copy: the recorder keeps `nodes`
 
   runtime::ReportData data;
   data.title = fmt::format("{} on {}", o.config, o.trace);

@@ -3,8 +3,8 @@
 #include <ctime>
 
 #include "llvm/Support/raw_ostream.h"
-#include "runtime/rm/sim/snapshot_iteration.h"
 #include "runtime/report/schedule_report.h"
+#include "runtime/rm/sim/snapshot_iteration.h"
 #include "tools/mauirun/commands.h"
 #include "tools/mauirun/inputs.h"
 

@@ -9,12 +9,12 @@
 
 #include "llvm/Support/raw_ostream.h"
 #include "runtime/engine/admin_reservations.h"
+#include "runtime/io/swf.h"
 #include "runtime/report/simulation_summary.h"
-#include "runtime/views/view.h"
-#include "runtime/views/view_snapshot.h"
 #include "runtime/rm/sim/run_log.h"
 #include "runtime/rm/sim/simulator.h"
-#include "runtime/io/swf.h"
+#include "runtime/views/view.h"
+#include "runtime/views/view_snapshot.h"
 #include "tools/mauirun/book_reservations.h"
 #include "tools/mauirun/commands.h"
 #include "tools/replay_inputs.h"
@@ -102,8 +102,10 @@ runtime::ViewRequest view_request(const std::string& text, bool json) {
     if (start == std::string::npos) break;
     const std::size_t end = std::min(text.find_first_of(" \t", start), text.size());
     std::string word = text.substr(start, end - start);
-    if (r.command.empty()) r.command = std::move(word);
-    else r.args.push_back(std::move(word));
+    if (r.command.empty())
+      r.command = std::move(word);
+    else
+      r.args.push_back(std::move(word));
     at = end;
   }
   return r;
@@ -209,8 +211,10 @@ int simulate_command(const SimulateOptions& o) {
   if (look) return print_views(*look, views);  // the views at the stop time, not the summary
   std::vector<runtime::Breakdown> breakdowns;
   for (auto by : o.by) breakdowns.push_back({by, runtime::metrics_by(result.jobs, by, summary.procs)});
-  if (o.format == RunFormat::Json) llvm::outs() << runtime::simulation_json(summary, result, breakdowns);
-  else print_text(o, summary, result, *admin, origin, breakdowns);
+  if (o.format == RunFormat::Json)
+    llvm::outs() << runtime::simulation_json(summary, result, breakdowns);
+  else
+    print_text(o, summary, result, *admin, origin, breakdowns);
   return kRunOk;  // skipped lines and never-started jobs are results, reported above
 }
 

@@ -16,9 +16,9 @@
 namespace maui::runtime {
 
 struct JobRun {
-  std::int64_t job = 0;  // the trace's job number
-  Epoch start = 0;       // trace seconds
-  std::optional<Epoch> requeued;  // none: the run went on to the job's end
+  std::int64_t job = 0;                                     // the trace's job number
+  Epoch start = 0;                                          // trace seconds
+  std::optional<Epoch> requeued;                            // none: the run went on to the job's end
   std::vector<std::pair<std::string, std::int64_t>> nodes;  // name, tasks
 };
 

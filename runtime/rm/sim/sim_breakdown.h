@@ -18,9 +18,9 @@ std::string_view to_string(GroupBy by);  // "user", "group", "account", "class",
 const std::string& credential_of(const JobOutcome& job, GroupBy by);
 
 struct GroupMetrics {
-  std::string name;        // the credential's name
+  std::string name;         // the credential's name
   ScheduleMetrics metrics;  // of its jobs alone (utilization: of the whole machine)
-  double share = 0;        // its part of the proc-seconds every job got
+  double share = 0;         // its part of the proc-seconds every job got
 };
 
 // One entry per credential that has jobs, in natural name order (u2 before u10).

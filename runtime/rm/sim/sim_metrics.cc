@@ -85,8 +85,10 @@ void append_text(fmt::memory_buffer& row, std::string_view text) {
 void append_row(fmt::memory_buffer& out, const JobOutcome& job) {
   auto it = std::back_inserter(out);
   fmt::format_to(it, "{},{},", job.number, job.submit);
-  if (job.start) fmt::format_to(it, "{},{},{},", *job.start, job.end, job.procs);
-  else fmt::format_to(it, ",,{},", job.procs);
+  if (job.start)
+    fmt::format_to(it, "{},{},{},", *job.start, job.end, job.procs);
+  else
+    fmt::format_to(it, ",,{},", job.procs);
   if (job.start) fmt::format_to(it, "{}", *job.start - job.submit);
   fmt::format_to(it, ",{},", job.backfilled ? 1 : 0);
   for (const std::string* text : {&job.user, &job.group, &job.job_class, &job.qos}) {
@@ -101,7 +103,8 @@ void append_row(fmt::memory_buffer& out, const JobOutcome& job) {
 
 void write_jobs_csv(std::ostream& out, const std::vector<JobOutcome>& jobs) {
   fmt::memory_buffer buffer;
-  constexpr std::string_view kHeader = "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted\n";
+  constexpr std::string_view kHeader =
+      "id,submit,start,end,procs,wait,backfilled,user,group,class,qos,reason,preempted\n";
   buffer.append(kHeader);
   for (const JobOutcome& job : jobs) {
     append_row(buffer, job);

@@ -26,28 +26,28 @@ struct JobOutcome {
   std::int64_t preempted = 0;  // times it was requeued for a PREEMPTOR job (runtime/engine/preemption.h)
   std::string user, group, job_class, qos;
   std::string account;  // not in the jobs CSV, whose columns stay as they are
-  std::string reason;  // why it never started, when it did not
+  std::string reason;   // why it never started, when it did not
 };
 
 struct ScheduleMetrics {
   std::int64_t machine_procs = 0;
-  std::int64_t jobs = 0;          // jobs in the run
-  std::int64_t started = 0;       // of which started
+  std::int64_t jobs = 0;     // jobs in the run
+  std::int64_t started = 0;  // of which started
   std::int64_t never_started = 0;
   // sum procs*run / (machine procs * (last end - first submit)); first submit over all jobs,
   // last end over started ones. Every rate is 0 (never NaN) when no job started.
   double utilization = 0;
-  double average_wait = 0;        // seconds, over started jobs
+  double average_wait = 0;  // seconds, over started jobs
   Seconds max_wait = 0;
   // The 95th percentile of the waits by nearest rank: the wait that 95 % of the started jobs
   // did not exceed (the ceil(0.95 n)-th smallest).
   Seconds p95_wait = 0;
   double average_bounded_slowdown = 0;  // max(1, (wait + run) / max(run, 10))
-  Seconds makespan = 0;           // last end - first submit
-  double proc_seconds = 0;        // procs * run, summed over the started jobs
-  double backfill_share = 0;      // started by backfill / started
+  Seconds makespan = 0;                 // last end - first submit
+  double proc_seconds = 0;              // procs * run, summed over the started jobs
+  double backfill_share = 0;            // started by backfill / started
   std::int64_t backfilled = 0;
-  std::int64_t preemptions = 0;   // requeues for PREEMPTOR jobs, over all jobs
+  std::int64_t preemptions = 0;  // requeues for PREEMPTOR jobs, over all jobs
 };
 
 ScheduleMetrics compute_metrics(const std::vector<JobOutcome>& jobs, std::int64_t machine_procs);

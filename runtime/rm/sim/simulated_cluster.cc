@@ -150,7 +150,8 @@ RmStatus SimulatedCluster::start_job(StartRequest&& request) {
   const auto position = position_of(id);
   Job* job = position ? job_at(*position) : nullptr;
   if (!job) return RmStatus::failure(fmt::format("no job {}", id));
-  if (job->state != JobState::Idle) return RmStatus::failure(fmt::format("job {} is {}, not Idle", id, to_string(job->state)));
+  if (job->state != JobState::Idle)
+    return RmStatus::failure(fmt::format("job {} is {}, not Idle", id, to_string(job->state)));
   if (nodes.empty()) return RmStatus::failure(fmt::format("job {}: no nodes given", id));
   if (!tasks.empty() && tasks.size() != nodes.size())
     return RmStatus::failure(fmt::format("job {}: {} nodes but {} task counts", id, nodes.size(), tasks.size()));

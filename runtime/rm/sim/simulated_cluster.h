@@ -71,7 +71,7 @@ class SimulatedCluster final : public ResourceManager {
 
  private:
   std::optional<std::size_t> position_of(const std::string& id) const;  // in outcomes_
-  Job* job_at(std::size_t position);  // null: completed and gone from the snapshot
+  Job* job_at(std::size_t position);                                    // null: completed and gone from the snapshot
   Job* find_job(const std::string& id);
   void drop_completed();  // completed jobs leave the snapshot
   // Adds (sign 1) or returns (sign -1) what a running job takes on its nodes.
@@ -85,11 +85,11 @@ class SimulatedCluster final : public ResourceManager {
   // The outcome position of each job in state_.jobs: increasing, as jobs enter at the end and
   // leave in place, so a job is found by binary search and nothing is renumbered when one leaves.
   std::vector<std::size_t> submitted_;
-  std::vector<std::pair<Epoch, std::size_t>> ends_;       // min-heap of (end, outcome position)
-  std::size_t completed_ = 0;                              // completed jobs still in state_.jobs
-  std::size_t unreported_ = 0;                             // submissions the next wait reports
-  bool next_end_checked_ = false;                          // ends_'s front is a live end
-  std::vector<Resources> in_use_;                          // by node: what running jobs take
+  std::vector<std::pair<Epoch, std::size_t>> ends_;  // min-heap of (end, outcome position)
+  std::size_t completed_ = 0;                        // completed jobs still in state_.jobs
+  std::size_t unreported_ = 0;                       // submissions the next wait reports
+  bool next_end_checked_ = false;                    // ends_'s front is a live end
+  std::vector<Resources> in_use_;                    // by node: what running jobs take
 };
 
 // A trace job's outcome before it runs: its number, request and credentials. The simulated RM

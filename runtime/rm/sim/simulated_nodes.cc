@@ -63,8 +63,9 @@ SimulatedNodes simulated_nodes(const ir::Policy& policy, const NodeSource& sourc
   const ir::NodeConfig* defaults = nullptr;
   if (auto it = policy.nodes.find("DEFAULT"); it != policy.nodes.end()) defaults = &it->second;
   auto pick = [&](const auto& own, const auto& fallback_member) {
-    return own ? own->value : (defaults && (defaults->*fallback_member) ? (defaults->*fallback_member)->value
-                                                                       : decltype(own->value){});
+    return own ? own->value
+               : (defaults && (defaults->*fallback_member) ? (defaults->*fallback_member)->value
+                                                           : decltype(own->value){});
   };
   std::vector<std::string> without_procs;  // the nodes whose procs nothing states
   const ir::NodeConfig* first_without_procs = nullptr;
@@ -89,8 +90,8 @@ SimulatedNodes simulated_nodes(const ir::Policy& policy, const NodeSource& sourc
     // MAXJOB: the node's own when above 0, else NODECFG[DEFAULT]'s (reference §2.7); a limit
     // beyond 2^31 jobs is none.
     const std::int64_t max_jobs = cfg.max_jobs && cfg.max_jobs->value > 0 ? cfg.max_jobs->value
-                                  : defaults && defaults->max_jobs       ? defaults->max_jobs->value
-                                                                         : 0;
+                                  : defaults && defaults->max_jobs        ? defaults->max_jobs->value
+                                                                          : 0;
     n.max_jobs = max_jobs > std::numeric_limits<std::int32_t>::max() ? 0 : static_cast<std::int32_t>(max_jobs);
     out.nodes.push_back(std::move(n));
   }
@@ -98,12 +99,13 @@ SimulatedNodes simulated_nodes(const ir::Policy& policy, const NodeSource& sourc
     const std::size_t count = without_procs.size();
     out.assumptions.push_back(note_at(
         first_without_procs->declared,
-        fmt::format("{} NODECFG node{} ({}) state{} no procs (RESOURCES=PROCS:n, nor NODECFG[DEFAULT]): {}", count,
-                    count == 1 ? "" : "s", some_of(without_procs), count == 1 ? "s" : "",
-                    source.procs_per_node > 0
-                        ? fmt::format("each is simulated with {} procs, as --procs-per-node says", source.procs_per_node)
-                        : "each is simulated with 1 proc, what Maui assumes of a node its resource manager reports "
-                          "none for; give --procs-per-node P for the procs they have")));
+        fmt::format(
+            "{} NODECFG node{} ({}) state{} no procs (RESOURCES=PROCS:n, nor NODECFG[DEFAULT]): {}", count,
+            count == 1 ? "" : "s", some_of(without_procs), count == 1 ? "s" : "",
+            source.procs_per_node > 0
+                ? fmt::format("each is simulated with {} procs, as --procs-per-node says", source.procs_per_node)
+                : "each is simulated with 1 proc, what Maui assumes of a node its resource manager reports "
+                  "none for; give --procs-per-node P for the procs they have")));
   } else if (source.procs_per_node > 0 && !configured.empty()) {
     out.assumptions.push_back(
         {policy.files.empty() ? std::string() : policy.files.front(), 0, 0, Severity::Note,
@@ -111,8 +113,9 @@ SimulatedNodes simulated_nodes(const ir::Policy& policy, const NodeSource& sourc
                      source.procs_per_node)});
   }
   if (out.nodes.empty())
-    out.error = "the simulated cluster has no nodes: give --nodes N --procs-per-node P, or NODECFG[<name>] lines "
-                "in the config";
+    out.error =
+        "the simulated cluster has no nodes: give --nodes N --procs-per-node P, or NODECFG[<name>] lines "
+        "in the config";
   return out;
 }
 

@@ -158,8 +158,7 @@ class Simulation {
           if (a.backfill) outcome.backfilled = true;
           break;
         case AppliedDecision::Kind::Cancel:
-        case AppliedDecision::Kind::Hold:
-          break;
+        case AppliedDecision::Kind::Hold: break;
       }
     }
     if (!report.result.starts.empty() || !report.result.never_runnable.empty()) last_change_ = state.now;
@@ -249,16 +248,18 @@ class Simulation {
       }
     for (auto& o : r.jobs)
       if (!o.start && o.reason.empty())
-        o.reason = stopped_ ? "not started by the stop time" : "still waiting when the trace ended (no event could start it)";
+        o.reason =
+            stopped_ ? "not started by the stop time" : "still waiting when the trace ended (no event could start it)";
     r.metrics = compute_metrics(r.jobs, cluster_procs_);
     r.iterations = cycle_.iterations();
     r.fast_path_iterations = cycle_.fast_path_iterations();
     std::set<std::string> warnings = warnings_;
     warnings.insert(cycle_.warnings().begin(), cycle_.warnings().end());
     for (const auto& [qos, r] : refused_qos_)
-      warnings.insert(fmt::format("{} job(s) asked for QOS {}, which no QLIST or QDEF of their credentials gives them "
-                                  "(the first: job {}); they ran under their default QOS (docs/semantics.md 78)",
-                                  r.jobs, qos, r.first));
+      warnings.insert(
+          fmt::format("{} job(s) asked for QOS {}, which no QLIST or QDEF of their credentials gives them "
+                      "(the first: job {}); they ran under their default QOS (docs/semantics.md 78)",
+                      r.jobs, qos, r.first));
     r.warnings.assign(warnings.begin(), warnings.end());
     return r;
   }
@@ -271,20 +272,20 @@ class Simulation {
   SchedulingCycle cycle_;
   const bool fairshare_on_;
   const std::int64_t cluster_procs_;  // the simulated nodes never change
-  std::vector<std::size_t> order_;  // trace positions by submission time
+  std::vector<std::size_t> order_;    // trace positions by submission time
   std::size_t next_submit_ = 0;
   std::vector<RmEvent> events_;  // of the last wait
   std::int64_t last_progress_ = 0;
   Epoch last_change_ = 0;  // the last submission, start, end or removal
   bool stalled_ = false;
-  bool stopped_ = false;  // at SimulationOptions::stop_at
+  bool stopped_ = false;            // at SimulationOptions::stop_at
   std::set<std::string> warnings_;  // the simulated RM's refusals
   struct Refused {
     std::int64_t jobs = 0;
     std::string first;
   };
   std::map<std::string, Refused> refused_qos_;  // by the QOS asked for
-  std::int64_t observed_ = 0;  // iterations the observer was told of
+  std::int64_t observed_ = 0;                   // iterations the observer was told of
 };
 
 }  // namespace

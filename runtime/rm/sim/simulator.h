@@ -69,13 +69,13 @@ using StopObserver = std::function<void(SchedulingCycle& cycle, SimulatedCluster
 
 struct SimulationOptions {
   std::span<const AdminReservation> admin_reservations;
-  Progress progress;               // may be empty
+  Progress progress;                // may be empty
   std::int64_t progress_every = 0;  // call progress every this many finished jobs (0 = never)
   // An iteration in which no waiting job fits in the free procs starts nothing and is skipped
   // (fairshare and queue-time accrual still follow it). false runs every one: slower, and the
   // same schedule, which a test checks.
   bool skip_futile_iterations = true;
-  RunObserver on_run;  // may be empty: told of every start and requeue, in order
+  RunObserver on_run;              // may be empty: told of every start and requeue, in order
   IterationObserver on_iteration;  // may be empty: told after every iteration that ran
   // EASY on identical one-proc nodes runs without the resource calendar where it applies
   // (runtime/engine/easy_fast_path.h). false runs the general iteration throughout: slower, and the
@@ -94,7 +94,7 @@ struct SimulationResult {
   ScheduleMetrics metrics;
   std::int64_t iterations = 0;
   std::int64_t fast_path_iterations = 0;  // of them, those the EASY fast path decided
-  std::vector<std::string> warnings;  // sorted, each once
+  std::vector<std::string> warnings;      // sorted, each once
 };
 
 // A job with a time or processor count beyond schemas/ir.h's bounds (which read_swf refuses,

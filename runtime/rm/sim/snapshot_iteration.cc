@@ -19,7 +19,8 @@ SnapshotIteration iterate_snapshot(const CredentialDirectory& dir, ClusterSnapsh
 
   std::vector<RmEvent> ended;
   for (const auto& j : cluster.state().jobs)
-    if (j.state == JobState::Completed && j.end_time) ended.push_back({RmEvent::Kind::Ended, j.id, *j.end_time, "completed"});
+    if (j.state == JobState::Completed && j.end_time)
+      ended.push_back({RmEvent::Kind::Ended, j.id, *j.end_time, "completed"});
   cycle.advance_to(cluster, now);
   cycle.note(ended);
 

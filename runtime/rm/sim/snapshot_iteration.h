@@ -31,7 +31,7 @@ struct SnapshotIteration {
   // The cluster after the decisions were carried out, its jobs and nodes where the snapshot had
   // them: the report's and reservations' indices index it.
   ClusterSnapshot cluster;
-  IterationReport report;  // ran is false when no job waited
+  IterationReport report;                 // ran is false when no job waited
   std::vector<Reservation> reservations;  // the iteration's: job, standing and administrative
   std::vector<std::string> warnings;      // policy the engine cannot honour; starts the RM refused
 };

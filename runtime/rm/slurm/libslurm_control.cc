@@ -124,8 +124,8 @@ LibSlurmControl::LibSlurmControl() { slurm_init(nullptr); }
 LibSlurmControl::~LibSlurmControl() { slurm_fini(); }
 
 std::string LibSlurmControl::version() {
-  return fmt::format("{}.{:02}.{}", SLURM_VERSION_MAJOR(SLURM_VERSION_NUMBER), SLURM_VERSION_MINOR(SLURM_VERSION_NUMBER),
-                     SLURM_VERSION_MICRO(SLURM_VERSION_NUMBER));
+  return fmt::format("{}.{:02}.{}", SLURM_VERSION_MAJOR(SLURM_VERSION_NUMBER),
+                     SLURM_VERSION_MINOR(SLURM_VERSION_NUMBER), SLURM_VERSION_MICRO(SLURM_VERSION_NUMBER));
 }
 
 const std::string& LibSlurmControl::user_name(std::uint32_t uid) {
@@ -133,8 +133,10 @@ const std::string& LibSlurmControl::user_name(std::uint32_t uid) {
   if (fresh) {
     passwd pw{}, *found = nullptr;
     std::vector<char> buffer(16384);
-    if (getpwuid_r(uid, &pw, buffer.data(), buffer.size(), &found) == 0 && found) it->second = pw.pw_name;
-    else it->second = std::to_string(uid);  // a uid without a name is known by its number
+    if (getpwuid_r(uid, &pw, buffer.data(), buffer.size(), &found) == 0 && found)
+      it->second = pw.pw_name;
+    else
+      it->second = std::to_string(uid);  // a uid without a name is known by its number
   }
   return it->second;
 }
@@ -144,8 +146,10 @@ const std::string& LibSlurmControl::group_name(std::uint32_t gid) {
   if (fresh) {
     group gr{}, *found = nullptr;
     std::vector<char> buffer(16384);
-    if (getgrgid_r(gid, &gr, buffer.data(), buffer.size(), &found) == 0 && found) it->second = gr.gr_name;
-    else it->second = std::to_string(gid);
+    if (getgrgid_r(gid, &gr, buffer.data(), buffer.size(), &found) == 0 && found)
+      it->second = gr.gr_name;
+    else
+      it->second = std::to_string(gid);
   }
   return it->second;
 }
@@ -155,7 +159,8 @@ RmStatus LibSlurmControl::read(Reading& out) {
   // ran then), so that usage accrued up to it is never usage of a job that ended meanwhile.
   const Epoch asked = std::time(nullptr);
   job_info_msg_t* jobs = nullptr;
-  if (slurm_load_jobs(0, &jobs, SHOW_ALL | SHOW_DETAIL) != SLURM_SUCCESS) return RmStatus::failure(last_error("reading jobs"));
+  if (slurm_load_jobs(0, &jobs, SHOW_ALL | SHOW_DETAIL) != SLURM_SUCCESS)
+    return RmStatus::failure(last_error("reading jobs"));
   node_info_msg_t* nodes = nullptr;
   if (slurm_load_node(0, &nodes, SHOW_ALL) != SLURM_SUCCESS) {
     slurm_free_job_info_msg(jobs);
@@ -207,8 +212,10 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.cpus_per_task = j.cpus_per_task == NO_VAL16 || j.cpus_per_task == 0 ? 1 : j.cpus_per_task;
     r.tasks_per_node = j.ntasks_per_node == NO_VAL16 || j.ntasks_per_node == INFINITE16 ? 0 : j.ntasks_per_node;
     if (j.pn_min_memory != NO_VAL64 && j.pn_min_memory != 0) {
-      if (j.pn_min_memory & MEM_PER_CPU) r.memory_per_cpu_mb = j.pn_min_memory & ~MEM_PER_CPU;
-      else r.memory_per_node_mb = j.pn_min_memory;
+      if (j.pn_min_memory & MEM_PER_CPU)
+        r.memory_per_cpu_mb = j.pn_min_memory & ~MEM_PER_CPU;
+      else
+        r.memory_per_node_mb = j.pn_min_memory;
     }
     if (j.time_limit != INFINITE && j.time_limit != NO_VAL) r.time_limit_minutes = j.time_limit;
     r.submit = j.submit_time;
@@ -287,12 +294,14 @@ RmStatus LibSlurmControl::update(const JobUpdate& u) {
   if (u.priority) desc.priority = *u.priority;
   if (u.admin_comment) desc.admin_comment = comment.data();
   if (u.begin) desc.begin_time = static_cast<time_t>(*u.begin);
-  if (slurm_update_job(&desc) != SLURM_SUCCESS) return RmStatus::failure(last_error(fmt::format("job {}", u.id).c_str()));
+  if (slurm_update_job(&desc) != SLURM_SUCCESS)
+    return RmStatus::failure(last_error(fmt::format("job {}", u.id).c_str()));
   return {};
 }
 
 RmStatus LibSlurmControl::cancel(std::uint32_t id) {
-  if (slurm_kill_job(id, SIGKILL, 0) != SLURM_SUCCESS) return RmStatus::failure(last_error(fmt::format("cancelling job {}", id).c_str()));
+  if (slurm_kill_job(id, SIGKILL, 0) != SLURM_SUCCESS)
+    return RmStatus::failure(last_error(fmt::format("cancelling job {}", id).c_str()));
   return {};
 }
 

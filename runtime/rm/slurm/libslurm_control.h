@@ -34,7 +34,7 @@ class LibSlurmControl final : public SlurmControl {
   const std::string& user_name(std::uint32_t uid);
   const std::string& group_name(std::uint32_t gid);
 
-  std::int64_t jobs_updated_ = 0, nodes_updated_ = 0;  // Slurm's last_update of the last read
+  std::int64_t jobs_updated_ = 0, nodes_updated_ = 0;    // Slurm's last_update of the last read
   std::map<std::uint32_t, std::string> users_, groups_;  // names looked up once
 };
 

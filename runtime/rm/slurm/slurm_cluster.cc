@@ -68,7 +68,9 @@ std::optional<std::uint32_t> SlurmCluster::job_number(const std::string& id) con
 }
 
 // Journalling is part of what a decision costs: counted with the requests.
-RmStatus SlurmCluster::save() { return persist_ ? timed([&] { return persist_(state_); }) : RmStatus{}; }
+RmStatus SlurmCluster::save() {
+  return persist_ ? timed([&] { return persist_(state_); }) : RmStatus{};
+}
 
 void SlurmCluster::wake() {
   std::lock_guard lock(wake_mutex_);
@@ -81,7 +83,8 @@ void SlurmCluster::wake() {
 
 Epoch SlurmCluster::wait(Epoch deadline, std::vector<RmEvent>& events) {
   // A start in flight is checked at its timeout even if nothing else happens.
-  for (const auto& [id, start] : state_.view.starting) deadline = std::min(deadline, start.asked + options_.start_timeout);
+  for (const auto& [id, start] : state_.view.starting)
+    deadline = std::min(deadline, start.asked + options_.start_timeout);
   const auto poll = std::chrono::duration<double>(std::max(options_.poll_seconds, 0.01));
   while (read_once_ && clock_() < deadline) {
     if (control_.changed()) break;  // a start confirmed is a change too
@@ -150,7 +153,8 @@ void SlurmCluster::diff(const MappedCluster& before, std::vector<RmEvent>& event
     nodes_is.insert(n.name);
     auto it = nodes_was.find(n.name);
     // A node that comes, goes, or stops or starts taking work: not every busy / idle change.
-    if (it == nodes_was.end()) events.push_back({RmEvent::Kind::NodeChanged, n.name, now, std::string(to_string(n.state))});
+    if (it == nodes_was.end())
+      events.push_back({RmEvent::Kind::NodeChanged, n.name, now, std::string(to_string(n.state))});
     else if (takes_new_work(*it->second) != takes_new_work(n))
       events.push_back({RmEvent::Kind::NodeChanged, n.name, now,
                         fmt::format("{} -> {}", to_string(it->second->state), to_string(n.state))});
@@ -183,7 +187,8 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
       std::sort(on.begin(), on.end());
       if (on != asked) {
         detail += fmt::format(" (asked for {})", node_list(start.nodes));
-        notice(fmt::format("job {} runs on {}, not on the nodes it was given ({})", id, node_list(on), node_list(start.nodes)));
+        notice(fmt::format("job {} runs on {}, not on the nodes it was given ({})", id, node_list(on),
+                           node_list(start.nodes)));
       }
       if (events) events->push_back({RmEvent::Kind::Started, name, r->start, std::move(detail)});
       done.push_back(id);
@@ -192,7 +197,8 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
       // held it since): no start happened, so none failed; its nodes are cleared.
       const RmStatus st = undo_start(id, "it was never released (the scheduler stopped before, or it was held since)");
       if (!st.ok) {
-        notice(fmt::format("job {}: clearing a start that never happened failed: {} (tried again next time)", id, st.error));
+        notice(fmt::format("job {}: clearing a start that never happened failed: {} (tried again next time)", id,
+                           st.error));
         continue;
       }
       done.push_back(id);
@@ -202,7 +208,8 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
                            r ? fmt::format("ended {} before it ran", to_string(r->state)) : "gone from Slurm"});
       done.push_back(id);
     } else if (now >= start.asked + options_.start_timeout) {
-      const std::string why = fmt::format("not running {} s after its release (Slurm: {})", now - start.asked, r->reason);
+      const std::string why =
+          fmt::format("not running {} s after its release (Slurm: {})", now - start.asked, r->reason);
       const RmStatus st = undo_start(id, why);
       if (!st.ok) {
         notice(fmt::format("job {}: {}; holding it again failed: {} (tried again next time)", id, why, st.error));
@@ -252,7 +259,8 @@ void SlurmCluster::hold_released_elsewhere() {
     if (r.state != JobStateName::Pending || r.priority == kHeld || state_.view.starting.contains(r.id)) continue;
     if (r.array_job_id != 0 && !r.array_task) continue;  // a job array not split: not ours to hold
     if (options_.dry_run) {
-      notice(fmt::format("job {}: released outside the scheduler (priority {}); would hold it again", r.id, r.priority));
+      notice(
+          fmt::format("job {}: released outside the scheduler (priority {}); would hold it again", r.id, r.priority));
       continue;
     }
     JobUpdate u;
@@ -283,13 +291,15 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
   for (const auto& rec : reading_.jobs)
     if (rec.id == *id) r = &rec;
   if (!r || r->state != JobStateName::Pending)
-    return RmStatus::failure(fmt::format("job {} is {} in Slurm, not pending", *id, r ? to_string(r->state) : "unknown"));
+    return RmStatus::failure(
+        fmt::format("job {} is {} in Slurm, not pending", *id, r ? to_string(r->state) : "unknown"));
   if (options_.dry_run) return {};
   // Slurm places the tasks itself (slurm_placement.h): a start it would find no room for, as it
   // places this turn's earlier starts, waits for the next turn, whose snapshot shows them.
   const auto job = std::find_if(mapped_.snapshot.jobs.begin(), mapped_.snapshot.jobs.end(),
                                 [&](const Job& j) { return j.id == request.job; });
-  auto placed = job == mapped_.snapshot.jobs.end() ? std::nullopt : slurm_placement(mapped_.snapshot, *job, request.nodes);
+  auto placed =
+      job == mapped_.snapshot.jobs.end() ? std::nullopt : slurm_placement(mapped_.snapshot, *job, request.nodes);
   if (!placed)
     return RmStatus::failure(fmt::format(
         "job {}: not started this turn: Slurm, which places the tasks itself (one on each node, then filling the "

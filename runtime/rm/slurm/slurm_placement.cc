@@ -11,13 +11,15 @@ std::optional<std::vector<std::int64_t>> slurm_placement(const ClusterSnapshot& 
   std::map<std::string, std::int64_t, std::less<>> busy;  // CPUs of the active jobs, by node
   for (const Job& j : snapshot.jobs) {
     if (!j.is_active() || j.id == job.id) continue;
-    for (std::size_t k = 0; k < j.allocated_nodes.size(); ++k) busy[j.allocated_nodes[k]] += j.tasks_on(k) * j.procs_per_task;
+    for (std::size_t k = 0; k < j.allocated_nodes.size(); ++k)
+      busy[j.allocated_nodes[k]] += j.tasks_on(k) * j.procs_per_task;
   }
   // Slurm's order: where each node stands in the snapshot (read in Slurm's node table order).
   std::vector<std::pair<std::size_t, std::size_t>> order;  // (position in the snapshot, in `nodes`)
   std::vector<std::int64_t> room(nodes.size());
   for (std::size_t i = 0; i < nodes.size(); ++i) {
-    const auto at = std::find_if(snapshot.nodes.begin(), snapshot.nodes.end(), [&](const Node& n) { return n.name == nodes[i]; });
+    const auto at =
+        std::find_if(snapshot.nodes.begin(), snapshot.nodes.end(), [&](const Node& n) { return n.name == nodes[i]; });
     if (at == snapshot.nodes.end()) return std::nullopt;
     const auto b = busy.find(nodes[i]);
     room[i] = std::max<std::int64_t>(at->procs - (b == busy.end() ? 0 : b->second), 0) / per_task;

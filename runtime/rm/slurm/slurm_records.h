@@ -16,8 +16,19 @@ namespace maui::runtime::slurm {
 
 // Slurm's job states (the base state; flags separately).
 enum class JobStateName : std::uint8_t {
-  Pending, Running, Suspended, Completed, Cancelled, Failed, Timeout, NodeFail, Preempted, BootFail, Deadline,
-  OutOfMemory, Unknown
+  Pending,
+  Running,
+  Suspended,
+  Completed,
+  Cancelled,
+  Failed,
+  Timeout,
+  NodeFail,
+  Preempted,
+  BootFail,
+  Deadline,
+  OutOfMemory,
+  Unknown
 };
 std::string_view to_string(JobStateName);
 
@@ -32,19 +43,19 @@ struct JobRecord {
   bool completing = false;  // ended, its nodes not released yet
   std::string reason;       // why it waits (Slurm's reason name: JobHeldUser, Dependency, ...)
   std::uint32_t priority = 0;
-  std::uint32_t cpus = 0;            // CPUs asked for (or allocated)
-  std::uint32_t min_nodes = 0;       // nodes asked for, at least
-  std::uint32_t max_nodes = 0;       // nodes at most (0: not said)
-  bool node_count_asked = false;     // the user gave an exact node count (-N 2)
-  std::uint32_t tasks = 0;           // 0: not said
+  std::uint32_t cpus = 0;         // CPUs asked for (or allocated)
+  std::uint32_t min_nodes = 0;    // nodes asked for, at least
+  std::uint32_t max_nodes = 0;    // nodes at most (0: not said)
+  bool node_count_asked = false;  // the user gave an exact node count (-N 2)
+  std::uint32_t tasks = 0;        // 0: not said
   std::uint32_t cpus_per_task = 1;
   std::uint32_t tasks_per_node = 0;  // 0: not said
   std::optional<std::uint64_t> memory_per_cpu_mb, memory_per_node_mb;
-  std::optional<std::uint32_t> time_limit_minutes;  // none: unlimited
-  Epoch submit = 0, eligible = 0, start = 0, end = 0;  // 0: not known
-  std::string dependency;  // Slurm's text, with (unfulfilled) / (failed) marks
+  std::optional<std::uint32_t> time_limit_minutes;                // none: unlimited
+  Epoch submit = 0, eligible = 0, start = 0, end = 0;             // 0: not known
+  std::string dependency;                                         // Slurm's text, with (unfulfilled) / (failed) marks
   std::vector<std::pair<std::string, std::uint32_t>> allocation;  // running: node, CPUs on it
-  std::string required_nodes, excluded_nodes;  // Slurm's node lists
+  std::string required_nodes, excluded_nodes;                     // Slurm's node lists
   std::string admin_comment;
   bool requeue_allowed = false;
   std::uint32_t restarts = 0;

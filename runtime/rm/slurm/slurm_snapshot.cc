@@ -64,7 +64,8 @@ std::vector<std::string> unfulfilled_dependencies(std::string_view text, bool& n
       id = id.substr(0, id.find('_'));
       // A TYPE:ID+TIME term (after:12+5) carries minutes after the start.
       id = id.substr(0, id.find('+'));
-      if (!id.empty() && std::all_of(id.begin(), id.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      if (!id.empty() &&
+          std::all_of(id.begin(), id.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
         out.emplace_back(id);
       if (next == std::string_view::npos) break;
       ids = ids.substr(next + 1);
@@ -127,9 +128,9 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
     const JobRecord& r = reading.jobs[k];
     const std::string id = std::to_string(r.id);
     if (r.array_job_id != 0 && !r.array_task && r.state == JobStateName::Pending) {
-      out.problems.push_back(fmt::format(
-          "job {}: a job array whose tasks ({}) Slurm has not split yet: not scheduled (docs/slurm.md)", id,
-          r.array_tasks.empty() ? "?" : r.array_tasks));
+      out.problems.push_back(
+          fmt::format("job {}: a job array whose tasks ({}) Slurm has not split yet: not scheduled (docs/slurm.md)", id,
+                      r.array_tasks.empty() ? "?" : r.array_tasks));
       continue;
     }
     Job j;
@@ -148,9 +149,11 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
     } else if (r.memory_per_node_mb) {
       // Per node in Slurm, per task here: a node holds tasks_per_node tasks when the job says so,
       // else its tasks spread over its nodes (at least one).
-      const std::int64_t per_node =
-          r.tasks_per_node > 0 ? r.tasks_per_node : (j.tasks + std::max<std::int64_t>(1, j.nodes) - 1) / std::max<std::int64_t>(1, j.nodes);
-      j.memory_per_task_mb = (static_cast<std::int64_t>(*r.memory_per_node_mb) + per_node - 1) / std::max<std::int64_t>(1, per_node);
+      const std::int64_t per_node = r.tasks_per_node > 0 ? r.tasks_per_node
+                                                         : (j.tasks + std::max<std::int64_t>(1, j.nodes) - 1) /
+                                                               std::max<std::int64_t>(1, j.nodes);
+      j.memory_per_task_mb =
+          (static_cast<std::int64_t>(*r.memory_per_node_mb) + per_node - 1) / std::max<std::int64_t>(1, per_node);
     }
     j.walltime = r.time_limit_minutes ? static_cast<Seconds>(*r.time_limit_minutes) * 60 : options.unlimited_walltime;
     if (j.walltime <= 0) j.walltime = 60;  // a zero limit in Slurm is its minimum, a minute
