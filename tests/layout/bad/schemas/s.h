@@ -1,2 +1,2 @@
-#include "parser/p.h"
 #include "schemas/s2.h"
+#include "parser/p.h"
