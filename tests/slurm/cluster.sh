@@ -159,6 +159,16 @@ recorded_pid() {
   echo "$pid"
 }
 
+# Is the daemon we have just spawned still running? While it starts, its pid file holds the pid
+# `spawn` recorded, and /proc/PID/cmdline may read empty for a moment while setsid execs the
+# daemon (seen under load: a slurmd reported dead with nothing in its logs), so during a start
+# only the process itself is checked; recorded_pid's command-line check is for pid files that
+# may be stale (a reboot, a long time).
+spawned_alive() {
+  local f="$DIR/run/$1.pid"
+  [ -f "$f" ] && pid_alive "$(cat "$f")"
+}
+
 # Our daemons by the names of their pid files, in start order.
 daemons() {
   echo munged
@@ -450,7 +460,7 @@ wait_listening() {
     [ $ok -eq 1 ] && return 0
     for d in $(daemons); do
       [ -f "$DIR/run/$d.pid" ] || continue  # not started yet
-      recorded_pid "$d" >/dev/null || { log_tail; die "$d exited during start ($DIR/log)"; }
+      spawned_alive "$d" || { log_tail; die "$d exited during start ($DIR/log)"; }
     done
     [ $SECONDS -lt $deadline ] || { log_tail; die "daemons not listening on $first-$last after 20 s"; }
     sleep 0.1
@@ -474,7 +484,7 @@ start_database() {
     --innodb-log-file-size=64M --innodb-lock-wait-timeout=900 --innodb-buffer-pool-size=128M
   local t=$((SECONDS + 20))
   until mariadb-admin --no-defaults -S "$db/run/mysqld.sock" -uroot ping >/dev/null 2>&1; do
-    recorded_pid mariadbd >/dev/null || { tail -n 20 "$db/mariadbd.log" >&2; die "mariadbd exited"; }
+    spawned_alive mariadbd || { tail -n 20 "$db/mariadbd.log" >&2; die "mariadbd exited"; }
     [ $SECONDS -lt $t ] || { tail -n 20 "$db/mariadbd.log" >&2; die "MariaDB not answering after 20 s"; }
     sleep 0.1
   done
@@ -519,7 +529,7 @@ start_dbd() {
   wait_listening "$port" "$port"
   local t=$((SECONDS + 20))
   until sacctmgr -n -P show cluster format=cluster >/dev/null 2>&1; do
-    recorded_pid slurmdbd >/dev/null || { log_tail; die "slurmdbd exited"; }
+    spawned_alive slurmdbd || { log_tail; die "slurmdbd exited"; }
     [ $SECONDS -lt $t ] || { log_tail; die "slurmdbd not answering after 20 s"; }
     sleep 0.1
   done
@@ -590,7 +600,7 @@ start() {
     --log-file="$DIR/log/munged.log" --seed-file="$DIR/munge/munged.seed"
   local t=$((SECONDS + 10))
   until [ -S "$DIR/munge/munge.socket" ]; do
-    recorded_pid munged >/dev/null || { log_tail; die "munged exited"; }
+    spawned_alive munged || { log_tail; die "munged exited"; }
     [ $SECONDS -lt $t ] || { log_tail; die "no munge socket after 10 s"; }
     sleep 0.05
   done
@@ -718,7 +728,7 @@ start_ctld() {
     flock 9
     spawn slurmctld slurmctld -D -f "$SLURM_CONF"
     until listening_ports | grep -qx "$port"; do
-      recorded_pid slurmctld >/dev/null || { log_tail; die "slurmctld exited during start"; }
+      spawned_alive slurmctld || { log_tail; die "slurmctld exited during start"; }
       [ $SECONDS -lt $deadline ] || { log_tail; die "slurmctld not listening on $port after 20 s"; }
       sleep 0.1
     done
