@@ -55,7 +55,14 @@ def expected_paths(source):
              "usr/share/doc/mauitools/examples/site.cfg", "usr/share/doc/mauitools/examples/slurm/job_submit.lua",
              "usr/share/doc/mauitools/examples/slurm/slurm.conf.part"]
     paths += ["usr/bin/" + c for c in client_commands(source)]
+    paths += manual_pages(source)
     return paths
+
+
+def manual_pages(source):
+    """The man pages the package must carry (packaging/man/ makes them)."""
+    pages = ["usr/share/man/man1/mauic.1.gz", "usr/share/man/man1/mauirun.1.gz", "usr/share/man/man5/maui.cfg.5.gz"]
+    return pages + [f"usr/share/man/man1/{c}.1.gz" for c in client_commands(source)]
 
 
 def check_control(deb, problems):
