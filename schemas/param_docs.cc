@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "fmt/format.h"
+#include "schemas/param_fields.h"
 #include "schemas/schema.h"
 
 namespace maui::schema {
@@ -27,45 +28,6 @@ std::string cell(std::string_view text) {
 // Names and literal values in code spans, so `_NODERANGE` or `*` are not read as emphasis.
 std::string code(std::string_view text) { return text.empty() ? std::string() : fmt::format("`{}`", cell(text)); }
 
-// Where a row applies: the families of an attribute, the index form of a parameter.
-std::string where(const Row& row) {
-  if (row.kind == RowKind::Attribute) return objects_to_string(row.objects);
-  std::string out;
-  const auto add = [&out](std::string_view s) {
-    if (!out.empty()) out += ", ";
-    out += s;
-  };
-  if ((row.flags & kPartitionScoped) != 0) {
-    add("[partition]");
-  } else if ((row.flags & kPerQos) != 0) {
-    add("[QOS]");
-  } else if ((row.flags & kPerSres) != 0) {
-    add("[reservation]");
-  } else if ((row.flags & kPerRm) != 0) {
-    add("[RM number]");
-  } else if (row.kind == RowKind::Family) {
-    add("[id]");
-  } else if ((row.flags & kIndexed) != 0) {
-    add("[index]");
-  }
-  if ((row.flags & kRequired) != 0) add("required");
-  return out;
-}
-
-std::string attribute_notes(const Row& row) {
-  std::string out;
-  const auto add = [&out](std::string_view s) {
-    if (!out.empty()) out += ", ";
-    out += s;
-  };
-  if ((row.flags & kMultiDim) != 0) add("takes [CRED[:id]]");
-  if ((row.flags & kOverride) != 0) add("override");
-  if ((row.flags & kIdleLimit) != 0) add("idle limit");
-  if ((row.flags & kSystemLimit) != 0) add("per-job limit");
-  if ((row.flags & kSecret) != 0) add("secret");
-  return out;
-}
-
 std::string support(const Row& row) {
   if (row.canonical.empty()) return std::string(to_string(row.support));
   return fmt::format("{} → `{}`", to_string(row.support), row.canonical);
@@ -81,8 +43,8 @@ void render_table(std::string& out, RowKind kind, std::string_view heading) {
   out += "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const Row& row : all_rows()) {
     if (row.kind != kind) continue;
-    std::string place = where(row);
-    if (const std::string notes = attribute_notes(row); !notes.empty()) {
+    std::string place = row_where(row);
+    if (const std::string notes = row_attribute_notes(row); !notes.empty()) {
       place += place.empty() ? notes : fmt::format(" ({})", notes);
     }
     out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", code(row.name), to_string(row.type),
