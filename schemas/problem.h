@@ -14,6 +14,7 @@
 // (schemas/problem_json.h). A Diagnostic's first line is printed in the same form.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -38,6 +39,9 @@ struct Problem {
   Severity severity = Severity::Error;
   std::string message;  // what is wrong and what was expected, without the location
   bool operator==(const Problem&) const = default;
+  // By file, line, column, then severity and message: a sorted list reads in config order, and
+  // "sorted, each once" (the engine's warnings) is std::sort then std::unique.
+  auto operator<=>(const Problem&) const = default;
 };
 
 // "file:line:col", "file:line" without a column, "file" without a line ("" without a file).

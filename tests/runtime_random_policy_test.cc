@@ -333,7 +333,7 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
               << "job " << run.job << " of " << t.user << " runs in " << a.name << " on " << name;
       }
     }
-    for (const auto& w : r.warnings) EXPECT_EQ(w.find("simulator refused"), std::string::npos) << w;
+    for (const auto& w : r.warnings) EXPECT_EQ(w.message.find("simulator refused"), std::string::npos) << to_text(w);
 
     // Each job ran its time after its submission, or says why it never started.
     std::vector<std::pair<Epoch, std::int64_t>> use;  // (time, +procs / -procs)

@@ -101,7 +101,7 @@ Compared compare_every_iteration(const CredentialDirectory& dir, const Trace& tr
     EXPECT_EQ(given.never_runnable.size(), simulated.never_runnable.size()) << "at " << before.now;
     for (std::size_t k = 0; k < std::min(given.never_runnable.size(), simulated.never_runnable.size()); ++k)
       EXPECT_EQ(it.cluster.jobs[given.never_runnable[k].job].id, before.jobs[simulated.never_runnable[k].job].id);
-    EXPECT_TRUE(it.warnings.empty()) << it.warnings.front();
+    EXPECT_TRUE(it.warnings.empty()) << to_text(it.warnings.front());
     ++out.iterations;
     out.starts += static_cast<std::int64_t>(simulated.starts.size());
     for (const auto& s : simulated.starts) out.backfills += s.backfill;

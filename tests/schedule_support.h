@@ -201,7 +201,7 @@ struct DriveResult {
   std::int64_t iterations = 0;
   std::int64_t with_completed = 0;      // iterations whose snapshot held completed jobs
   std::int64_t standing_instances = 0;  // standing reservation instances, summed over iterations
-  std::vector<std::string> warnings;
+  std::vector<Problem> warnings;
 };
 
 // The same decisions: starts and reservations, jobs compared by id (a and b may index different
