@@ -2,6 +2,7 @@
 // text of a warning, and the tests of locations (runtime_warning_location_test.cc) the rest.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -16,6 +17,9 @@ inline std::vector<std::string> messages(const std::vector<Problem>& problems) {
   for (const auto& p : problems) out.push_back(p.message);
   return out;
 }
+
+// The message of a problem that may be absent ("" when there is none): a reader's error.
+inline std::string message_of(const std::optional<Problem>& p) { return p ? p->message : std::string(); }
 
 // gtest prints a problem as the tools do.
 inline void PrintTo(const Problem& p, std::ostream* os) { *os << to_text(p); }

@@ -417,7 +417,7 @@ TEST(NodeJobLimit, TheSimulatorTakesTheLimitFromNodecfg) {
       "NODECFG[DEFAULT] MAXJOB=1\nNODECFG[n1] RESOURCES=PROCS:4\nNODECFG[n2] RESOURCES=PROCS:4 MAXJOB=2\n");
   SimulatedNodes cluster = simulated_nodes(p.policy(), NodeSource{});
   std::vector<Node>& nodes = cluster.nodes;
-  ASSERT_EQ(nodes.size(), 2u) << cluster.error;
+  ASSERT_EQ(nodes.size(), 2u) << message_of(cluster.error);
   EXPECT_EQ(nodes[0].max_jobs, 1);
   EXPECT_EQ(nodes[1].max_jobs, 2);
   const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1), trace_job(2, 0, kHour, kHour, 1),

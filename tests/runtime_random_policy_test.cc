@@ -296,7 +296,7 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     CredentialDirectory dir(unit->policy);
     const SimulatedNodes cluster = simulated_nodes(unit->policy, {});
     const std::vector<Node>& nodes = cluster.nodes;
-    ASSERT_EQ(nodes.size(), 12u) << cluster.error;
+    ASSERT_EQ(nodes.size(), 12u) << message_of(cluster.error);
     std::int64_t cluster_procs = 0;
     for (const auto& n : nodes) cluster_procs += n.procs;
 

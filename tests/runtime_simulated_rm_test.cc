@@ -120,6 +120,17 @@ std::vector<std::int64_t> procs_of(const SimulatedNodes& cluster) {
   return out;
 }
 
+// A config without nodes and no --nodes: no cluster, a problem with the config as a whole.
+TEST(SimulatedNodes, NoNodeAtAllIsAnErrorAboutTheConfig) {
+  auto p = compile_policy("QUEUETIMEWEIGHT 1\n");
+  const SimulatedNodes none = simulated_nodes(p.policy(), {});
+  EXPECT_TRUE(none.nodes.empty());
+  ASSERT_TRUE(none.error);
+  EXPECT_EQ(to_text(*none.error),
+            "t.cfg: error: the simulated cluster has no nodes: give --nodes N --procs-per-node P, or "
+            "NODECFG[<name>] lines in the config");
+}
+
 TEST(SimulatedNodes, ProcsNoNodeStatesAreAssumedAndSaid) {
   auto p = compile_policy("NODECFG[n1] RESOURCES=PROCS:4\nNODECFG[n2] FEATURES=x\nNODECFG[n3] PARTITION=p\n");
   const SimulatedNodes plain = simulated_nodes(p.policy(), {});

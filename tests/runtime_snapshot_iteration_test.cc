@@ -59,7 +59,7 @@ struct Compared {
 // simulator's snapshot goes through JOBS.json into iterate_snapshot, whose decisions are
 // compared with the iteration's. Ends when nothing is left to submit and nothing runs.
 Compared compare_every_iteration(const CredentialDirectory& dir, const Trace& trace, SimulatedNodes simulated) {
-  EXPECT_EQ(simulated.error, "");
+  EXPECT_FALSE(simulated.error) << message_of(simulated.error);
   std::vector<Node> nodes = std::move(simulated.nodes);
   const Seconds utc_offset = trace.time_zone.value_or(0);
   SimulatedCluster cluster(std::move(nodes), trace.unix_start_time.value_or(0));
@@ -118,7 +118,7 @@ Trace kth(std::int64_t jobs) {
   TraceReadOptions opt;
   opt.limit_jobs = jobs;
   TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
-  EXPECT_EQ(read.error, "");
+  EXPECT_FALSE(read.error) << message_of(read.error);
   return read.trace;
 }
 

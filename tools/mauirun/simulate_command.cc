@@ -165,7 +165,7 @@ int simulate_command(const SimulateOptions& o) {
 
   auto cluster = runtime::simulated_nodes(config->policy, runtime::NodeSource{o.nodes, o.procs_per_node});
   if (cluster.nodes.empty()) {
-    llvm::errs() << "mauirun: " << cluster.error << "\n";
+    llvm::errs() << "mauirun: " << cluster.error->message << "\n";
     return kRunInputError;
   }
   std::vector<runtime::Node>& nodes = cluster.nodes;
