@@ -32,7 +32,7 @@ TEST(SnapshotIteration, TheClusterHoldsWhatItsRunningJobsRunOn) {
   EXPECT_EQ(rm.next_end(), 400);
   RmStatus full = rm.start_job("q", std::vector<std::string>{"n2"}, std::vector<std::int64_t>{2});
   EXPECT_FALSE(full.ok);
-  EXPECT_EQ(full.error,
+  EXPECT_EQ(full.error.message,
             "job q: node n2 cannot take 2 task(s) of 1 proc(s), 0 MB memory: 1 of its 2 procs and 0 of its 0 MB memory "
             "are in use");
   EXPECT_FALSE(rm.start_job("q", std::vector<std::string>{"n1", "n2"}, std::vector<std::int64_t>{1, 1}).ok);

@@ -306,7 +306,7 @@ inline DriveResult drive(const TestPolicy& p, std::vector<Node> nodes, std::vect
         d.alloc.emplace_back(state.nodes[nt.node].name, nt.tasks);
       }
       RmStatus st = cluster.start_job(state.jobs[s.job].id, names, tasks);
-      EXPECT_TRUE(st.ok) << st.error;
+      EXPECT_TRUE(st.ok) << st.error.message;
       d.start = state.now;
       d.end = state.now + d.trace.run;
       d.backfilled = s.backfill;

@@ -143,7 +143,7 @@ class Simulation {
       switch (a.kind) {
         case AppliedDecision::Kind::Requeue:
           if (!a.status.ok) {
-            warnings_.insert(unlocated_warning("simulator refused a requeue: " + a.status.error));
+            warnings_.insert(unlocated_warning("simulator refused a requeue: " + a.status.error.message));
             break;
           }
           ++outcome.preempted;
@@ -151,7 +151,7 @@ class Simulation {
           break;
         case AppliedDecision::Kind::Start:
           if (!a.status.ok) {
-            warnings_.insert(unlocated_warning("simulator refused a start: " + a.status.error));
+            warnings_.insert(unlocated_warning("simulator refused a start: " + a.status.error.message));
             break;
           }
           if (options_.on_run)

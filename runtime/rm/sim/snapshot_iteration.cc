@@ -30,7 +30,8 @@ SnapshotIteration iterate_snapshot(const CredentialDirectory& dir, ClusterSnapsh
   out.reservations = cycle.reservations();
   std::set<Problem> warnings(cycle.warnings().begin(), cycle.warnings().end());
   for (const auto& a : out.report.applied)
-    if (!a.status.ok) warnings.insert(unlocated_warning("the simulated cluster refused a decision: " + a.status.error));
+    if (!a.status.ok)
+      warnings.insert(unlocated_warning("the simulated cluster refused a decision: " + a.status.error.message));
   out.warnings.assign(warnings.begin(), warnings.end());
   out.cluster = std::move(cluster.state());
   return out;
