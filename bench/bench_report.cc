@@ -56,11 +56,11 @@ struct KthRun {
   explicit KthRun(const char* config) {
     const std::string name = config;
     unit = checker::check_file(std::string(MAUI_SOURCE_DIR) + "/examples/" + name);
-    error = kth_trace().error;
+    error = kth_trace().error ? kth_trace().error->message : "";
     if (error.empty()) {
       auto cluster = simulated_nodes(unit->policy, {name == "site.cfg" ? 0 : 100, 1});
       nodes = std::move(cluster.nodes);
-      error = std::move(cluster.error);
+      if (cluster.error) error = cluster.error->message;
     }
   }
   bool ok() const { return !nodes.empty(); }

@@ -54,8 +54,8 @@ void BM_SimulateKth(benchmark::State& state) {
   TraceReadOptions read;
   read.limit_jobs = kSmall ? 500 : 0;
   auto trace = read_swf(std::string(MAUI_SOURCE_DIR) + "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", read);
-  if (!trace.error.empty()) {
-    state.SkipWithError(trace.error.c_str());
+  if (trace.error) {
+    state.SkipWithError(trace.error->message.c_str());
     return;
   }
   auto nodes = simulated_nodes(unit->policy, {site ? 0 : 100, 1}).nodes;

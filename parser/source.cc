@@ -48,8 +48,8 @@ std::optional<unsigned> SourceSet::load_main(const std::string& path, Diagnostic
   std::unique_ptr<llvm::MemoryBuffer> buffer;
   if (path == "-") {  // standard input: a stream, read up to the same limit
     InputFile in = read_input_file(path, kMaxConfigBytes);
-    if (!in.error.empty()) {
-      sink.report_file(rules::kIoError, path, fmt::format("cannot read '{}': {}", path, in.error));
+    if (in.error) {
+      sink.report_file(rules::kIoError, path, fmt::format("cannot read '{}': {}", path, in.error->message));
       return std::nullopt;
     }
     buffer = llvm::MemoryBuffer::getMemBufferCopy(in.text, path);

@@ -4,13 +4,18 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+
+#include "schemas/problem.h"
 
 namespace maui {
 
 struct InputFile {
   std::string text;
-  std::string error;  // empty when read: "No such file or directory", "it is larger than 64 MB", ...
+  // None when read; else a problem with the file as a whole (file: the path as given, line 0):
+  // "No such file or directory", "it is larger than 64 MB", ...
+  std::optional<Problem> error;
 };
 
 // The whole of `path` ("-": standard input), at most `max_bytes`.

@@ -6,12 +6,14 @@
 // C++20 mode, see the build notes), so tools and tests can include it freely.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include "schemas/ir.h"
+#include "schemas/problem.h"
 
 namespace maui::ir {
 
@@ -30,7 +32,15 @@ void write_json(const Policy& policy, llvm::raw_ostream& stream, bool pretty = t
 
 // Reads what to_json writes: from_json(to_json(p)) == p. Anything else (not JSON, another
 // version, a missing / unknown / mistyped member) is an error whose message names the JSON path,
-// e.g. `credentials[3].active.proc: expected an object`.
-llvm::Expected<Policy> from_json(llvm::StringRef text);
+// e.g. `credentials[3].active.proc: expected an object`, as a Problem (schemas/problem.h): at
+// its line and column when the text is not JSON the tools accept, without a line otherwise.
+struct PolicyFromJson {
+  std::optional<Policy> policy;  // none when the text is not a policy
+  Problem problem;               // why not
+  explicit operator bool() const { return policy.has_value(); }
+  const Policy& operator*() const { return *policy; }
+  const Policy* operator->() const { return &*policy; }
+};
+PolicyFromJson from_json(llvm::StringRef text);
 
 }  // namespace maui::ir

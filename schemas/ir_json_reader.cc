@@ -397,15 +397,18 @@ struct ValueReader<std::map<K, V>> {
   }
 };
 
-llvm::Error make_error(const std::string& message) {
-  return llvm::createStringError(std::errc::invalid_argument, "%s", message.c_str());
-}
+// A document that is not a policy: the error names the JSON path, not a line (the reader
+// walks parsed values).
+PolicyFromJson make_error(const std::string& message) { return {std::nullopt, {{}, 0, 0, Severity::Error, message}}; }
 
 }  // namespace
 
-llvm::Expected<Policy> from_json(llvm::StringRef text) {
-  if (auto problem = json_input_problem(std::string_view(text.data(), text.size())))
-    return make_error(fmt::format("invalid JSON: {} at byte {}", problem->message, problem->offset));
+PolicyFromJson from_json(llvm::StringRef text) {
+  if (auto problem = json_input_problem(std::string_view(text.data(), text.size()))) {
+    problem->message = fmt::format("invalid JSON: {} at byte {}", problem->message,
+                                   offset_of(std::string_view(text.data(), text.size()), *problem));
+    return {std::nullopt, std::move(*problem)};
+  }
   llvm::Expected<json::Value> document = json::parse(text);
   if (!document) return make_error("invalid JSON: " + llvm::toString(document.takeError()));
 
@@ -430,7 +433,7 @@ llvm::Expected<Policy> from_json(llvm::StringRef text) {
     }
   }
   if (!read_fields(in, *root, policy) || !only_fields_of<Policy>(in, *root, "version")) return make_error(in.error());
-  return policy;
+  return {std::move(policy), {}};
 }
 
 }  // namespace maui::ir

@@ -10,10 +10,8 @@ namespace maui {
 
 namespace {
 
-std::optional<JsonInputProblem> located(std::string_view text, std::size_t offset, std::string message) {
-  JsonInputProblem p;
-  p.offset = offset;
-  p.message = std::move(message);
+std::optional<Problem> located(std::string_view text, std::size_t offset, std::string message) {
+  Problem p{{}, 1, 1, Severity::Error, std::move(message)};
   for (std::size_t i = 0; i < offset; ++i) {
     if (text[i] == '\n')
       ++p.line, p.column = 1;
@@ -25,7 +23,14 @@ std::optional<JsonInputProblem> located(std::string_view text, std::size_t offse
 
 }  // namespace
 
-std::optional<JsonInputProblem> json_input_problem(std::string_view text) {
+std::size_t offset_of(std::string_view text, const Problem& p) {
+  std::size_t at = 0;
+  for (std::int64_t line = 1; line < p.line && at < text.size(); ++at)
+    if (text[at] == '\n') ++line;
+  return at + static_cast<std::size_t>(std::max<std::int64_t>(p.column, 1) - 1);
+}
+
+std::optional<Problem> json_input_problem(std::string_view text) {
   int depth = 0;
   bool in_string = false;
   bool escaped = false;

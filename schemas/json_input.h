@@ -12,18 +12,19 @@
 #include <string_view>
 #include <vector>
 
+#include "schemas/problem.h"
+
 namespace maui {
 
 // Deeper than any document the tools read (the IR nests about ten deep).
 inline constexpr int kMaxJsonDepth = 64;
 
-struct JsonInputProblem {
-  std::size_t offset = 0;            // the byte where it is
-  std::size_t line = 1, column = 1;  // 1-based, of that byte
-  std::string message;               // "nested deeper than 64 levels", "integer 1e... does not fit in 64 bits"
-};
-
-std::optional<JsonInputProblem> json_input_problem(std::string_view text);
+// The first such problem: an error at its line and column ("nested deeper than 64 levels",
+// "integer 1e... does not fit in 64 bits"), file "" (the caller names the file).
+std::optional<Problem> json_input_problem(std::string_view text);
+// The byte of `text` at a problem's line and column (1-based, in bytes, as json_input_problem
+// gives them).
+std::size_t offset_of(std::string_view text, const Problem& p);
 
 // Where a value of a JSON document is, for problems found in its values after parsing
 // (`jobs[3].procs: expected a positive integer` is located at the 3rd job's "procs" value).

@@ -278,9 +278,9 @@ Policy full_policy() {
   return p;
 }
 
-std::string error_text(llvm::Expected<Policy> result) {
+std::string error_text(const PolicyFromJson& result) {
   if (result) return "(no error)";
-  return llvm::toString(result.takeError());
+  return result.problem.message;
 }
 
 bool accepted(const std::string& text) { return error_text(from_json(text)) == "(no error)"; }
@@ -300,7 +300,7 @@ TEST(IrJson, FullPolicyRoundTripsExactly) {
   const Policy p = full_policy();
   for (bool pretty : {true, false}) {
     auto back = from_json(to_json(p, pretty));
-    ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+    ASSERT_TRUE(static_cast<bool>(back)) << to_text(back.problem);
     EXPECT_TRUE(*back == p) << "pretty=" << pretty;
     // Operator== treats -0.0 and 0.0 as equal; the sign must survive too.
     EXPECT_TRUE(std::signbit(back->nodes.at("DEFAULT").speed->value));
@@ -310,7 +310,7 @@ TEST(IrJson, FullPolicyRoundTripsExactly) {
 TEST(IrJson, DefaultPolicyRoundTrips) {
   const Policy p;
   auto back = from_json(to_json(p));
-  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_TRUE(static_cast<bool>(back)) << to_text(back.problem);
   EXPECT_TRUE(*back == p);
 }
 
@@ -320,7 +320,7 @@ TEST(IrJson, OutputIsDeterministic) {
   EXPECT_EQ(first, to_json(p));
   EXPECT_EQ(first, to_json(full_policy()));
   auto back = from_json(first);
-  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_TRUE(static_cast<bool>(back)) << to_text(back.problem);
   EXPECT_EQ(first, to_json(*back));
   EXPECT_EQ(to_json(p, false), to_json(*back, false));
 }
@@ -387,7 +387,7 @@ TEST(IrJson, ProvenanceIsOneLineWhateverItsFileName) {
       const std::string json = to_json(p, true);
       for (const std::string& e : expected) EXPECT_NE(json.find(e), std::string::npos) << e.substr(0, 120);
       auto back = from_json(json);
-      ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+      ASSERT_TRUE(static_cast<bool>(back)) << to_text(back.problem);
       EXPECT_EQ(*back, p);
       // Unindented, the same record without the spaces.
       EXPECT_NE(to_json(p, false).find(R"(,"from":{"file":"m.cfg","line":)"), std::string::npos);
@@ -420,7 +420,7 @@ TEST(IrJson, InvalidUtf8IsReplacedNotPassedThrough) {
   p.server_host = src<std::string>("h\xff\xfeost", 1);
   p.files = {"caf\xc3\xa9.cfg"};  // valid UTF-8 is kept as is
   auto back = from_json(to_json(p));
-  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_TRUE(static_cast<bool>(back)) << to_text(back.problem);
   EXPECT_EQ(back->server_host.value, "h\xef\xbf\xbd\xef\xbf\xbdost");
   EXPECT_EQ(back->files, std::vector<std::string>{"caf\xc3\xa9.cfg"});
 }
@@ -439,7 +439,7 @@ TEST(IrJson, ProvenanceFileNamesAreEscapedWhereNeeded) {
   }
   const std::string text = to_json(p);
   auto back = from_json(text);
-  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_TRUE(static_cast<bool>(back)) << to_text(back.problem);
   auto file_of = [&](const char* user) {
     return back->credentials.at(Credential{CredKind::User, user}).declared.where.file.str();
   };
@@ -472,14 +472,14 @@ TEST(IrJson, DoublesRoundTripBitForBit) {
     Policy p;
     p.fairshare.decay = src(v, 1);
     auto back = from_json(to_json(p));
-    ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+    ASSERT_TRUE(static_cast<bool>(back)) << to_text(back.problem);
     const double got = back->fairshare.decay.value;
     EXPECT_EQ(std::memcmp(&got, &v, sizeof v), 0) << "wrote " << v << ", read " << got;
   }
   Policy p;
   p.fairshare.decay = src(std::numeric_limits<double>::quiet_NaN(), 1);
   auto back = from_json(to_json(p));
-  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_TRUE(static_cast<bool>(back)) << to_text(back.problem);
   EXPECT_TRUE(std::isnan(back->fairshare.decay.value));
 }
 
@@ -496,7 +496,7 @@ TEST(IrJson, IntegersStayIntegers) {
     const std::string text = to_json(p, false);
     EXPECT_NE(text.find("\"depth\":{\"value\":" + std::to_string(v) + ","), std::string::npos) << text;
     auto back = from_json(text);
-    ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+    ASSERT_TRUE(static_cast<bool>(back)) << to_text(back.problem);
     EXPECT_EQ(back->fairshare.depth.value, v);
   }
 }
@@ -506,7 +506,7 @@ TEST(IrJson, EveryFairshareMetricRoundTrips) {
     Policy p;
     p.fairshare.metric = src(static_cast<FairshareMetric>(i), 3);
     auto back = from_json(to_json(p));
-    ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+    ASSERT_TRUE(static_cast<bool>(back)) << to_text(back.problem);
     EXPECT_EQ(back->fairshare.metric.value, p.fairshare.metric.value);
   }
 }
@@ -667,7 +667,7 @@ TEST(IrJson, TruncatedAndCorruptedDocumentsNeverCrash) {
     auto result = from_json(llvm::StringRef(good.data(), len));
     if (!result) {
       ++errors;
-      EXPECT_FALSE(llvm::toString(result.takeError()).empty());
+      EXPECT_FALSE(result.problem.message.empty());
     }
   }
   EXPECT_EQ(errors, cuts);  // every proper prefix is incomplete JSON
@@ -680,10 +680,10 @@ TEST(IrJson, TruncatedAndCorruptedDocumentsNeverCrash) {
     auto result = from_json(bad);
     if (result) {  // a harmless corruption (inside a string): what was read must round-trip
       auto again = from_json(to_json(*result, false));
-      ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
+      ASSERT_TRUE(static_cast<bool>(again)) << to_text(again.problem);
       EXPECT_TRUE(*again == *result);
     } else {
-      EXPECT_FALSE(llvm::toString(result.takeError()).empty());
+      EXPECT_FALSE(result.problem.message.empty());
     }
   }
   EXPECT_GT(corruptions, 500u);

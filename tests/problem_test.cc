@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "llvm/Support/JSON.h"
+#include "schemas/ir_json.h"
 #include "schemas/json_input.h"
 #include "schemas/problem.h"
 #include "schemas/problem_json.h"
@@ -65,6 +66,34 @@ TEST(JsonLocator, FindsEachValueByItsPath) {
   EXPECT_EQ(at("jobs[2].walltime"), "3:3");
   EXPECT_EQ(at("jobs[7].id"), "1:10");
   EXPECT_EQ(at("later"), "1:1");
+}
+
+// A text the tools do not accept as JSON is a problem at its line and column; the message keeps
+// the byte, as before.
+TEST(JsonInput, RefusedJsonIsLocated) {
+  // The integer is on the second line, after one blank: line 2, column 2, byte 13 (`{"version":`
+  // is 11 bytes, then the newline and the blank).
+  const std::string text = "{\"version\":\n 99999999999999999999}";
+  // json_input_problem: an error at the line and column of the byte; the file is the caller's.
+  const auto p = json_input_problem(text);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->file, "");
+  EXPECT_EQ(p->line, 2);
+  EXPECT_EQ(p->column, 2);
+  EXPECT_EQ(p->message, "integer 99999999999999999999 does not fit in 64 bits");
+  EXPECT_EQ(offset_of(text, *p), 13u);
+  // from_json: the same problem, its message naming the byte as before.
+  const ir::PolicyFromJson r = ir::from_json(text);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.problem.line, 2);
+  EXPECT_EQ(r.problem.column, 2);
+  EXPECT_EQ(r.problem.severity, Severity::Error);
+  EXPECT_EQ(r.problem.message, "invalid JSON: integer 99999999999999999999 does not fit in 64 bits at byte 13");
+  // A member the reader refuses is named by its path, not a line.
+  const ir::PolicyFromJson v = ir::from_json(R"({"version":"1"})");
+  ASSERT_FALSE(v);
+  EXPECT_EQ(v.problem.line, 0);
+  EXPECT_EQ(to_text(v.problem), "error: version: expected an integer");
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ TEST(InputBounds, TheLargestTraceIsReplayedUnderEveryPolicy) {
     TestPolicy p = compile_policy(config);
     SimulatedNodes cluster = simulated_nodes(p.policy(), {p.policy().nodes.empty() ? 3 : 0, ir::kMaxProcs});
     std::vector<Node>& nodes = cluster.nodes;
-    ASSERT_EQ(nodes.size(), 3u) << cluster.error;
+    ASSERT_EQ(nodes.size(), 3u) << message_of(cluster.error);
     const SimulationResult r = simulate(*p.dir, trace, nodes);
     ASSERT_EQ(r.jobs.size(), 3u);
     for (const JobOutcome& j : r.jobs) {

@@ -38,9 +38,9 @@ TEST(SchedulingCycle, ALiveViewAndRestartsScheduleTheSiteAsTheSimulator) {
   TraceReadOptions opt;
   opt.limit_jobs = 1500;
   TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
-  ASSERT_EQ(read.error, "");
+  ASSERT_FALSE(read.error) << message_of(read.error);
   const SimulatedNodes cluster = simulated_nodes(unit->policy, {});
-  ASSERT_EQ(cluster.error, "");
+  ASSERT_FALSE(cluster.error) << message_of(cluster.error);
   const std::vector<Node>& nodes = cluster.nodes;
   const SimulationResult sim = simulate(dir, read.trace, nodes);
 

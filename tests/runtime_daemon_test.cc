@@ -206,7 +206,8 @@ TEST(AtomicFile, AFailedWriteLeavesTheOldFileWhole) {
   ASSERT_EQ(::mkdir((dir + "/.f.tmp." + std::to_string(::getpid())).c_str(), 0755), 0);
   const auto error = write_file_atomically(dir, "f", "new");
   ASSERT_TRUE(error.has_value());
-  EXPECT_NE(error->find("cannot create"), std::string::npos) << *error;
+  EXPECT_NE(error->message.find("cannot create"), std::string::npos) << to_text(*error);
+  EXPECT_EQ(error->file, dir + "/f");  // the file it could not replace
   std::ifstream in(dir + "/f");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(text, "old");

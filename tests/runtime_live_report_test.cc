@@ -178,7 +178,8 @@ TEST(LiveReport, BeforeTheFirstTurnItSaysSo) {
   ASSERT_EQ(d.sides.size(), 1u);
   EXPECT_TRUE(d.sides[0].jobs.empty());
   ASSERT_EQ(d.sides[0].warnings.size(), 1u);
-  EXPECT_EQ(d.sides[0].warnings[0], "the scheduler has not read Slurm yet");
+  EXPECT_EQ(d.sides[0].warnings[0].message, "the scheduler has not read Slurm yet");
+  EXPECT_EQ(d.sides[0].warnings[0].line, 0);  // about no config line
 }
 
 }  // namespace

@@ -67,7 +67,7 @@ TEST(NodeAccess, SingleJobKeepsEveryNodeToOneJob) {
   ASSERT_NE(b, nullptr);
   EXPECT_EQ(b->start, now + 30 * kMinute);
   EXPECT_EQ(placed(snap, b->nodes), (std::vector<std::string>{"n1:1"}));
-  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+  EXPECT_TRUE(r.warnings.empty()) << to_text(r.warnings.front());
 }
 
 TEST(NodeAccess, AWholeNodeJobAndSharedJobsNeverMeet) {
@@ -224,7 +224,7 @@ TEST(NodeAccess, SingleUserSharesNodesWithItsOwnUserOnly) {
   EXPECT_EQ(placed(snap, start_of(r, snap, "A")->nodes), (std::vector<std::string>{"n1:1"}));
   EXPECT_EQ(placed(snap, start_of(r, snap, "B")->nodes), (std::vector<std::string>{"n2:1"}));
   EXPECT_EQ(placed(snap, start_of(r, snap, "C")->nodes), (std::vector<std::string>{"n1:1"}));
-  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+  EXPECT_TRUE(r.warnings.empty()) << to_text(r.warnings.front());
 }
 
 TEST(NodeAccess, ANodeASingleUserJobHoldsTakesNoOtherUsersJobs) {
@@ -417,7 +417,7 @@ TEST(NodeJobLimit, TheSimulatorTakesTheLimitFromNodecfg) {
       "NODECFG[DEFAULT] MAXJOB=1\nNODECFG[n1] RESOURCES=PROCS:4\nNODECFG[n2] RESOURCES=PROCS:4 MAXJOB=2\n");
   SimulatedNodes cluster = simulated_nodes(p.policy(), NodeSource{});
   std::vector<Node>& nodes = cluster.nodes;
-  ASSERT_EQ(nodes.size(), 2u) << cluster.error;
+  ASSERT_EQ(nodes.size(), 2u) << message_of(cluster.error);
   EXPECT_EQ(nodes[0].max_jobs, 1);
   EXPECT_EQ(nodes[1].max_jobs, 2);
   const Trace trace = trace_of({trace_job(1, 0, kHour, kHour, 1), trace_job(2, 0, kHour, kHour, 1),
@@ -426,7 +426,7 @@ TEST(NodeJobLimit, TheSimulatorTakesTheLimitFromNodecfg) {
   EXPECT_EQ(runs,
             "job,start,end,how,nodes\n1,0,3600,ended,n1:1\n2,0,3600,ended,n2:1\n3,0,3600,ended,n2:1\n"
             "4,3600,7200,ended,n1:1\n");
-  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+  EXPECT_TRUE(r.warnings.empty()) << to_text(r.warnings.front());
 }
 
 }  // namespace

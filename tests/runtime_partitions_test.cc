@@ -154,7 +154,7 @@ TEST(Partitions, PlistConfinesAndPdefIsTriedFirst) {
 TEST(Partitions, TheSimulatorKeepsJobsInsideOnePartition) {
   TestPolicy p = by_submission("NODECFG[a1] PARTITION=A\nNODECFG[a2] PARTITION=A\nNODECFG[n1] PROCS=1\n");
   SimulatedNodes cluster = simulated_nodes(p.dir->policy(), NodeSource{});
-  ASSERT_EQ(cluster.error, "");
+  ASSERT_FALSE(cluster.error) << message_of(cluster.error);
   std::vector<Node>& nodes = cluster.nodes;
   ASSERT_EQ(nodes.size(), 3u);
   EXPECT_EQ(nodes[2].partition, "DEFAULT");

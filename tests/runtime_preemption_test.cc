@@ -131,7 +131,7 @@ TEST(Preemption, TheSimulatorRequeuesAndRunsThePreemptedJobAgain) {
   EXPECT_EQ(r.jobs[0].preempted, 1);
   EXPECT_EQ(r.jobs[1].preempted, 0);
   EXPECT_EQ(r.metrics.preemptions, 1);
-  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+  EXPECT_TRUE(r.warnings.empty()) << to_text(r.warnings.front());
 }
 
 // The simulator keeps the priority each job started with. One 1-proc node: B (QOS plain) runs
@@ -187,7 +187,7 @@ TEST(Preemption, PreemptibleJobsUseAJobAttributeReservation) {
                   {J("plain").tasks(2).submit(now - 2 * kMinute), J("low").qos("lo").tasks(2).submit(now - kMinute)});
   IterationResult r = iterate(p, snap);
   EXPECT_EQ(started_ids(r, snap), (std::vector<std::string>{"low"}));
-  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+  EXPECT_TRUE(r.warnings.empty()) << to_text(r.warnings.front());
 }
 
 }  // namespace

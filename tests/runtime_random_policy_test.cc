@@ -296,7 +296,7 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
     CredentialDirectory dir(unit->policy);
     const SimulatedNodes cluster = simulated_nodes(unit->policy, {});
     const std::vector<Node>& nodes = cluster.nodes;
-    ASSERT_EQ(nodes.size(), 12u) << cluster.error;
+    ASSERT_EQ(nodes.size(), 12u) << message_of(cluster.error);
     std::int64_t cluster_procs = 0;
     for (const auto& n : nodes) cluster_procs += n.procs;
 
@@ -333,7 +333,7 @@ TEST(RandomPolicies, EveryPolicyRunsEveryJobWithinTheClusterOrSaysWhyNot) {
               << "job " << run.job << " of " << t.user << " runs in " << a.name << " on " << name;
       }
     }
-    for (const auto& w : r.warnings) EXPECT_EQ(w.find("simulator refused"), std::string::npos) << w;
+    for (const auto& w : r.warnings) EXPECT_EQ(w.message.find("simulator refused"), std::string::npos) << to_text(w);
 
     // Each job ran its time after its submission, or says why it never started.
     std::vector<std::pair<Epoch, std::int64_t>> use;  // (time, +procs / -procs)

@@ -426,8 +426,8 @@ TEST(ReservationPlacement, BadRegexIsAnError) {
   auto r = plan_placement(sr, cluster());
   EXPECT_FALSE(r.placement);
   ASSERT_EQ(r.errors.size(), 1u);
-  EXPECT_EQ(r.errors[0].rfind("SRCFG[bad] HOSTLIST=node(1: the regular expression does not compile: ", 0), 0u)
-      << r.errors[0];
+  EXPECT_EQ(r.errors[0].message.rfind("SRCFG[bad] HOSTLIST=node(1: the regular expression does not compile: ", 0), 0u)
+      << to_text(r.errors[0]);
 }
 
 // Unknown hosts are named; the others stay candidates.
@@ -435,8 +435,9 @@ TEST(ReservationPlacement, UnknownHostsAreNamed) {
   auto r = place("SRCFG[u] HOSTLIST=node01,node99,nodeXX\n", "u", cluster());
   ASSERT_TRUE(r.placement);
   EXPECT_EQ(r.placement->candidates, (std::vector<std::size_t>{1}));
-  EXPECT_EQ(r.errors, (std::vector<std::string>{
-                          "SRCFG[u] HOSTLIST: no node named node99, nodeXX in the cluster; the other hosts are used"}));
+  EXPECT_EQ(messages(r.errors),
+            (std::vector<std::string>{
+                "SRCFG[u] HOSTLIST: no node named node99, nodeXX in the cluster; the other hosts are used"}));
 }
 
 // A HOSTLIST none of whose hosts is in the cluster (the config's own nodes replaced by --nodes)
@@ -445,8 +446,9 @@ TEST(ReservationPlacement, NoKnownHostReservesNothing) {
   auto r = place("SRCFG[u] HOSTLIST=node98,node99\n", "u", cluster());
   ASSERT_TRUE(r.placement);
   EXPECT_TRUE(r.placement->candidates.empty());
-  EXPECT_EQ(r.errors, (std::vector<std::string>{"SRCFG[u] HOSTLIST: no node named node98, node99 in the cluster; "
-                                                "it names no node of the cluster and reserves nothing"}));
+  EXPECT_EQ(messages(r.errors),
+            (std::vector<std::string>{"SRCFG[u] HOSTLIST: no node named node98, node99 in the cluster; "
+                                      "it names no node of the cluster and reserves nothing"}));
 }
 
 // The scheduler finds HOSTLIST names through the snapshot's node index, which outlives an
@@ -507,8 +509,8 @@ TEST(ReservationPlacement, FeaturesAndPartition) {
 TEST(ReservationPlacement, NeitherHostlistNorTaskcount) {
   auto r = place("SRCFG[none] USERLIST=john PERIOD=INFINITY\n", "none", cluster());
   EXPECT_FALSE(r.placement);
-  EXPECT_EQ(r.errors, (std::vector<std::string>{"SRCFG[none] has neither HOSTLIST nor TASKCOUNT > 0: Maui "
-                                                "creates no instance of such a reservation"}));
+  EXPECT_EQ(messages(r.errors), (std::vector<std::string>{"SRCFG[none] has neither HOSTLIST nor TASKCOUNT > 0: Maui "
+                                                          "creates no instance of such a reservation"}));
 }
 
 // Example 2's task description, TPN, and the flags: DEDICATEDRESOURCE makes a SHARED
@@ -525,7 +527,7 @@ TEST(ReservationPlacement, TasksFlagsAndTriggers) {
   EXPECT_EQ(r.placement->task_count, 6);
   EXPECT_EQ(r.placement->tasks_per_node, 2);
   EXPECT_TRUE(r.placement->dedicated);
-  EXPECT_EQ(r.errors,
+  EXPECT_EQ(messages(r.errors),
             (std::vector<std::string>{
                 "SRCFG[i] FLAGS=BYNAME: ignored: jobs here cannot ask for a reservation by name (SWF traces and "
                 "JOBS.json carry no such request), so the ACL alone decides who may use it",
@@ -540,11 +542,11 @@ TEST(ReservationPlacement, TasksFlagsAndTriggers) {
 TEST(ReservationPlacement, ChargeAccountAndOwnerAreReportedIgnored) {
   auto r = place("SRCFG[c] TASKCOUNT=1 CHARGEACCOUNT=physics OWNER=USER:alice\n", "c", cluster());
   ASSERT_TRUE(r.placement);
-  EXPECT_EQ(r.errors, (std::vector<std::string>{
-                          "SRCFG[c] CHARGEACCOUNT=physics: ignored: this engine has no allocation manager to "
-                          "charge idle reserved cycles to",
-                          "SRCFG[c] OWNER: ignored: ownership only matters to OWNERPREEMPT, which this "
-                          "reservation does not set"}));
+  EXPECT_EQ(messages(r.errors), (std::vector<std::string>{
+                                    "SRCFG[c] CHARGEACCOUNT=physics: ignored: this engine has no allocation manager to "
+                                    "charge idle reserved cycles to",
+                                    "SRCFG[c] OWNER: ignored: ownership only matters to OWNERPREEMPT, which this "
+                                    "reservation does not set"}));
 }
 
 // Flags the engine takes as they are (IGNSTATE is not in the compiler's flag table, so the IR
@@ -554,7 +556,7 @@ TEST(ReservationPlacement, AcceptedAndUnknownFlags) {
   EXPECT_TRUE(plan_placement(sr, cluster()).errors.empty());
   sr.flags.push_back({"IGNSTATE", {}});
   sr.flags.push_back({"WHATEVER", {}});
-  EXPECT_EQ(plan_placement(sr, cluster()).errors,
+  EXPECT_EQ(messages(plan_placement(sr, cluster()).errors),
             (std::vector<std::string>{"SRCFG[f] FLAGS=WHATEVER: not a standing reservation flag; ignored"}));
 }
 

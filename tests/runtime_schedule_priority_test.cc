@@ -113,7 +113,7 @@ TEST(SeedBackfillOverview, QosFlagsNobfAndNoreservation) {
   EXPECT_TRUE(r.warnings.empty());
   // A flag the engine does not implement is reported, not silently dropped.
   TestPolicy preempt = fcfs("QOSCFG[hi] QFLAGS=PREEMPTSPV,NOBF\n");
-  EXPECT_EQ(iterate(preempt, snap).warnings,
+  EXPECT_EQ(messages(iterate(preempt, snap).warnings),
             Strings{"QOSCFG[hi] QFLAGS=PREEMPTSPV: ignored: soft-policy violators do not become preemptible in this "
                     "engine (PREEMPTEE does)"});
 }
@@ -148,7 +148,7 @@ TEST(SeedBackfillOverview, ReservationThresholds) {
     IterationResult r = iterate(p, snap);
     const bool has = reservation_named(r, ReservationKind::Job, "B") != nullptr;
     EXPECT_EQ(started_ids(r, snap), has ? Strings{} : Strings{"C"}) << threshold;
-    EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+    EXPECT_TRUE(r.warnings.empty()) << to_text(r.warnings.front());
     return has;
   };
   EXPECT_TRUE(reserved("", 0));

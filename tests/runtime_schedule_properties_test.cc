@@ -256,9 +256,9 @@ TEST(SchedulerSnapshot, CompletedJobsChangeNoDecision) {
       const DriveResult d = drive(p, w.nodes, w.jobs, {}, {.without_completed = true});
       with_completed += d.with_completed;
       standing += d.standing_instances;
-      EXPECT_TRUE(std::none_of(d.warnings.begin(), d.warnings.end(), [](const std::string& m) {
-        return m.find("evening") != std::string::npos;
-      })) << d.warnings.front();
+      EXPECT_TRUE(std::none_of(d.warnings.begin(), d.warnings.end(), [](const Problem& w) {
+        return w.message.find("evening") != std::string::npos;
+      })) << to_text(d.warnings.front());
     }
   }
   EXPECT_GT(with_completed, 300) << with_completed;

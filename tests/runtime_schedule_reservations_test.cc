@@ -504,7 +504,7 @@ TEST(ReservationAffinity, Example5OwnerPreemptsInItsReservation) {
   EXPECT_EQ(node_names_of(snap, start_of(r, snap, "j")->nodes),
             (std::vector<std::string>{"node06", "node07", "node08", "node09"}));
   EXPECT_TRUE(std::none_of(r.warnings.begin(), r.warnings.end(),
-                           [](const std::string& w) { return w.find("OWNER") != std::string::npos; }));
+                           [](const Problem& w) { return w.message.find("OWNER") != std::string::npos; }));
   // A jupiter job in the reservation is the owner's: it stays, and S1 goes.
   snap = with(J("j").account("jupiter").tasks(4).submit(kNow), reserved);
   snap.jobs[1].account = "jupiter";  // S2, the later started

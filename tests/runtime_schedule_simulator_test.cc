@@ -158,10 +158,10 @@ TEST_P(TextbookEasyOnKth, SimulatorMatches) {
   TraceReadOptions opt;
   opt.limit_jobs = kEasyJobs;
   TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
-  ASSERT_EQ(read.error, "");
+  ASSERT_FALSE(read.error) << message_of(read.error);
   ASSERT_EQ(read.trace.jobs.size(), static_cast<std::size_t>(kEasyJobs > 0 ? kEasyJobs : 28475));
   SimulatedNodes cluster = simulated_nodes(unit->policy, {100, 1});
-  ASSERT_EQ(cluster.error, "");
+  ASSERT_FALSE(cluster.error) << message_of(cluster.error);
   std::vector<Node>& nodes = cluster.nodes;
   SimulationOptions options;
   options.fast_path = fast_path;
@@ -251,9 +251,9 @@ TEST(Simulator, SkippingFutileIterationsChangesNothing) {
   TraceReadOptions opt;
   opt.limit_jobs = kEasyJobs > 0 ? 1500 : 5000;
   TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
-  ASSERT_EQ(read.error, "");
+  ASSERT_FALSE(read.error) << message_of(read.error);
   SimulatedNodes cluster = simulated_nodes(unit->policy, {0, 1});
-  ASSERT_EQ(cluster.error, "");
+  ASSERT_FALSE(cluster.error) << message_of(cluster.error);
   std::vector<Node>& nodes = cluster.nodes;
   SimulationOptions every;
   every.skip_futile_iterations = false;

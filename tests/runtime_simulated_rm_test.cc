@@ -36,7 +36,7 @@ TEST(SimulatedRm, RefusesMoreThanANodeHasFreeAndTakesNothingThen) {
   // n2 could hold one task, n1 none: the start is refused as a whole.
   RmStatus st = rm.start_job("2", std::vector<std::string>{"n2", "n1"}, std::vector<std::int64_t>{1, 1});
   EXPECT_FALSE(st.ok);
-  EXPECT_EQ(st.error,
+  EXPECT_EQ(st.error.message,
             "job 2: node n1 cannot take 1 task(s) of 1 proc(s), 0 MB memory: 2 of its 2 procs and 0 of its 0 MB memory "
             "are in use");
   EXPECT_EQ(job_named(rm, "2").state, JobState::Idle);
@@ -74,9 +74,9 @@ TEST(SimulatedRm, RefusesUnknownNodesWrongTaskCountsAndNodesThatTakeNoWork) {
   auto error = [&](std::vector<std::string> nodes, std::vector<std::int64_t> tasks) {
     RmStatus st = rm.start_job("2", std::move(nodes), std::move(tasks));
     if (!st.ok) {
-      EXPECT_EQ(job_named(rm, "2").state, JobState::Idle) << st.error;
+      EXPECT_EQ(job_named(rm, "2").state, JobState::Idle) << st.error.message;
     }
-    return st.ok ? std::string("started") : st.error;
+    return st.ok ? std::string("started") : st.error.message;
   };
   EXPECT_EQ(error({"n9"}, {2}), "job 2: no node named n9");
   EXPECT_EQ(error({"n1"}, {1}), "job 2 has 2 tasks; the start places 1");
@@ -85,12 +85,12 @@ TEST(SimulatedRm, RefusesUnknownNodesWrongTaskCountsAndNodesThatTakeNoWork) {
   EXPECT_EQ(error({}, {}), "job 2: no nodes given");
   rm.state().nodes[1].state = NodeState::Down;
   EXPECT_EQ(error({"n1", "n2"}, {1, 1}), "job 2: node n2 is Down");
-  EXPECT_EQ(rm.start_job("7", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{1}).error, "no job 7");
+  EXPECT_EQ(rm.start_job("7", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{1}).error.message, "no job 7");
   // Tasks not given are spread evenly (the first nodes would take one more).
   rm.state().nodes[1].state = NodeState::Idle;
   EXPECT_EQ(error({"n1", "n2"}, {}), "started");
   EXPECT_EQ(job_named(rm, "2").allocated_tasks, (std::vector<std::int64_t>{1, 1}));
-  EXPECT_EQ(rm.start_job("2", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).error,
+  EXPECT_EQ(rm.start_job("2", std::vector<std::string>{"n1"}, std::vector<std::int64_t>{2}).error.message,
             "job 2 is Running, not Idle");
 }
 
@@ -101,7 +101,7 @@ TEST(SimulatedRm, MemoryIsHeldLikeProcs) {
   job_named(rm, "1").memory_per_task_mb = 600;
   job_named(rm, "2").memory_per_task_mb = 600;
   ASSERT_TRUE(rm.start_job("1", std::vector<std::string>{"big"}, std::vector<std::int64_t>{1}).ok);
-  EXPECT_EQ(rm.start_job("2", std::vector<std::string>{"big"}, std::vector<std::int64_t>{1}).error,
+  EXPECT_EQ(rm.start_job("2", std::vector<std::string>{"big"}, std::vector<std::int64_t>{1}).error.message,
             "job 2: node big cannot take 1 task(s) of 1 proc(s), 600 MB memory: 1 of its 4 procs and 600 of its 1000 "
             "MB memory are in use");
 }
@@ -118,6 +118,17 @@ std::vector<std::int64_t> procs_of(const SimulatedNodes& cluster) {
   std::vector<std::int64_t> out;
   for (const Node& n : cluster.nodes) out.push_back(n.procs);
   return out;
+}
+
+// A config without nodes and no --nodes: no cluster, a problem with the config as a whole.
+TEST(SimulatedNodes, NoNodeAtAllIsAnErrorAboutTheConfig) {
+  auto p = compile_policy("QUEUETIMEWEIGHT 1\n");
+  const SimulatedNodes none = simulated_nodes(p.policy(), {});
+  EXPECT_TRUE(none.nodes.empty());
+  ASSERT_TRUE(none.error);
+  EXPECT_EQ(to_text(*none.error),
+            "t.cfg: error: the simulated cluster has no nodes: give --nodes N --procs-per-node P, or "
+            "NODECFG[<name>] lines in the config");
 }
 
 TEST(SimulatedNodes, ProcsNoNodeStatesAreAssumedAndSaid) {

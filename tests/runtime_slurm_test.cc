@@ -405,7 +405,8 @@ TEST(SlurmStart, AStartThatCannotBeJournalledIsNotMade) {
   h.persist_fails = true;
   const RmStatus st = h.rm->start_job({"5", {"n1"}, {1}, {}});
   EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("could not be journalled: No space left on device"), std::string::npos) << st.error;
+  EXPECT_NE(st.error.message.find("could not be journalled: No space left on device"), std::string::npos)
+      << st.error.message;
   EXPECT_EQ(h.slurm.updates.size(), 0u);
   EXPECT_TRUE(h.rm->state().view.starting.empty());
 }
@@ -529,7 +530,7 @@ TEST(SlurmStart, AStartSlurmWouldFindNoRoomForAfterThisTurnsStartsWaits) {
   // Planned on n1's 2 CPUs the engine thought free, and one on n3: Slurm has none on n1.
   const RmStatus st = h.rm->start_job({"6", {"n1", "n3"}, {2, 1}, {}});
   EXPECT_FALSE(st.ok);
-  EXPECT_NE(st.error.find("not started this turn"), std::string::npos) << st.error;
+  EXPECT_NE(st.error.message.find("not started this turn"), std::string::npos) << st.error.message;
   EXPECT_EQ(h.slurm.updates.size(), 1u) << "nothing asked of Slurm for job 6";
   EXPECT_FALSE(h.rm->state().view.starting.contains(6));
   // On n2 (2 free) and n3, it starts: n2:2 n3:1.

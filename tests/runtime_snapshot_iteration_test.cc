@@ -32,7 +32,7 @@ TEST(SnapshotIteration, TheClusterHoldsWhatItsRunningJobsRunOn) {
   EXPECT_EQ(rm.next_end(), 400);
   RmStatus full = rm.start_job("q", std::vector<std::string>{"n2"}, std::vector<std::int64_t>{2});
   EXPECT_FALSE(full.ok);
-  EXPECT_EQ(full.error,
+  EXPECT_EQ(full.error.message,
             "job q: node n2 cannot take 2 task(s) of 1 proc(s), 0 MB memory: 1 of its 2 procs and 0 of its 0 MB memory "
             "are in use");
   EXPECT_FALSE(rm.start_job("q", std::vector<std::string>{"n1", "n2"}, std::vector<std::int64_t>{1, 1}).ok);
@@ -59,7 +59,7 @@ struct Compared {
 // simulator's snapshot goes through JOBS.json into iterate_snapshot, whose decisions are
 // compared with the iteration's. Ends when nothing is left to submit and nothing runs.
 Compared compare_every_iteration(const CredentialDirectory& dir, const Trace& trace, SimulatedNodes simulated) {
-  EXPECT_EQ(simulated.error, "");
+  EXPECT_FALSE(simulated.error) << message_of(simulated.error);
   std::vector<Node> nodes = std::move(simulated.nodes);
   const Seconds utc_offset = trace.time_zone.value_or(0);
   SimulatedCluster cluster(std::move(nodes), trace.unix_start_time.value_or(0));
@@ -101,7 +101,7 @@ Compared compare_every_iteration(const CredentialDirectory& dir, const Trace& tr
     EXPECT_EQ(given.never_runnable.size(), simulated.never_runnable.size()) << "at " << before.now;
     for (std::size_t k = 0; k < std::min(given.never_runnable.size(), simulated.never_runnable.size()); ++k)
       EXPECT_EQ(it.cluster.jobs[given.never_runnable[k].job].id, before.jobs[simulated.never_runnable[k].job].id);
-    EXPECT_TRUE(it.warnings.empty()) << it.warnings.front();
+    EXPECT_TRUE(it.warnings.empty()) << to_text(it.warnings.front());
     ++out.iterations;
     out.starts += static_cast<std::int64_t>(simulated.starts.size());
     for (const auto& s : simulated.starts) out.backfills += s.backfill;
@@ -118,7 +118,7 @@ Trace kth(std::int64_t jobs) {
   TraceReadOptions opt;
   opt.limit_jobs = jobs;
   TraceReadResult read = read_swf(MAUI_SOURCE_DIR "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz", opt);
-  EXPECT_EQ(read.error, "");
+  EXPECT_FALSE(read.error) << message_of(read.error);
   return read.trace;
 }
 

@@ -15,6 +15,7 @@
 #include "runtime/engine/fairshare.h"
 #include "runtime/engine/model.h"
 #include "schemas/ir.h"
+#include "tests/problem_support.h"
 
 namespace maui::runtime::testing {
 

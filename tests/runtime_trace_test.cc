@@ -22,6 +22,7 @@
 #include "runtime/rm/sim/sim_metrics.h"
 #include "schemas/ir.h"
 #include "schemas/line_reader.h"
+#include "tests/problem_support.h"
 
 namespace maui::runtime {
 namespace {
@@ -385,7 +386,7 @@ TEST_F(TraceFiles, PlainAndGzipReadTheSameWhateverTheirNames) {
                                   write_gzip("packed.swf.gz", text), write_gzip("packed-named.swf", text)}) {
     SCOPED_TRACE(file);
     TraceReadResult r = read_swf(file);
-    EXPECT_EQ(r.error, "");
+    EXPECT_EQ(message_of(r.error), "");
     EXPECT_EQ(r.trace.jobs.size(), 50u);
     EXPECT_EQ(r.trace.max_procs, 64);
     EXPECT_EQ(r.trace.lines, 51);
@@ -408,7 +409,7 @@ TEST_F(TraceFiles, ALongTraceReadsAsItsWholeTextParses) {
   for (const std::string& file : {write_gzip("long.swf.gz", text), write_plain("long.swf", text)}) {
     SCOPED_TRACE(file);
     TraceReadResult r = read_swf(file);
-    EXPECT_EQ(r.error, "");
+    EXPECT_EQ(message_of(r.error), "");
     EXPECT_EQ(numbers_of(r.trace), numbers_of(whole));
     EXPECT_EQ(r.trace.lines, whole.lines);
     ASSERT_EQ(r.trace.problems.size(), whole.problems.size());
@@ -424,7 +425,7 @@ TEST_F(TraceFiles, ALongTraceReadsAsItsWholeTextParses) {
   // A job limit stops the parsing, not the check of the stream to its end.
   std::string bytes = bytes_of(path("long.swf.gz"));
   std::string cut = write_plain("cut.swf.gz", std::string_view(bytes).substr(0, bytes.size() / 2));
-  EXPECT_NE(read_swf(cut, TraceReadOptions{10, {}}).error, "");
+  EXPECT_TRUE(read_swf(cut, TraceReadOptions{10, {}}).error);
 }
 
 // Lines from chunks are the lines of the whole text, wherever the chunks end.
@@ -453,7 +454,7 @@ TEST(LineSplitting, ChunksGiveTheLinesOfTheWholeText) {
 TEST_F(TraceFiles, ProblemsNameTheFile) {
   std::string file = write_gzip("bad.swf.gz", "1 0 0 5 1 -1 -1 1 9 -1 1 1 1 -1 -1 -1 -1\n" + std::string(kGoodLine));
   TraceReadResult r = read_swf(file);
-  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(message_of(r.error), "");
   ASSERT_EQ(r.trace.problems.size(), 1u);
   EXPECT_EQ(r.trace.problems[0].file, file);
   EXPECT_EQ(r.trace.problems[0].line, 1);
@@ -464,28 +465,28 @@ TEST_F(TraceFiles, ProblemsNameTheFile) {
 TEST_F(TraceFiles, NoJobIsAnError) {
   const std::string empty = write_plain("empty.swf", "");
   TraceReadResult r = read_swf(empty);
-  EXPECT_EQ(r.error, "'" + empty + "' is empty: there is no job to replay");
+  EXPECT_EQ(message_of(r.error), "'" + empty + "' is empty: there is no job to replay");
   EXPECT_TRUE(r.trace.jobs.empty());
 
   const std::string header = write_plain("header.swf", "; Version: 2.2\n;\n\n; MaxProcs: 100\n");
-  EXPECT_EQ(read_swf(header).error, "'" + header + "' holds no job, only 4 blank or `;` header lines");
+  EXPECT_EQ(message_of(read_swf(header).error), "'" + header + "' holds no job, only 4 blank or `;` header lines");
 
   const std::string config = write_plain("maui.cfg", "SERVERHOST  head\n# comment\nRMCFG[base] TYPE=PBS\n");
   r = read_swf(config);
-  EXPECT_EQ(r.error, "no line of '" + config +
-                         "' is a job of the Standard Workload Format (18 numbers a line): 3 "
-                         "lines in error, the first at " +
-                         config +
-                         ":1:17: expected 18 fields, found 2: field 3 (wait "
-                         "time) is missing; is it an SWF trace?");
+  EXPECT_EQ(message_of(r.error), "no line of '" + config +
+                                     "' is a job of the Standard Workload Format (18 numbers a line): 3 "
+                                     "lines in error, the first at " +
+                                     config +
+                                     ":1:17: expected 18 fields, found 2: field 3 (wait "
+                                     "time) is missing; is it an SWF trace?");
   EXPECT_EQ(r.trace.problems.size(), 3u);
 
   // Random bytes, gzip or not, are no trace either.
   std::mt19937 rng(26);
   std::string noise(64 * 1024, '\0');
   for (char& c : noise) c = static_cast<char>(rng());
-  EXPECT_EQ(read_swf(write_plain("noise.bin", noise)).error.rfind("no line of '", 0), 0u);
-  EXPECT_EQ(read_swf(write_gzip("noise.gz", noise)).error.rfind("no line of '", 0), 0u);
+  EXPECT_EQ(message_of(read_swf(write_plain("noise.bin", noise)).error).rfind("no line of '", 0), 0u);
+  EXPECT_EQ(message_of(read_swf(write_gzip("noise.gz", noise)).error).rfind("no line of '", 0), 0u);
 }
 
 // A trace mostly in error is still read, and says so (mauirun prints it first).
@@ -502,7 +503,7 @@ TEST_F(TraceFiles, TruncatedGzipIsAnError) {
   ASSERT_GT(whole.size(), 1000u);
   std::string cut = write_plain("cut.swf.gz", std::string_view(whole).substr(0, whole.size() / 2));
   TraceReadResult r = read_swf(cut);
-  EXPECT_EQ(r.error, "cannot read '" + cut + "': truncated gzip stream (unexpected end of file)");
+  EXPECT_EQ(message_of(r.error), "cannot read '" + cut + "': truncated gzip stream (unexpected end of file)");
 }
 
 TEST_F(TraceFiles, CorruptGzipIsAnError) {
@@ -511,16 +512,21 @@ TEST_F(TraceFiles, CorruptGzipIsAnError) {
   for (std::size_t i = bytes.size() - 8; i < bytes.size() - 4; ++i) bytes[i] = static_cast<char>(~bytes[i]);
   std::string bad = write_plain("bad-crc.swf.gz", bytes);
   TraceReadResult r = read_swf(bad);
-  EXPECT_EQ(r.error, "cannot read '" + bad + "': corrupt gzip stream (incorrect data check)");
+  EXPECT_EQ(message_of(r.error), "cannot read '" + bad + "': corrupt gzip stream (incorrect data check)");
   // Only the two magic bytes and nothing after them.
   std::string stub = write_plain("stub.swf", "\x1f\x8b");
-  EXPECT_NE(read_swf(stub).error, "");
+  EXPECT_TRUE(read_swf(stub).error);
 }
 
 TEST_F(TraceFiles, MissingFileOrDirectoryIsAnError) {
   std::string missing = path("no-such.swf");
-  EXPECT_EQ(read_swf(missing).error, "cannot open '" + missing + "': No such file or directory");
-  EXPECT_EQ(read_swf(dir_.string()).error, "cannot read '" + dir_.string() + "': Is a directory");
+  EXPECT_EQ(message_of(read_swf(missing).error), "cannot open '" + missing + "': No such file or directory");
+  EXPECT_EQ(message_of(read_swf(dir_.string()).error), "cannot read '" + dir_.string() + "': Is a directory");
+  // A problem with the file as a whole: the trace's path, no line.
+  const TraceReadResult r = read_swf(missing);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->file, missing);
+  EXPECT_EQ(r.error->line, 0);
 }
 
 // The shipped KTH SP2 trace (examples/traces/README.md). `zcat | awk` on it finds 28,476 job
@@ -530,7 +536,7 @@ TEST_F(TraceFiles, MissingFileOrDirectoryIsAnError) {
 TEST(SwfKth, TheShippedTrace) {
   const std::string file = std::string(MAUI_SOURCE_DIR) + "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz";
   TraceReadResult r = read_swf(file);
-  ASSERT_EQ(r.error, "");
+  ASSERT_EQ(message_of(r.error), "");
   const Trace& t = r.trace;
   EXPECT_EQ(t.lines, 28500);
   EXPECT_EQ(t.jobs.size() + t.problems.size(), 28476u);

@@ -201,7 +201,7 @@ struct DriveResult {
   std::int64_t iterations = 0;
   std::int64_t with_completed = 0;      // iterations whose snapshot held completed jobs
   std::int64_t standing_instances = 0;  // standing reservation instances, summed over iterations
-  std::vector<std::string> warnings;
+  std::vector<Problem> warnings;
 };
 
 // The same decisions: starts and reservations, jobs compared by id (a and b may index different
@@ -306,7 +306,7 @@ inline DriveResult drive(const TestPolicy& p, std::vector<Node> nodes, std::vect
         d.alloc.emplace_back(state.nodes[nt.node].name, nt.tasks);
       }
       RmStatus st = cluster.start_job(state.jobs[s.job].id, names, tasks);
-      EXPECT_TRUE(st.ok) << st.error;
+      EXPECT_TRUE(st.ok) << st.error.message;
       d.start = state.now;
       d.end = state.now + d.trace.run;
       d.backfilled = s.backfill;

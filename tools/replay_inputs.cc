@@ -28,7 +28,7 @@ std::optional<runtime::Trace> load_workload(const std::string& path, const runti
                                             std::string_view tool, std::size_t max_notes) {
   auto loaded = runtime::read_workload(path, options);
   const runtime::Trace& trace = loaded.trace;
-  if (!loaded.error.empty()) {
+  if (loaded.error) {
     // Nothing to replay. A file that is no trace at all (a config, random bytes) has an error on
     // every line: the first few show what it is.
     constexpr std::size_t kShown = 5;
@@ -36,7 +36,7 @@ std::optional<runtime::Trace> load_workload(const std::string& path, const runti
       llvm::errs() << to_text(trace.problems[i]) << "\n";
     if (trace.problems.size() > kShown)
       llvm::errs() << fmt::format("{}: ... and {} more lines in error\n", tool, trace.problems.size() - kShown);
-    llvm::errs() << tool << ": " << loaded.error << "\n";
+    llvm::errs() << tool << ": " << loaded.error->message << "\n";
     return std::nullopt;
   }
   BufferedStandardError err;  // a long trace may have a bad line by the thousand

@@ -318,10 +318,10 @@ AssertionFile parse_assertions(std::string_view text, const std::string& path) {
 
 AssertionFile read_assertions(const std::string& path) {
   InputFile in = read_input_file(path, kMaxAssertionBytes);
-  if (!in.error.empty()) {
+  if (in.error) {
     AssertionFile out;
     out.path = path;
-    out.errors.push_back(fmt::format("{}: error: cannot read the assertions file: {}", path, in.error));
+    out.errors.push_back(fmt::format("{}: error: cannot read the assertions file: {}", path, in.error->message));
     return out;
   }
   return parse_assertions(in.text, path);

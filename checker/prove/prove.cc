@@ -48,7 +48,7 @@ void attach_assertions(Compilation& unit, const Options& options) {
   if (options.assertions_file.empty()) return;
   for (unsigned b = 1; b <= unit.sources.buffer_count(); ++b)
     if (unit.sources.display_name(b) == options.assertions_file) return;
-  if (InputFile in = read_input_file(options.assertions_file, kMaxAssertionBytes); in.error.empty())
+  if (InputFile in = read_input_file(options.assertions_file, kMaxAssertionBytes); !in.error)
     unit.sources.add_buffer(options.assertions_file, in.text);
 }
 

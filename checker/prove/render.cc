@@ -229,8 +229,8 @@ Baseline read_baseline(const std::string& path) {
   Baseline b;
   constexpr std::uint64_t kMaxBaselineBytes = 1ull << 30;  // SARIF of every finding of a large site
   InputFile in = read_input_file(path, kMaxBaselineBytes);
-  if (!in.error.empty()) {
-    b.error = fmt::format("cannot read baseline '{}': {}", path, in.error);
+  if (in.error) {
+    b.error = fmt::format("cannot read baseline '{}': {}", path, in.error->message);
     return b;
   }
   const llvm::StringRef text(in.text);

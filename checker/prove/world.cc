@@ -146,7 +146,8 @@ void World::plan_reservations() {
     }
     auto planned = runtime::plan_placement(sr, nodes_);
     w.placement = planned.placement;
-    w.placement_errors = planned.errors;
+    // A proof's message quotes them: their text only (the result cites the SRCFG line itself).
+    for (const auto& e : planned.errors) w.placement_errors.push_back(e.message);
     if (w.placement) {
       const auto& p = *w.placement;
       w.dedicated = p.dedicated;

@@ -127,7 +127,7 @@ bool SchedulingCycle::skipping_is_exact() const {
   if (dir_.has_preemptors()) return false;
   for (const auto& [name, sr] : policy_.standing_reservations)
     if (floats(sr)) return false;
-  std::vector<std::string> ignored;
+  std::vector<Problem> ignored;
   const SchedulerSettings settings = SchedulerSettings::from(policy_, ignored);
   return settings.reservation_policy != ReservationPolicy::Highest || settings.backfill == BackfillPolicy::None;
 }
@@ -235,7 +235,7 @@ const IterationReport& SchedulingCycle::iterate(ResourceManager& rm, const Itera
     previous_nodes_.clear();
     for (const auto& n : snapshot.nodes) previous_nodes_.push_back(n.name);
   }
-  for (const auto& w : report_.result.warnings) warnings_.insert(w);
+  warnings_.insert(report_.result.warnings.begin(), report_.result.warnings.end());
   if (!fixed_nodes_) capture_memory(snapshot);
   return report_;
 }

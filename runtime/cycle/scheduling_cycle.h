@@ -130,7 +130,7 @@ class SchedulingCycle {
   std::int64_t iterations() const { return iterations_; }
   std::int64_t fast_path_iterations() const { return fast_path_iterations_; }
   // Policy the engine cannot honour, each once, sorted.
-  const std::set<std::string>& warnings() const { return warnings_; }
+  const std::set<Problem>& warnings() const { return warnings_; }
 
  private:
   bool skipping_is_exact() const;
@@ -173,7 +173,7 @@ class SchedulingCycle {
   IterationReport report_;
   std::int64_t iterations_ = 0;
   std::int64_t fast_path_iterations_ = 0;
-  std::set<std::string> warnings_;
+  std::set<Problem> warnings_;
   static inline const FairshareStanding no_fairshare_{};
 };
 

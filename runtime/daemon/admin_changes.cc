@@ -142,7 +142,7 @@ ChangeResult releasehold(const std::vector<std::string>& args, const Caller& cal
       return fail(1, fmt::format("releasehold: job {} has no {} hold", j->id, fmt::join(kinds, ", ")));
     if (in_rm) {
       RmStatus s = t.rm.release_job(j->id);
-      if (!s.ok) return fail(1, fmt::format("releasehold: job {}: the RM refused: {}", j->id, s.error));
+      if (!s.ok) return fail(1, fmt::format("releasehold: job {}: the RM refused: {}", j->id, s.error.message));
     }
     out += fmt::format("{}job {}: {} hold released", out.empty() ? "" : "\n", j->id, fmt::join(released, ", "));
   }

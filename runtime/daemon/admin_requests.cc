@@ -18,7 +18,8 @@ namespace {
 AdminAnswer run_now_answer(const std::string& id, const IterationReport& report, const ClusterSnapshot& s) {
   for (const auto& a : report.applied) {
     if (a.kind != AppliedDecision::Kind::Start || s.jobs[a.job].id != id) continue;
-    if (!a.status.ok) return {1, "", fmt::format("runjob: job {}: the RM refused the start: {}", id, a.status.error)};
+    if (!a.status.ok)
+      return {1, "", fmt::format("runjob: job {}: the RM refused the start: {}", id, a.status.error.message)};
     std::string nodes;
     for (const auto& d : report.result.starts)
       if (d.job == a.job)

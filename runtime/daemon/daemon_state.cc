@@ -470,8 +470,9 @@ StateLoad load_state(const std::string& dir) {
   StateLoad out;
   for (const std::string& name : {std::string(kStateFile), std::string(kStateFile) + ".prev"}) {
     const InputFile file = read_input_file(dir + "/" + name, kMaxStateBytes);
-    if (!file.error.empty()) {
-      if (file.error.find("No such file") == std::string::npos) out.problems.push_back(name + ": " + file.error);
+    if (file.error) {
+      if (file.error->message.find("No such file") == std::string::npos)
+        out.problems.push_back(name + ": " + file.error->message);
       continue;
     }
     StateLoad load = parse_state(name, file.text);
@@ -485,7 +486,7 @@ StateLoad load_state(const std::string& dir) {
   return out;
 }
 
-std::optional<std::string> save_state(const std::string& dir, const DaemonState& state) {
+std::optional<Problem> save_state(const std::string& dir, const DaemonState& state) {
   return write_file_atomically(dir, std::string(kStateFile), state_text(state), /*keep_previous=*/true);
 }
 

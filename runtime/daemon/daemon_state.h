@@ -18,6 +18,7 @@
 #include "runtime/cycle/scheduling_cycle.h"
 #include "runtime/engine/reservations.h"
 #include "runtime/rm/slurm/slurm_cluster.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -43,7 +44,8 @@ StateLoad parse_state(std::string_view name, std::string_view text);
 // state.json from `dir`, else state.json.prev; neither: a fresh start (no state, no problem)
 // unless a file was there and damaged.
 StateLoad load_state(const std::string& dir);
-// Writes state.json atomically, keeping the previous one.
-std::optional<std::string> save_state(const std::string& dir, const DaemonState& state);
+// Writes state.json atomically, keeping the previous one; the problem on failure
+// (runtime/io/atomic_file.h).
+std::optional<Problem> save_state(const std::string& dir, const DaemonState& state);
 
 }  // namespace maui::runtime

@@ -221,9 +221,9 @@ class Daemon {
     s.admin_reservations = scheduler_.admin;
     s.scheduling_stopped = scheduler_.stopped;
     if (auto error = save_state(options_.state_dir, s)) {
-      if (*error != last_save_error_) log_event("error", "cannot save the state: " + *error);
-      last_save_error_ = *error;
-      return RmStatus::failure(*error);
+      if (error->message != last_save_error_) log_event("error", "cannot save the state: " + error->message);
+      last_save_error_ = error->message;
+      return RmStatus::failure(error->message);
     }
     if (!last_save_error_.empty()) log_event("state", "saved again");
     last_save_error_.clear();
@@ -240,7 +240,7 @@ class Daemon {
     const FairshareClock clock = FairshareClock::from(scheduler_.policy->ir->fairshare);
     for (const auto& [start, window] : scheduler_.cycle->fairshare_history().windows())
       if (auto error = write_fairshare_file(options_.state_dir, window, clock.interval)) {
-        log_event("error", "cannot write the fairshare window: " + *error);
+        log_event("error", "cannot write the fairshare window: " + error->message);
         return;
       }
   }
@@ -301,7 +301,7 @@ class Daemon {
     const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
     const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
     if (auto error = write_file_atomically(dir, name, jobs_json_text(scheduler_.rm->cluster())))
-      log_event("error", "cannot write the snapshot: " + *error);
+      log_event("error", "cannot write the snapshot: " + error->message);
   }
 
   void run_turns() {

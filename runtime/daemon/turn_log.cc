@@ -25,19 +25,19 @@ void TurnLog::log_decisions(const IterationReport& report, const ClusterSnapshot
           if (d.job == a.job)
             for (const auto& nt : d.nodes) line.nodes.emplace_back(s.nodes[nt.node].name, nt.tasks);
         line.reason = a.status.ok ? fmt::format("priority {}{}{}", priority[a.job], a.backfill ? ", backfill" : "", tag)
-                                  : "the RM refused: " + a.status.error;
+                                  : "the RM refused: " + a.status.error.message;
         break;
       case AppliedDecision::Kind::Requeue:
         line.event = "preempt";
         line.reason = fmt::format("requeued for job {}{}{}", s.jobs[preemptor[a.job]].id,
-                                  a.status.ok ? "" : ": the RM refused: " + a.status.error, tag);
+                                  a.status.ok ? "" : ": the RM refused: " + a.status.error.message, tag);
         break;
       case AppliedDecision::Kind::Hold:
       case AppliedDecision::Kind::Cancel:
         line.event = a.kind == AppliedDecision::Kind::Hold ? "hold" : "cancel";
         for (const auto& n : report.result.never_runnable)
           if (n.job == a.job) line.reason = "never runnable: " + n.reason;
-        if (!a.status.ok) line.reason += "; the RM refused: " + a.status.error;
+        if (!a.status.ok) line.reason += "; the RM refused: " + a.status.error.message;
         line.reason += tag;
         break;
     }

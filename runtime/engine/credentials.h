@@ -21,6 +21,7 @@
 #include "runtime/engine/node_access.h"
 #include "runtime/engine/qos_flags.h"
 #include "schemas/ir.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -112,8 +113,8 @@ class CredentialDirectory {
   const QosFlags& qos_flags(std::string_view qos) const;
   // True when some QOS has NOBF or NORESERVATION: only then does scheduling look at flags.
   bool has_scheduling_qos_flags() const { return has_scheduling_qos_flags_; }
-  // Each setting the engine does not implement, with why (runtime/engine/unimplemented.h).
-  const std::vector<std::string>& unimplemented() const { return unimplemented_; }
+  // Each setting the engine does not implement, with why, at its line (runtime/engine/unimplemented.h).
+  const std::vector<Problem>& unimplemented() const { return unimplemented_; }
   // Every credential's throttling limits, resolved once (runtime/engine/limits.h).
   const LimitBook& limit_book() const { return *limit_book_; }
   // The priority weights and settings, read once (runtime/engine/priority.h).
@@ -128,7 +129,7 @@ class CredentialDirectory {
   std::unordered_map<std::string, QosFlags, StringHash, std::equal_to<>> qos_flags_;
   QosFlags default_qos_flags_;
   bool has_scheduling_qos_flags_ = false;
-  std::vector<std::string> unimplemented_;
+  std::vector<Problem> unimplemented_;
   const std::string* system_qdef_ = nullptr;
   bool any_qdef_ = false;  // a user, group, account or class entry sets QDEF
   const ir::NameList* system_qos_list_ = nullptr;

@@ -52,7 +52,7 @@ std::string EasyFastPath::refusal(const CredentialDirectory& dir, std::span<cons
   // Implied by no credentials; asked all the same, should a later feature add one without them.
   if (dir.has_preemptors() || dir.has_scheduling_qos_flags() || dir.has_partition_lists() || dir.has_fairshare_caps())
     return "QOS flags, partition lists or fairshare caps";
-  std::vector<std::string> ignored;
+  std::vector<Problem> ignored;
   const SchedulerSettings s = SchedulerSettings::from(p, ignored);
   if (s.backfill != BackfillPolicy::FirstFit) return "BACKFILLPOLICY other than FIRSTFIT";
   if (s.reservation_policy != ReservationPolicy::CurrentHighest) return "RESERVATIONPOLICY other than CURRENTHIGHEST";

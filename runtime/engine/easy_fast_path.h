@@ -91,10 +91,10 @@ class EasyFastPath {
 
   std::size_t node_count_ = 0;
   AccrualPolicy accrual_ = AccrualPolicy::Always;
-  bool ascending_ = true;              // NODEALLOCATIONPOLICY takes lower node indices first
-  std::int64_t depth_ = 1;             // RESERVATIONDEPTH: 0 or 1
-  Seconds poll_interval_ = 0;          // a running job past its walltime holds its node this long
-  std::vector<std::string> warnings_;  // what every iteration warns of, sorted, each once
+  bool ascending_ = true;          // NODEALLOCATIONPOLICY takes lower node indices first
+  std::int64_t depth_ = 1;         // RESERVATIONDEPTH: 0 or 1
+  Seconds poll_interval_ = 0;      // a running job past its walltime holds its node this long
+  std::vector<Problem> warnings_;  // what every iteration warns of, sorted, each once
 
   // This iteration: per node, when it is next free (now: idle; later: a running job or a start
   // of this iteration holds it until then) and whether the reservation holds it; the queue in

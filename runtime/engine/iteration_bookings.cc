@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/engine/policy_warning.h"
+
 namespace maui::runtime {
 
 Epoch booking_horizon(const ClusterSnapshot& snapshot) {
@@ -49,8 +51,8 @@ void book_running_job(State& s, std::size_t i, Epoch start, Epoch end, const Res
   for (std::size_t k = 0; k < job.allocated_nodes.size(); ++k) {
     auto node = s.snap.allocated_node(job, k);
     if (!node) {
-      s.out.warnings.push_back(
-          fmt::format("running job {} runs on {}, which is not a node of the cluster", job.id, job.allocated_nodes[k]));
+      s.out.warnings.push_back(unlocated_warning(fmt::format(
+          "running job {} runs on {}, which is not a node of the cluster", job.id, job.allocated_nodes[k])));
       all_known = false;
       continue;
     }
@@ -95,8 +97,8 @@ void book_running_jobs(State& s) {
     if (!job.is_active()) continue;
     if (s.limits) s.limits->throttle.add(s.limits->hard, s.ids[i], active_usage(job, snap.now, s.totals), false);
     if (job.allocated_nodes.empty()) {
-      s.out.warnings.push_back(
-          fmt::format("running job {} has no allocated nodes: its resources are not booked", job.id));
+      s.out.warnings.push_back(unlocated_warning(
+          fmt::format("running job {} has no allocated nodes: its resources are not booked", job.id)));
       continue;
     }
     Epoch start = job.start_time.value_or(snap.now);

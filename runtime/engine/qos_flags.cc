@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <string_view>
 
+#include "runtime/engine/policy_warning.h"
+
 namespace maui::runtime {
 
 namespace {
@@ -50,7 +52,7 @@ bool QosFlags::any_limit_exemption() const {
   return any(ignore_user_active) || any(ignore_user_idle) || any(ignore_system);
 }
 
-QosFlags read_qos_flags(const ir::CredentialConfig& qos, std::vector<std::string>* ignored) {
+QosFlags read_qos_flags(const ir::CredentialConfig& qos, std::vector<Problem>* ignored) {
   QosFlags f;
   for (const auto& sourced : qos.qos->flags) {
     const std::string_view flag = sourced.value;
@@ -67,7 +69,8 @@ QosFlags read_qos_flags(const ir::CredentialConfig& qos, std::vector<std::string
     if (!ignored) continue;
     for (const auto& i : kIgnored)
       if (i.flag == flag)
-        ignored->push_back(fmt::format("QOSCFG[{}] QFLAGS={}: ignored: {}", qos.id.name, flag, i.reason));
+        ignored->push_back(
+            warning_at(sourced.from, fmt::format("QOSCFG[{}] QFLAGS={}: ignored: {}", qos.id.name, flag, i.reason)));
   }
   return f;
 }

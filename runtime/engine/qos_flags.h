@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "schemas/ir.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -29,8 +30,8 @@ struct QosFlags {
   bool operator==(const QosFlags&) const = default;
 };
 
-// The flags of one QOS line. Each flag the engine does not implement adds "QFLAGS=X: ignored:
-// why" to `ignored` (when given).
-QosFlags read_qos_flags(const ir::CredentialConfig& qos, std::vector<std::string>* ignored = nullptr);
+// The flags of one QOS line. Each flag the engine does not implement adds the warning
+// "QFLAGS=X: ignored: why", at the flag's line, to `ignored` (when given).
+QosFlags read_qos_flags(const ir::CredentialConfig& qos, std::vector<Problem>* ignored = nullptr);
 
 }  // namespace maui::runtime

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/engine/policy_warning.h"
+
 namespace maui::runtime {
 
 std::string_view to_string(ReservationKind k) {
@@ -51,7 +53,7 @@ ReservationId ReservationTable::add_job(std::size_t job, const std::string& job_
   return add(job_reservation(job, job_id, start, end, per_task, std::move(nodes), whole_nodes, user));
 }
 
-void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::vector<std::string>& warnings) {
+void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::vector<Problem>& warnings) {
   if (admin.empty()) return;
   std::unordered_map<std::string_view, std::size_t> by_name;
   for (std::size_t i = 0; i < calendar_.node_count(); ++i) by_name.emplace(calendar_.node(i).name, i);
@@ -67,7 +69,8 @@ void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::v
     for (const auto& h : a.hosts) {
       auto it = by_name.find(h);
       if (it == by_name.end()) {
-        warnings.push_back(fmt::format("reservation {}: host {} is not a node of the cluster", a.name, h));
+        warnings.push_back(
+            unlocated_warning(fmt::format("reservation {}: host {} is not a node of the cluster", a.name, h)));
         continue;
       }
       // An administrative reservation takes the whole node.
@@ -87,7 +90,7 @@ void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::v
 
 void ReservationTable::add_standing(const ir::Policy& policy, const ClusterSnapshot& snapshot,
                                     const ReservationClock& clock, Epoch horizon, std::span<const Reservation> previous,
-                                    std::vector<std::string>& warnings) {
+                                    std::vector<Problem>& warnings) {
   for (const auto& [name, sr] : policy.standing_reservations) {
     PlacementResult plan =
         plan_placement(sr, snapshot.nodes, [&](std::string_view name) { return snapshot.find_node(name); });
@@ -102,7 +105,7 @@ void ReservationTable::add_standing(const ir::Policy& policy, const ClusterSnaps
 
 void ReservationTable::place_standing(const ir::StandingReservation& sr, const StandingPlacement& plan,
                                       const ReservationInstance& when, std::span<const Reservation> previous,
-                                      std::vector<std::string>& /*warnings*/) {
+                                      std::vector<Problem>& /*warnings*/) {
   Reservation r;
   r.kind = ReservationKind::Standing;
   // Maui names instances <SR>.<depth>; one still running from the previous period is .prev.

@@ -15,6 +15,7 @@
 #include "runtime/engine/credentials.h"
 #include "runtime/engine/standing_reservations.h"
 #include "schemas/ir.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -69,11 +70,13 @@ class ReservationTable {
   // Host-locked instances take the listed hosts whatever runs there (Maui's force mode);
   // floating ones (TASKCOUNT) take free nodes, fewest resources first, best effort, and keep
   // the nodes of `previous` instances of the same name while those stay valid. Problems (a bad
-  // HOSTLIST, a refused flag, an incomplete instance) are appended to `warnings`.
+  // HOSTLIST, a refused flag, an incomplete instance) are appended to `warnings`, each at the
+  // line of the SRCFG attribute it concerns.
   void add_standing(const ir::Policy& policy, const ClusterSnapshot& snapshot, const ReservationClock& clock,
-                    Epoch horizon, std::span<const Reservation> previous, std::vector<std::string>& warnings);
-  // Books administrative reservations; unknown hosts are warnings.
-  void add_admin(std::span<const AdminReservation> admin, std::vector<std::string>& warnings);
+                    Epoch horizon, std::span<const Reservation> previous, std::vector<Problem>& warnings);
+  // Books administrative reservations; unknown hosts are warnings (of no config line: an
+  // operator made the reservation).
+  void add_admin(std::span<const AdminReservation> admin, std::vector<Problem>& warnings);
   // A job's reservation on the given nodes (the whole of each node for a whole-node job).
   ReservationId add_job(std::size_t job, const std::string& job_id, Epoch start, Epoch end, const Resources& per_task,
                         std::vector<NodeTasks> nodes, bool whole_nodes = false, NodeUser user = {});
@@ -96,7 +99,7 @@ class ReservationTable {
   template <class Overlap>
   void fill_viewer(const Job& job, std::size_t self, std::string_view qos, Viewer& v, Overlap overlap) const;
   void place_standing(const ir::StandingReservation& sr, const StandingPlacement& plan, const ReservationInstance& when,
-                      std::span<const Reservation> previous, std::vector<std::string>& warnings);
+                      std::span<const Reservation> previous, std::vector<Problem>& warnings);
 
   const CredentialDirectory& dir_;
   ResourceCalendar& calendar_;

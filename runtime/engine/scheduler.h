@@ -28,6 +28,7 @@
 #include "runtime/engine/model.h"
 #include "runtime/engine/partitions.h"
 #include "runtime/engine/reservations.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -109,8 +110,10 @@ struct IterationResult {
   // from the snapshot's nodes, for the admin commands that ask what is free when (showbf,
   // showstart). A calendar answers one question at a time: ask a copy. Null otherwise.
   std::shared_ptr<const ResourceCalendar> calendar;
-  std::vector<std::string> warnings;  // policy the engine cannot honour, once per iteration
-  std::string run_now_refusal;        // SchedulerInput::run_now could not start the job: why
+  // Policy the engine cannot honour (at the config line concerned), running jobs it cannot book
+  // (no line): sorted, each once.
+  std::vector<Problem> warnings;
+  std::string run_now_refusal;  // SchedulerInput::run_now could not start the job: why
 };
 
 // plan_iteration, then, when some QOS is PREEMPTOR and the input starts no preemptor first,

@@ -3,18 +3,20 @@
 #include <fmt/format.h>
 
 #include "runtime/engine/backfill_registry.h"
+#include "runtime/engine/policy_warning.h"
 
 namespace maui::runtime {
 
-SchedulerSettings SchedulerSettings::from(const ir::Policy& policy, std::vector<std::string>& warnings) {
+SchedulerSettings SchedulerSettings::from(const ir::Policy& policy, std::vector<Problem>& warnings) {
   const auto& s = policy.scheduling;
   SchedulerSettings out;
   // The policies the engine implements are those with an algorithm (runtime/engine/backfill_registry.h).
   if (iteration::backfill_algorithm(s.backfill_policy.value))
     out.backfill = s.backfill_policy.value;
   else
-    warnings.push_back(fmt::format("BACKFILLPOLICY {} is not implemented by this engine; FIRSTFIT is used",
-                                   ir::to_string(s.backfill_policy.value)));
+    warnings.push_back(warning_at(s.backfill_policy.from,
+                                  fmt::format("BACKFILLPOLICY {} is not implemented by this engine; FIRSTFIT is used",
+                                              ir::to_string(s.backfill_policy.value))));
   out.metric = s.backfill_metric.value;
   out.reservation_policy = s.reservation_policy.value;
   out.threshold = s.reservation_threshold_type.value;
@@ -27,8 +29,10 @@ SchedulerSettings SchedulerSettings::from(const ir::Policy& policy, std::vector<
     case ir::NodeAllocationPolicy::CpuLoad: out.allocation = NodeAllocation::CpuLoad; break;
     case ir::NodeAllocationPolicy::Priority: out.allocation = NodeAllocation::Priority; break;
     default:
-      warnings.push_back(fmt::format("NODEALLOCATIONPOLICY {} is not implemented by this engine; LASTAVAILABLE is used",
-                                     ir::to_string(s.node_allocation_policy.value)));
+      warnings.push_back(
+          warning_at(s.node_allocation_policy.from,
+                     fmt::format("NODEALLOCATIONPOLICY {} is not implemented by this engine; LASTAVAILABLE is used",
+                                 ir::to_string(s.node_allocation_policy.value))));
       break;
   }
 

@@ -1,8 +1,8 @@
 // The scheduling parameters of the policy (BACKFILLPOLICY, BACKFILLMETRIC, RESERVATIONPOLICY,
 // NODEALLOCATIONPOLICY, BFCHUNK*, ...) as the engine applies them, with a warning for each value
-// the engine does not implement and what it does instead. The IR holds every value a config may
-// write (schemas/ir.h); NodeAllocation holds the ones the engine implements, and `backfill` only
-// a BACKFILLPOLICY with an algorithm (runtime/engine/backfill_registry.h).
+// the engine does not implement and what it does instead, at the value's config line. The IR holds every value a config
+// may write (schemas/ir.h); NodeAllocation holds the ones the engine implements, and `backfill` only a BACKFILLPOLICY
+// with an algorithm (runtime/engine/backfill_registry.h).
 #pragma once
 
 #include <array>
@@ -13,6 +13,7 @@
 
 #include "runtime/engine/model.h"
 #include "schemas/ir.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -37,7 +38,7 @@ struct SchedulerSettings {
   Seconds poll_interval = 60;               // RMPOLLINTERVAL
   std::vector<std::int64_t> node_priority;  // NODECFG PRIORITY by node index (PRIORITY policy)
 
-  static SchedulerSettings from(const ir::Policy& policy, std::vector<std::string>& warnings);
+  static SchedulerSettings from(const ir::Policy& policy, std::vector<Problem>& warnings);
 
   // NODEALLOCATIONPOLICY's order between nodes that are otherwise equally good, as a key to
   // compare (smaller first; the node's index last, so the order is total). `free_now` = procs

@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Regex.h"
+#include "runtime/engine/policy_warning.h"
 
 namespace maui::runtime {
 
@@ -173,21 +174,22 @@ const FlagRule* flag_rule(std::string_view flag) {
   return nullptr;
 }
 
-void check_flags(const ir::StandingReservation& sr, bool& dedicated, std::vector<std::string>& errors) {
+void check_flags(const ir::StandingReservation& sr, bool& dedicated, std::vector<Problem>& errors) {
   for (const auto& f : sr.flags) {
     const FlagRule* rule = flag_rule(f.value);
     if (!rule) {
-      errors.push_back(fmt::format("SRCFG[{}] FLAGS={}: not a standing reservation flag; ignored", sr.name, f.value));
+      errors.push_back(warning_at(
+          f.from, fmt::format("SRCFG[{}] FLAGS={}: not a standing reservation flag; ignored", sr.name, f.value)));
       continue;
     }
     if (!rule->accepted)
-      errors.push_back(fmt::format("SRCFG[{}] FLAGS={}: ignored: {}", sr.name, f.value, rule->reason));
+      errors.push_back(
+          warning_at(f.from, fmt::format("SRCFG[{}] FLAGS={}: ignored: {}", sr.name, f.value, rule->reason)));
     if (rule->name == "DEDICATEDRESOURCE") dedicated = true;
     if (rule->name == "OWNERPREEMPT" && !sr.owner)
-      errors.push_back(
-          fmt::format("SRCFG[{}] FLAGS=OWNERPREEMPT: ignored: the reservation has no OWNER whose jobs "
-                      "could preempt",
-                      sr.name));
+      errors.push_back(warning_at(f.from, fmt::format("SRCFG[{}] FLAGS=OWNERPREEMPT: ignored: the reservation has no "
+                                                      "OWNER whose jobs could preempt",
+                                                      sr.name)));
   }
 }
 
@@ -209,7 +211,7 @@ std::string host_list_excerpt(const std::vector<std::string>& names) {
 // HOSTLIST=name,... in the order written (a name listed twice counts once). `ALL` (the
 // manual's default, [ALL]) is every node.
 std::vector<std::size_t> hosts_by_name(const ir::StandingReservation& sr, const ir::HostExpression& h,
-                                       std::span<const Node> nodes, FindNode find, std::vector<std::string>& errors) {
+                                       std::span<const Node> nodes, FindNode find, std::vector<Problem>& errors) {
   std::vector<std::size_t> out;
   if (h.names.size() == 1 && iequals(h.names.front(), "ALL")) {
     for (std::size_t i = 0; i < nodes.size(); ++i) out.push_back(i);
@@ -227,31 +229,36 @@ std::vector<std::size_t> hosts_by_name(const ir::StandingReservation& sr, const 
     }
   }
   if (!missing.empty())
-    errors.push_back(
-        fmt::format("SRCFG[{}] HOSTLIST: no node named {} in the cluster; {}", sr.name, host_list_excerpt(missing),
-                    out.empty() ? "it names no node of the cluster and reserves nothing" : "the other hosts are used"));
+    errors.push_back(warning_at(
+        sr.hosts->from,
+        fmt::format(
+            "SRCFG[{}] HOSTLIST: no node named {} in the cluster; {}", sr.name, host_list_excerpt(missing),
+            out.empty() ? "it names no node of the cluster and reserves nothing" : "the other hosts are used")));
   return out;
 }
 
 // HOSTLIST=<regex>: every node whose whole name matches, in snapshot order. POSIX extended
 // syntax, as the compiler checked it (Maui compiles host expressions with regcomp).
 std::optional<std::vector<std::size_t>> hosts_by_regex(const ir::StandingReservation& sr, const ir::HostExpression& h,
-                                                       std::span<const Node> nodes, std::vector<std::string>& errors) {
+                                                       std::span<const Node> nodes, std::vector<Problem>& errors) {
   // llvm::Regex, not std::regex: libstdc++ matches by backtracking, and a pattern such as
   // (a*)*(a*)*b against a long node name ran for minutes; llvm::Regex walks its state sets.
   const std::string whole = "^(" + h.regex + ")$";  // the whole name must match
   const llvm::Regex re(llvm::StringRef(whole.data(), whole.size()));
   std::string why;
   if (!re.isValid(why)) {
-    errors.push_back(
-        fmt::format("SRCFG[{}] HOSTLIST={}: the regular expression does not compile: {}", sr.name, h.regex, why));
+    errors.push_back(warning_at(
+        sr.hosts->from,
+        fmt::format("SRCFG[{}] HOSTLIST={}: the regular expression does not compile: {}", sr.name, h.regex, why)));
     return std::nullopt;
   }
   std::vector<std::size_t> out;
   for (std::size_t i = 0; i < nodes.size(); ++i)
     if (re.match(llvm::StringRef(nodes[i].name.data(), nodes[i].name.size()))) out.push_back(i);
   if (out.empty())
-    errors.push_back(fmt::format("SRCFG[{}] HOSTLIST={}: the regular expression matches no node", sr.name, h.regex));
+    errors.push_back(
+        warning_at(sr.hosts->from,
+                   fmt::format("SRCFG[{}] HOSTLIST={}: the regular expression matches no node", sr.name, h.regex)));
   return out;
 }
 
@@ -297,9 +304,9 @@ PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<cons
   std::int64_t task_count = sr.task_count ? std::max<std::int64_t>(sr.task_count->value, 0) : 0;
   if (!sr.hosts && task_count == 0) {
     result.errors.push_back(
-        fmt::format("SRCFG[{}] has neither HOSTLIST nor TASKCOUNT > 0: Maui creates "
-                    "no instance of such a reservation",
-                    sr.name));
+        warning_at(sr.declared, fmt::format("SRCFG[{}] has neither HOSTLIST nor TASKCOUNT > 0: Maui "
+                                            "creates no instance of such a reservation",
+                                            sr.name)));
     return result;
   }
 
@@ -307,21 +314,20 @@ PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<cons
   p.dedicated = dedicated_access(sr);
   check_flags(sr, p.dedicated, result.errors);
   if (sr.trigger)
-    result.errors.push_back(
-        fmt::format("SRCFG[{}] TRIGGER={}: ignored: triggers are Moab actions this "
-                    "engine does not run",
-                    sr.name, sr.trigger->value));
+    result.errors.push_back(warning_at(sr.trigger->from, fmt::format("SRCFG[{}] TRIGGER={}: ignored: triggers are Moab "
+                                                                     "actions this engine does not run",
+                                                                     sr.name, sr.trigger->value)));
   // Attributes that change who pays or who may preempt, not where jobs run.
   if (sr.charge_account)
-    result.errors.push_back(
-        fmt::format("SRCFG[{}] CHARGEACCOUNT={}: ignored: this engine has no allocation "
-                    "manager to charge idle reserved cycles to",
-                    sr.name, sr.charge_account->value));
+    result.errors.push_back(warning_at(sr.charge_account->from,
+                                       fmt::format("SRCFG[{}] CHARGEACCOUNT={}: ignored: this engine has no allocation "
+                                                   "manager to charge idle reserved cycles to",
+                                                   sr.name, sr.charge_account->value)));
   if (sr.owner && !owner_preempts(sr))
     result.errors.push_back(
-        fmt::format("SRCFG[{}] OWNER: ignored: ownership only matters to OWNERPREEMPT, "
-                    "which this reservation does not set",
-                    sr.name));
+        warning_at(sr.owner->from, fmt::format("SRCFG[{}] OWNER: ignored: ownership only matters to "
+                                               "OWNERPREEMPT, which this reservation does not set",
+                                               sr.name)));
 
   std::vector<std::size_t> hosts;
   if (!sr.hosts) {

@@ -16,6 +16,7 @@
 
 #include "runtime/engine/model.h"
 #include "schemas/ir.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -80,10 +81,11 @@ struct StandingPlacement {
 // HOSTLIST regular expression that does not compile. With a placement (the message is a
 // warning): HOSTLIST names no node of the snapshot (the others are kept), a regular expression
 // matching no node, a FLAGS value this engine refuses or does not know (the reservation is
-// placed as if the flag were absent), a TRIGGER (not run).
+// placed as if the flag were absent), a TRIGGER (not run). Each is a warning at the line of the
+// attribute it names (the SRCFG's first line for one about the reservation as a whole).
 struct PlacementResult {
   std::optional<StandingPlacement> placement;
-  std::vector<std::string> errors;
+  std::vector<Problem> errors;
 };
 PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<const Node> nodes);
 // The same, finding HOSTLIST names with `find` (the scheduler passes ClusterSnapshot::find_node,

@@ -10,17 +10,18 @@
 
 namespace maui::runtime {
 
-std::optional<std::string> write_file_atomically(const std::string& dir, const std::string& name, std::string_view text,
-                                                 bool keep_previous) {
+std::optional<Problem> write_file_atomically(const std::string& dir, const std::string& name, std::string_view text,
+                                             bool keep_previous) {
   const std::string final_path = dir + "/" + name;
   const std::string temp_path = fmt::format("{}/.{}.tmp.{}", dir, name, ::getpid());
+  auto problem = [&](std::string message) { return Problem{final_path, 0, 0, Severity::Error, std::move(message)}; };
   auto fail = [&](std::string_view what) {
     std::string message = fmt::format("cannot {} '{}': {}", what, temp_path, std::strerror(errno));
     ::unlink(temp_path.c_str());
-    return message;
+    return problem(std::move(message));
   };
   const int fd = ::open(temp_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return fmt::format("cannot create '{}': {}", temp_path, std::strerror(errno));
+  if (fd < 0) return problem(fmt::format("cannot create '{}': {}", temp_path, std::strerror(errno)));
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);

@@ -8,11 +8,14 @@
 #include <string>
 #include <string_view>
 
+#include "schemas/problem.h"
+
 namespace maui::runtime {
 
-// Returns what went wrong ("cannot write '/dir/.name.tmp.123': No space left on device");
-// on failure the old file is untouched and no temporary file is left behind.
-std::optional<std::string> write_file_atomically(const std::string& dir, const std::string& name, std::string_view text,
-                                                 bool keep_previous = false);
+// Returns what went wrong, a problem with the file DIR/NAME as a whole ("cannot write
+// '/dir/.name.tmp.123': No space left on device"); on failure the old file is untouched and no
+// temporary file is left behind.
+std::optional<Problem> write_file_atomically(const std::string& dir, const std::string& name, std::string_view text,
+                                             bool keep_previous = false);
 
 }  // namespace maui::runtime

@@ -167,11 +167,12 @@ FairshareLoad load_fairshare_dir(const std::string& dir, const FairshareClock& c
   FairshareLoad load;
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) {
-    load.failure = fmt::format("cannot read the fairshare directory '{}': {}", dir, std::strerror(errno));
+    load.failure = {dir, 0, 0, Severity::Error,
+                    fmt::format("cannot read the fairshare directory '{}': {}", dir, std::strerror(errno))};
     return load;
   }
   if (!S_ISDIR(st.st_mode)) {
-    load.failure = fmt::format("the fairshare directory '{}' is not a directory", dir);
+    load.failure = {dir, 0, 0, Severity::Error, fmt::format("the fairshare directory '{}' is not a directory", dir)};
     return load;
   }
   Epoch current = window_start(now, clock.interval);
@@ -182,8 +183,8 @@ FairshareLoad load_fairshare_dir(const std::string& dir, const FairshareClock& c
     if (::access(path.c_str(), F_OK) != 0) continue;  // no file: nothing was used in that window
     // A window file holds a line per credential: 64 MB is millions of them.
     InputFile in = read_input_file(path, 64ull << 20);
-    if (!in.error.empty()) {
-      load.errors.push_back({path, 0, 0, Severity::Error, "cannot be read: " + in.error});
+    if (in.error) {
+      load.errors.push_back({path, 0, 0, Severity::Error, "cannot be read: " + in.error->message});
       continue;
     }
     auto parsed = parse_fairshare_file(path, in.text, start);
@@ -194,13 +195,12 @@ FairshareLoad load_fairshare_dir(const std::string& dir, const FairshareClock& c
   return load;
 }
 
-std::optional<std::string> write_fairshare_file(const std::string& dir, const FairshareWindow& window,
-                                                Seconds duration) {
+std::optional<Problem> write_fairshare_file(const std::string& dir, const FairshareWindow& window, Seconds duration) {
   return write_file_atomically(dir, fairshare_file_name(window.start), format_fairshare_file(window, duration));
 }
 
-std::optional<std::string> save_fairshare(const std::string& dir, FairshareHistory& history,
-                                          const FairshareClock& clock, Epoch now) {
+std::optional<Problem> save_fairshare(const std::string& dir, FairshareHistory& history, const FairshareClock& clock,
+                                      Epoch now) {
   Epoch current = window_start(now, clock.interval);
   history.forget_before(current - static_cast<Epoch>(clock.depth - 1) * clock.interval);
   for (const auto& [start, window] : history.windows())

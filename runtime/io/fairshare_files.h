@@ -36,19 +36,18 @@ std::string fairshare_file_name(Epoch start);  // "FS.<start>"
 
 struct FairshareLoad {
   FairshareHistory history;
-  std::vector<std::string> files;      // the files read, newest first
-  std::vector<Problem> errors;         // located in DIR/FS.<start>
-  std::optional<std::string> failure;  // the directory cannot be read at all
+  std::vector<std::string> files;  // the files read, newest first
+  std::vector<Problem> errors;     // located in DIR/FS.<start>
+  std::optional<Problem> failure;  // the directory cannot be read at all (file: the directory)
 };
 // Reads FS.<start> for the FSDEPTH windows that count at `now` (missing files are empty
 // windows, as for a new site).
 FairshareLoad load_fairshare_dir(const std::string& dir, const FairshareClock& clock, Epoch now);
 
-// Writes one window atomically; returns an error message on failure.
-std::optional<std::string> write_fairshare_file(const std::string& dir, const FairshareWindow& window,
-                                                Seconds duration);
+// Writes one window atomically; returns the problem on failure (runtime/io/atomic_file.h).
+std::optional<Problem> write_fairshare_file(const std::string& dir, const FairshareWindow& window, Seconds duration);
 // Rolls and saves: drops windows older than FSDEPTH and writes the others.
-std::optional<std::string> save_fairshare(const std::string& dir, FairshareHistory& history,
-                                          const FairshareClock& clock, Epoch now);
+std::optional<Problem> save_fairshare(const std::string& dir, FairshareHistory& history, const FairshareClock& clock,
+                                      Epoch now);
 
 }  // namespace maui::runtime

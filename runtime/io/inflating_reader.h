@@ -31,7 +31,9 @@ class InflatingReader {
   // The next chunk of the file's text, in order, in place of `chunk` (whose memory is used
   // again); false at the end of the stream, whether it ended cleanly or not.
   bool next(std::string& chunk);
-  // Why the stream ended: "" when it ended cleanly. Only once next() returned false.
+  // Why the stream ended: "" when it ended cleanly. Only once next() returned false. Text: the
+  // readers that use this stream make it the problem of their file (runtime/io/swf.h
+  // read_problem), the one shape their callers see.
   const std::string& error() const { return error_; }
   // About as many bytes of text as the file holds, or a few times more: its size, times the most
   // a gzip trace shrinks (for sizing what the text is read into; 0 when it could not be opened).

@@ -376,9 +376,9 @@ class Reader {
 JobsFile parse_jobs_json(std::string_view name, std::string_view text) {
   JobsFile out;
   if (auto problem = json_input_problem(text)) {
-    out.errors.push_back({std::string(name), static_cast<std::int64_t>(problem->line),
-                          static_cast<std::int64_t>(problem->column), Severity::Error,
-                          "invalid JSON: " + problem->message});
+    problem->file = std::string(name);
+    problem->message = "invalid JSON: " + problem->message;
+    out.errors.push_back(std::move(*problem));
     return out;
   }
   auto parsed = json::parse(llvm::StringRef(text.data(), text.size()));

@@ -29,7 +29,9 @@ ReservationTimes trace_times();
 ReservationTimes live_times(Epoch now, Seconds utc_offset);
 
 // The reservation, or an error naming `who` (the option or command), the attribute and what was
-// expected. Also DURATION=[[DD:]HH:]MM:SS in place of ENDTIME.
+// expected. Also DURATION=[[DD:]HH:]MM:SS in place of ENDTIME. The error is text, not a Problem
+// (schemas/problem.h): like a usage message it is about a command line or an admin request,
+// which `who` names, not about a line of a file.
 std::variant<AdminReservation, std::string> parse_reservation_spec(std::string_view spec, const ReservationTimes& times,
                                                                    std::string_view who);
 

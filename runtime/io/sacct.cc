@@ -453,9 +453,9 @@ TraceReadResult read_sacct(const std::string& path, const TraceReadOptions& opti
   TraceReadResult result;
   InflatingReader file(path, kMaxExportBytes);
   SacctParser parser(path, options, result.trace);
-  result.error = read_lines(file, [&](std::string_view l) { return parser.line(l); });
+  result.error = read_problem(path, read_lines(file, [&](std::string_view l) { return parser.line(l); }));
   parser.finish();
-  if (!result.error.empty()) result.trace = {};
+  if (result.error) result.trace = {};
   return result;
 }
 

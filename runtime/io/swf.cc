@@ -349,18 +349,24 @@ Trace parse_swf(std::string_view text, const std::string& name, const TraceReadO
   return trace;
 }
 
-std::optional<std::string> nothing_to_replay(const Trace& trace, const std::string& name) {
+std::optional<Problem> read_problem(const std::string& path, std::string error) {
+  if (error.empty()) return std::nullopt;
+  return Problem{path, 0, 0, Severity::Error, std::move(error)};
+}
+
+std::optional<Problem> nothing_to_replay(const Trace& trace, const std::string& name) {
+  auto problem = [&](std::string message) { return Problem{name, 0, 0, Severity::Error, std::move(message)}; };
   if (!trace.jobs.empty()) return std::nullopt;
   if (!trace.problems.empty()) {
     const Problem& first = trace.problems.front();
-    return fmt::format(
-        "no line of '{}' is a job of the Standard Workload Format (18 numbers a line): {} line{} in "
-        "error, the first at {}: {}; is it an SWF trace?",
-        name, trace.problems.size(), trace.problems.size() == 1 ? "" : "s", where(first), first.message);
+    return problem(
+        fmt::format("no line of '{}' is a job of the Standard Workload Format (18 numbers a line): {} line{} in "
+                    "error, the first at {}: {}; is it an SWF trace?",
+                    name, trace.problems.size(), trace.problems.size() == 1 ? "" : "s", where(first), first.message));
   }
-  if (trace.lines == 0) return fmt::format("'{}' is empty: there is no job to replay", name);
-  return fmt::format("'{}' holds no job, only {} blank or `;` header line{}", name, trace.lines,
-                     trace.lines == 1 ? "" : "s");
+  if (trace.lines == 0) return problem(fmt::format("'{}' is empty: there is no job to replay", name));
+  return problem(fmt::format("'{}' holds no job, only {} blank or `;` header line{}", name, trace.lines,
+                             trace.lines == 1 ? "" : "s"));
 }
 
 // Lines are parsed as the file is inflated (runtime/io/inflating_reader.h). A stream that ends
@@ -372,8 +378,8 @@ TraceReadResult read_swf(const std::string& path, const TraceReadOptions& option
   // twice its memory, and the pages it does not use are never touched.
   result.trace.jobs.reserve(std::min<std::size_t>(file.text_bytes_at_most() / 80, 1u << 20));
   SwfParser parser(path, options, result.trace);
-  result.error = read_lines(file, [&](std::string_view l) { return parser.line(l); });
-  if (!result.error.empty())
+  result.error = read_problem(path, read_lines(file, [&](std::string_view l) { return parser.line(l); }));
+  if (result.error)
     result.trace = {};
   else if (auto nothing = nothing_to_replay(result.trace, path))
     result.error = std::move(*nothing);

@@ -76,15 +76,18 @@ struct TraceReadOptions {
 // be read (an empty file, a maui.cfg, random bytes: then Trace::problems says why line by line).
 struct TraceReadResult {
   Trace trace;
-  std::string error;  // empty on success
+  std::optional<Problem> error;  // none on success; else about the file as a whole (line 0)
 };
 TraceReadResult read_swf(const std::string& path, const TraceReadOptions& options = {});
 // The same from text already in memory (tests); `name` is used in problems.
 Trace parse_swf(std::string_view text, const std::string& name, const TraceReadOptions& options = {});
 
-// Why a trace gives nothing to replay ("'t.swf' is empty"), in the words read_swf's error uses;
-// none when it holds a job.
-std::optional<std::string> nothing_to_replay(const Trace& trace, const std::string& name);
+// Why a trace gives nothing to replay ("'t.swf' is empty"), in the words read_swf's error uses
+// (a problem with the file `name` as a whole); none when it holds a job.
+std::optional<Problem> nothing_to_replay(const Trace& trace, const std::string& name);
+// read_lines' error (runtime/io/inflating_reader.h) as the problem of the file `path` as a whole;
+// none when the text was read.
+std::optional<Problem> read_problem(const std::string& path, std::string error);
 
 // Whether most of the trace is not jobs: more lines in error than jobs read. Such a file is
 // perhaps not an SWF trace at all, or not the one meant; what is replayed of it must say so

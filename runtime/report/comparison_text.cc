@@ -153,8 +153,8 @@ std::string comparison_text(const WhatIf& w, std::size_t limit) {
   metrics(out, w);
   for (const KindChange& k : w.comparison.kinds) kind_section(out, k, limit);
   moved_section(out, w);
-  for (const auto& warning : w.old_run.warnings) fmt::format_to(it, "  warning (old): {}\n", warning);
-  for (const auto& warning : w.new_run.warnings) fmt::format_to(it, "  warning (new): {}\n", warning);
+  for (const auto& warning : w.old_run.warnings) fmt::format_to(it, "  (old) {}\n", to_text(warning));
+  for (const auto& warning : w.new_run.warnings) fmt::format_to(it, "  (new) {}\n", to_text(warning));
   return fmt::to_string(out);
 }
 

@@ -131,7 +131,7 @@ ReportData LiveReport::data(const std::string& config, Seconds utc_offset, const
     ReportSide side;
     side.label = "live";
     side.config = config;
-    side.warnings.push_back("the scheduler has not read Slurm yet");
+    side.warnings.push_back({{}, 0, 0, Severity::Warning, "the scheduler has not read Slurm yet"});
     d.sides.push_back(std::move(side));
     return d;
   }

@@ -12,6 +12,7 @@
 
 #include "runtime/rm/sim/sim_breakdown.h"
 #include "runtime/rm/sim/sim_metrics.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -90,7 +91,7 @@ struct ReportSide {
   std::vector<FairshareLine> fairshare;
   std::vector<PrioritySample> priorities;
   std::vector<Distribution> distributions;
-  std::vector<std::string> warnings;
+  std::vector<Problem> warnings;      // the run's (SimulationResult::warnings)
   std::vector<CoverageRow> coverage;  // of this side's policy
   std::string coverage_note;          // why there is no table, when there is none
 };

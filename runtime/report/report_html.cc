@@ -101,7 +101,8 @@ void side(Buffer& out, const ReportSide& s) {
   metrics(out, s.metrics);
   fmt::format_to(it, ",\"iterations\":{}", s.iterations);
   column(out, "nodes", s.nodes, [](Buffer& o, const std::string& n) { string(o, n); });
-  column(out, "warnings", s.warnings, [](Buffer& o, const std::string& w) { string(o, w); });
+  // As the tools print them (the page lists them as they are).
+  column(out, "warnings", s.warnings, [](Buffer& o, const Problem& w) { string(o, to_text(w)); });
 
   // Jobs as columns; credentials as positions in "names".
   std::array<NameTable, 5> tables;

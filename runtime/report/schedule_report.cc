@@ -6,6 +6,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "schemas/problem_json.h"
 
 namespace maui::runtime {
 
@@ -64,7 +65,7 @@ std::string schedule_text(const SnapshotIteration& it) {
     for (const auto& p : r.preempted)
       out += fmt::format("  {:<{}}  by {}\n", job_id(it, p.job), width, job_id(it, p.by));
   }
-  for (const auto& w : it.warnings) out += fmt::format("warning: {}\n", w);
+  for (const auto& w : it.warnings) out += to_text(w) + "\n";
   return out;
 }
 
@@ -83,7 +84,7 @@ std::string schedule_json(const SnapshotIteration& it) {
     never.push_back(json::Object{{"job", job_id(it, n.job)}, {"reason", n.reason}});
   for (const auto& p : r.preempted)
     preempted.push_back(json::Object{{"job", job_id(it, p.job)}, {"by", job_id(it, p.by)}});
-  for (const auto& w : it.warnings) warnings.push_back(w);
+  for (const auto& w : it.warnings) warnings.push_back(to_json(w));
   const json::Value v = json::Object{{"version", 1},
                                      {"now", it.cluster.now},
                                      {"starts", std::move(starts)},

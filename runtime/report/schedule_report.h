@@ -23,7 +23,8 @@ std::string schedule_text(const SnapshotIteration& iteration);
 
 // {"version":1,"now","starts":[{"job","backfill","nodes":[{"name","tasks"}]}],
 //  "reservations":[{"job","start","end","nodes":[...]}],"never_runnable":[{"job","reason"}],
-//  "preempted":[{"job","by"}],"warnings":[...]}, keys sorted.
+//  "preempted":[{"job","by"}],"warnings":[{problem}]}, keys sorted; each warning the object of
+//  schemas/problem_json.h.
 std::string schedule_json(const SnapshotIteration& iteration);
 
 }  // namespace maui::runtime

@@ -52,7 +52,7 @@ SimulationSummary summarize_run(std::string config, std::string trace_name, cons
 std::string simulation_json(const SimulationSummary& summary, const SimulationResult& result,
                             std::span<const Breakdown> breakdowns) {
   json::Array warnings;
-  for (const auto& w : result.warnings) warnings.push_back(json::isUTF8(w) ? w : json::fixUTF8(w));
+  for (const Problem& w : result.warnings) warnings.push_back(to_json(w));
   json::Array notes;
   for (const Problem& p : summary.notes) notes.push_back(to_json(p));
   json::Object out{{"version", 1},

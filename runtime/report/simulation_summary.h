@@ -18,8 +18,8 @@ namespace maui::runtime {
 
 // What `mauirun simulate --format json` prints (docs/simulator.md):
 // {"version":1,"config","trace","notes":[...],"nodes","procs","jobs_read","trace_problems",
-//  "iterations","metrics":{...},"warnings":[...]}, and with breakdowns (--by) "by":{"user":
-//  [{"name",... the metrics...,"share"}],...}.
+//  "iterations","metrics":{...},"warnings":[{problem}]}, and with breakdowns (--by) "by":{"user":
+//  [{"name",... the metrics...,"share"}],...}; notes and warnings are schemas/problem_json.h's.
 struct SimulationSummary {
   std::string config, trace;
   std::int64_t nodes = 0, procs = 0, trace_problems = 0;

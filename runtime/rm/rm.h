@@ -11,13 +11,16 @@
 #include <vector>
 
 #include "runtime/engine/model.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
 struct RmStatus {
   bool ok = true;
-  std::string error;  // what the RM said when it refused
-  static RmStatus failure(std::string why) { return {false, std::move(why)}; }
+  // What the RM said when it refused, in its words: a problem about no file or line (an RM's
+  // refusal, schemas/problem.h).
+  Problem error;
+  static RmStatus failure(std::string why) { return {false, {{}, 0, 0, Severity::Error, std::move(why)}}; }
 };
 
 // Something that happened in the cluster since the scheduler last looked.

@@ -33,7 +33,9 @@ struct ParsedArgs {
 
 struct ArgsOrError {
   std::optional<ParsedArgs> args;
-  std::string error;  // when args is empty: "showq: ..."
+  // When args is empty: "showq: ...". A usage message about a command line, not a located problem
+  // of an input, so text rather than a Problem (schemas/problem.h).
+  std::string error;
 };
 
 // Each flag and option at most once; the positional argument, when the command takes one, is

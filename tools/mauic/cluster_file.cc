@@ -12,8 +12,8 @@ namespace maui::tools {
 bool load_cluster(const std::string& path, std::vector<runtime::Node>& nodes) {
   constexpr std::uint64_t kMaxSnapshotBytes = 1ull << 30;  // as mauirun's --jobs
   InputFile json = read_input_file(path, kMaxSnapshotBytes);
-  if (!json.error.empty()) {
-    llvm::errs() << "mauic: cannot read '" << path << "': " << json.error << "\n";
+  if (json.error) {
+    llvm::errs() << "mauic: cannot read '" << path << "': " << json.error->message << "\n";
     return false;
   }
   auto file = runtime::parse_jobs_json(path, json.text);

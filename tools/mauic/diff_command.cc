@@ -28,7 +28,7 @@ std::optional<runtime::WhatIf> simulate_change(const Compilation& old_unit, cons
   for (int k = 0; k < 2; ++k) {
     auto cluster = runtime::simulated_nodes(units[k]->policy, nodes);
     if (cluster.nodes.empty()) {
-      error = *names[k] + ": " + cluster.error;
+      error = *names[k] + ": " + cluster.error->message;
       return std::nullopt;
     }
     runs[k] = runtime::replay(units[k]->policy, *names[k], trace, trace_name, std::move(cluster), {});

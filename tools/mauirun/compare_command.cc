@@ -35,7 +35,7 @@ int compare_command(const CompareOptions& o) {
     Side& side = sides[k];
     auto cluster = runtime::simulated_nodes(side.config.policy, {o.nodes, o.procs_per_node});
     if (cluster.nodes.empty()) {
-      llvm::errs() << "mauirun: " << side.path << ": " << cluster.error << "\n";
+      llvm::errs() << "mauirun: " << side.path << ": " << cluster.error->message << "\n";
       return kRunInputError;
     }
     for (const auto& a : cluster.assumptions) llvm::errs() << to_text(a) << "\n";

@@ -34,8 +34,8 @@ bool load_jobs(const std::string& path, Inputs& in) {
   // A million jobs take some 300 MB of JSON.
   constexpr std::uint64_t kMaxSnapshotBytes = 1ull << 30;
   InputFile json = read_input_file(path, kMaxSnapshotBytes);
-  if (!json.error.empty()) {
-    llvm::errs() << "mauirun: cannot read '" << path << "': " << json.error << "\n";
+  if (json.error) {
+    llvm::errs() << "mauirun: cannot read '" << path << "': " << json.error->message << "\n";
     return false;
   }
   auto file = runtime::parse_jobs_json(path, json.text);
@@ -73,7 +73,7 @@ bool load_inputs(const RunOptions& options, Inputs& in) {
     auto clock = runtime::FairshareClock::from(in.policy().fairshare);
     auto load = runtime::load_fairshare_dir(options.fs_dir, clock, in.snapshot.now);
     if (load.failure) {
-      llvm::errs() << "mauirun: " << *load.failure << "\n";
+      llvm::errs() << "mauirun: " << load.failure->message << "\n";
       return false;
     }
     for (const auto& e : load.errors) llvm::errs() << to_text(e) << "\n";

@@ -21,7 +21,7 @@ int report_command(const ReportOptions& o) {
   if (!trace) return kRunInputError;
   auto cluster = runtime::simulated_nodes(config->policy, {o.nodes, o.procs_per_node});
   if (cluster.nodes.empty()) {
-    llvm::errs() << "mauirun: " << cluster.error << "\n";
+    llvm::errs() << "mauirun: " << cluster.error->message << "\n";
     return kRunInputError;
   }
   for (const auto& a : cluster.assumptions) llvm::errs() << to_text(a) << "\n";

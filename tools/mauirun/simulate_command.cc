@@ -87,7 +87,7 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
     out << fmt::format("  reservation {:<15} {} s - {} s on {} host(s), {}\n", a.name, a.start - origin, a.end - origin,
                        a.hosts.size(), runtime::describe_access(a));
   for (const auto& b : breakdowns) print_breakdown(b);
-  for (const auto& w : r.warnings) out << "  warning: " << w << "\n";
+  for (const auto& w : r.warnings) out << "  " << to_text(w) << "\n";
   if (!o.jobs_out.empty()) out << "  per-job schedule          " << o.jobs_out << "\n";
   if (!o.runs_out.empty()) out << "  where each job ran        " << o.runs_out << "\n";
 }
@@ -165,7 +165,7 @@ int simulate_command(const SimulateOptions& o) {
 
   auto cluster = runtime::simulated_nodes(config->policy, runtime::NodeSource{o.nodes, o.procs_per_node});
   if (cluster.nodes.empty()) {
-    llvm::errs() << "mauirun: " << cluster.error << "\n";
+    llvm::errs() << "mauirun: " << cluster.error->message << "\n";
     return kRunInputError;
   }
   std::vector<runtime::Node>& nodes = cluster.nodes;

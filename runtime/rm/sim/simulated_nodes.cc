@@ -113,9 +113,9 @@ SimulatedNodes simulated_nodes(const ir::Policy& policy, const NodeSource& sourc
                      source.procs_per_node)});
   }
   if (out.nodes.empty())
-    out.error =
-        "the simulated cluster has no nodes: give --nodes N --procs-per-node P, or NODECFG[<name>] lines "
-        "in the config";
+    out.error = Problem{policy.files.empty() ? std::string() : policy.files.front(), 0, 0, Severity::Error,
+                        "the simulated cluster has no nodes: give --nodes N --procs-per-node P, or NODECFG[<name>] "
+                        "lines in the config"};
   return out;
 }
 

@@ -31,7 +31,7 @@ struct SimulatedNodes {
   // by --nodes, a --procs-per-node no node needs. Empty when the config and the command line
   // say everything.
   std::vector<Problem> assumptions;
-  std::string error;  // why there is no node at all
+  std::optional<Problem> error;  // why there is no node at all (about the config as a whole)
 };
 SimulatedNodes simulated_nodes(const ir::Policy& policy, const NodeSource& source);
 

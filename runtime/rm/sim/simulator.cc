@@ -12,6 +12,7 @@
 
 #include "runtime/cycle/scheduling_cycle.h"
 #include "runtime/engine/explain.h"
+#include "runtime/engine/policy_warning.h"
 
 namespace maui::runtime {
 
@@ -142,7 +143,7 @@ class Simulation {
       switch (a.kind) {
         case AppliedDecision::Kind::Requeue:
           if (!a.status.ok) {
-            warnings_.insert("simulator refused a requeue: " + a.status.error);
+            warnings_.insert(unlocated_warning("simulator refused a requeue: " + a.status.error.message));
             break;
           }
           ++outcome.preempted;
@@ -150,7 +151,7 @@ class Simulation {
           break;
         case AppliedDecision::Kind::Start:
           if (!a.status.ok) {
-            warnings_.insert("simulator refused a start: " + a.status.error);
+            warnings_.insert(unlocated_warning("simulator refused a start: " + a.status.error.message));
             break;
           }
           if (options_.on_run)
@@ -253,13 +254,13 @@ class Simulation {
     r.metrics = compute_metrics(r.jobs, cluster_procs_);
     r.iterations = cycle_.iterations();
     r.fast_path_iterations = cycle_.fast_path_iterations();
-    std::set<std::string> warnings = warnings_;
+    std::set<Problem> warnings = warnings_;
     warnings.insert(cycle_.warnings().begin(), cycle_.warnings().end());
     for (const auto& [qos, r] : refused_qos_)
-      warnings.insert(
+      warnings.insert(unlocated_warning(
           fmt::format("{} job(s) asked for QOS {}, which no QLIST or QDEF of their credentials gives them "
                       "(the first: job {}); they ran under their default QOS (docs/semantics.md 78)",
-                      r.jobs, qos, r.first));
+                      r.jobs, qos, r.first)));
     r.warnings.assign(warnings.begin(), warnings.end());
     return r;
   }
@@ -278,8 +279,8 @@ class Simulation {
   std::int64_t last_progress_ = 0;
   Epoch last_change_ = 0;  // the last submission, start, end or removal
   bool stalled_ = false;
-  bool stopped_ = false;            // at SimulationOptions::stop_at
-  std::set<std::string> warnings_;  // the simulated RM's refusals
+  bool stopped_ = false;        // at SimulationOptions::stop_at
+  std::set<Problem> warnings_;  // the simulated RM's refusals (no config line)
   struct Refused {
     std::int64_t jobs = 0;
     std::string first;

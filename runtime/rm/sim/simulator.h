@@ -30,6 +30,7 @@
 #include "runtime/rm/sim/sim_metrics.h"
 #include "runtime/rm/sim/simulated_cluster.h"
 #include "runtime/rm/sim/simulated_nodes.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -94,7 +95,7 @@ struct SimulationResult {
   ScheduleMetrics metrics;
   std::int64_t iterations = 0;
   std::int64_t fast_path_iterations = 0;  // of them, those the EASY fast path decided
-  std::vector<std::string> warnings;      // sorted, each once
+  std::vector<Problem> warnings;          // sorted, each once; at the config line they concern
 };
 
 // A job with a time or processor count beyond schemas/ir.h's bounds (which read_swf refuses,

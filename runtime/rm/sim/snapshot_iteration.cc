@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "runtime/engine/policy_warning.h"
 #include "runtime/rm/sim/simulated_cluster.h"
 
 namespace maui::runtime {
@@ -27,9 +28,10 @@ SnapshotIteration iterate_snapshot(const CredentialDirectory& dir, ClusterSnapsh
   SnapshotIteration out;
   out.report = cycle.iterate(cluster);
   out.reservations = cycle.reservations();
-  std::set<std::string> warnings(cycle.warnings().begin(), cycle.warnings().end());
+  std::set<Problem> warnings(cycle.warnings().begin(), cycle.warnings().end());
   for (const auto& a : out.report.applied)
-    if (!a.status.ok) warnings.insert("the simulated cluster refused a decision: " + a.status.error);
+    if (!a.status.ok)
+      warnings.insert(unlocated_warning("the simulated cluster refused a decision: " + a.status.error.message));
   out.warnings.assign(warnings.begin(), warnings.end());
   out.cluster = std::move(cluster.state());
   return out;

@@ -19,6 +19,7 @@
 #include "runtime/engine/credentials.h"
 #include "runtime/engine/model.h"
 #include "runtime/engine/reservations.h"
+#include "schemas/problem.h"
 
 namespace maui::runtime {
 
@@ -33,7 +34,8 @@ struct SnapshotIteration {
   ClusterSnapshot cluster;
   IterationReport report;                 // ran is false when no job waited
   std::vector<Reservation> reservations;  // the iteration's: job, standing and administrative
-  std::vector<std::string> warnings;      // policy the engine cannot honour; starts the RM refused
+  // Policy the engine cannot honour (at its config line); starts the RM refused (no line).
+  std::vector<Problem> warnings;
 };
 
 SnapshotIteration iterate_snapshot(const CredentialDirectory& dir, ClusterSnapshot snapshot,

@@ -96,7 +96,7 @@ Epoch SlurmCluster::wait(Epoch deadline, std::vector<RmEvent>& events) {
     woken_ = false;
   }
   const RmStatus st = read(&events);
-  if (!st.ok) last_error_ = st.error;
+  if (!st.ok) last_error_ = st.error.message;
   // The time of the reading, not of now: the cycle accounts for the time up to what it saw.
   return mapped_.snapshot.now;
 }
@@ -108,7 +108,7 @@ RmStatus SlurmCluster::read(std::vector<RmEvent>* events) {
   Reading fresh;
   RmStatus st = control_.read(fresh);
   if (!st.ok) {
-    last_error_ = st.error;
+    last_error_ = st.error.message;
     return st;
   }
   last_error_.clear();
@@ -198,7 +198,7 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
       const RmStatus st = undo_start(id, "it was never released (the scheduler stopped before, or it was held since)");
       if (!st.ok) {
         notice(fmt::format("job {}: clearing a start that never happened failed: {} (tried again next time)", id,
-                           st.error));
+                           st.error.message));
         continue;
       }
       done.push_back(id);
@@ -212,7 +212,8 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
           fmt::format("not running {} s after its release (Slurm: {})", now - start.asked, r->reason);
       const RmStatus st = undo_start(id, why);
       if (!st.ok) {
-        notice(fmt::format("job {}: {}; holding it again failed: {} (tried again next time)", id, why, st.error));
+        notice(
+            fmt::format("job {}: {}; holding it again failed: {} (tried again next time)", id, why, st.error.message));
         continue;
       }
       if (events) events->push_back({RmEvent::Kind::StartFailed, name, now, why});
@@ -224,7 +225,7 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
     state_.view.starting.erase(id);
     state_.requests.erase(id);
   }
-  if (const RmStatus st = save(); !st.ok) notice("could not save the adapter's state: " + st.error);
+  if (const RmStatus st = save(); !st.ok) notice("could not save the adapter's state: " + st.error.message);
   // The snapshot showed the jobs settled here as starting: map them again as they are.
   remap();
 }
@@ -270,7 +271,8 @@ void SlurmCluster::hold_released_elsewhere() {
     if (st.ok) state_.view.held_again.insert(r.id);
     if (st.ok) held_now(r.id);
     notice(st.ok ? fmt::format("job {}: released outside the scheduler (priority {}): held again", r.id, r.priority)
-                 : fmt::format("job {}: released outside the scheduler; holding it again failed: {}", r.id, st.error));
+                 : fmt::format("job {}: released outside the scheduler; holding it again failed: {}", r.id,
+                               st.error.message));
   }
   // Forget jobs held again that left the queue.
   std::set<std::uint32_t> waiting;
@@ -316,7 +318,8 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
   if (const RmStatus st = save(); !st.ok) {
     state_.view.starting.erase(*id);
     state_.requests.erase(*id);
-    return RmStatus::failure(fmt::format("job {}: not started: the start could not be journalled: {}", *id, st.error));
+    return RmStatus::failure(
+        fmt::format("job {}: not started: the start could not be journalled: {}", *id, st.error.message));
   }
   JobUpdate u;
   u.id = *id;
@@ -329,11 +332,11 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
   RmStatus st = timed([&] { return control_.update(u); });
   if (!st.ok) {
     // Refused: Slurm changed nothing, or part of it; hold it as it was.
-    const RmStatus undone = undo_start(*id, "Slurm refused the start: " + st.error);
+    const RmStatus undone = undo_start(*id, "Slurm refused the start: " + st.error.message);
     state_.view.starting.erase(*id);
     state_.requests.erase(*id);
     (void)save();
-    if (!undone.ok) st.error += "; holding it again failed: " + undone.error;
+    if (!undone.ok) st.error.message += "; holding it again failed: " + undone.error.message;
     return st;
   }
   state_.view.held_again.erase(*id);
