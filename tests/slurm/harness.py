@@ -55,6 +55,9 @@ class Cluster:
         out = subprocess.run(["bash", CLUSTER_SH, "start", self.dir], capture_output=True, text=True,
                              env=dict(os.environ, **(settings or {})))
         if out.returncode != 0:
+            # A start that failed halfway may have left daemons running (slurmctld up, a slurmd
+            # not): stop what cluster.sh recorded, so that a failed test leaves nothing behind.
+            subprocess.run(["bash", CLUSTER_SH, "stop", self.dir], capture_output=True)
             raise RuntimeError(f"cluster.sh start failed:\n{out.stdout}\n{out.stderr}")
         self.vars = {}
         with open(os.path.join(self.dir, "env")) as f:
