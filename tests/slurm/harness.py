@@ -6,6 +6,7 @@ Every test starts its own cluster under a directory of its own and stops only wh
 ctest runs several at once. MAUIRUN names the mauirun binary under test (the build's own)."""
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -185,9 +186,22 @@ class ClusterTest(unittest.TestCase):
                 s.stop(signal.SIGKILL, 10)
             except Exception:  # the process may be gone already
                 pass
-        if any(self._outcome.errors if hasattr(self._outcome, "errors") else []):
-            pass
         self.cluster.stop()
+        # A passing test's cluster directory goes (an accounting cluster's database alone is
+        # 150 MB, and a CI run starts some 50 clusters); a failing test's stays for its logs.
+        if self.passed_so_far():
+            shutil.rmtree(self.cluster.dir, ignore_errors=True)
+        else:
+            print(f"cluster directory kept for its logs: {self.cluster.dir}", file=sys.stderr)
+
+    def passed_so_far(self):
+        """In tearDown: has this test neither failed nor raised? (unittest records both in its
+        result before tearDown runs; Python 3.11's _Outcome.success is still True there.)"""
+        result = getattr(getattr(self, "_outcome", None), "result", None)
+        if result is None:
+            return False
+        # a failed subTest is recorded as a _SubTest whose test_case is this test
+        return not any(getattr(test, "test_case", test) is self for test, _ in result.failures + result.errors)
 
     def serve(self, config, *extra, **kw):
         s = Serve(self.cluster, config, *extra, **kw)

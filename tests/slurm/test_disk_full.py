@@ -23,8 +23,9 @@ class DiskFull(ClusterTest):
         subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", self.mount], check=True)
 
     def tearDown(self):
-        super().tearDown()
+        # First: the cluster's directory, the mount point among it, is removed when the test passed.
         subprocess.run(["umount", "-l", self.mount])
+        super().tearDown()
 
     def fill(self):
         fd = os.open(os.path.join(self.mount, "filler"), os.O_WRONLY | os.O_CREAT)
