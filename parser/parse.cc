@@ -32,7 +32,7 @@ struct ParseState {
   bool has_content = false;  // the line has a statement or directive (for trailing comments)
 };
 
-std::string_view view(const char* b, const char* e) { return {b, static_cast<std::size_t>(e - b)}; }
+std::string_view span_text(const char* b, const char* e) { return {b, static_cast<std::size_t>(e - b)}; }
 
 template <typename Rule>
 struct action : pegtl::nothing<Rule> {};
@@ -41,7 +41,7 @@ template <>
 struct action<g::name> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    st.current.name = Token{view(in.begin(), in.end())};
+    st.current.name = Token{span_text(in.begin(), in.end())};
     st.current.indented = in.begin() != st.line_begin;
     st.has_content = true;
   }
@@ -51,7 +51,7 @@ template <>
 struct action<g::index_body> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    st.current.index = Token{view(in.begin(), in.end())};
+    st.current.index = Token{span_text(in.begin(), in.end())};
     st.current.has_index = true;
   }
 };
@@ -68,7 +68,7 @@ template <>
 struct action<g::token> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    st.tokens.push_back(Token{view(in.begin(), in.end())});
+    st.tokens.push_back(Token{span_text(in.begin(), in.end())});
   }
 };
 
@@ -81,7 +81,7 @@ void complete_statement(Statement& s, ParseState& st) {
   const char* end = !has_values ? (s.has_index ? s.index.text.data() + s.index.text.size() + 1
                                                : s.name.text.data() + s.name.text.size())
                                 : st.tokens.back().text.data() + st.tokens.back().text.size();
-  s.whole = Token{view(s.name.begin(), end)};
+  s.whole = Token{span_text(s.name.begin(), end)};
   st.values.emplace_back(st.values_begin, st.tokens.size());
 }
 
@@ -102,7 +102,7 @@ struct action<g::include_file> {
     s.kind = Statement::Kind::Include;
     s.buffer = st.buffer;
     s.line = st.line;
-    s.name = Token{view(in.begin(), in.end())};
+    s.name = Token{span_text(in.begin(), in.end())};
     s.whole = s.name;
     st.tree.statements.push_back(s);
     st.values.emplace_back(st.tokens.size(), st.tokens.size());
@@ -114,7 +114,7 @@ template <typename Rule, const char* Syntax>
 struct placeholder_action {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    st.tree.placeholders.push_back(Placeholder{Token{view(in.begin(), in.end())}, Syntax});
+    st.tree.placeholders.push_back(Placeholder{Token{span_text(in.begin(), in.end())}, Syntax});
   }
 };
 inline constexpr char kErb[] = "ERB";
@@ -163,7 +163,7 @@ template <>
 struct action<g::comment> {
   template <typename Input>
   static void apply(const Input& in, ParseState& st) {
-    note_comment(view(in.begin(), in.end()), st);
+    note_comment(span_text(in.begin(), in.end()), st);
   }
 };
 
@@ -305,14 +305,14 @@ const char* skip_blanks(const char* q, const char* end) {
 const char* read_plain_line(const char* p, const char* end, ParseState& st) {
   const auto comment_to_newline = [&st, end](const char* hash) {
     const char* const newline = static_cast<const char*>(std::memchr(hash, '\n', static_cast<std::size_t>(end - hash)));
-    note_comment(view(hash, newline), st);
+    note_comment(span_text(hash, newline), st);
     return newline;
   };
   const char* q = skip_blanks(p, end);
   switch (char_class(q)) {
     case Char::LineEnd: return q;  // a blank line
     case Char::Hash:               // a comment line; an #INCLUDE directive is the grammar's
-      return view(q, end).starts_with("#INCLUDE") ? nullptr : comment_to_newline(q);
+      return span_text(q, end).starts_with("#INCLUDE") ? nullptr : comment_to_newline(q);
     default: break;
   }
   const auto first = static_cast<unsigned char>(*q);
@@ -326,14 +326,14 @@ const char* read_plain_line(const char* p, const char* end, ParseState& st) {
   };
   const char* const name_begin = q;
   while (g::kNameChar[static_cast<unsigned char>(*q)]) ++q;
-  s.name = Token{view(name_begin, q)};
+  s.name = Token{span_text(name_begin, q)};
   s.indented = name_begin != p;
   if (*q == '[') {
     // The index: anything up to ']' on this line (a missing ']' is an error: the grammar's).
     const char* const index_begin = ++q;
     while (kIndexChar[static_cast<unsigned char>(*q)]) ++q;
     if (*q != ']') return leave_to_grammar();
-    s.index = Token{view(index_begin, q)};
+    s.index = Token{span_text(index_begin, q)};
     s.has_index = true;
     ++q;
   } else if (const Char c = char_class(q); c != Char::Blank && c != Char::Hash && c != Char::LineEnd && *q != '=') {
@@ -351,7 +351,7 @@ const char* read_plain_line(const char* p, const char* end, ParseState& st) {
     while (char_class(q) == Char::Token) ++q;
     if (char_class(q) == Char::Special) return leave_to_grammar();
     if (q != token_begin) {
-      st.tokens.push_back(Token{view(token_begin, q)});
+      st.tokens.push_back(Token{span_text(token_begin, q)});
       continue;
     }
     // The end of the line, or a comment.
