@@ -9,6 +9,7 @@
 // with the error logged, and the daemon tries again until Slurm is back.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -40,6 +41,10 @@ struct ServeOptions {
   double poll_seconds = 0.2;   // how often Slurm is asked whether something changed
   Seconds start_timeout = 10;  // a released job must run within this
   bool log_to_stderr = true;
+  // serve.log, serve.jsonl and audit.log: here (empty: the state directory), each rotated past
+  // this size (0: never), so that the logs cannot fill the disk the state is saved on.
+  std::string log_dir;
+  std::uint64_t log_max_bytes = 16 << 20;
   std::string socket;  // the admin socket; empty: state_dir/mauirun.sock (none with `once`)
   // Each turn, the snapshot the iteration is about to run on, as JOBS.json (docs/jobs-json.md):
   // `mauirun schedule` on it makes the simulator's iteration on what serve saw.
