@@ -122,6 +122,7 @@ class Daemon {
     slurm::SlurmOptions rm_options;
     rm_options.dry_run = scheduler_.dry_run;
     rm_options.poll_seconds = options_.poll_seconds;
+    rm_options.busy_poll_seconds = options_.busy_poll_seconds;
     rm_options.start_timeout = options_.start_timeout;
     scheduler_.rm = std::make_unique<slurm::SlurmCluster>(control_, rm_options, wall_clock,
                                                           [this](const slurm::AdapterState&) { return save(); });
