@@ -69,7 +69,7 @@ DaemonState sample() {
   s.cycle.iterated_at = 1'795'000'000;
   s.cycle.left_waiting = true;
   s.adapter.view.starting[12] = {{"n1", "n2"}, {4, 2}, 1'794'999'995};
-  s.adapter.requests[12] = {1, 0, "", "n4"};
+  s.adapter.requests[12] = {1, 0, "", "n4", 2};
   s.adapter.view.held_again = {7, 9};
   s.admin_reservations = {{"maint", 1'795'100'000, 1'795'200'000, {"n3", "n4"}, {}, "bob"}};
   s.scheduling_stopped = true;
@@ -118,7 +118,7 @@ void expect_same(const DaemonState& a, const DaemonState& b) {
   for (const auto& [id, r] : a.adapter.requests) {
     const auto& q = b.adapter.requests.at(id);
     EXPECT_TRUE(r.min_nodes == q.min_nodes && r.max_nodes == q.max_nodes && r.required_nodes == q.required_nodes &&
-                r.excluded_nodes == q.excluded_nodes);
+                r.excluded_nodes == q.excluded_nodes && r.restarts == q.restarts);
   }
   EXPECT_EQ(a.admin_reservations, b.admin_reservations);
   EXPECT_EQ(a.scheduling_stopped, b.scheduling_stopped);
@@ -233,6 +233,22 @@ TEST(DeferRules, StartsFailedThenDefersThenABatchHold) {
   EXPECT_EQ(m.holds, std::vector<std::string>{"batch"});
   EXPECT_EQ(m.hold_set_by.at("batch"), "mauirun (DEFERCOUNT)");
   EXPECT_FALSE(m.deferred_until.has_value());
+}
+
+TEST(DeferRules, AStartFailedThroughNoFaultOfTheJobCostsItNothing) {
+  DaemonSettings s;
+  s.defer_start_count = 1;  // Maui's default: one failed start defers
+  s.defer_time = 3600;
+  SchedulerJobState m;
+  const DeferOutcome o = failed_start(m, s, 100, "node n1 is Down");
+  EXPECT_EQ(o.kind, DeferOutcome::Kind::NotCounted);
+  EXPECT_EQ(o.reason, "not counted toward DEFERSTARTCOUNT (0 of 1 so far): no fault of the job: node n1 is Down");
+  EXPECT_EQ(m.failed_starts, 0);
+  EXPECT_EQ(m.defers, 0);
+  EXPECT_FALSE(m.deferred_until.has_value());
+  // The job's own failure afterwards still defers it, as the first it is.
+  EXPECT_EQ(failed_start(m, s, 200).kind, DeferOutcome::Kind::Deferred);
+  EXPECT_EQ(m.deferred_until, 3800);
 }
 
 TEST(DaemonSettings, ReadFromTheConfig) {

@@ -125,7 +125,8 @@ json::Value adapter(const slurm::AdapterState& a) {
     requests[std::to_string(id)] = json::Object{{"min_nodes", static_cast<std::int64_t>(r.min_nodes)},
                                                 {"max_nodes", static_cast<std::int64_t>(r.max_nodes)},
                                                 {"required_nodes", r.required_nodes},
-                                                {"excluded_nodes", r.excluded_nodes}};
+                                                {"excluded_nodes", r.excluded_nodes},
+                                                {"restarts", static_cast<std::int64_t>(r.restarts)}};
   json::Array held;
   for (auto id : a.view.held_again) held.push_back(static_cast<std::int64_t>(id));
   return json::Object{
@@ -359,15 +360,19 @@ bool read_adapter(const json::Value& v, slurm::AdapterState& a, Path p) {
       if (!n) return at.report("expected a Slurm job id"), false;
       slurm::AdapterState::Request req;
       json::ObjectMapper o(r, at);
-      std::int64_t min_nodes = 0, max_nodes = 0;
+      std::int64_t min_nodes = 0, max_nodes = 0, restarts = 0;
+      // restarts: absent from the files of an older mauirun (0 then).
       if (!o || !o.map("min_nodes", min_nodes) || !o.map("max_nodes", max_nodes) ||
-          !o.map("required_nodes", req.required_nodes) || !o.map("excluded_nodes", req.excluded_nodes))
+          !o.map("required_nodes", req.required_nodes) || !o.map("excluded_nodes", req.excluded_nodes) ||
+          !o.mapOptional("restarts", restarts))
         return false;
-      if (min_nodes < 0 || max_nodes < 0 || min_nodes > std::numeric_limits<std::uint32_t>::max() ||
-          max_nodes > std::numeric_limits<std::uint32_t>::max())
+      constexpr std::int64_t most = std::numeric_limits<std::uint32_t>::max();
+      if (min_nodes < 0 || max_nodes < 0 || min_nodes > most || max_nodes > most)
         return at.report("expected node counts of Slurm's range"), false;
+      if (restarts < 0 || restarts > most) return at.report("expected a restart count of Slurm's range"), false;
       req.min_nodes = static_cast<std::uint32_t>(min_nodes);
       req.max_nodes = static_cast<std::uint32_t>(max_nodes);
+      req.restarts = static_cast<std::uint32_t>(restarts);
       a.requests[*n] = std::move(req);
     }
   }

@@ -266,7 +266,8 @@ class Daemon {
 
   // Maui's defer rules for a start that did not happen (runtime/daemon/defer_rules.h).
   void start_failed(const RmEvent& e) {
-    const DeferOutcome o = failed_start(scheduler_.cycle->job_memory(e.subject), scheduler_.policy->settings, e.at);
+    const DeferOutcome o =
+        failed_start(scheduler_.cycle->job_memory(e.subject), scheduler_.policy->settings, e.at, e.no_fault_of_the_job);
     if (o.kind == DeferOutcome::Kind::BatchHold) (void)scheduler_.rm->hold_job(e.subject, o.reason);
     log_event(o.kind == DeferOutcome::Kind::BatchHold  ? "hold"
               : o.kind == DeferOutcome::Kind::Deferred ? "defer"

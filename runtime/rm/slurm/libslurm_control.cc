@@ -200,6 +200,7 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.qos = text(j.qos);
     r.state = base_state(j.job_state);
     r.completing = (j.job_state & JOB_COMPLETING) != 0;
+    r.requeuing = (j.job_state & JOB_REQUEUE) != 0;
     r.reason = reason_name(j.state_reason);
     r.priority = j.priority;
     r.cpus = j.num_cpus;
