@@ -73,6 +73,7 @@ DaemonState sample() {
   s.adapter.view.held_again = {7, 9};
   s.admin_reservations = {{"maint", 1'795'100'000, 1'795'200'000, {"n3", "n4"}, {}, "bob"}};
   s.scheduling_stopped = true;
+  s.cluster = slurm::ClusterIdentity{"hpc1", "ctl1:6817"};
   return s;
 }
 
@@ -122,6 +123,7 @@ void expect_same(const DaemonState& a, const DaemonState& b) {
   }
   EXPECT_EQ(a.admin_reservations, b.admin_reservations);
   EXPECT_EQ(a.scheduling_stopped, b.scheduling_stopped);
+  EXPECT_EQ(a.cluster, b.cluster);
 }
 
 TEST(DaemonState, ReadsBackWhatWasSaved) {
@@ -163,6 +165,33 @@ TEST(DaemonState, ADamagedFileIsLocatedNeverTrusted) {
   const std::string p = problem(with_body(body));
   EXPECT_NE(p.find("state.cycle.jobs.12.bypass"), std::string::npos) << p;
   EXPECT_NE(problem(with_body("[1, 2")).find("state.json:"), std::string::npos);
+}
+
+TEST(DaemonState, BelongsToOneCluster) {
+  // Saved with the cluster's name and controller, read back with them.
+  const StateLoad load = parse_state("state.json", state_text(sample()));
+  ASSERT_TRUE(load.state && load.state->cluster);
+  EXPECT_EQ(load.state->cluster->name, "hpc1");
+  EXPECT_EQ(load.state->cluster->controller, "ctl1:6817");
+  // The file of an older mauirun names none: read, to be adopted.
+  DaemonState old = sample();
+  old.cluster.reset();
+  const std::string old_text = state_text(old);
+  EXPECT_EQ(old_text.find("\"cluster\""), std::string::npos);
+  const StateLoad old_load = parse_state("state.json", old_text);
+  ASSERT_TRUE(old_load.state.has_value()) << old_load.problems[0];
+  EXPECT_FALSE(old_load.state->cluster.has_value());
+  // Another cluster's state is refused, naming both and the file; the same cluster with its
+  // controller moved is the same cluster.
+  const slurm::ClusterIdentity saved{"hpc1", "ctl1:6817"};
+  EXPECT_EQ(other_cluster("/var/lib/mauirun/state.json", saved, {"hpc1", "ctl2:6817"}), std::nullopt);
+  const auto error = other_cluster("/var/lib/mauirun/state.json", saved, {"hpc2", "ctl9:7000"});
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->rfind("/var/lib/mauirun/state.json is the state of Slurm cluster 'hpc1' (controller ctl1:6817), "
+                         "and Slurm here is cluster 'hpc2' (controller ctl9:7000): not started",
+                         0),
+            0u)
+      << *error;
 }
 
 std::string temp_dir() {

@@ -265,6 +265,10 @@ class ScriptedSlurm final : public SlurmControl {
     calls.push_back("requeue " + std::to_string(id));
     return {};
   }
+  RmStatus identity(ClusterIdentity& out) override {
+    out = {"scripted", "localhost:6817"};
+    return {};
+  }
 
  private:
   static std::vector<std::string> split(const std::string& list) {

@@ -415,11 +415,14 @@ std::string path_error(llvm::Error e) {
 }  // namespace
 
 std::string state_text(const DaemonState& s) {
-  const json::Value body = json::Object{{"saved_at", s.saved_at},
-                                        {"cycle", cycle_memory(s.cycle)},
-                                        {"adapter", adapter(s.adapter)},
-                                        {"admin_reservations", admin(s.admin_reservations)},
-                                        {"scheduling_stopped", s.scheduling_stopped}};
+  json::Value body = json::Object{{"saved_at", s.saved_at},
+                                  {"cycle", cycle_memory(s.cycle)},
+                                  {"adapter", adapter(s.adapter)},
+                                  {"admin_reservations", admin(s.admin_reservations)},
+                                  {"scheduling_stopped", s.scheduling_stopped}};
+  if (s.cluster)
+    body.getAsObject()->try_emplace("cluster",
+                                    json::Object{{"name", s.cluster->name}, {"controller", s.cluster->controller}});
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:1}", body) << "\n";
@@ -467,6 +470,16 @@ StateLoad parse_state(std::string_view name, std::string_view text) {
     llvm::Error e = root.getError();
     return problem("2", e ? path_error(std::move(e)) : "expected saved_at, cycle, adapter and admin_reservations");
   }
+  if (const json::Value* cluster = obj->get("cluster")) {
+    slurm::ClusterIdentity id;
+    json::Path at = json::Path(root).field("cluster");
+    json::ObjectMapper c(*cluster, at);
+    if (!c || !c.map("name", id.name) || !c.map("controller", id.controller)) {
+      llvm::Error e = root.getError();
+      return problem("2", e ? path_error(std::move(e)) : "expected the cluster's name and controller");
+    }
+    state.cluster = std::move(id);
+  }
   out.state = std::move(state);
   return out;
 }
@@ -489,6 +502,16 @@ StateLoad load_state(const std::string& dir) {
     }
   }
   return out;
+}
+
+std::optional<std::string> other_cluster(const std::string& file, const slurm::ClusterIdentity& saved,
+                                         const slurm::ClusterIdentity& here) {
+  if (saved.name == here.name) return std::nullopt;
+  return fmt::format(
+      "{} is the state of Slurm cluster '{}' (controller {}), and Slurm here is cluster '{}' (controller {}): not "
+      "started, nothing done to any job. Its starts in flight, holds and job memories name the other cluster's jobs: "
+      "give this cluster a state directory of its own (--state), or check SLURM_CONF",
+      file, saved.name, saved.controller, here.name, here.controller);
 }
 
 std::optional<Problem> save_state(const std::string& dir, const DaemonState& state) {

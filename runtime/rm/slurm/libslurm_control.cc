@@ -312,4 +312,16 @@ RmStatus LibSlurmControl::requeue_held(std::uint32_t id) {
   return {};
 }
 
+RmStatus LibSlurmControl::identity(ClusterIdentity& out) {
+  // slurmctld's own configuration, not the local slurm.conf: the cluster that answers.
+  slurm_conf_t* conf = nullptr;
+  if (slurm_load_ctl_conf(0, &conf) != SLURM_SUCCESS)
+    return RmStatus::failure(last_error("reading Slurm's configuration"));
+  out.name = text(conf->cluster_name);
+  const std::string host = conf->control_cnt > 0 && conf->control_machine ? text(conf->control_machine[0]) : "";
+  out.controller = fmt::format("{}:{}", host, conf->slurmctld_port);
+  slurm_free_ctl_conf(conf);
+  return {};
+}
+
 }  // namespace maui::runtime::slurm
