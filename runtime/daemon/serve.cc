@@ -297,6 +297,7 @@ class Daemon {
     adopt_policy(std::move(loaded));
     scheduler_.cycle = std::make_unique<SchedulingCycle>(*scheduler_.policy->dir, cycle_options());
     scheduler_.cycle->restore(std::move(memory));
+    publisher_.publish_policy(scheduler_);  // before the log says it is in force
     const std::string what = fmt::format("{} compiled: the new policy is in force", options_.config);
     log_event("reload", what);
     return {0, what + "\n" + warnings, ""};

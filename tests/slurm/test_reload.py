@@ -1,9 +1,13 @@
 """SIGHUP compiles the config again: with an error in it the running policy stays (and the
-diagnostics are in the log); a good one is in force from the next turn."""
+diagnostics are in the log); a good one is in force from the next turn, and the views answer
+from it as soon as the log says so."""
+import json
+import os
 import signal
+import subprocess
 import time
 
-from harness import ClusterTest, main, wait_until
+from harness import MAUIRUN, ClusterTest, main, wait_until
 
 GOOD = """SERVERHOST localhost
 RMPOLLINTERVAL 00:00:05
@@ -16,6 +20,15 @@ RESERVATIONDEPTH 1
 
 def running_of(cluster, user):
     return [j for j in cluster.running() if j["user_name"] == user]
+
+
+def showconfig_maxjob(serve):
+    """USERCFG[nobody] MAXJOB as `showconfig` answers it from the running serve."""
+    out = subprocess.run([MAUIRUN, "showconfig", "--format", "json", "--socket",
+                          os.path.join(serve.state_dir, "mauirun.sock")], capture_output=True, text=True, timeout=30,
+                         env=serve.cluster.env)
+    assert out.returncode == 0, out.stderr
+    return {o["name"]: o["value"] for o in json.loads(out.stdout)["objects"]}["USERCFG[nobody] MAXJOB"]
 
 
 class Reload(ClusterTest):
@@ -33,10 +46,13 @@ class Reload(ClusterTest):
         self.assertIn("expected ']' to close the index [syntax-error]", refused["reason"])
         time.sleep(6)  # turns under the old policy
         self.assertEqual(len(running_of(self.cluster, "nobody")), 1, "the broken config's MAXJOB=4 took effect")
+        self.assertEqual(showconfig_maxjob(serve), "1")
         with open(serve.config, "w") as f:
             f.write(GOOD.format(maxjob=3))
         serve.proc.send_signal(signal.SIGHUP)
         wait_until("the new policy in force", lambda: [e for e in serve.events("reload") if "in force" in e["reason"]], 30)
+        # At once, not after the next turn (RMPOLLINTERVAL 5 s): the views answer from it.
+        self.assertEqual(showconfig_maxjob(serve), "3")
         wait_until("three jobs of nobody running (MAXJOB 3)", lambda: len(running_of(self.cluster, "nobody")) == 3, 30)
         self.assertIsNone(serve.proc.poll())
         self.assertEqual(serve.stop(), 0)
