@@ -102,12 +102,12 @@ class Daemon {
     if (!open_state_dir()) return 2;
     log_.open(options_.state_dir);
     LoadedPolicy loaded = load_();
+    log_findings(loaded);
     if (!loaded.policy) {
       std::fprintf(stderr, "%s", loaded.diagnostics.c_str());
       std::fprintf(stderr, "mauirun serve: %s has errors: not started\n", options_.config.c_str());
       return 2;
     }
-    if (!loaded.diagnostics.empty()) std::fprintf(stderr, "%s", loaded.diagnostics.c_str());
     adopt_policy(std::move(loaded));
     scheduler_.dry_run = options_.dry_run || scheduler_.policy->settings.test_mode;
 
@@ -283,9 +283,16 @@ class Daemon {
       }
   }
 
+  // Every diagnostic of a compile, one log line each, as `mauic lint` prints it: a parameter
+  // Maui does not know or a value it cannot read is ignored, and would otherwise go unsaid.
+  void log_findings(const LoadedPolicy& loaded) {
+    for (const auto& f : loaded.findings) log_event("config", f);
+  }
+
   // SIGHUP or schedctl -R: what happened, as said in the log.
   AdminAnswer reload() {
     LoadedPolicy loaded = load_();
+    log_findings(loaded);
     if (!loaded.policy) {
       const std::string what =
           fmt::format("{} has errors: the running policy stays\n{}", options_.config, loaded.diagnostics);
