@@ -456,6 +456,7 @@ TEST(SlurmStart, AStartFailedThroughNoFaultOfTheJobSaysWhy) {
   EXPECT_EQ(failed([](Harness& h) { h.slurm.state.jobs[0].restarts = 1; }), "Slurm requeued it (restart 1)");
   EXPECT_EQ(failed([](Harness& h) { h.slurm.state.jobs[0].completing = true; }),
             "Slurm requeued it, and its last run still completes");
+  EXPECT_EQ(failed([](Harness& h) { h.slurm.state.nodes[1].completing = true; }), "node n2 still completes a job");
   EXPECT_EQ(failed([](Harness& h) { h.slurm.state.jobs[0].reason = "Resources"; }), "")
       << "its nodes take work and Slurm did not requeue it: the job's own";
 }

@@ -169,7 +169,8 @@ void SlurmCluster::diff(const MappedCluster& before, std::vector<RmEvent>& event
 // Why a start that did not happen is no fault of the job (docs/semantics.md, "Defer rules"):
 // Slurm requeued it, ended it for a node's failure, or a node it was given takes no work now
 // (down, not responding, drained: Slurm then says the nodes or their configuration are not
-// available). Empty when none of these explains it: the job's own, which the defer rules count.
+// available) or still completes a job. Empty when none of these explains it: the job's own, which the defer rules
+// count.
 std::string SlurmCluster::no_fault_of_the_job(const JobRecord* r, const AdapterView::Start& start) const {
   if (!r) return {};
   if (r->state == JobStateName::NodeFail || r->state == JobStateName::BootFail)
@@ -184,6 +185,10 @@ std::string SlurmCluster::no_fault_of_the_job(const JobRecord* r, const AdapterV
     if (n == mapped_.snapshot.nodes.end()) return fmt::format("node {} is gone from Slurm", name);
     if (!takes_new_work(*n)) return fmt::format("node {} is {}", name, to_string(n->state));
   }
+  // Slurm schedules nothing on a node while a job completes there (docs/slurm.md).
+  for (const auto& n : reading_.nodes)
+    if (n.completing && std::find(start.nodes.begin(), start.nodes.end(), n.name) != start.nodes.end())
+      return fmt::format("node {} still completes a job", n.name);
   return {};
 }
 
