@@ -213,7 +213,7 @@ class Daemon {
     }
     if (auto error = other_cluster(file, *saved, cluster_)) {
       log_event("error", *error);
-      std::fprintf(stderr, "mauirun serve: %s\n", error->c_str());
+      if (!options_.log_to_stderr) std::fprintf(stderr, "mauirun serve: %s\n", error->c_str());
       return false;
     }
     if (saved->controller != cluster_.controller)

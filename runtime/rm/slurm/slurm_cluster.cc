@@ -166,11 +166,11 @@ void SlurmCluster::diff(const MappedCluster& before, std::vector<RmEvent>& event
                    [](const RmEvent& a, const RmEvent& b) { return a.at < b.at; });
 }
 
-// Why a start that did not happen is no fault of the job (docs/semantics.md, "Defer rules"):
-// Slurm requeued it, ended it for a node's failure, or a node it was given takes no work now
-// (down, not responding, drained: Slurm then says the nodes or their configuration are not
-// available) or still completes a job. Empty when none of these explains it: the job's own, which the defer rules
-// count.
+// Why a start that did not happen is no fault of the job (docs/semantics.md, entry 123): Slurm
+// requeued it or ended it for a node's failure, or a node it was given takes no work now (down,
+// not responding, drained: Slurm then says the nodes or their configuration are not available)
+// or still completes a job. Empty when none of these explains it: the job's own, which the
+// defer rules count.
 std::string SlurmCluster::no_fault_of_the_job(const JobRecord* r, const AdapterView::Start& start) const {
   if (!r) return {};
   if (r->state == JobStateName::NodeFail || r->state == JobStateName::BootFail)
@@ -237,7 +237,6 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
     } else if (now >= start.asked + options_.start_timeout) {
       const std::string why =
           fmt::format("not running {} s after its release (Slurm: {})", now - start.asked, r->reason);
-      // Judged before the undo, which forgets what the job asked for at its release.
       std::string excuse = no_fault_of_the_job(r, start);
       const RmStatus st = undo_start(id, why);
       if (!st.ok) {
