@@ -100,6 +100,11 @@ void render_text(llvm::raw_ostream& os, const Compilation& c, bool color) {
   }
 }
 
+std::string render_line(const ResolvedDiagnostic& d) {
+  const std::string where = d.line == 0 ? d.file : fmt::format("{}:{}:{}", d.file, d.line, d.column);
+  return fmt::format("{}: {}: {} [{}]", where, to_string(d.severity), d.message, d.rule);
+}
+
 namespace {
 // Messages quote config text, which may be any bytes; JSON needs UTF-8 (llvm::json asserts on
 // invalid UTF-8 in builds with assertions).

@@ -36,6 +36,10 @@ std::vector<ResolvedDiagnostic> resolve(const Compilation& c);
 // file:line:col: severity: message [rule], the source line, a caret, and note: lines.
 void render_text(llvm::raw_ostream& os, const Compilation& c, bool color);
 
+// The first line of render_text's form alone, file:line:col: severity: message [rule] (a log
+// line: `mauirun serve` logs each diagnostic of its config so).
+std::string render_line(const ResolvedDiagnostic& d);
+
 // {"version":1,"diagnostics":[{"rule","severity","file","line","column","message","notes":[...]}]}
 std::string render_json(const std::vector<ResolvedDiagnostic>& diagnostics);
 

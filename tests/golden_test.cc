@@ -162,4 +162,32 @@ TEST(GoldenDocExamples, LintOutputMatches) {
       fs::path(MAUI_SOURCE_DIR) / "tests" / "golden" / "corpus" / "doc-examples.cfg.txt", out);
 }
 
+// The one-line form `mauirun serve` logs (tools/mauirun/serve_command.cc): each diagnostic's
+// first line of the lint text, nothing else.
+TEST(LintLines, EachDiagnosticOnOneLineAsLintStartsIt) {
+  auto unit = maui::checker::check_text("site.cfg", "SERVERHOST h\nFROBNICATEPOLICY 1\nBACKFILLPOLICY SOMETIMES\n");
+  const auto resolved = maui::checker::resolve(*unit);
+  ASSERT_EQ(resolved.size(), 2u);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  maui::checker::render_text(os, *unit, false);
+  os.flush();
+  std::vector<std::string> lint_first_lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("site.cfg:", 0) == 0) lint_first_lines.push_back(line);
+  ASSERT_EQ(lint_first_lines.size(), 2u) << text;
+  EXPECT_EQ(maui::checker::render_line(resolved[0]), lint_first_lines[0]);
+  EXPECT_EQ(maui::checker::render_line(resolved[1]), lint_first_lines[1]);
+  EXPECT_EQ(lint_first_lines[0],
+            "site.cfg:2:1: warning: unknown parameter 'FROBNICATEPOLICY': Maui ignores this line [unknown-parameter]");
+  // Without a line (a file that cannot be read): the file alone.
+  maui::checker::ResolvedDiagnostic d;
+  d.rule = "io-error";
+  d.severity = maui::Severity::Error;
+  d.file = "missing.cfg";
+  d.message = "No such file or directory";
+  EXPECT_EQ(maui::checker::render_line(d), "missing.cfg: error: No such file or directory [io-error]");
+}
+
 }  // namespace

@@ -69,10 +69,11 @@ DaemonState sample() {
   s.cycle.iterated_at = 1'795'000'000;
   s.cycle.left_waiting = true;
   s.adapter.view.starting[12] = {{"n1", "n2"}, {4, 2}, 1'794'999'995};
-  s.adapter.requests[12] = {1, 0, "", "n4"};
+  s.adapter.requests[12] = {1, 0, "", "n4", 2};
   s.adapter.view.held_again = {7, 9};
   s.admin_reservations = {{"maint", 1'795'100'000, 1'795'200'000, {"n3", "n4"}, {}, "bob"}};
   s.scheduling_stopped = true;
+  s.cluster = slurm::ClusterIdentity{"hpc1", "ctl1:6817"};
   return s;
 }
 
@@ -118,10 +119,11 @@ void expect_same(const DaemonState& a, const DaemonState& b) {
   for (const auto& [id, r] : a.adapter.requests) {
     const auto& q = b.adapter.requests.at(id);
     EXPECT_TRUE(r.min_nodes == q.min_nodes && r.max_nodes == q.max_nodes && r.required_nodes == q.required_nodes &&
-                r.excluded_nodes == q.excluded_nodes);
+                r.excluded_nodes == q.excluded_nodes && r.restarts == q.restarts);
   }
   EXPECT_EQ(a.admin_reservations, b.admin_reservations);
   EXPECT_EQ(a.scheduling_stopped, b.scheduling_stopped);
+  EXPECT_EQ(a.cluster, b.cluster);
 }
 
 TEST(DaemonState, ReadsBackWhatWasSaved) {
@@ -163,6 +165,33 @@ TEST(DaemonState, ADamagedFileIsLocatedNeverTrusted) {
   const std::string p = problem(with_body(body));
   EXPECT_NE(p.find("state.cycle.jobs.12.bypass"), std::string::npos) << p;
   EXPECT_NE(problem(with_body("[1, 2")).find("state.json:"), std::string::npos);
+}
+
+TEST(DaemonState, BelongsToOneCluster) {
+  // Saved with the cluster's name and controller, read back with them.
+  const StateLoad load = parse_state("state.json", state_text(sample()));
+  ASSERT_TRUE(load.state && load.state->cluster);
+  EXPECT_EQ(load.state->cluster->name, "hpc1");
+  EXPECT_EQ(load.state->cluster->controller, "ctl1:6817");
+  // The file of an older mauirun names none: read, to be adopted.
+  DaemonState old = sample();
+  old.cluster.reset();
+  const std::string old_text = state_text(old);
+  EXPECT_EQ(old_text.find("\"cluster\""), std::string::npos);
+  const StateLoad old_load = parse_state("state.json", old_text);
+  ASSERT_TRUE(old_load.state.has_value()) << old_load.problems[0];
+  EXPECT_FALSE(old_load.state->cluster.has_value());
+  // Another cluster's state is refused, naming both and the file; the same cluster with its
+  // controller moved is the same cluster.
+  const slurm::ClusterIdentity saved{"hpc1", "ctl1:6817"};
+  EXPECT_EQ(other_cluster("/var/lib/mauirun/state.json", saved, {"hpc1", "ctl2:6817"}), std::nullopt);
+  const auto error = other_cluster("/var/lib/mauirun/state.json", saved, {"hpc2", "ctl9:7000"});
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->rfind("/var/lib/mauirun/state.json is the state of Slurm cluster 'hpc1' (controller ctl1:6817), "
+                         "and Slurm here is cluster 'hpc2' (controller ctl9:7000): not started",
+                         0),
+            0u)
+      << *error;
 }
 
 std::string temp_dir() {
@@ -233,6 +262,22 @@ TEST(DeferRules, StartsFailedThenDefersThenABatchHold) {
   EXPECT_EQ(m.holds, std::vector<std::string>{"batch"});
   EXPECT_EQ(m.hold_set_by.at("batch"), "mauirun (DEFERCOUNT)");
   EXPECT_FALSE(m.deferred_until.has_value());
+}
+
+TEST(DeferRules, AStartFailedThroughNoFaultOfTheJobCostsItNothing) {
+  DaemonSettings s;
+  s.defer_start_count = 1;  // Maui's default: one failed start defers
+  s.defer_time = 3600;
+  SchedulerJobState m;
+  const DeferOutcome o = failed_start(m, s, 100, "node n1 is Down");
+  EXPECT_EQ(o.kind, DeferOutcome::Kind::NotCounted);
+  EXPECT_EQ(o.reason, "not counted toward DEFERSTARTCOUNT (0 of 1 so far): no fault of the job: node n1 is Down");
+  EXPECT_EQ(m.failed_starts, 0);
+  EXPECT_EQ(m.defers, 0);
+  EXPECT_FALSE(m.deferred_until.has_value());
+  // The job's own failure afterwards still defers it, as the first it is.
+  EXPECT_EQ(failed_start(m, s, 200).kind, DeferOutcome::Kind::Deferred);
+  EXPECT_EQ(m.deferred_until, 3800);
 }
 
 TEST(DaemonSettings, ReadFromTheConfig) {

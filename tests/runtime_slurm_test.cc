@@ -5,6 +5,7 @@
 // release in one request, journalled first; confirmed, or held again past its timeout; a job
 // released by someone else held again; nothing changed in a dry run.
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -268,6 +269,10 @@ class ScriptedSlurm final : public SlurmControl {
     calls.push_back("requeue " + std::to_string(id));
     return {};
   }
+  RmStatus identity(ClusterIdentity& out) override {
+    out = {"scripted", "localhost:6817"};
+    return {};
+  }
 
  private:
   static std::vector<std::string> split(const std::string& list) {
@@ -322,6 +327,31 @@ TEST(SlurmMapping, ACompletingJobIsChargedAllItsCpusUpToItsEnd) {
   EXPECT_EQ(j.allocated_nodes, std::vector<std::string>{"n2"});
   EXPECT_EQ(j.procs(), 6) << "its usage rate until its end";
   EXPECT_EQ(j.end_time, 2002);
+}
+
+TEST(SlurmMapping, ARequeuedJobWhoseLastRunStillCompletesIsNotReadyToStart) {
+  // A slurmd killed under a job: Slurm requeues it while it still completes on the dead node
+  // (PENDING with the COMPLETING flag), and starts it nowhere until that node is released.
+  JobRecord completing = pending(5, 1);
+  completing.completing = true;
+  completing.restarts = 1;
+  completing.allocation = {{"n1", 1}};
+  JobRecord requeuing = pending(6, 1);
+  requeuing.requeuing = true;  // Slurm's REQUEUE flag: requeued while completing
+  Reading reading;
+  reading.jobs = {completing, requeuing, pending(7, 1)};
+  reading.nodes = {node("n1"), node("n2")};
+  const MappedCluster mapped = map_reading(reading, {});
+  for (const char* id : {"5", "6"}) {
+    const Job& j = job(mapped, id);
+    EXPECT_EQ(j.state, JobState::Idle) << id << ": it waits in the queue";
+    EXPECT_EQ(j.holds, std::vector<std::string>{std::string(kCompletingHold)}) << id;
+    EXPECT_TRUE(j.is_held()) << id;
+  }
+  EXPECT_TRUE(job(mapped, "7").holds.empty()) << "a job held only by job_submit.lua waits for the scheduler";
+  // Once Slurm has released the node, the job is ready again.
+  reading.jobs[0].completing = false;
+  EXPECT_TRUE(job(map_reading(reading, {}), "5").holds.empty());
 }
 
 struct Harness {
@@ -389,6 +419,7 @@ TEST(SlurmStart, NotRunningInTimeIsHeldAgainAndReported) {
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].kind, RmEvent::Kind::StartFailed);
   EXPECT_NE(events[0].detail.find("not running 10 s after its release"), std::string::npos) << events[0].detail;
+  EXPECT_EQ(events[0].no_fault_of_the_job, "") << "nothing else explains it: the defer rules count it";
   // Held again, bound to no node, as it asked before.
   const JobUpdate& undo = h.slurm.updates.back();
   EXPECT_EQ(undo.priority, kHeld);
@@ -400,6 +431,38 @@ TEST(SlurmStart, NotRunningInTimeIsHeldAgainAndReported) {
   h.wait();
   EXPECT_EQ(h.rm->cluster().jobs[0].state, JobState::Idle);
   EXPECT_TRUE(h.rm->cluster().jobs[0].holds.empty());
+}
+
+TEST(SlurmStart, AStartFailedThroughNoFaultOfTheJobSaysWhy) {
+  // Each case: a start on n2 still pending at its timeout, with what Slurm shows then.
+  auto failed = [](const std::function<void(Harness&)>& meanwhile) {
+    Harness h;
+    h.slurm.run_released = false;
+    h.slurm.state.jobs = {pending(5, 2)};
+    h.wait();
+    EXPECT_TRUE(h.rm->start_job({"5", {"n2"}, {2}, {}}).ok);
+    meanwhile(h);
+    h.now += 10;
+    std::vector<std::string> excuses;  // a node that changed is an event of its own
+    for (const auto& e : h.wait())
+      if (e.kind == RmEvent::Kind::StartFailed) excuses.push_back(e.no_fault_of_the_job);
+    EXPECT_EQ(excuses.size(), 1u);
+    return excuses.empty() ? std::string("no failed start") : excuses[0];
+  };
+  EXPECT_EQ(failed([](Harness& h) { h.slurm.state.nodes[1].not_responding = true; }), "node n2 is Down");
+  EXPECT_EQ(failed([](Harness& h) {
+              h.slurm.state.nodes[1].state = NodeStateName::Down;
+              h.slurm.state.jobs[0].reason = "ReqNodeNotAvail";
+            }),
+            "node n2 is Down");
+  EXPECT_EQ(failed([](Harness& h) { h.slurm.state.nodes[1].drain = true; }), "node n2 is Drained");
+  EXPECT_EQ(failed([](Harness& h) { h.slurm.state.nodes.pop_back(); }), "node n2 is gone from Slurm");
+  EXPECT_EQ(failed([](Harness& h) { h.slurm.state.jobs[0].restarts = 1; }), "Slurm requeued it (restart 1)");
+  EXPECT_EQ(failed([](Harness& h) { h.slurm.state.jobs[0].completing = true; }),
+            "Slurm requeued it, and its last run still completes");
+  EXPECT_EQ(failed([](Harness& h) { h.slurm.state.nodes[1].completing = true; }), "node n2 still completes a job");
+  EXPECT_EQ(failed([](Harness& h) { h.slurm.state.jobs[0].reason = "Resources"; }), "")
+      << "its nodes take work and Slurm did not requeue it: the job's own";
 }
 
 TEST(SlurmStart, AStartThatCannotBeJournalledIsNotMade) {

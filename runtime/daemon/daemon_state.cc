@@ -125,7 +125,8 @@ json::Value adapter(const slurm::AdapterState& a) {
     requests[std::to_string(id)] = json::Object{{"min_nodes", static_cast<std::int64_t>(r.min_nodes)},
                                                 {"max_nodes", static_cast<std::int64_t>(r.max_nodes)},
                                                 {"required_nodes", r.required_nodes},
-                                                {"excluded_nodes", r.excluded_nodes}};
+                                                {"excluded_nodes", r.excluded_nodes},
+                                                {"restarts", static_cast<std::int64_t>(r.restarts)}};
   json::Array held;
   for (auto id : a.view.held_again) held.push_back(static_cast<std::int64_t>(id));
   return json::Object{
@@ -359,15 +360,19 @@ bool read_adapter(const json::Value& v, slurm::AdapterState& a, Path p) {
       if (!n) return at.report("expected a Slurm job id"), false;
       slurm::AdapterState::Request req;
       json::ObjectMapper o(r, at);
-      std::int64_t min_nodes = 0, max_nodes = 0;
+      std::int64_t min_nodes = 0, max_nodes = 0, restarts = 0;
+      // restarts: absent from the files of an older mauirun (0 then).
       if (!o || !o.map("min_nodes", min_nodes) || !o.map("max_nodes", max_nodes) ||
-          !o.map("required_nodes", req.required_nodes) || !o.map("excluded_nodes", req.excluded_nodes))
+          !o.map("required_nodes", req.required_nodes) || !o.map("excluded_nodes", req.excluded_nodes) ||
+          !o.mapOptional("restarts", restarts))
         return false;
-      if (min_nodes < 0 || max_nodes < 0 || min_nodes > std::numeric_limits<std::uint32_t>::max() ||
-          max_nodes > std::numeric_limits<std::uint32_t>::max())
+      constexpr std::int64_t most = std::numeric_limits<std::uint32_t>::max();
+      if (min_nodes < 0 || max_nodes < 0 || min_nodes > most || max_nodes > most)
         return at.report("expected node counts of Slurm's range"), false;
+      if (restarts < 0 || restarts > most) return at.report("expected a restart count of Slurm's range"), false;
       req.min_nodes = static_cast<std::uint32_t>(min_nodes);
       req.max_nodes = static_cast<std::uint32_t>(max_nodes);
+      req.restarts = static_cast<std::uint32_t>(restarts);
       a.requests[*n] = std::move(req);
     }
   }
@@ -410,11 +415,14 @@ std::string path_error(llvm::Error e) {
 }  // namespace
 
 std::string state_text(const DaemonState& s) {
-  const json::Value body = json::Object{{"saved_at", s.saved_at},
-                                        {"cycle", cycle_memory(s.cycle)},
-                                        {"adapter", adapter(s.adapter)},
-                                        {"admin_reservations", admin(s.admin_reservations)},
-                                        {"scheduling_stopped", s.scheduling_stopped}};
+  json::Value body = json::Object{{"saved_at", s.saved_at},
+                                  {"cycle", cycle_memory(s.cycle)},
+                                  {"adapter", adapter(s.adapter)},
+                                  {"admin_reservations", admin(s.admin_reservations)},
+                                  {"scheduling_stopped", s.scheduling_stopped}};
+  if (s.cluster)
+    body.getAsObject()->try_emplace("cluster",
+                                    json::Object{{"name", s.cluster->name}, {"controller", s.cluster->controller}});
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:1}", body) << "\n";
@@ -462,6 +470,16 @@ StateLoad parse_state(std::string_view name, std::string_view text) {
     llvm::Error e = root.getError();
     return problem("2", e ? path_error(std::move(e)) : "expected saved_at, cycle, adapter and admin_reservations");
   }
+  if (const json::Value* cluster = obj->get("cluster")) {
+    slurm::ClusterIdentity id;
+    json::Path at = json::Path(root).field("cluster");
+    json::ObjectMapper c(*cluster, at);
+    if (!c || !c.map("name", id.name) || !c.map("controller", id.controller)) {
+      llvm::Error e = root.getError();
+      return problem("2", e ? path_error(std::move(e)) : "expected the cluster's name and controller");
+    }
+    state.cluster = std::move(id);
+  }
   out.state = std::move(state);
   return out;
 }
@@ -484,6 +502,16 @@ StateLoad load_state(const std::string& dir) {
     }
   }
   return out;
+}
+
+std::optional<std::string> other_cluster(const std::string& file, const slurm::ClusterIdentity& saved,
+                                         const slurm::ClusterIdentity& here) {
+  if (saved.name == here.name) return std::nullopt;
+  return fmt::format(
+      "{} is the state of Slurm cluster '{}' (controller {}), and Slurm here is cluster '{}' (controller {}): not "
+      "started, nothing done to any job. Its starts in flight, holds and job memories name the other cluster's jobs: "
+      "give this cluster a state directory of its own (--state), or check SLURM_CONF",
+      file, saved.name, saved.controller, here.name, here.controller);
 }
 
 std::optional<Problem> save_state(const std::string& dir, const DaemonState& state) {

@@ -28,6 +28,9 @@ struct DaemonState {
   slurm::AdapterState adapter;
   std::vector<AdminReservation> admin_reservations;  // setres, by name
   bool scheduling_stopped = false;                   // schedctl -s, until schedctl -r
+  // The Slurm cluster the state belongs to: its starts in flight, holds and job memories name
+  // that cluster's jobs. None in the file of an older mauirun (adopted by the next save).
+  std::optional<slurm::ClusterIdentity> cluster;
 };
 
 inline constexpr std::string_view kStateFile = "state.json";
@@ -44,6 +47,12 @@ StateLoad parse_state(std::string_view name, std::string_view text);
 // state.json from `dir`, else state.json.prev; neither: a fresh start (no state, no problem)
 // unless a file was there and damaged.
 StateLoad load_state(const std::string& dir);
+// Whether a state saved for cluster `saved` may be used where Slurm is `here`: an error naming
+// both clusters and the file when they are not the same cluster (another ClusterName: its job
+// ids are another cluster's). A controller moved under the same name is the same cluster.
+std::optional<std::string> other_cluster(const std::string& file, const slurm::ClusterIdentity& saved,
+                                         const slurm::ClusterIdentity& here);
+
 // Writes state.json atomically, keeping the previous one; the problem on failure
 // (runtime/io/atomic_file.h).
 std::optional<Problem> save_state(const std::string& dir, const DaemonState& state);

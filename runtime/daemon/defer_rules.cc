@@ -6,7 +6,12 @@
 
 namespace maui::runtime {
 
-DeferOutcome failed_start(SchedulerJobState& m, const DaemonSettings& s, Epoch at) {
+DeferOutcome failed_start(SchedulerJobState& m, const DaemonSettings& s, Epoch at,
+                          std::string_view no_fault_of_the_job) {
+  if (!no_fault_of_the_job.empty())
+    return {DeferOutcome::Kind::NotCounted,
+            fmt::format("not counted toward DEFERSTARTCOUNT ({} of {} so far): no fault of the job: {}",
+                        m.failed_starts, s.defer_start_count, no_fault_of_the_job)};
   if (++m.failed_starts < s.defer_start_count)
     return {DeferOutcome::Kind::Counted, fmt::format("failed start {} of {} before a defer (DEFERSTARTCOUNT)",
                                                      m.failed_starts, s.defer_start_count)};

@@ -30,6 +30,11 @@ void Publisher::publish_turn(const IterationReport& report, LiveScheduler& sched
   view_ = std::move(view);
 }
 
+void Publisher::publish_policy(LiveScheduler& scheduler) {
+  if (!latest_view()) return;
+  publish_turn(IterationReport{}, scheduler);  // not run: explained under the policy now in force
+}
+
 void Publisher::observe_for_live_report(const IterationReport& report, LiveScheduler& scheduler) {
   std::vector<std::pair<std::string, bool>> started;
   for (const auto& a : report.applied)

@@ -27,6 +27,11 @@ class Publisher {
   void adopt_coverage(std::vector<CoverageRow> coverage, std::string note);
   // After every turn, on the scheduling thread: what the views show until the next.
   void publish_turn(const IterationReport& report, LiveScheduler& scheduler);
+  // On the scheduling thread, once a reload has put a new policy in force: the views answer
+  // from it at once, the last turn's cluster explained under it (found: showconfig showed the
+  // old value for a whole turn after the log said the new policy was in force). Nothing before
+  // the first turn, which publishes anyway.
+  void publish_policy(LiveScheduler& scheduler);
   // With --http, after publish_turn: the turn into the live report, with the starts it made (none
   // in a dry run).
   void observe_for_live_report(const IterationReport& report, LiveScheduler& scheduler);

@@ -108,17 +108,18 @@ class Daemon {
     }
     log_.open(log_dir, options_.log_max_bytes);
     LoadedPolicy loaded = load_();
+    log_findings(loaded);
     if (!loaded.policy) {
       std::fprintf(stderr, "%s", loaded.diagnostics.c_str());
       std::fprintf(stderr, "mauirun serve: %s has errors: not started\n", options_.config.c_str());
       return 2;
     }
-    if (!loaded.diagnostics.empty()) std::fprintf(stderr, "%s", loaded.diagnostics.c_str());
     adopt_policy(std::move(loaded));
     scheduler_.dry_run = options_.dry_run || scheduler_.policy->settings.test_mode;
 
     StateLoad restored = load_state(options_.state_dir);
     for (const auto& p : restored.problems) log_event("state", p);
+    if (!know_the_cluster(restored)) return 2;
     slurm::SlurmOptions rm_options;
     rm_options.dry_run = scheduler_.dry_run;
     rm_options.poll_seconds = options_.poll_seconds;
@@ -206,6 +207,42 @@ class Daemon {
     return view && access_level(view->policy().ir->admins, c, ::getuid()) != AccessLevel::User;
   }
 
+  // Which cluster Slurm is, before anything is done to any job: a state directory of another
+  // cluster is refused (its starts in flight would be applied to this cluster's jobs of the same
+  // numbers), one saved by an older mauirun without the cluster is adopted. Slurm unreachable:
+  // asked again every few seconds (with --once: not started).
+  bool know_the_cluster(const StateLoad& restored) {
+    std::string said;
+    for (;;) {
+      const RmStatus st = control_.identity(cluster_);
+      if (st.ok) break;
+      if (st.error.message != said)
+        log_event("error", "Slurm cannot say which cluster it is: " + st.error.message + "; trying again");
+      said = st.error.message;
+      if (options_.once) return false;
+      pause_before_retry();
+      if (signals_->stop) return false;
+    }
+    if (!restored.state) return true;
+    const std::string file = options_.state_dir + "/" + restored.file;
+    const auto& saved = restored.state->cluster;
+    if (!saved) {
+      log_event("state", fmt::format("{} names no cluster (saved by an older mauirun): adopted for cluster '{}' "
+                                     "(controller {}), and saved with it from now on",
+                                     file, cluster_.name, cluster_.controller));
+      return true;
+    }
+    if (auto error = other_cluster(file, *saved, cluster_)) {
+      log_event("error", *error);
+      if (!options_.log_to_stderr) std::fprintf(stderr, "mauirun serve: %s\n", error->c_str());
+      return false;
+    }
+    if (saved->controller != cluster_.controller)
+      log_event("state", fmt::format("cluster '{}': its controller was {} when {} was saved, it is {} now",
+                                     cluster_.name, saved->controller, file, cluster_.controller));
+    return true;
+  }
+
   // The config just compiled comes into force: its coverage table for the live page, its
   // credentials and the daemon's own settings.
   void adopt_policy(LoadedPolicy loaded) {
@@ -241,6 +278,7 @@ class Daemon {
     s.adapter = scheduler_.rm->state();
     s.admin_reservations = scheduler_.admin;
     s.scheduling_stopped = scheduler_.stopped;
+    s.cluster = cluster_;
     if (auto error = save_state(options_.state_dir, s)) {
       if (error->message != last_save_error_) log_event("error", "cannot save the state: " + error->message);
       last_save_error_ = error->message;
@@ -266,9 +304,16 @@ class Daemon {
       }
   }
 
+  // Every diagnostic of a compile, one log line each, as `mauic lint` prints it: a parameter
+  // Maui does not know or a value it cannot read is ignored, and would otherwise go unsaid.
+  void log_findings(const LoadedPolicy& loaded) {
+    for (const auto& f : loaded.findings) log_event("config", f);
+  }
+
   // SIGHUP or schedctl -R: what happened, as said in the log.
   AdminAnswer reload() {
     LoadedPolicy loaded = load_();
+    log_findings(loaded);
     if (!loaded.policy) {
       const std::string what =
           fmt::format("{} has errors: the running policy stays\n{}", options_.config, loaded.diagnostics);
@@ -280,6 +325,7 @@ class Daemon {
     adopt_policy(std::move(loaded));
     scheduler_.cycle = std::make_unique<SchedulingCycle>(*scheduler_.policy->dir, cycle_options());
     scheduler_.cycle->restore(std::move(memory));
+    publisher_.publish_policy(scheduler_);  // before the log says it is in force
     const std::string what = fmt::format("{} compiled: the new policy is in force", options_.config);
     log_event("reload", what);
     return {0, what + "\n" + warnings, ""};
@@ -287,7 +333,8 @@ class Daemon {
 
   // Maui's defer rules for a start that did not happen (runtime/daemon/defer_rules.h).
   void start_failed(const RmEvent& e) {
-    const DeferOutcome o = failed_start(scheduler_.cycle->job_memory(e.subject), scheduler_.policy->settings, e.at);
+    const DeferOutcome o =
+        failed_start(scheduler_.cycle->job_memory(e.subject), scheduler_.policy->settings, e.at, e.no_fault_of_the_job);
     if (o.kind == DeferOutcome::Kind::BatchHold) (void)scheduler_.rm->hold_job(e.subject, o.reason);
     log_event(o.kind == DeferOutcome::Kind::BatchHold  ? "hold"
               : o.kind == DeferOutcome::Kind::Deferred ? "defer"
@@ -411,7 +458,8 @@ class Daemon {
   LiveScheduler scheduler_;
   Signals* signals_ = nullptr;
   std::string last_save_error_;
-  Seconds save_backoff_ = 0;  // back_off_while_saving_fails's last pause
+  Seconds save_backoff_ = 0;        // back_off_while_saving_fails's last pause
+  slurm::ClusterIdentity cluster_;  // the cluster Slurm is, read before the state is used
   Epoch fairshare_saved_at_ = 0;
   int lock_fd_ = -1;
   TurnLog turn_log_;

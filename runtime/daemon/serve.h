@@ -27,6 +27,7 @@ namespace maui::runtime {
 struct LoadedPolicy {
   std::shared_ptr<const ir::Policy> policy;  // null: the config has errors
   std::string diagnostics;                   // as `mauic lint` prints them
+  std::vector<std::string> findings;         // the same, one line each (file:line:col: ...) for the log
   // The standing-reservation coverage table of `mauic check`, for the live report.
   std::vector<CoverageRow> coverage;
   std::string coverage_note;

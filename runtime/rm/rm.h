@@ -36,6 +36,10 @@ struct RmEvent {
   std::string subject;  // the job id, or the node name
   Epoch at = 0;
   std::string detail;
+  // StartFailed: why it failed through no fault of the job (a node it was given went down, the
+  // RM requeued it); empty when nothing but the job explains it. Maui's defer rules count only
+  // the latter (runtime/daemon/defer_rules.h).
+  std::string no_fault_of_the_job = {};
 };
 std::string_view to_string(RmEvent::Kind);
 

@@ -106,6 +106,10 @@ std::string hold_origin(const ViewContext& context, const Job& job, std::string_
   }
   if (hold == "user") return "set in the resource manager, by its owner or an operator";
   if (hold == "system") return "set in the resource manager by an administrator";
+  // A live RM's requeued job (runtime/rm/slurm/slurm_snapshot.h, kCompletingHold).
+  if (hold == "completing")
+    return "set in the resource manager: requeued while its last run still completes on its nodes; it may start "
+           "once they are released";
   return "set in the resource manager";
 }
 

@@ -13,23 +13,26 @@ namespace maui::tools {
 
 namespace {
 
-// The config compiled; with an error in it, no policy and the diagnostics as `mauic lint`
-// prints them (a daemon does not run on half a config).
+// The config compiled, with every diagnostic as `mauic lint` prints it (warnings too: an unknown
+// parameter or a bad value is ignored, and the admin must hear of it); with an error in it, no
+// policy (a daemon does not run on half a config).
 runtime::LoadedPolicy compile(const std::string& path) {
   std::unique_ptr<Compilation> c = checker::check_file(path);
   std::size_t errors = 0;
   for (const auto& d : c->diagnostics.diagnostics()) errors += d.severity == Severity::Error;
   runtime::LoadedPolicy out;
+  for (const auto& d : checker::resolve(*c)) out.findings.push_back(checker::render_line(d));
+  {
+    llvm::raw_string_ostream os(out.diagnostics);
+    checker::render_text(os, *c, false);
+  }
   if (c->loaded && errors == 0) {
     runtime::ReportSide side;  // the live report's coverage table (--http)
     add_coverage(*c, side);
     out.coverage = std::move(side.coverage);
     out.coverage_note = std::move(side.coverage_note);
     out.policy = std::make_shared<const ir::Policy>(std::move(c->policy));
-    return out;
   }
-  llvm::raw_string_ostream os(out.diagnostics);
-  checker::render_text(os, *c, false);
   return out;
 }
 

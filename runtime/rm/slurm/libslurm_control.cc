@@ -206,6 +206,7 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.qos = text(j.qos);
     r.state = base_state(j.job_state);
     r.completing = (j.job_state & JOB_COMPLETING) != 0;
+    r.requeuing = (j.job_state & JOB_REQUEUE) != 0;
     r.reason = reason_name(j.state_reason);
     r.priority = j.priority;
     r.cpus = j.num_cpus;
@@ -317,6 +318,18 @@ RmStatus LibSlurmControl::cancel(std::uint32_t id) {
 RmStatus LibSlurmControl::requeue_held(std::uint32_t id) {
   if (slurm_requeue(id, JOB_REQUEUE_HOLD) != SLURM_SUCCESS)
     return RmStatus::failure(last_error(fmt::format("requeueing job {}", id).c_str()));
+  return {};
+}
+
+RmStatus LibSlurmControl::identity(ClusterIdentity& out) {
+  // slurmctld's own configuration, not the local slurm.conf: the cluster that answers.
+  slurm_conf_t* conf = nullptr;
+  if (slurm_load_ctl_conf(0, &conf) != SLURM_SUCCESS)
+    return RmStatus::failure(last_error("reading Slurm's configuration"));
+  out.name = text(conf->cluster_name);
+  const std::string host = conf->control_cnt > 0 && conf->control_machine ? text(conf->control_machine[0]) : "";
+  out.controller = fmt::format("{}:{}", host, conf->slurmctld_port);
+  slurm_free_ctl_conf(conf);
   return {};
 }
 

@@ -28,6 +28,7 @@ class LibSlurmControl final : public SlurmControl {
   RmStatus update(const JobUpdate& update) override;
   RmStatus cancel(std::uint32_t id) override;
   RmStatus requeue_held(std::uint32_t id) override;
+  RmStatus identity(ClusterIdentity& out) override;
 
   // The Slurm release this was built against ("22.05.8").
   static std::string version();

@@ -170,6 +170,32 @@ void SlurmCluster::diff(const MappedCluster& before, std::vector<RmEvent>& event
                    [](const RmEvent& a, const RmEvent& b) { return a.at < b.at; });
 }
 
+// Why a start that did not happen is no fault of the job (docs/semantics.md, entry 123): Slurm
+// requeued it or ended it for a node's failure, or a node it was given takes no work now (down,
+// not responding, drained: Slurm then says the nodes or their configuration are not available)
+// or still completes a job. Empty when none of these explains it: the job's own, which the
+// defer rules count.
+std::string SlurmCluster::no_fault_of_the_job(const JobRecord* r, const AdapterView::Start& start) const {
+  if (!r) return {};
+  if (r->state == JobStateName::NodeFail || r->state == JobStateName::BootFail)
+    return fmt::format("Slurm ended it {}", to_string(r->state));
+  if (r->completing || r->requeuing) return "Slurm requeued it, and its last run still completes";
+  const auto asked = state_.requests.find(r->id);
+  if (asked != state_.requests.end() && r->restarts > asked->second.restarts)
+    return fmt::format("Slurm requeued it (restart {})", r->restarts);
+  for (const auto& name : start.nodes) {
+    const auto n = std::find_if(mapped_.snapshot.nodes.begin(), mapped_.snapshot.nodes.end(),
+                                [&](const Node& node) { return node.name == name; });
+    if (n == mapped_.snapshot.nodes.end()) return fmt::format("node {} is gone from Slurm", name);
+    if (!takes_new_work(*n)) return fmt::format("node {} is {}", name, to_string(n->state));
+  }
+  // Slurm schedules nothing on a node while a job completes there (docs/slurm.md).
+  for (const auto& n : reading_.nodes)
+    if (n.completing && std::find(start.nodes.begin(), start.nodes.end(), n.name) != start.nodes.end())
+      return fmt::format("node {} still completes a job", n.name);
+  return {};
+}
+
 // Each start in flight: running (confirmed), ended before it ran, or still pending past its
 // timeout (held again and reported failed).
 namespace {
@@ -248,13 +274,14 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
     } else if (now >= start.asked + options_.start_timeout) {
       const std::string why =
           fmt::format("not running {} s after its release (Slurm: {})", now - start.asked, r->reason);
+      std::string excuse = no_fault_of_the_job(r, start);
       const RmStatus st = undo_start(id, why);
       if (!st.ok) {
         notice(
             fmt::format("job {}: {}; holding it again failed: {} (tried again next time)", id, why, st.error.message));
         continue;
       }
-      if (events) events->push_back({RmEvent::Kind::StartFailed, name, now, why});
+      if (events) events->push_back({RmEvent::Kind::StartFailed, name, now, why, std::move(excuse)});
       done.push_back(id);
     }
   }
@@ -391,7 +418,7 @@ std::variant<SlurmCluster::Prepared, RmStatus> SlurmCluster::prepare_start(const
   p.record = r;
   p.job = static_cast<std::size_t>(job - mapped_.snapshot.jobs.begin());
   p.before = *job;
-  state_.requests[*id] = {r->min_nodes, r->max_nodes, r->required_nodes, r->excluded_nodes};
+  state_.requests[*id] = {r->min_nodes, r->max_nodes, r->required_nodes, r->excluded_nodes, r->restarts};
   state_.view.starting[*id] = {request.nodes, std::move(*placed), clock_()};
   // The job is starting: the snapshot shows it on its nodes from now on (so that the turn's
   // later starts are placed around it). Changed in place: the scheduler's memory merged into

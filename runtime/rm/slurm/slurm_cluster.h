@@ -53,6 +53,8 @@ struct AdapterState {
   struct Request {
     std::uint32_t min_nodes = 0, max_nodes = 0;
     std::string required_nodes, excluded_nodes;
+    // Slurm's restart count at the release: a higher one later says Slurm requeued the job.
+    std::uint32_t restarts = 0;
   };
   std::map<std::uint32_t, Request> requests;
 };
@@ -106,6 +108,7 @@ class SlurmCluster final : public ResourceManager {
   RmStatus read(std::vector<RmEvent>* events);
   void diff(const MappedCluster& before, std::vector<RmEvent>& events);
   void check_starts(std::vector<RmEvent>* events);
+  std::string no_fault_of_the_job(const JobRecord* r, const AdapterView::Start& start) const;
   void hold_released_elsewhere();
   RmStatus undo_start(std::uint32_t id, const std::string& why);
   // A start checked, placed and shown in the snapshot, not yet journalled nor asked of Slurm.

@@ -31,6 +31,14 @@ struct JobUpdate {
   std::optional<Epoch> begin;  // the time before which Slurm does not start it
 };
 
+// Which cluster Slurm is: slurm.conf's ClusterName, and its controller (the first SlurmctldHost
+// with SlurmctldPort, "host:port": test clusters share a host). A state directory belongs to one
+// cluster (runtime/daemon/daemon_state.h).
+struct ClusterIdentity {
+  std::string name, controller;
+  bool operator==(const ClusterIdentity&) const = default;
+};
+
 class SlurmControl {
  public:
   virtual ~SlurmControl() = default;
@@ -42,6 +50,8 @@ class SlurmControl {
   virtual RmStatus cancel(std::uint32_t id) = 0;
   // Back to the queue, held (the job must allow requeue).
   virtual RmStatus requeue_held(std::uint32_t id) = 0;
+  // The cluster's name and controller, as slurmctld gives its configuration.
+  virtual RmStatus identity(ClusterIdentity& out) = 0;
 };
 
 }  // namespace maui::runtime::slurm

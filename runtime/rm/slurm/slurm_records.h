@@ -40,7 +40,8 @@ struct JobRecord {
   std::string user, group, account, partition, qos;
   std::uint32_t uid = 0, gid = 0;
   JobStateName state = JobStateName::Unknown;
-  bool completing = false;  // ended, its nodes not released yet
+  bool completing = false;  // ended, its nodes not released yet (a requeued job: its last run)
+  bool requeuing = false;   // requeued while its last run still completes (Slurm's REQUEUE flag)
   std::string reason;       // why it waits (Slurm's reason name: JobHeldUser, Dependency, ...)
   std::uint32_t priority = 0;
   std::uint32_t cpus = 0;         // CPUs asked for (or allocated)

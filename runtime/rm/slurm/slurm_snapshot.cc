@@ -173,6 +173,9 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
       } else if (r.admin_comment.find(kUserHoldMark) != std::string::npos) {
         j.holds.push_back("user");  // its owner's `sbatch -H`
       }
+      // Requeued while its last run still completes (found by a slurmd killed under a job: the
+      // release right after the requeue failed and cost the job DEFERTIME).
+      if (starting == adapter.starting.end() && (r.completing || r.requeuing)) j.holds.emplace_back(kCompletingHold);
       bool never = false;
       j.dependencies = unfulfilled_dependencies(r.dependency, never);
       if (never || r.reason == "DependencyNeverSatisfied") j.holds.push_back("dependency never satisfied");

@@ -18,6 +18,11 @@ namespace maui::runtime::slurm {
 // submitted held (`sbatch -H`): a user hold, which Slurm shows as it shows the scheduler's own.
 inline constexpr std::string_view kUserHoldMark = "mauirun:user_hold";
 
+// The hold of a pending job whose last run still completes on its nodes (Slurm requeued it, a
+// node failed under it): Slurm starts no such job until its nodes are released, so a release
+// now would only fail (docs/slurm.md). It goes when Slurm clears the flag.
+inline constexpr std::string_view kCompletingHold = "completing";
+
 struct MappingOptions {
   // A job with no time limit (and no partition MaxTime) runs for at most this long as far as
   // the scheduler can tell: its reservations and backfill windows end there.
