@@ -93,8 +93,14 @@ TEST(AdminChanges, HoldsRememberWhoSetThemAndOnlyTheOwnersUserHoldIsTheirs) {
   ChangeResult batch = f.ask("alice", AccessLevel::User, "releasehold", {"-b", "10"});
   EXPECT_EQ(batch.answer.status, 3);
   EXPECT_EQ(batch.answer.err, "permission denied: releasehold of a batch or system hold needs ADMIN2");
+  // A user is told nothing of another's job, nor whether a job exists: the same answer for both.
   EXPECT_EQ(f.ask("alice", AccessLevel::User, "releasehold", {"11"}).answer.err,
-            "permission denied: releasehold of job 11 (owned by bob) needs ADMIN2");
+            "permission denied: releasehold of job 11 needs ADMIN2 or to own the job");
+  EXPECT_EQ(f.ask("alice", AccessLevel::User, "releasehold", {"999"}).answer.err,
+            "permission denied: releasehold of job 999 needs ADMIN2 or to own the job");
+  EXPECT_EQ(f.ask("help", AccessLevel::Admin3, "releasehold", {"11"}).answer.err,
+            "permission denied: releasehold of job 11 (owned by bob) needs ADMIN2")
+      << "ADMIN3 sees every job (checkjob): it is told whose it is";
   EXPECT_EQ(f.ask("alice", AccessLevel::User, "releasehold", {"10"}).answer.out, "job 10: user hold released\n");
   EXPECT_EQ(f.cycle.job_memory("10").holds, std::vector<std::string>{"batch"});
   EXPECT_FALSE(f.cycle.job_memory("10").hold_set_by.contains("user"));
@@ -139,6 +145,11 @@ TEST(AdminChanges, SetresTakesMauisTimesAndOwnsWhatItSets) {
   // releaseres: the owner or ADMIN1.
   EXPECT_EQ(f.ask("bob", AccessLevel::Admin2, "releaseres", {"maint"}).answer.err,
             "permission denied: releaseres of reservation maint (set by op) needs ADMIN1");
+  // A user sees no one else's reservation: "not yours" and "none such" read the same.
+  EXPECT_EQ(f.ask("alice", AccessLevel::User, "releaseres", {"maint"}).answer.err,
+            "permission denied: releaseres of reservation maint needs ADMIN1 or to have set it");
+  EXPECT_EQ(f.ask("alice", AccessLevel::User, "releaseres", {"nosuch"}).answer.err,
+            "permission denied: releaseres of reservation nosuch needs ADMIN1 or to have set it");
   EXPECT_EQ(f.ask("op", AccessLevel::Admin2, "releaseres", {"maint"}).answer.status, 0);
   EXPECT_EQ(f.ask("root", AccessLevel::Admin1, "releaseres", {"a", "b"}).answer.out, "reservation a, b released\n");
   EXPECT_TRUE(f.admin.empty());

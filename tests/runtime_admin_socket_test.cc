@@ -1,9 +1,13 @@
 // The admin socket on its own (runtime/daemon/admin_socket.h): requests and answers, and the
 // clients a daemon must survive — silent, huge, malformed, gone mid-answer, too many — none of
 // which may delay another client. And the access levels (runtime/daemon/access.h).
+#include <grp.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -91,7 +95,7 @@ AdminAnswer ask(const std::string& path, const std::string& text) {
 // A server whose handler echoes the command, the caller and the args; "wait" answers only when
 // the test says so, from another thread (as the scheduling thread answers a change).
 struct EchoServer {
-  explicit EchoServer(AdminSocketLimits limits = {}) {
+  explicit EchoServer(AdminSocketLimits limits = {}, AdminSocketGate gate = {}) {
     auto opened = AdminSocket::open(
         dir.path(),
         [this](const Caller& caller, AdminRequest r, AdminSocket::Reply reply) {
@@ -105,7 +109,7 @@ struct EchoServer {
           if (r.command == "big") out = std::string(8 << 20, 'x');  // more than a socket buffer
           reply({0, out + (r.json ? " json" : ""), ""});
         },
-        limits);
+        limits, std::move(gate));
     if (auto* e = std::get_if<std::string>(&opened))
       ADD_FAILURE() << *e;
     else
@@ -232,19 +236,135 @@ TEST(AdminSocket, AClientGoneMidAnswerOrBeforeItHurtsNothing) {
   EXPECT_EQ(big.out.size(), std::size_t{8 << 20}) << "a client that reads gets all of it";
 }
 
-TEST(AdminSocket, TooManyClientsAreToldToComeBack) {
+// The test runs as one uid: whether it counts as an admin is the gate's answer, switched here.
+struct SwitchedGate {
+  std::atomic<bool> admin{false};
+  std::mutex mutex;
+  std::vector<std::string> refusals;
+  AdminSocketGate gate() {
+    return {[this](const Caller&) { return admin.load(); },
+            [this](const Caller& c, const std::string& why) {
+              std::lock_guard<std::mutex> lock(mutex);
+              refusals.push_back(c.user + ": " + why);
+            }};
+  }
+};
+
+TEST(AdminSocket, AUserHasAShareOfTheConnectionsAndAnAdminIsNeverKeptOut) {
   AdminSocketLimits limits;
-  limits.max_clients = 2;
-  EchoServer server(limits);
+  limits.quota.clients_per_user = 2;
+  SwitchedGate who;
+  EchoServer server(limits, who.gate());
   // The kernel queues connections in order: the third is accepted after the first two.
   const int a = connect_to(server.dir.path()), b = connect_to(server.dir.path());
   AdminAnswer third = ask(server.dir.path(), encode_request({"showq", {}, false}));
   EXPECT_EQ(third.status, 1);
-  EXPECT_EQ(third.err, "mauirun: the daemon serves 2 clients already: try again");
+  EXPECT_EQ(third.err, "mauirun: you have 2 connections to the daemon open already: close one and try again");
+  who.admin = true;
+  EXPECT_EQ(ask(server.dir.path(), encode_request({"showq", {}, false})).status, 0)
+      << "an admin's connection does not count against the users'";
+  {
+    std::lock_guard<std::mutex> lock(who.mutex);
+    ASSERT_EQ(who.refusals.size(), 1u) << "the refusal is reported, for the daemon to log";
+    EXPECT_NE(who.refusals[0].find("you have 2 connections"), std::string::npos);
+  }
+  who.admin = false;
   ::close(a);
   ::close(b);
   // Once the server has seen them go, there is room again.
   EXPECT_TRUE(eventually([&] { return ask(server.dir.path(), encode_request({"showq", {}, false})).status == 0; }));
+}
+
+TEST(AdminSocket, AllUsersTogetherHaveABound) {
+  AdminSocketLimits limits;
+  limits.quota.user_clients = 2;
+  limits.quota.clients_per_user = 8;
+  SwitchedGate who;
+  EchoServer server(limits, who.gate());
+  const int a = connect_to(server.dir.path()), b = connect_to(server.dir.path());
+  EXPECT_EQ(ask(server.dir.path(), encode_request({"showq", {}, false})).err,
+            "mauirun: the daemon serves 2 clients already: try again");
+  who.admin = true;
+  EXPECT_EQ(ask(server.dir.path(), encode_request({"showq", {}, false})).status, 0);
+  ::close(a);
+  ::close(b);
+}
+
+TEST(AdminSocket, AUserAskingTooFastIsToldToWaitAnAdminIsNot) {
+  AdminSocketLimits limits;
+  limits.quota.user_requests_per_second = 5;
+  SwitchedGate who;
+  EchoServer server(limits, who.gate());
+  int served = 0, refused = 0;
+  for (int k = 0; k < 20; ++k) {
+    const AdminAnswer a = ask(server.dir.path(), encode_request({"showq", {}, false}));
+    if (a.status == 0) ++served;
+    if (a.err == "mauirun: more than 5 requests a second from you: try again in a moment") ++refused;
+  }
+  // 20 requests, asked faster than 5 a second can refill: the burst of 5 and what refilled meanwhile.
+  EXPECT_GE(served, 5);
+  EXPECT_LT(served, 20);
+  EXPECT_EQ(served + refused, 20);
+  who.admin = true;
+  for (int k = 0; k < 20; ++k) EXPECT_EQ(ask(server.dir.path(), encode_request({"showq", {}, false})).status, 0);
+}
+
+// A second uid (nobody) holding as many idle connections as it can, reopening each one the
+// daemon closes, while root asks: root is answered at once every time. Only syscalls in the
+// child (it is forked from a process with threads).
+[[noreturn]] void flood_as_nobody(const std::string& path, int seconds) {
+  if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(3);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path.c_str());
+  constexpr int kMany = 300;
+  int fds[kMany];
+  for (int& fd : fds) fd = -1;
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);
+  const time_t until = now.tv_sec + seconds;
+  while (::clock_gettime(CLOCK_MONOTONIC, &now) == 0 && now.tv_sec < until) {
+    for (int& fd : fds) {
+      if (fd >= 0) {
+        pollfd p{fd, POLLIN, 0};
+        char told[512];
+        if (::poll(&p, 1, 0) <= 0 || ::recv(fd, told, sizeof told, MSG_DONTWAIT) > 0) continue;  // held, or told to go
+        ::close(fd);  // closed by the daemon: reopened at once
+      }
+      fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+      if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+        ::close(fd);
+        fd = -1;
+      }
+    }
+  }
+  ::_exit(0);
+}
+
+TEST(AdminSocket, ASecondUidFloodingConnectionsNeverKeepsRootOut) {
+  if (::getuid() != 0) GTEST_SKIP() << "needs root, to be another uid in a child (CI runs as root)";
+  EchoServer server;
+  ASSERT_EQ(::chmod(std::filesystem::path(server.dir.path()).parent_path().c_str(), 0755), 0);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) flood_as_nobody(server.dir.path(), 4);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the flood is at its height
+  int asked = 0;
+  const auto until = Clock::now() + std::chrono::seconds(2);
+  while (Clock::now() < until) {
+    const auto t0 = Clock::now();
+    const AdminAnswer a = ask(server.dir.path(), encode_request({"showq", {}, false}));
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+    EXPECT_EQ(a.status, 0) << a.err;
+    EXPECT_EQ(a.out, "showq by root");
+    EXPECT_LT(ms, 1000) << "root waited behind nobody's connections";
+    ++asked;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the flood could not become nobody";
+  EXPECT_GT(asked, 10);
 }
 
 TEST(AdminSocket, AStaleSocketIsReplacedALiveOneIsNot) {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -232,6 +233,7 @@ class ScriptedSlurm final : public SlurmControl {
   std::vector<std::string> calls;  // "persist", "update 5", ...
   bool run_released = true;        // a released job runs at the next read
   bool reachable = true;
+  std::set<std::uint32_t> refuse_release;  // a release of these is refused, as Slurm refuses a start
 
   RmStatus read(Reading& out) override {
     if (!reachable) return RmStatus::failure("Unable to contact slurm controller (connect failure)");
@@ -248,6 +250,8 @@ class ScriptedSlurm final : public SlurmControl {
   RmStatus update(const JobUpdate& u) override {
     calls.push_back("update " + std::to_string(u.id));
     updates.push_back(u);
+    if (refuse_release.contains(u.id) && u.priority == kReleased)
+      return RmStatus::failure("Requested node configuration is not available");
     for (auto& j : state.jobs)
       if (j.id == u.id) {
         if (u.priority) j.priority = *u.priority == kReleased ? 1000 : *u.priority;
@@ -502,6 +506,88 @@ TEST(SlurmStart, ARestartFindsAStartNeverReleasedAndClearsItWithoutBlame) {
   ASSERT_EQ(h.slurm.updates.size(), 1u);
   EXPECT_EQ(h.slurm.updates[0].required_nodes, "");
   EXPECT_TRUE(h.rm->state().view.starting.empty());
+}
+
+TEST(SlurmStart, ATurnsStartsAreJournalledWithOneSave) {
+  Harness h;
+  h.slurm.state.jobs = {pending(5, 1), pending(6, 1), pending(7, 1)};
+  h.wait();
+  std::vector<StartRequest> starts{{"5", {"n1"}, {1}, {}}, {"6", {"n1"}, {1}, {}}, {"7", {"n2"}, {1}, {}}};
+  const auto statuses = h.rm->start_jobs(std::move(starts));
+  ASSERT_EQ(statuses.size(), 3u);
+  for (const auto& st : statuses) EXPECT_TRUE(st.ok) << st.error.message;
+  EXPECT_EQ(h.slurm.calls, (std::vector<std::string>{"persist", "update 5", "update 6", "update 7"}))
+      << "one save before the first request, not one a start";
+  EXPECT_EQ(h.rm->state().view.starting.size(), 3u);
+  for (const auto& j : h.rm->cluster().jobs) EXPECT_EQ(j.state, JobState::Starting) << j.id;
+}
+
+TEST(SlurmStart, ATurnNotJournalledMakesNoneOfItsStarts) {
+  Harness h;
+  h.slurm.state.jobs = {pending(5, 1), pending(6, 1)};
+  h.wait();
+  h.persist_fails = true;
+  const auto statuses = h.rm->start_jobs({{"5", {"n1"}, {1}, {}}, {"6", {"n2"}, {1}, {}}});
+  ASSERT_EQ(statuses.size(), 2u);
+  for (const auto& st : statuses) {
+    EXPECT_FALSE(st.ok);
+    EXPECT_NE(st.error.message.find("could not be journalled"), std::string::npos) << st.error.message;
+  }
+  EXPECT_TRUE(h.slurm.updates.empty());
+  EXPECT_TRUE(h.rm->state().view.starting.empty());
+  for (const auto& j : h.rm->cluster().jobs) {
+    EXPECT_EQ(j.state, JobState::Idle) << "shown as it was: " << j.id;
+    EXPECT_TRUE(j.allocated_nodes.empty());
+  }
+}
+
+TEST(SlurmStart, AStartSlurmRefusesInATurnIsUndoneTheOthersStand) {
+  Harness h;
+  h.slurm.state.jobs = {pending(5, 1), pending(6, 1), pending(7, 1)};
+  h.slurm.refuse_release = {6};
+  h.wait();
+  const auto statuses = h.rm->start_jobs({{"5", {"n1"}, {1}, {}}, {"6", {"n1"}, {1}, {}}, {"7", {"n2"}, {1}, {}}});
+  EXPECT_TRUE(statuses[0].ok);
+  EXPECT_FALSE(statuses[1].ok);
+  EXPECT_NE(statuses[1].error.message.find("Requested node configuration is not available"), std::string::npos);
+  EXPECT_TRUE(statuses[2].ok);
+  EXPECT_EQ(h.rm->state().view.starting.size(), 2u);
+  EXPECT_FALSE(h.rm->state().view.starting.contains(6));
+  EXPECT_EQ(h.slurm.calls.back(), "persist") << "the start given back is journalled";
+  EXPECT_EQ(h.rm->cluster().jobs[1].state, JobState::Idle);
+  EXPECT_EQ(h.slurm.state.jobs[1].priority, kHeld) << "held again as it was";
+}
+
+TEST(SlurmStart, AJobThatRanAndEndedBetweenTwoReadingsStartedAndFailedNothing) {
+  Harness h;
+  h.slurm.run_released = false;
+  h.slurm.state.jobs = {pending(5, 1), pending(6, 1)};
+  h.wait();
+  ASSERT_TRUE(h.rm->start_job({"5", {"n1"}, {1}, {}}).ok);
+  ASSERT_TRUE(h.rm->start_job({"6", {"n2"}, {1}, {}}).ok);
+  // A job of a second: over before the next reading. And one cancelled by its owner meanwhile.
+  JobRecord& quick = h.slurm.state.jobs[0];
+  quick.state = JobStateName::Completed;
+  quick.start = h.now;
+  quick.end = h.now + 1;
+  quick.allocation = {{"n1", 1}};
+  JobRecord& cancelled = h.slurm.state.jobs[1];
+  cancelled.state = JobStateName::Cancelled;
+  cancelled.start = cancelled.end = h.now + 1;
+  h.now += 1;
+  const auto events = h.wait();
+  std::vector<std::string> said;
+  for (const auto& e : events)
+    said.push_back((e.kind == RmEvent::Kind::Started       ? "started "
+                    : e.kind == RmEvent::Kind::Ended       ? "ended "
+                    : e.kind == RmEvent::Kind::StartFailed ? "start-failed "
+                                                           : "other ") +
+                   e.subject);
+  EXPECT_EQ(said, (std::vector<std::string>{"started 5", "ended 5", "ended 6"})) << "no start failed: nothing to defer";
+  EXPECT_TRUE(h.rm->state().view.starting.empty());
+  const auto notices = h.rm->take_notices();
+  ASSERT_EQ(notices.size(), 1u);
+  EXPECT_EQ(notices[0], "job 6: ended CANCELLED before it ran: its start is dropped");
 }
 
 TEST(SlurmStart, ADryRunChangesNothing) {

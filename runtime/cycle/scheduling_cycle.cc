@@ -247,8 +247,10 @@ void SchedulingCycle::apply(ResourceManager& rm, IterationReport& report) {
   for (const auto& p : result.preempted)
     report.applied.push_back({AppliedDecision::Kind::Requeue, p.job, rm.requeue_job(snapshot.jobs[p.job].id), false});
   // Ids first: the decisions index the snapshot as the iteration saw it.
+  std::vector<StartRequest> requests;
+  requests.reserve(result.starts.size());
   for (const auto& s : result.starts) {
-    StartRequest request;
+    StartRequest& request = requests.emplace_back();
     request.job = snapshot.jobs[s.job].id;
     request.nodes.reserve(s.nodes.size()), request.tasks.reserve(s.nodes.size()), request.where.reserve(s.nodes.size());
     for (const auto& nt : s.nodes) {
@@ -256,7 +258,11 @@ void SchedulingCycle::apply(ResourceManager& rm, IterationReport& report) {
       request.tasks.push_back(nt.tasks);
       request.where.push_back(nt.node);
     }
-    RmStatus status = rm.start_job(std::move(request));
+  }
+  std::vector<RmStatus> statuses = requests.empty() ? std::vector<RmStatus>{} : rm.start_jobs(std::move(requests));
+  for (std::size_t k = 0; k < result.starts.size(); ++k) {
+    const auto& s = result.starts[k];
+    RmStatus status = k < statuses.size() ? std::move(statuses[k]) : RmStatus::failure("the RM gave no outcome");
     // Preemption compares the priority a running job started with.
     if (status.ok && dir_.has_preemptors()) snapshot.jobs[s.job].sched.start_priority = s.priority;
     report.applied.push_back({AppliedDecision::Kind::Start, s.job, std::move(status), s.backfill});

@@ -118,6 +118,14 @@ ChangeResult releasehold(const std::vector<std::string>& args, const Caller& cal
     return fail(3, permission_denied("releasehold of a batch or system hold", AccessLevel::Admin2));
   std::vector<const Job*> jobs;
   for (const auto& id : ids) {
+    // A user sees only their own jobs (showq, checkjob): another's job and no job at all get the
+    // same answer, which tells nothing of what exists or whose it is.
+    if (level == AccessLevel::User) {
+      const Job* j = find_job(t.cluster, id);
+      if (!j || j->user != caller.user)
+        return fail(
+            3, permission_denied(fmt::format("releasehold of job {}", id), AccessLevel::Admin2) + " or to own the job");
+    }
     auto job = queued_job(t.cluster, "releasehold", id);
     if (auto* refused = std::get_if<ChangeResult>(&job)) return *refused;
     const Job* j = std::get<const Job*>(job);
@@ -192,6 +200,11 @@ ChangeResult releaseres(const std::vector<std::string>& args, const Caller& call
   for (const auto& name : args) {
     auto it = std::find_if(t.admin_reservations.begin(), t.admin_reservations.end(),
                            [&](const AdminReservation& r) { return r.name == name; });
+    // A user sees no one else's reservation (showres): a reservation that is not theirs and one
+    // that does not exist get the same answer.
+    if (level == AccessLevel::User && (it == t.admin_reservations.end() || it->owner != caller.user))
+      return fail(3, permission_denied(fmt::format("releaseres of reservation {}", name), AccessLevel::Admin1) +
+                         " or to have set it");
     if (it == t.admin_reservations.end()) return fail(1, fmt::format("releaseres: no reservation '{}'", name));
     if (level != AccessLevel::Admin1 && it->owner != caller.user)
       return fail(3, permission_denied(fmt::format("releaseres of reservation {} (set by {})", name,

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <utility>
 
 #include <fmt/format.h>
@@ -58,13 +59,27 @@ void AdminRequests::on_request(const Caller& caller, AdminRequest request, Admin
   const AccessLevel level = access_level(view->policy().ir->admins, caller, daemon_uid_);
   if (level > *needed) {
     AdminAnswer refused{3, "", permission_denied(request.command, *needed)};
-    if (is_change(request.command)) audit(caller, request, refused);
+    if (is_change(request.command)) audit(caller, level, request, refused);
     return reply(std::move(refused));
   }
   if (is_change(request.command)) {
+    bool queued = false;
     {
       std::lock_guard<std::mutex> lock(changes_mutex_);
-      changes_.push_back({caller, level, std::move(request), std::move(reply)});
+      const auto mine = std::count_if(changes_.begin(), changes_.end(),
+                                      [&](const PendingChange& c) { return c.caller.uid == caller.uid; });
+      if (level != AccessLevel::User || static_cast<std::size_t>(mine) < kChangesPerUser) {
+        changes_.push_back({caller, level, std::move(request), std::move(reply)});
+        queued = true;
+      }
+    }
+    if (!queued) {
+      AdminAnswer refused{1, "",
+                          fmt::format("mauirun: {} changes of yours wait for the scheduler's next turn already: try "
+                                      "again after it",
+                                      kChangesPerUser)};
+      audit(caller, level, request, refused);
+      return reply(std::move(refused));
     }
     wake_scheduler_();
     return;
@@ -75,11 +90,16 @@ void AdminRequests::on_request(const Caller& caller, AdminRequest request, Admin
   reply({static_cast<int>(a.status), std::move(a.out), std::move(a.err)});
 }
 
-void AdminRequests::audit(const Caller& caller, const AdminRequest& request, const AdminAnswer& answer) {
+void AdminRequests::audit(const Caller& caller, AccessLevel level, const AdminRequest& request,
+                          const AdminAnswer& answer) {
+  if (answer.status != 0 && level == AccessLevel::User && !within_budget(caller)) return;
   std::string what = request.command;
   for (const auto& a : request.args) what += " " + a;
   std::string outcome = answer.status == 0 ? answer.out : answer.err;
   while (!outcome.empty() && outcome.back() == '\n') outcome.pop_back();
+  // What a request says is the client's: a line holds a bounded part of it.
+  what = clipped(what);
+  outcome = clipped(outcome, 1024);
   log_.audit({clock_(),
               "admin",
               "",
@@ -89,6 +109,47 @@ void AdminRequests::audit(const Caller& caller, const AdminRequest& request, con
                {"uid", std::to_string(caller.uid)},
                {"command", what},
                {"status", std::to_string(answer.status)}}});
+}
+
+bool AdminRequests::within_budget(const Caller& caller) {
+  std::int64_t untold = 0;
+  bool allowed = false;
+  {
+    std::lock_guard<std::mutex> lock(budget_mutex_);
+    budget_.name(caller.uid, caller.user);
+    allowed = budget_.allow(caller.uid, clock_(), untold);
+  }
+  if (untold > 0) say_untold(caller, untold);
+  return allowed;
+}
+
+void AdminRequests::refused_by_socket(const Caller& caller, const std::string& why) {
+  if (!within_budget(caller)) return;
+  log_.audit({clock_(),
+              "admin",
+              "",
+              {},
+              fmt::format("{} (uid {}): refused: {}", caller.user, caller.uid, why),
+              {{"user", caller.user}, {"uid", std::to_string(caller.uid)}, {"status", "1"}}});
+}
+
+void AdminRequests::log_unwritten_refusals() {
+  std::vector<RefusalBudget::Unwritten> untold;
+  {
+    std::lock_guard<std::mutex> lock(budget_mutex_);
+    untold = budget_.take_unwritten(clock_());
+  }
+  for (const auto& u : untold) say_untold({u.uid, u.user}, u.count);
+}
+
+void AdminRequests::say_untold(const Caller& caller, std::int64_t count) {
+  log_.audit({clock_(),
+              "admin",
+              "",
+              {},
+              fmt::format("{} (uid {}): {} more refused requests in the minute before, not logged one by one",
+                          caller.user, caller.uid, count),
+              {{"user", caller.user}, {"uid", std::to_string(caller.uid)}, {"unlogged", std::to_string(count)}}});
 }
 
 std::optional<std::string> AdminRequests::apply_pending_changes(LiveScheduler& scheduler, const DaemonActions& daemon) {
@@ -125,7 +186,7 @@ std::optional<std::string> AdminRequests::apply_pending_changes(LiveScheduler& s
         run_now_.push_back(std::move(c));
         continue;  // answered after the iteration
     }
-    audit(c.caller, c.request, r.answer);
+    audit(c.caller, c.level, c.request, r.answer);
     c.reply(std::move(r.answer));
   }
   if (run_now_.empty()) return std::nullopt;
@@ -136,7 +197,7 @@ void AdminRequests::answer_run_now(const IterationReport& report, const ClusterS
   if (run_now_.empty()) return;
   PendingChange& first = run_now_.front();
   AdminAnswer a = run_now_answer(first.request.args.front(), report, cluster);
-  audit(first.caller, first.request, a);
+  audit(first.caller, first.level, first.request, a);
   first.reply(std::move(a));
   {
     std::lock_guard<std::mutex> lock(changes_mutex_);

@@ -24,6 +24,7 @@
 #include "runtime/daemon/decision_log.h"
 #include "runtime/daemon/live_scheduler.h"
 #include "runtime/daemon/publisher.h"
+#include "runtime/daemon/refusal_budget.h"
 #include "runtime/rm/rm.h"
 
 namespace maui::runtime {
@@ -55,6 +56,17 @@ class AdminRequests {
   // without an answer.
   void refuse_pending_changes();
 
+  // A connection or request the socket refused by itself (over a user's share, client_quota.h):
+  // logged within the user's refusal budget. Any thread.
+  void refused_by_socket(const Caller& caller, const std::string& why);
+  // At every turn: the refusals a budget kept out of the logs in a minute that is over, one line
+  // per user ("nobody (uid 65534): 5234 more refused requests ...").
+  void log_unwritten_refusals();
+
+  // A user's changes waiting for the scheduling thread at once: more are refused (each holds
+  // memory until the turn, and the turn carries them all out).
+  static constexpr std::size_t kChangesPerUser = 4;
+
  private:
   // A change asked on the admin socket, waiting for the scheduling thread.
   struct PendingChange {
@@ -64,7 +76,11 @@ class AdminRequests {
     AdminSocket::Reply reply;
   };
 
-  void audit(const Caller& caller, const AdminRequest& request, const AdminAnswer& answer);
+  // `level`: the caller's; a user's refusals are written within the refusal budget.
+  void audit(const Caller& caller, AccessLevel level, const AdminRequest& request, const AdminAnswer& answer);
+  // Whether a user's refusal may be written now; says the count of the last minute first.
+  bool within_budget(const Caller& caller);
+  void say_untold(const Caller& caller, std::int64_t count);
 
   DecisionLog& log_;
   const Publisher& publisher_;
@@ -73,6 +89,8 @@ class AdminRequests {
   const uid_t daemon_uid_;
   std::mutex changes_mutex_;
   std::deque<PendingChange> changes_;  // asked, not yet carried out
+  std::mutex budget_mutex_;
+  RefusalBudget budget_;
   // The runjobs of the turn under way, the first tried by its iteration. Scheduling thread only.
   std::vector<PendingChange> run_now_;
 };

@@ -70,6 +70,7 @@ struct Mailbox {
 struct Connection {
   int fd = -1;
   Caller caller;
+  bool admin = false;
   enum class Phase { Reading, Waiting, Writing } phase = Phase::Reading;
   std::string in, out;
   std::size_t written = 0;
@@ -82,10 +83,14 @@ struct AdminSocket::Impl {
   std::string path;
   Handler handler;
   AdminSocketLimits limits;
+  AdminSocketGate gate;
+  ClientQuota quota;
   int listen_fd = -1;
   std::shared_ptr<Mailbox> mailbox = std::make_shared<Mailbox>();
   std::atomic<bool> stopping{false};
   std::map<std::uint64_t, Connection> connections;
+  std::map<uid_t, std::string> names;  // name_of's cache
+  Clock::time_point names_since;
   std::uint64_t next_id = 1;
   std::thread thread;
 
@@ -129,13 +134,15 @@ struct AdminSocket::Impl {
         serve_connection(it->first, it->second, fds[k + 2].revents);
       }
       if (fds[1].revents & POLLIN) deliver_answers(mailbox->drain_answers());
-      if (fds[0].revents & POLLIN) accept_all();
+      if (fds[0].revents & POLLIN) accept_some();
       expire_overdue();
     }
   }
 
-  void accept_all() {
-    for (;;) {
+  // A bounded number a round: a flood of connections (refused at once, reopened at once) must
+  // not keep the thread from the connections it has accepted.
+  void accept_some() {
+    for (int k = 0; k < 64; ++k) {
       const int fd = ::accept4(listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
       if (fd < 0) return;  // EAGAIN, or a client that went before it was accepted
       ucred cred{};
@@ -144,19 +151,32 @@ struct AdminSocket::Impl {
         ::close(fd);
         continue;
       }
-      if (connections.size() >= static_cast<std::size_t>(limits.max_clients)) {
-        const std::string busy = encode_answer(
-            {1, "", fmt::format("mauirun: the daemon serves {} clients already: try again", limits.max_clients)});
-        (void)!::send(fd, busy.data(), busy.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
-        ::close(fd);
-        continue;
-      }
       Connection c;
       c.fd = fd;
-      c.caller = {cred.uid, user_name(cred.uid)};
+      c.caller = {cred.uid, name_of(cred.uid)};
+      c.admin = gate.is_admin(c.caller);
+      if (auto why = quota.connect(c.caller.uid, c.admin)) {
+        const std::string busy = encode_answer({1, "", *why});
+        (void)!::send(fd, busy.data(), busy.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+        ::close(fd);
+        if (gate.refused) gate.refused(c.caller, *why);
+        continue;
+      }
       c.deadline = Clock::now() + std::chrono::milliseconds(limits.request_ms);
       connections.emplace(next_id++, std::move(c));
     }
+  }
+
+  // The user database may be slow (LDAP) and a flood asks it for the same uid again and again.
+  const std::string& name_of(uid_t uid) {
+    const auto now = Clock::now();
+    if (names.size() > 1024 || now - names_since > std::chrono::minutes(1)) {
+      names.clear();
+      names_since = now;
+    }
+    auto [it, fresh] = names.try_emplace(uid);
+    if (fresh) it->second = user_name(uid);
+    return it->second;
   }
 
   void serve_connection(std::uint64_t id, Connection& c, short revents) {
@@ -183,6 +203,10 @@ struct AdminSocket::Impl {
       return begin_answer(
           c, {2, "", fmt::format("mauirun: the request is larger than {} bytes", limits.max_request_bytes)});
     if (end == 0) return close_connection(id);  // connected and said nothing
+    if (auto why = quota.request(c.caller.uid, c.admin, Clock::now())) {
+      if (gate.refused) gate.refused(c.caller, *why);
+      return begin_answer(c, {1, "", *why});
+    }
     auto request = decode_request(std::string_view(c.in).substr(0, end));
     if (auto* error = std::get_if<std::string>(&request))
       return begin_answer(c, {2, "", "mauirun: bad request: " + *error});
@@ -244,6 +268,7 @@ struct AdminSocket::Impl {
     auto it = connections.find(id);
     if (it == connections.end()) return;
     ::close(it->second.fd);
+    quota.disconnect(it->second.caller.uid, it->second.admin);
     connections.erase(it);
   }
 };
@@ -252,7 +277,8 @@ AdminSocket::AdminSocket(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 AdminSocket::~AdminSocket() = default;
 
 std::variant<std::unique_ptr<AdminSocket>, std::string> AdminSocket::open(const std::string& path, Handler handler,
-                                                                          AdminSocketLimits limits) {
+                                                                          AdminSocketLimits limits,
+                                                                          AdminSocketGate gate) {
   auto fail = [&](std::string what) { return fmt::format("admin socket {}: {}", path, what); };
   sockaddr_un addr{};
   addr.sun_family = AF_UNIX;
@@ -272,6 +298,9 @@ std::variant<std::unique_ptr<AdminSocket>, std::string> AdminSocket::open(const 
   impl->path = path;
   impl->handler = std::move(handler);
   impl->limits = limits;
+  impl->quota = ClientQuota(limits.quota);
+  if (!gate.is_admin) gate.is_admin = [daemon = ::getuid()](const Caller& c) { return c.uid == 0 || c.uid == daemon; };
+  impl->gate = std::move(gate);
   if (impl->mailbox->wake_fd < 0) return fail("eventfd: " + errno_text());
   const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   if (fd < 0) return fail(errno_text());
@@ -281,7 +310,7 @@ std::variant<std::unique_ptr<AdminSocket>, std::string> AdminSocket::open(const 
     return fail(e);
   }
   impl->listen_fd = fd;  // from here the Impl removes the file
-  if (::chmod(path.c_str(), 0666) != 0 || ::listen(fd, 64) != 0) return fail(errno_text());
+  if (::chmod(path.c_str(), 0666) != 0 || ::listen(fd, limits.backlog) != 0) return fail(errno_text());
   Impl* raw = impl.get();
   impl->thread = std::thread([raw] { raw->run(); });
   return std::unique_ptr<AdminSocket>(new AdminSocket(std::move(impl)));

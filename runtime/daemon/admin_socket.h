@@ -3,7 +3,9 @@
 // another client. One request per connection (runtime/daemon/admin_protocol.h); the caller is who
 // the kernel says is connected (SO_PEERCRED). A request must arrive whole within a bound and be
 // no larger than a bound; an answer the client does not read within a bound is dropped with the
-// connection; beyond a number of connections at once, new ones are told to come back later.
+// connection. What one user may take of it (runtime/daemon/client_quota.h): a few connections and
+// requests a second each, within a bound for all users; the admins' connections are counted apart
+// and their requests never refused, so that no user's flood keeps an admin out.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +16,7 @@
 
 #include "runtime/daemon/access.h"
 #include "runtime/daemon/admin_protocol.h"
+#include "runtime/daemon/client_quota.h"
 
 namespace maui::runtime {
 
@@ -21,7 +24,15 @@ struct AdminSocketLimits {
   std::size_t max_request_bytes = 64 * 1024;
   int request_ms = 5'000;  // from connecting to the request's end
   int answer_ms = 10'000;  // to write the answer
-  int max_clients = 64;
+  ClientQuotaLimits quota;
+  int backlog = 4096;  // connections the kernel queues before the thread accepts them
+};
+
+// Who is an admin, and what to do with a refusal the socket gives by itself (a connection or
+// request over a user's share): the daemon logs them, a few lines a minute per user.
+struct AdminSocketGate {
+  std::function<bool(const Caller&)> is_admin;  // unset: root and the daemon's own uid
+  std::function<void(const Caller&, const std::string& why)> refused;
 };
 
 class AdminSocket {
@@ -36,7 +47,8 @@ class AdminSocket {
   // Listens on `path` (made 0666: every user may connect; the daemon decides what each may do).
   // A stale socket file is replaced; one a live daemon answers on is an error.
   static std::variant<std::unique_ptr<AdminSocket>, std::string> open(const std::string& path, Handler handler,
-                                                                      AdminSocketLimits limits = {});
+                                                                      AdminSocketLimits limits = {},
+                                                                      AdminSocketGate gate = {});
   ~AdminSocket();  // stops the thread, closes every connection, removes the socket file
   AdminSocket(const AdminSocket&) = delete;
   AdminSocket& operator=(const AdminSocket&) = delete;

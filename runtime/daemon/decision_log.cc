@@ -1,6 +1,7 @@
 #include "runtime/daemon/decision_log.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -59,26 +60,45 @@ std::string log_json(const LogLine& l) {
   return os.str();
 }
 
-void DecisionLog::open(const std::string& dir) {
-  text_fd_ = ::open((dir + "/serve.log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  json_fd_ = ::open((dir + "/serve.jsonl").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  audit_fd_ = ::open((dir + "/audit.log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-  if (text_fd_ < 0 || json_fd_ < 0 || audit_fd_ < 0)
+void DecisionLog::open(const std::string& dir, std::uint64_t max_bytes) {
+  max_bytes_ = max_bytes;
+  const bool opened = open_file(text_, dir + "/serve.log", 0644) & open_file(json_, dir + "/serve.jsonl", 0644) &
+                      open_file(audit_, dir + "/audit.log", 0600);
+  if (!opened)
     std::fprintf(stderr, "mauirun serve: cannot open the logs in %s: %s (logging to standard error only)\n",
                  dir.c_str(), std::strerror(errno));
 }
 
-DecisionLog::~DecisionLog() {
-  if (text_fd_ >= 0) ::close(text_fd_);
-  if (json_fd_ >= 0) ::close(json_fd_);
-  if (audit_fd_ >= 0) ::close(audit_fd_);
+bool DecisionLog::open_file(File& f, const std::string& path, int mode) {
+  f.path = path;
+  f.fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, mode);
+  struct stat st {};
+  f.size = f.fd >= 0 && ::fstat(f.fd, &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+  return f.fd >= 0;
 }
 
-void DecisionLog::append(int fd, const std::string& text) {
-  if (fd < 0) return;
+DecisionLog::~DecisionLog() {
+  for (File* f : {&text_, &json_, &audit_})
+    if (f->fd >= 0) ::close(f->fd);
+}
+
+// NAME becomes NAME.1, replacing the one before; a new NAME begins. Should the rename fail, the
+// file is cut to nothing instead: the bound holds either way.
+void DecisionLog::rotate(File& f) {
+  const int mode = &f == &audit_ ? 0600 : 0644;
+  ::close(f.fd);
+  if (::rename(f.path.c_str(), (f.path + ".1").c_str()) != 0) (void)!::truncate(f.path.c_str(), 0);
+  open_file(f, f.path, mode);
+}
+
+void DecisionLog::append(File& f, const std::string& text) {
+  if (f.fd < 0) return;
+  if (max_bytes_ > 0 && f.size > 0 && f.size + text.size() > max_bytes_) rotate(f);
+  if (f.fd < 0) return;
   // One write per line (O_APPEND): a line is whole or absent, never interleaved or torn, unless
   // the disk fills up in the middle of it.
-  const ssize_t n = ::write(fd, text.data(), text.size());
+  const ssize_t n = ::write(f.fd, text.data(), text.size());
+  if (n > 0) f.size += static_cast<std::uint64_t>(n);
   if (n == static_cast<ssize_t>(text.size())) {
     if (failing_)
       std::fprintf(stderr, "mauirun serve: the logs can be written again (%lld lines lost)\n",
@@ -101,15 +121,15 @@ void DecisionLog::write(const LogLine& line) {
 void DecisionLog::write_locked(const LogLine& line) {
   const std::string text = log_text(line) + "\n";
   if (to_stderr_) std::fputs(text.c_str(), stderr);
-  append(text_fd_, text);
-  append(json_fd_, log_json(line) + "\n");
+  append(text_, text);
+  append(json_, log_json(line) + "\n");
 }
 
 void DecisionLog::audit(const LogLine& line) {
   std::lock_guard<std::mutex> lock(mutex_);
   write_locked(line);
-  append(audit_fd_, log_text(line) + "\n");
-  if (audit_fd_ >= 0) ::fdatasync(audit_fd_);
+  append(audit_, log_text(line) + "\n");
+  if (audit_.fd >= 0) ::fdatasync(audit_.fd);
 }
 
 }  // namespace maui::runtime

@@ -7,6 +7,9 @@
 //
 // A log that cannot be written (a full disk) never stops the daemon: the line still goes to
 // standard error, and the failure is said there once, then again when writing works again.
+// Each file has a size bound: past it, the file becomes NAME.1 (the one before is dropped) and a
+// new one begins, so that the logs never take more than twice the bound each of the disk the
+// state is saved on.
 #pragma once
 
 #include <cstdint>
@@ -37,8 +40,10 @@ std::string log_json(const LogLine& line);
 class DecisionLog {
  public:
   explicit DecisionLog(bool to_stderr) : to_stderr_(to_stderr) {}
-  // From now on also appends to DIR/serve.log and DIR/serve.jsonl (and audit lines to DIR/audit.log).
-  void open(const std::string& dir);
+  // From now on also appends to DIR/serve.log and DIR/serve.jsonl (and audit lines to DIR/audit.log),
+  // each at most `max_bytes` before it is rotated (0: no bound).
+  void open(const std::string& dir, std::uint64_t max_bytes = kDefaultMaxBytes);
+  static constexpr std::uint64_t kDefaultMaxBytes = 16 << 20;
   ~DecisionLog();
   DecisionLog(const DecisionLog&) = delete;
   DecisionLog& operator=(const DecisionLog&) = delete;
@@ -51,12 +56,20 @@ class DecisionLog {
   std::int64_t lost() const { return lost_; }  // lines that could not be written to the files
 
  private:
-  void append(int fd, const std::string& text);
+  struct File {
+    std::string path;
+    int fd = -1;
+    std::uint64_t size = 0;
+  };
+  bool open_file(File& f, const std::string& path, int mode);
+  void append(File& f, const std::string& text);
+  void rotate(File& f);
   void write_locked(const LogLine& line);
 
   std::mutex mutex_;  // one line at a time, and the counters below
   bool to_stderr_;
-  int text_fd_ = -1, json_fd_ = -1, audit_fd_ = -1;
+  std::uint64_t max_bytes_ = 0;
+  File text_, json_, audit_;
   std::int64_t lost_ = 0;
   bool failing_ = false;
 };

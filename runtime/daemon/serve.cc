@@ -100,7 +100,13 @@ class Daemon {
     });
     signals_ = &signals;
     if (!open_state_dir()) return 2;
-    log_.open(options_.state_dir);
+    const std::string& log_dir = options_.log_dir.empty() ? options_.state_dir : options_.log_dir;
+    if (log_dir != options_.state_dir && ::mkdir(log_dir.c_str(), 0755) != 0 && errno != EEXIST) {
+      std::fprintf(stderr, "mauirun serve: cannot create the log directory %s: %s\n", log_dir.c_str(),
+                   std::strerror(errno));
+      return 2;
+    }
+    log_.open(log_dir, options_.log_max_bytes);
     LoadedPolicy loaded = load_();
     log_findings(loaded);
     if (!loaded.policy) {
@@ -117,6 +123,7 @@ class Daemon {
     slurm::SlurmOptions rm_options;
     rm_options.dry_run = scheduler_.dry_run;
     rm_options.poll_seconds = options_.poll_seconds;
+    rm_options.busy_poll_seconds = options_.busy_poll_seconds;
     rm_options.start_timeout = options_.start_timeout;
     scheduler_.rm = std::make_unique<slurm::SlurmCluster>(control_, rm_options, wall_clock,
                                                           [this](const slurm::AdapterState&) { return save(); });
@@ -134,9 +141,15 @@ class Daemon {
     }
     const std::string socket_path = options_.socket.empty() ? options_.state_dir + "/mauirun.sock" : options_.socket;
     if (!options_.once) {
-      auto opened = AdminSocket::open(socket_path, [this](const Caller& c, AdminRequest r, AdminSocket::Reply reply) {
-        admin_requests_.on_request(c, std::move(r), std::move(reply));
-      });
+      AdminSocketGate gate{
+          [this](const Caller& c) { return is_admin(c); },
+          [this](const Caller& c, const std::string& why) { admin_requests_.refused_by_socket(c, why); }};
+      auto opened = AdminSocket::open(
+          socket_path,
+          [this](const Caller& c, AdminRequest r, AdminSocket::Reply reply) {
+            admin_requests_.on_request(c, std::move(r), std::move(reply));
+          },
+          AdminSocketLimits{}, std::move(gate));
       if (auto* error = std::get_if<std::string>(&opened)) {
         std::fprintf(stderr, "mauirun serve: %s\n", error->c_str());
         return 2;
@@ -184,6 +197,14 @@ class Daemon {
       return false;
     }
     return true;
+  }
+
+  // ADMIN1-3 of the policy in force, root and the daemon's uid: their connections are never
+  // counted against the users' (client_quota.h). On the socket's thread.
+  bool is_admin(const Caller& c) const {
+    if (c.uid == 0 || c.uid == ::getuid()) return true;
+    const std::shared_ptr<const PublishedView> view = publisher_.latest_view();
+    return view && access_level(view->policy().ir->admins, c, ::getuid()) != AccessLevel::User;
   }
 
   // Which cluster Slurm is, before anything is done to any job: a state directory of another
@@ -358,6 +379,8 @@ class Daemon {
     const DaemonActions actions{[this] { return save(); }, [this] { return reload(); }};
     for (;;) {
       if (signals_->stop) return;
+      if (!last_save_error_.empty()) back_off_while_saving_fails();
+      if (signals_->stop) return;
       if (signals_->reload.exchange(false)) reload();
       const Epoch now = wall_clock();
       Epoch deadline =
@@ -402,11 +425,24 @@ class Daemon {
       for (auto& n : rm.take_notices()) log_event("slurm", std::move(n));
       save();
       save_fairshare_files(false);
+      admin_requests_.log_unwritten_refusals();
       publisher_.publish_turn(report, scheduler_);
       if (http_) publisher_.observe_for_live_report(report, scheduler_);
       admin_requests_.answer_run_now(report, rm.cluster());
       if (options_.once) return;
     }
+  }
+
+  // While the state cannot be saved (a full disk), no start can be journalled, so none is made:
+  // the turns that try again come 1, 2, 4 ... s apart, up to RMPOLLINTERVAL, instead of as fast
+  // as Slurm changes (91 refused starts a second were logged for 4 jobs). Interruptible.
+  void back_off_while_saving_fails() {
+    save_backoff_ = std::min<Seconds>(save_backoff_ == 0 ? 1 : save_backoff_ * 2,
+                                      std::max<Seconds>(scheduler_.policy->settings.poll_interval, 1));
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(save_backoff_);
+    while (std::chrono::steady_clock::now() < until && !signals_->stop && (save(), !last_save_error_.empty()))
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    if (last_save_error_.empty()) save_backoff_ = 0;
   }
 
   // After a failed read, a few seconds (interruptible) before the next try: a Slurm that is
@@ -422,6 +458,7 @@ class Daemon {
   LiveScheduler scheduler_;
   Signals* signals_ = nullptr;
   std::string last_save_error_;
+  Seconds save_backoff_ = 0;        // back_off_while_saving_fails's last pause
   slurm::ClusterIdentity cluster_;  // the cluster Slurm is, read before the state is used
   Epoch fairshare_saved_at_ = 0;
   int lock_fd_ = -1;

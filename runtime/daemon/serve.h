@@ -9,6 +9,7 @@
 // with the error logged, and the daemon tries again until Slurm is back.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -34,13 +35,20 @@ struct LoadedPolicy {
 using PolicyLoader = std::function<LoadedPolicy()>;
 
 struct ServeOptions {
-  std::string config;          // for messages
-  std::string state_dir;       // state.json, FS.<epoch>, serve.log, serve.jsonl, the lock
-  bool dry_run = false;        // decide and log, change nothing in Slurm (also SERVERMODE TEST)
-  bool once = false;           // one iteration, then exit
-  double poll_seconds = 0.2;   // how often Slurm is asked whether something changed
+  std::string config;     // for messages
+  std::string state_dir;  // state.json, FS.<epoch>, serve.log, serve.jsonl, the lock
+  bool dry_run = false;   // decide and log, change nothing in Slurm (also SERVERMODE TEST)
+  bool once = false;      // one iteration, then exit
+  // How often Slurm is asked whether something changed: while jobs wait, and when none does
+  // (runtime/rm/slurm/slurm_cluster.h says why these).
+  double busy_poll_seconds = 0.01;
+  double poll_seconds = 0.05;
   Seconds start_timeout = 10;  // a released job must run within this
   bool log_to_stderr = true;
+  // serve.log, serve.jsonl and audit.log: here (empty: the state directory), each rotated past
+  // this size (0: never), so that the logs cannot fill the disk the state is saved on.
+  std::string log_dir;
+  std::uint64_t log_max_bytes = 16 << 20;
   std::string socket;  // the admin socket; empty: state_dir/mauirun.sock (none with `once`)
   // Each turn, the snapshot the iteration is about to run on, as JOBS.json (docs/jobs-json.md):
   // `mauirun schedule` on it makes the simulator's iteration on what serve saw.

@@ -84,6 +84,14 @@ class ResourceManager {
   virtual ClusterSnapshot& cluster() = 0;
 
   virtual RmStatus start_job(StartRequest&& request) = 0;
+  // The starts of one iteration, in its order, each with its outcome. One by one unless the RM
+  // does better (the Slurm adapter journals them all with one save).
+  virtual std::vector<RmStatus> start_jobs(std::vector<StartRequest>&& requests) {
+    std::vector<RmStatus> out;
+    out.reserve(requests.size());
+    for (auto& r : requests) out.push_back(start_job(std::move(r)));
+    return out;
+  }
   virtual RmStatus hold_job(const std::string& id, const std::string& reason) = 0;
   virtual RmStatus release_job(const std::string& id) = 0;
   // Removes a queued job for good; `reason` is shown to its owner where the RM can.

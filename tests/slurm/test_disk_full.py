@@ -49,6 +49,11 @@ class DiskFull(ClusterTest):
         self.assertEqual(self.cluster.jobs()[blocked]["job_state"], "PENDING")
         out = serve.output()
         self.assertIn("No space left on device", out)
+        # The turns that try again back off (1, 2, 4 ... s): a handful of refused starts in 6 s,
+        # not one for each change Slurm shows (91 a second for 4 jobs before).
+        refused = [line for line in out.splitlines() if f"refused job {blocked}" in line]
+        self.assertGreaterEqual(len(refused), 1, out)
+        self.assertLessEqual(len(refused), 6, "\n".join(refused))
         os.remove(os.path.join(self.mount, "filler"))
         wait_until("the job to run once there is room", lambda: self.cluster.jobs()[blocked]["job_state"] in ("RUNNING", "COMPLETED"), 60)
         self.assertEqual(serve.stop(), 0)

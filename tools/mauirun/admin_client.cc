@@ -80,11 +80,16 @@ int client_command(std::string_view command, const std::vector<std::string>& arg
                     " (is `mauirun serve` running? --socket PATH or $MAUIRUN_SOCKET names its socket)",
                 1);
   const std::string text = runtime::encode_request(request);
-  std::size_t sent = 0;
-  while (sent < text.size()) {
+  // A daemon that refuses the connection (too many clients, too many requests) says why and
+  // closes at once, maybe before the request is sent: its answer is read all the same.
+  std::string send_error;
+  for (std::size_t sent = 0; sent < text.size();) {
     const ssize_t n = ::send(fd, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
-    if (n < 0)
-      return ::close(fd), fail(std::string("mauirun: the scheduler closed the connection: ") + std::strerror(errno), 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      send_error = std::strerror(errno);
+      break;
+    }
     sent += static_cast<std::size_t>(n);
   }
   std::string reply;
@@ -104,8 +109,10 @@ int client_command(std::string_view command, const std::vector<std::string>& arg
   }
   ::close(fd);
   auto answer = runtime::decode_answer(reply);
-  if (auto* e = std::get_if<std::string>(&answer))
+  if (auto* e = std::get_if<std::string>(&answer)) {
+    if (!send_error.empty()) return fail("mauirun: the scheduler closed the connection: " + send_error, 1);
     return fail("mauirun: the scheduler's answer cannot be read: " + *e, 1);
+  }
   const auto& a = std::get<runtime::AdminAnswer>(answer);
   std::fwrite(a.out.data(), 1, a.out.size(), stdout);
   if (!a.err.empty()) std::fprintf(stderr, "%s%s", a.err.c_str(), a.err.back() == '\n' ? "" : "\n");

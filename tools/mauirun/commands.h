@@ -53,7 +53,9 @@ struct ServeCommandOptions {
   bool once = false;
   std::string socket;
   std::string snapshot_out;
-  std::string http;  // ADDR:PORT of the live report, "" = none
+  std::string http;               // ADDR:PORT of the live report, "" = none
+  std::string log_dir;            // "" = the state directory
+  std::uint64_t log_max_mb = 16;  // each log's bound before it is rotated; 0 = none
 };
 
 int priority_command(const RunOptions& options);

@@ -152,6 +152,15 @@ cl::opt<std::string> socket_path("socket",
                                  cl::desc("The admin socket Maui's client commands reach (default: DIR/mauirun.sock)"),
                                  cl::value_desc("path"), cl::sub(serve_sub), cl::cat(category));
 
+cl::opt<std::string> log_dir("log-dir",
+                             cl::desc("Where serve writes serve.log, serve.jsonl and audit.log (default: the state "
+                                      "directory); another disk keeps the logs from ever filling the state's"),
+                             cl::value_desc("dir"), cl::sub(serve_sub), cl::cat(category));
+cl::opt<unsigned> log_max_mb("log-max-mb",
+                             cl::desc("Each log's size in MB before it becomes NAME.1 and a new one begins (the one "
+                                      "before is dropped); 0: never (default 16)"),
+                             cl::value_desc("MB"), cl::init(16), cl::sub(serve_sub), cl::cat(category));
+
 void print_version(raw_ostream& os) { os << "mauirun " << MAUI_VERSION << " (Maui scheduling engine)\n"; }
 
 RunOptions options() {
@@ -266,7 +275,7 @@ int main(int argc, char** argv) {
           "  mauirun trace convert --trace FILE [-o OUT.swf]\n"
           "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH] "
           "[--snapshot-out FILE]\n"
-          "                    [--http ADDR:PORT]\n"
+          "                    [--http ADDR:PORT] [--log-dir DIR] [--log-max-mb MB]\n"
           "  mauirun showq|checkjob|showres|showbf|showstart|diagnose|checknode|showconfig|setres|releaseres|\n"
           "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
           "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
@@ -296,6 +305,8 @@ int main(int argc, char** argv) {
     o.socket = socket_path;
     o.snapshot_out = snapshot_out;
     o.http = http;
+    o.log_dir = log_dir;
+    o.log_max_mb = log_max_mb;
     return serve_command(o);
   }
   if (simulate_sub) {

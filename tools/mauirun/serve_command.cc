@@ -46,6 +46,8 @@ int serve_command(const ServeCommandOptions& options) {
   o.once = options.once;
   o.socket = options.socket;
   o.snapshot_out = options.snapshot_out;
+  o.log_dir = options.log_dir;
+  o.log_max_bytes = options.log_max_mb << 20;
   if (!options.http.empty()) {
     auto address = runtime::parse_http_address(options.http);
     if (auto* error = std::get_if<std::string>(&address)) {

@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <ctime>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -121,7 +122,10 @@ NodeStateName node_base(std::uint32_t s) {
 }  // namespace
 
 LibSlurmControl::LibSlurmControl() { slurm_init(nullptr); }
-LibSlurmControl::~LibSlurmControl() { slurm_fini(); }
+LibSlurmControl::~LibSlurmControl() {
+  if (prefetched_jobs_) slurm_free_job_info_msg(prefetched_jobs_);
+  slurm_fini();
+}
 
 std::string LibSlurmControl::version() {
   return fmt::format("{}.{:02}.{}", SLURM_VERSION_MAJOR(SLURM_VERSION_NUMBER),
@@ -157,9 +161,11 @@ const std::string& LibSlurmControl::group_name(std::uint32_t gid) {
 RmStatus LibSlurmControl::read(Reading& out) {
   // The time before asking: what Slurm shows was so at least since then (a job it shows running
   // ran then), so that usage accrued up to it is never usage of a job that ended meanwhile.
-  const Epoch asked = std::time(nullptr);
-  job_info_msg_t* jobs = nullptr;
-  if (slurm_load_jobs(0, &jobs, SHOW_ALL | SHOW_DETAIL) != SLURM_SUCCESS)
+  Epoch asked = std::time(nullptr);
+  job_info_msg_t* jobs = std::exchange(prefetched_jobs_, nullptr);
+  if (jobs)
+    asked = prefetched_at_;
+  else if (slurm_load_jobs(0, &jobs, SHOW_ALL | SHOW_DETAIL) != SLURM_SUCCESS)
     return RmStatus::failure(last_error("reading jobs"));
   node_info_msg_t* nodes = nullptr;
   if (slurm_load_node(0, &nodes, SHOW_ALL) != SLURM_SUCCESS) {
@@ -265,11 +271,14 @@ RmStatus LibSlurmControl::read(Reading& out) {
 }
 
 bool LibSlurmControl::changed() {
-  if (jobs_updated_ == 0) return true;
-  // Slurm answers SLURM_NO_CHANGE_IN_DATA, without the records, when nothing changed since.
+  if (jobs_updated_ == 0 || prefetched_jobs_) return true;
+  // Slurm answers SLURM_NO_CHANGE_IN_DATA, without the records, when nothing changed since;
+  // else it sends them all, and the read that follows takes them (prefetched_jobs_).
+  const Epoch asked = std::time(nullptr);
   job_info_msg_t* jobs = nullptr;
-  if (slurm_load_jobs(static_cast<time_t>(jobs_updated_), &jobs, SHOW_ALL) == SLURM_SUCCESS) {
-    slurm_free_job_info_msg(jobs);
+  if (slurm_load_jobs(static_cast<time_t>(jobs_updated_), &jobs, SHOW_ALL | SHOW_DETAIL) == SLURM_SUCCESS) {
+    prefetched_jobs_ = jobs;
+    prefetched_at_ = asked;
     return true;
   }
   if (slurm_get_errno() != SLURM_NO_CHANGE_IN_DATA) return true;

@@ -12,6 +12,8 @@
 
 #include "runtime/rm/slurm/slurm_control.h"
 
+struct job_info_msg;  // Slurm's job_info_msg_t (slurm/slurm.h, included by the .cc only)
+
 namespace maui::runtime::slurm {
 
 class LibSlurmControl final : public SlurmControl {
@@ -35,7 +37,11 @@ class LibSlurmControl final : public SlurmControl {
   const std::string& user_name(std::uint32_t uid);
   const std::string& group_name(std::uint32_t gid);
 
-  std::int64_t jobs_updated_ = 0, nodes_updated_ = 0;    // Slurm's last_update of the last read
+  std::int64_t jobs_updated_ = 0, nodes_updated_ = 0;  // Slurm's last_update of the last read
+  // The jobs changed() found changed, with the time it asked: the read that follows at once
+  // uses them rather than asking for every job a second time.
+  job_info_msg* prefetched_jobs_ = nullptr;
+  std::int64_t prefetched_at_ = 0;
   std::map<std::uint32_t, std::string> users_, groups_;  // names looked up once
 };
 

@@ -85,7 +85,11 @@ Epoch SlurmCluster::wait(Epoch deadline, std::vector<RmEvent>& events) {
   // A start in flight is checked at its timeout even if nothing else happens.
   for (const auto& [id, start] : state_.view.starting)
     deadline = std::min(deadline, start.asked + options_.start_timeout);
-  const auto poll = std::chrono::duration<double>(std::max(options_.poll_seconds, 0.01));
+  const bool busy = !state_.view.starting.empty() ||
+                    std::any_of(mapped_.snapshot.jobs.begin(), mapped_.snapshot.jobs.end(),
+                                [](const Job& j) { return j.state == JobState::Idle && j.holds.empty(); });
+  const auto poll =
+      std::chrono::duration<double>(std::max(busy ? options_.busy_poll_seconds : options_.poll_seconds, 0.001));
   while (read_once_ && clock_() < deadline) {
     if (control_.changed()) break;  // a start confirmed is a change too
     std::unique_lock lock(wake_mutex_);
@@ -194,6 +198,25 @@ std::string SlurmCluster::no_fault_of_the_job(const JobRecord* r, const AdapterV
 
 // Each start in flight: running (confirmed), ended before it ran, or still pending past its
 // timeout (held again and reported failed).
+namespace {
+
+// Whether a job that is over ran (Slurm gave it a start and it ended from running), rather than
+// being cancelled or failing to launch before it ran.
+bool ran(const JobRecord& r) {
+  switch (r.state) {
+    case JobStateName::Completed:
+    case JobStateName::Failed:
+    case JobStateName::Timeout:
+    case JobStateName::OutOfMemory:
+    case JobStateName::Preempted:
+    case JobStateName::NodeFail: return r.start > 0;
+    case JobStateName::Cancelled: return r.start > 0 && r.end > r.start;
+    default: return false;
+  }
+}
+
+}  // namespace
+
 void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
   if (state_.view.starting.empty()) return;
   std::unordered_map<std::uint32_t, const JobRecord*> by_id;
@@ -228,11 +251,25 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
         continue;
       }
       done.push_back(id);
+    } else if (r && ran(*r)) {
+      // Ran and ended between two readings (a job of a second is often over before the next):
+      // started, then ended (the ending is the diff's), never a failed start.
+      std::vector<std::string> on;
+      for (const auto& [node, cpus] : r->allocation) on.push_back(node);
+      if (events) {
+        // Said before its end, which this reading's diff has just said.
+        const auto ended = std::find_if(events->begin(), events->end(), [&](const RmEvent& e) {
+          return e.kind == RmEvent::Kind::Ended && e.subject == name;
+        });
+        events->insert(ended, {RmEvent::Kind::Started, name, r->start,
+                               on.empty() ? fmt::format("ran and ended {} between two readings", to_string(r->state))
+                                          : node_list(on)});
+      }
+      done.push_back(id);
     } else if (!r || r->state != JobStateName::Pending) {
-      if (events)
-        events->push_back({RmEvent::Kind::StartFailed, name, now,
-                           r ? fmt::format("ended {} before it ran", to_string(r->state)) : "gone from Slurm",
-                           no_fault_of_the_job(r, start)});
+      // Cancelled while it started, or gone: no start failed, and nothing is left to defer.
+      notice(fmt::format("job {}: {} before it ran: its start is dropped", id,
+                         r ? "ended " + std::string(to_string(r->state)) : "gone from Slurm"));
       done.push_back(id);
     } else if (now >= start.asked + options_.start_timeout) {
       const std::string why =
@@ -313,6 +350,46 @@ void SlurmCluster::hold_released_elsewhere() {
 // Decisions
 
 RmStatus SlurmCluster::start_job(StartRequest&& request) {
+  std::vector<StartRequest> one;
+  one.push_back(std::move(request));
+  return std::move(start_jobs(std::move(one)).front());
+}
+
+// A turn's starts: each checked and placed as Slurm will place it after the ones before, all
+// journalled with one save, then each asked of Slurm. One save per start was most of what a
+// start cost with many jobs queued (the state holds every queued job's memory: 42 ms a start
+// with 10,000 jobs, measured by bench/slurm/serve_bench.py).
+std::vector<RmStatus> SlurmCluster::start_jobs(std::vector<StartRequest>&& requests) {
+  std::vector<RmStatus> out(requests.size());
+  std::vector<Prepared> prepared;
+  for (std::size_t k = 0; k < requests.size(); ++k) {
+    auto p = prepare_start(requests[k]);
+    if (auto* refused = std::get_if<RmStatus>(&p))
+      out[k] = std::move(*refused);
+    else if (auto* ready = std::get_if<Prepared>(&p); ready && ready->id != 0)
+      prepared.push_back(std::move(*ready)), prepared.back().request = k;
+  }
+  if (prepared.empty()) return out;
+  // Journalled first: a crash between here and Slurm's answer leaves starts the restart checks,
+  // never one it does not know of (one never asked of Slurm is cleared without blame).
+  if (const RmStatus st = save(); !st.ok) {
+    for (auto it = prepared.rbegin(); it != prepared.rend(); ++it) {
+      forget_start(*it);
+      out[it->request] = RmStatus::failure(
+          fmt::format("job {}: not started: the start could not be journalled: {}", it->id, st.error.message));
+    }
+    return out;
+  }
+  bool undone = false;
+  for (auto& p : prepared) {
+    out[p.request] = release_to_nodes(p);
+    undone = undone || !out[p.request].ok;
+  }
+  if (undone) (void)save();
+  return out;
+}
+
+std::variant<SlurmCluster::Prepared, RmStatus> SlurmCluster::prepare_start(const StartRequest& request) {
   const auto id = job_number(request.job);
   if (!id) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", request.job));
   if (request.nodes.empty()) return RmStatus::failure(fmt::format("job {}: no nodes given", request.job));
@@ -323,7 +400,7 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
   if (!r || r->state != JobStateName::Pending)
     return RmStatus::failure(
         fmt::format("job {} is {} in Slurm, not pending", *id, r ? to_string(r->state) : "unknown"));
-  if (options_.dry_run) return {};
+  if (options_.dry_run) return Prepared{};  // id 0: nothing to do, done
   // Slurm places the tasks itself (slurm_placement.h): a start it would find no room for, as it
   // places this turn's earlier starts, waits for the next turn, whose snapshot shows them.
   const auto job = std::find_if(mapped_.snapshot.jobs.begin(), mapped_.snapshot.jobs.end(),
@@ -336,48 +413,52 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
         "nodes' free CPUs in its node order), would find no room for them on {} after this turn's earlier starts; "
         "the next turn places it again",
         *id, node_list(request.nodes)));
-  request.tasks = std::move(*placed);
-
-  // Journalled first: a crash between here and Slurm's answer leaves a start the restart
-  // checks, never one it does not know of.
-  const auto count = static_cast<std::uint32_t>(request.nodes.size());
+  Prepared p;
+  p.id = *id;
+  p.record = r;
+  p.job = static_cast<std::size_t>(job - mapped_.snapshot.jobs.begin());
+  p.before = *job;
   state_.requests[*id] = {r->min_nodes, r->max_nodes, r->required_nodes, r->excluded_nodes, r->restarts};
-  state_.view.starting[*id] = {request.nodes, request.tasks, clock_()};
-  if (const RmStatus st = save(); !st.ok) {
-    state_.view.starting.erase(*id);
-    state_.requests.erase(*id);
-    return RmStatus::failure(
-        fmt::format("job {}: not started: the start could not be journalled: {}", *id, st.error.message));
-  }
+  state_.view.starting[*id] = {request.nodes, std::move(*placed), clock_()};
+  // The job is starting: the snapshot shows it on its nodes from now on (so that the turn's
+  // later starts are placed around it). Changed in place: the scheduler's memory merged into
+  // the snapshot stays.
+  const auto& start = state_.view.starting.at(*id);
+  Job& j = mapped_.snapshot.jobs[p.job];
+  j.state = JobState::Starting;
+  j.start_time = start.asked;
+  j.allocated_nodes = start.nodes;
+  j.allocated_tasks = start.tasks;
+  j.allocated_node_hint.clear();
+  return p;
+}
+
+void SlurmCluster::forget_start(const Prepared& p) {
+  state_.view.starting.erase(p.id);
+  state_.requests.erase(p.id);
+  mapped_.snapshot.jobs[p.job] = p.before;
+}
+
+// One request: ReqNodeList = exactly the nodes chosen, that many nodes, released (docs/slurm.md).
+RmStatus SlurmCluster::release_to_nodes(const Prepared& p) {
+  const auto& start = state_.view.starting.at(p.id);
   JobUpdate u;
-  u.id = *id;
-  u.required_nodes = node_list(request.nodes);
-  u.min_nodes = count;
-  u.max_nodes = count;
+  u.id = p.id;
+  u.required_nodes = node_list(start.nodes);
+  u.min_nodes = static_cast<std::uint32_t>(start.nodes.size());
+  u.max_nodes = u.min_nodes;
   u.priority = kReleased;
   // A requeued job waits until its eligible time (the requeue + 120 s) unless told otherwise.
-  if (r->eligible > clock_() || r->restarts > 0) u.begin = clock_();
+  if (p.record->eligible > clock_() || p.record->restarts > 0) u.begin = clock_();
   RmStatus st = timed([&] { return control_.update(u); });
   if (!st.ok) {
     // Refused: Slurm changed nothing, or part of it; hold it as it was.
-    const RmStatus undone = undo_start(*id, "Slurm refused the start: " + st.error.message);
-    state_.view.starting.erase(*id);
-    state_.requests.erase(*id);
-    (void)save();
+    const RmStatus undone = undo_start(p.id, "Slurm refused the start: " + st.error.message);
+    forget_start(p);
     if (!undone.ok) st.error.message += "; holding it again failed: " + undone.error.message;
     return st;
   }
-  state_.view.held_again.erase(*id);
-  // The job is starting: the snapshot shows it on its nodes from now on. Changed in place: the
-  // scheduler's memory merged into the snapshot stays.
-  for (auto& job : mapped_.snapshot.jobs)
-    if (job.id == request.job) {
-      const auto& start = state_.view.starting.at(*id);
-      job.state = JobState::Starting;
-      job.start_time = start.asked;
-      job.allocated_nodes = start.nodes;
-      job.allocated_tasks = start.tasks;
-    }
+  state_.view.held_again.erase(p.id);
   return {};
 }
 
