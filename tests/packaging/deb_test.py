@@ -109,9 +109,15 @@ def check_installed(root, source, problems):
         problems.append(f"installed showq --help: exit {showq.returncode}\n{showq.stdout}{showq.stderr}")
     unit = (root / "lib/systemd/system/mauirun.service").read_text()
     for line in ["ExecStart=/usr/bin/mauirun serve", "ExecReload=/bin/kill -HUP $MAINPID", "StateDirectory=mauirun",
-                 "EnvironmentFile=-/etc/default/mauirun"]:
+                 "LogsDirectory=mauirun", "EnvironmentFile=-/etc/default/mauirun"]:
         if line not in unit:
             problems.append(f"mauirun.service lacks {line!r}")
+    # Every option the unit starts serve with is one the installed mauirun knows.
+    serve_help = run([str(bin_dir / "mauirun"), "serve", "--help"]).stdout
+    start = next((l for l in unit.splitlines() if l.startswith("ExecStart=")), "")
+    for option in re.findall(r"(--[a-z][a-z-]*)", start):
+        if option + " " not in serve_help and option + "=" not in serve_help:
+            problems.append(f"mauirun.service starts serve with {option}, which `mauirun serve --help` does not list")
 
 
 def check_lintian(deb, problems):
