@@ -68,9 +68,11 @@ DaemonState sample() {
   s.cycle.last_completion = 1'794'999'990;
   s.cycle.iterated_at = 1'795'000'000;
   s.cycle.left_waiting = true;
-  s.adapter.view.starting[12] = {{"n1", "n2"}, {4, 2}, 1'794'999'995};
-  s.adapter.requests[12] = {1, 0, "", "n4"};
-  s.adapter.view.held_again = {7, 9};
+  s.adapter.view.starting["12"] = {{"n1", "n2"}, {4, 2}, 1'794'999'995};
+  s.adapter.view.starting["20_3"] = {{"n3"}, {1}, 1'794'999'996};  // an array task, journalled by its task id
+  s.adapter.requests["12"] = {1, 0, "", "n4"};
+  s.adapter.requests["20_3"] = {1, 0, "", ""};
+  s.adapter.view.held_again = {"7", "9", "20_0"};
   s.admin_reservations = {{"maint", 1'795'100'000, 1'795'200'000, {"n3", "n4"}, {}, "bob"}};
   s.scheduling_stopped = true;
   return s;

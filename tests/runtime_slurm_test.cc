@@ -45,6 +45,8 @@ std::vector<JobRecord> jobs_of(const json::Value& v) {
     r.array_job_id = static_cast<std::uint32_t>(num(o, "array_job_id"));
     if (auto t = o.getInteger("array_task_id")) r.array_task = static_cast<std::uint32_t>(*t);
     r.array_tasks = str(o, "array_task_string");
+    r.array_max_tasks = static_cast<std::uint32_t>(num(o, "array_max_tasks"));
+    r.name = str(o, "name");
     r.restarts = static_cast<std::uint32_t>(num(o, "restart_cnt"));
     r.eligible = num(o, "eligible_time");
     r.user = str(o, "user_name");
@@ -197,15 +199,95 @@ TEST(SlurmMapping, NodeStates) {
   EXPECT_EQ(flags.snapshot.nodes[1].state, NodeState::Down);
 }
 
-TEST(SlurmMapping, AnUnsplitJobArrayIsReportedNotScheduled) {
+TEST(SlurmMapping, EachTaskOfAnUnsplitJobArrayIsAJob) {
+  // Recorded: `sbatch --array=1-3`, held: one record (job 2) standing for tasks 1, 2 and 3.
   const MappedCluster m = map_reading(reading("squeue_requeued_array.json", "sinfo_idle.json"), {});
-  ASSERT_EQ(m.problems.size(), 1u);
-  EXPECT_EQ(m.problems[0],
-            "job 2: a job array whose tasks (1-3) Slurm has not split yet: not scheduled (docs/slurm.md)");
-  ASSERT_EQ(m.snapshot.jobs.size(), 1u);
+  EXPECT_TRUE(m.problems.empty());
+  ASSERT_EQ(m.snapshot.jobs.size(), 4u);
   // The job requeued held (`scontrol requeuehold`) waits like any other.
   EXPECT_EQ(m.snapshot.jobs[0].id, "1");
   EXPECT_EQ(m.snapshot.jobs[0].state, JobState::Idle);
+  for (int t = 1; t <= 3; ++t) {
+    const Job& task = job(m, "2_" + std::to_string(t));
+    EXPECT_EQ(task.state, JobState::Idle);
+    EXPECT_TRUE(task.holds.empty()) << "no throttle";
+    EXPECT_EQ(task.user, m.snapshot.jobs[0].user);
+    EXPECT_EQ(m.record_of[static_cast<std::size_t>(t)], 1u) << "the array's record";
+  }
+}
+
+TEST(SlurmMapping, ArrayTaskLists) {
+  std::string error;
+  EXPECT_EQ(array_task_ids("1-3,7", error), (std::vector<std::uint32_t>{1, 2, 3, 7}));
+  EXPECT_EQ(array_task_ids("0-20:8%2", error), (std::vector<std::uint32_t>{0, 8, 16}));
+  EXPECT_EQ(array_task_ids("5", error), (std::vector<std::uint32_t>{5}));
+  EXPECT_TRUE(error.empty());
+  for (const char* bad : {"", "%2", "1-", "3-1", "1,,2", "a", "1-4:0", "1,3,5,...", "99999999"}) {
+    EXPECT_TRUE(array_task_ids(bad, error).empty()) << bad;
+    EXPECT_FALSE(error.empty()) << bad;
+  }
+  EXPECT_EQ(error, "'99999999' is no task id");
+  // A record whose list cannot be read is reported, located, and nothing of it scheduled.
+  Reading r;
+  JobRecord meta;
+  meta.id = 9;
+  meta.array_job_id = 9;
+  meta.state = JobStateName::Pending;
+  meta.array_tasks = "1,3,5,...";
+  r.jobs = {meta};
+  const MappedCluster m = map_reading(r, {});
+  EXPECT_TRUE(m.snapshot.jobs.empty());
+  ASSERT_EQ(m.problems.size(), 1u);
+  EXPECT_EQ(m.problems[0],
+            "job 9: a job array whose tasks Slurm lists as '1,3,5,...': a task list Slurm cut short: not scheduled");
+}
+
+// `--array=1-6%2` with task 1 split out and running, task 2 split out and held (Slurm's record of
+// its own), tasks 3-6 still in the array's record: one running, so one more may start, the
+// lowest waiting task (2); 3-6 wait with the throttle's hold.
+TEST(SlurmMapping, AnArrayThrottleLeavesOnlyWhatMayRun) {
+  JobRecord meta;
+  meta.id = 12;
+  meta.array_job_id = 12;
+  meta.state = JobStateName::Pending;
+  meta.reason = "JobHeldUser";
+  meta.array_tasks = "3-6%2";
+  meta.array_max_tasks = 2;
+  meta.cpus = 1;
+  meta.user = "alice";
+  JobRecord one = meta, two = meta;
+  one.id = 13;
+  one.array_task = 1;
+  one.array_tasks.clear();
+  one.array_max_tasks = 0;  // a split task's record carries no throttle: its array's does
+  one.state = JobStateName::Running;
+  one.allocation = {{"n1", 1}};
+  two.id = 14;
+  two.array_task = 2;
+  two.array_tasks.clear();
+  two.array_max_tasks = 0;
+  Reading r;
+  r.jobs = {meta, one, two};
+  MappedCluster m = map_reading(r, {});
+  ASSERT_EQ(m.snapshot.jobs.size(), 6u);
+  EXPECT_EQ(job(m, "12_1").state, JobState::Running);
+  EXPECT_TRUE(job(m, "12_2").holds.empty());
+  for (const char* held : {"12_3", "12_4", "12_5", "12_6"})
+    EXPECT_EQ(job(m, held).holds, (std::vector<std::string>{std::string(kArrayThrottleHold)})) << held;
+  // Task 2 starting counts as running: nothing more may start.
+  AdapterView view;
+  view.starting["12_2"] = {{"n2"}, {1}, 1000};
+  m = map_reading(r, view);
+  EXPECT_EQ(job(m, "12_2").state, JobState::Starting);
+  EXPECT_FALSE(job(m, "12_3").holds.empty());
+  // Task 1 done: one may start, task 3 (a task held by its owner takes no place).
+  r.jobs[1].state = JobStateName::Completed;
+  r.jobs[1].allocation.clear();
+  r.jobs[0].admin_comment = std::string(kUserHoldMark);  // tasks 3-6 held by their owner
+  r.jobs[2].priority = 0;
+  m = map_reading(r, {});
+  EXPECT_TRUE(job(m, "12_2").holds.empty());
+  EXPECT_EQ(job(m, "12_3").holds, std::vector<std::string>{"user"});
 }
 
 TEST(SlurmDependencies, UnfulfilledTermsNameTheJobsWaitedFor) {
@@ -245,10 +327,11 @@ class ScriptedSlurm final : public SlurmControl {
   }
   bool changed() override { return true; }
   RmStatus update(const JobUpdate& u) override {
-    calls.push_back("update " + std::to_string(u.id));
+    calls.push_back("update " + std::to_string(u.id) + (u.task ? "_" + std::to_string(*u.task) : ""));
     updates.push_back(u);
+    if (u.task) split(u.id, *u.task);
     for (auto& j : state.jobs)
-      if (j.id == u.id) {
+      if (j.id == (u.task ? split_id : u.id)) {
         if (u.priority) j.priority = *u.priority == kReleased ? 1000 : *u.priority;
         if (u.required_nodes) j.required_nodes = *u.required_nodes;
         if (u.admin_comment) j.admin_comment = *u.admin_comment;
@@ -256,14 +339,49 @@ class ScriptedSlurm final : public SlurmControl {
       }
     return RmStatus::failure("Invalid job id specified");
   }
-  RmStatus cancel(std::uint32_t id) override {
-    calls.push_back("cancel " + std::to_string(id));
+  RmStatus cancel(std::uint32_t id, std::optional<std::uint32_t> task) override {
+    calls.push_back("cancel " + std::to_string(id) + (task ? "_" + std::to_string(*task) : ""));
     return {};
   }
   RmStatus requeue_held(std::uint32_t id) override {
     calls.push_back("requeue " + std::to_string(id));
     return {};
   }
+
+ private:
+  // As slurmctld's update_job_str: a task named by its array is split out of the array's pending
+  // record into one of its own, under the next job id (split_id).
+  std::uint32_t split_id = 0;
+  void split(std::uint32_t array, std::uint32_t task) {
+    for (auto& j : state.jobs)
+      if (j.array_job_id == array && j.array_task == task) {
+        split_id = j.id;  // split already
+        return;
+      }
+    for (std::size_t k = 0; k < state.jobs.size(); ++k) {
+      JobRecord& meta = state.jobs[k];
+      if (meta.array_job_id != array || meta.array_task) continue;
+      std::string error;
+      std::vector<std::uint32_t> tasks = array_task_ids(meta.array_tasks, error);
+      std::erase(tasks, task);
+      std::string rest;
+      for (auto t : tasks) rest += (rest.empty() ? "" : ",") + std::to_string(t);
+      JobRecord one = meta;
+      one.id = next_id++;
+      one.array_task = task;
+      one.array_tasks.clear();
+      one.array_max_tasks = 0;
+      meta.array_tasks = rest;
+      if (rest.empty()) state.jobs.erase(state.jobs.begin() + static_cast<std::ptrdiff_t>(k));
+      split_id = one.id;
+      state.jobs.push_back(one);
+      return;
+    }
+    split_id = 0;
+  }
+
+ public:
+  std::uint32_t next_id = 100;
 
  private:
   static std::vector<std::string> split(const std::string& list) {
@@ -370,6 +488,89 @@ TEST(SlurmStart, BindsReleasesAndConfirms) {
   EXPECT_EQ(h.rm->cluster().jobs[0].state, JobState::Running);
 }
 
+const Job* find(const ClusterSnapshot& s, const std::string& id) {
+  for (const auto& j : s.jobs)
+    if (j.id == id) return &j;
+  return nullptr;
+}
+
+// `--array=1-3%2`, held in one record: each task is released alone, by its task id, which Slurm
+// splits out of the array's record under a job id of its own (job 100 here); the task keeps its
+// id `12_2` through the split, in the journal and in the events.
+TEST(SlurmStart, AnArrayTaskIsReleasedAloneByItsTaskId) {
+  Harness h;
+  JobRecord meta = pending(12, 1);
+  meta.array_job_id = 12;
+  meta.array_tasks = "1-3%2";
+  meta.array_max_tasks = 2;
+  h.slurm.state.jobs = {meta};
+  h.wait();
+  ASSERT_EQ(h.rm->cluster().jobs.size(), 3u);
+  ASSERT_TRUE(h.rm->start_job({"12_2", {"n1"}, {1}, {}}).ok);
+  ASSERT_EQ(h.slurm.calls, (std::vector<std::string>{"persist", "update 12_2"}));
+  EXPECT_EQ(h.slurm.updates.back().id, 12u);
+  EXPECT_EQ(h.slurm.updates.back().task, 2u);
+  EXPECT_EQ(h.slurm.updates.back().priority, kReleased);
+  EXPECT_EQ(h.slurm.updates.back().required_nodes, "n1");
+  EXPECT_TRUE(h.rm->state().view.starting.contains("12_2"));
+  EXPECT_EQ(find(h.rm->cluster(), "12_2")->state, JobState::Starting);
+  h.now += 1;
+  const auto events = h.wait();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].kind, RmEvent::Kind::Started);
+  EXPECT_EQ(events[0].subject, "12_2");
+  EXPECT_TRUE(h.rm->state().view.starting.empty());
+  const ClusterSnapshot& s = h.rm->cluster();
+  ASSERT_EQ(s.jobs.size(), 3u);
+  EXPECT_EQ(find(s, "12_2")->state, JobState::Running);
+  // One of two running: task 1 may start, task 3 waits for the throttle.
+  EXPECT_TRUE(find(s, "12_1")->holds.empty());
+  EXPECT_EQ(find(s, "12_3")->holds, std::vector<std::string>{std::string(kArrayThrottleHold)});
+  // Task 1 next: the array's record splits again; a second start of 12_2 is refused.
+  EXPECT_FALSE(h.rm->start_job({"12_2", {"n2"}, {1}, {}}).ok);
+  ASSERT_TRUE(h.rm->start_job({"12_1", {"n2"}, {1}, {}}).ok);
+  EXPECT_EQ(h.slurm.calls.back(), "update 12_1");
+}
+
+// kill -9 after the journal, before Slurm was asked: the task is still in its array's record,
+// held; after the release, it runs split out under a job id of its own. Either way the restart
+// finds it by its task id.
+TEST(SlurmStart, ARestartFindsAnArrayTaskByItsTaskId) {
+  JobRecord meta = pending(12, 1);
+  meta.array_job_id = 12;
+  meta.array_tasks = "1-3";
+  AdapterState restored;
+  restored.view.starting["12_3"] = {{"n1"}, {1}, 1997};
+  restored.requests["12_3"] = {1, 0, "", ""};
+  {
+    Harness h;
+    h.slurm.state.jobs = {meta};
+    h.rm->restore(restored);
+    EXPECT_TRUE(h.wait().empty()) << "never released: no start, and none failed";
+    ASSERT_EQ(h.slurm.updates.size(), 1u);
+    EXPECT_EQ(h.slurm.updates[0].task, 3u);
+    EXPECT_EQ(h.slurm.updates[0].priority, kHeld);
+    EXPECT_TRUE(h.rm->state().view.starting.empty());
+  }
+  {
+    Harness h;
+    JobRecord task = meta;
+    task.id = 15;
+    task.array_task = 3;
+    task.array_tasks.clear();
+    task.state = JobStateName::Running;
+    task.start = 1998;
+    task.allocation = {{"n1", 1}};
+    meta.array_tasks = "1-2";
+    h.slurm.state.jobs = {meta, task};
+    h.rm->restore(restored);
+    h.wait();  // the first reading of a restart reports no events; the start is confirmed
+    EXPECT_TRUE(h.rm->state().view.starting.empty());
+    EXPECT_TRUE(h.slurm.updates.empty()) << "nothing asked of Slurm";
+    EXPECT_EQ(find(h.rm->cluster(), "12_3")->state, JobState::Running);
+  }
+}
+
 TEST(SlurmStart, NotRunningInTimeIsHeldAgainAndReported) {
   SlurmOptions options;
   options.start_timeout = 10;
@@ -390,7 +591,7 @@ TEST(SlurmStart, NotRunningInTimeIsHeldAgainAndReported) {
   EXPECT_EQ(undo.priority, kHeld);
   EXPECT_EQ(undo.required_nodes, "");
   EXPECT_EQ(undo.min_nodes, 1u);
-  EXPECT_TRUE(h.rm->state().view.held_again.contains(5));
+  EXPECT_TRUE(h.rm->state().view.held_again.contains("5"));
   // Held by the adapter, the job waits for the scheduler again, not for an operator.
   h.slurm.state.jobs[0].reason = "JobHeldAdmin";
   h.wait();
@@ -431,8 +632,8 @@ TEST(SlurmStart, ARestartFindsAStartNeverReleasedAndClearsItWithoutBlame) {
   Harness h;
   h.slurm.state.jobs = {pending(5, 1)};
   AdapterState restored;
-  restored.view.starting[5] = {{"n1"}, {1}, h.now - 3};
-  restored.requests[5] = {1, 0, "", ""};
+  restored.view.starting["5"] = {{"n1"}, {1}, h.now - 3};
+  restored.requests["5"] = {1, 0, "", ""};
   h.rm->restore(restored);
   const auto events = h.wait();
   EXPECT_TRUE(events.empty()) << "a start that never happened is no failed start";
@@ -526,16 +727,16 @@ TEST(SlurmStart, AStartSlurmWouldFindNoRoomForAfterThisTurnsStartsWaits) {
   h.wait();
   // The engine's split, n2:4 n1:2, is not Slurm's: it fills n1 first (n1:4, n2:2).
   ASSERT_TRUE(h.rm->start_job({"5", {"n2", "n1"}, {4, 2}, {}}).ok);
-  EXPECT_EQ(h.rm->state().view.starting.at(5).tasks, (std::vector<std::int64_t>{2, 4}));
+  EXPECT_EQ(h.rm->state().view.starting.at("5").tasks, (std::vector<std::int64_t>{2, 4}));
   // Planned on n1's 2 CPUs the engine thought free, and one on n3: Slurm has none on n1.
   const RmStatus st = h.rm->start_job({"6", {"n1", "n3"}, {2, 1}, {}});
   EXPECT_FALSE(st.ok);
   EXPECT_NE(st.error.message.find("not started this turn"), std::string::npos) << st.error.message;
   EXPECT_EQ(h.slurm.updates.size(), 1u) << "nothing asked of Slurm for job 6";
-  EXPECT_FALSE(h.rm->state().view.starting.contains(6));
+  EXPECT_FALSE(h.rm->state().view.starting.contains("6"));
   // On n2 (2 free) and n3, it starts: n2:2 n3:1.
   ASSERT_TRUE(h.rm->start_job({"6", {"n2", "n3"}, {1, 2}, {}}).ok);
-  EXPECT_EQ(h.rm->state().view.starting.at(6).tasks, (std::vector<std::int64_t>{2, 1}));
+  EXPECT_EQ(h.rm->state().view.starting.at("6").tasks, (std::vector<std::int64_t>{2, 1}));
 }
 
 }  // namespace

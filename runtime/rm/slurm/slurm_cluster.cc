@@ -43,9 +43,9 @@ RmStatus SlurmCluster::timed(const std::function<RmStatus()>& request) {
 }
 
 // The reading shows what the adapter just did, until the next one.
-void SlurmCluster::held_now(std::uint32_t id) {
+void SlurmCluster::held_now(std::string_view id) {
   for (auto& r : reading_.jobs)
-    if (r.id == id) r.priority = kHeld;
+    if ((r.array_job_id == 0 || r.array_task) && job_key(r) == id) r.priority = kHeld;
 }
 
 void SlurmCluster::remap() {
@@ -60,11 +60,41 @@ const JobRecord* SlurmCluster::record(std::size_t job) const {
   return &reading_.jobs[mapped_.record_of[job]];
 }
 
-std::optional<std::uint32_t> SlurmCluster::job_number(const std::string& id) const {
+namespace {
+
+// A job id (1 or more), or a task id (0 or more).
+std::optional<std::uint32_t> number(std::string_view text, std::uint32_t least = 1) {
   std::uint32_t n = 0;
-  const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), n);
-  if (ec != std::errc() || end != id.data() + id.size() || n == 0) return std::nullopt;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < least) return std::nullopt;
   return n;
+}
+
+}  // namespace
+
+std::optional<SlurmCluster::Target> SlurmCluster::target(std::string_view id) const {
+  const auto& jobs = mapped_.snapshot.jobs;
+  const std::size_t underscore = id.find('_');
+  for (std::size_t k = 0; k < jobs.size() && k < mapped_.record_of.size(); ++k) {
+    if (jobs[k].id != id) continue;
+    const JobRecord& r = reading_.jobs[mapped_.record_of[k]];
+    Target t{r.id, std::nullopt, &r};
+    // One of the tasks an array's record stands for: named by the array and the task.
+    if (r.array_job_id != 0 && !r.array_task && underscore != std::string_view::npos) {
+      t.id = r.array_job_id;
+      t.task = number(id.substr(underscore + 1), 0);
+    }
+    return t;
+  }
+  // Not in the last reading: Slurm is told the id as it is (a job id, or an array's and a task's).
+  if (underscore == std::string_view::npos) {
+    if (auto n = number(id)) return Target{*n, std::nullopt, nullptr};
+    return std::nullopt;
+  }
+  const auto array = number(id.substr(0, underscore));
+  const auto task = number(id.substr(underscore + 1), 0);
+  if (!array || !task) return std::nullopt;
+  return Target{*array, task, nullptr};
 }
 
 // Journalling is part of what a decision costs: counted with the requests.
@@ -170,14 +200,12 @@ void SlurmCluster::diff(const MappedCluster& before, std::vector<RmEvent>& event
 // timeout (held again and reported failed).
 void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
   if (state_.view.starting.empty()) return;
-  std::unordered_map<std::uint32_t, const JobRecord*> by_id;
-  for (const auto& r : reading_.jobs) by_id.emplace(r.id, &r);
   const Epoch now = clock_();
-  std::vector<std::uint32_t> done;
+  std::vector<std::string> done;
   for (const auto& [id, start] : state_.view.starting) {
-    const auto it = by_id.find(id);
-    const JobRecord* r = it == by_id.end() ? nullptr : it->second;
-    const std::string name = std::to_string(id);
+    const auto found = target(id);
+    const JobRecord* r = found ? found->record : nullptr;
+    const std::string& name = id;
     if (r && (r->state == JobStateName::Running || r->state == JobStateName::Suspended)) {
       std::vector<std::string> on;
       for (const auto& [node, cpus] : r->allocation) on.push_back(node);
@@ -221,7 +249,7 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
     }
   }
   if (done.empty()) return;
-  for (auto id : done) {
+  for (const auto& id : done) {
     state_.view.starting.erase(id);
     state_.requests.erase(id);
   }
@@ -232,9 +260,12 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
 
 // A released job not running yet blocks every other job wanting its nodes, or its whole
 // partition (measured): held again, bound to no node, its node count as it asked.
-RmStatus SlurmCluster::undo_start(std::uint32_t id, const std::string& why) {
+RmStatus SlurmCluster::undo_start(const std::string& id, const std::string& why) {
+  const auto t = target(id);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
   JobUpdate u;
-  u.id = id;
+  u.id = t->id;
+  u.task = t->task;
   u.priority = kHeld;
   u.required_nodes = "";
   u.excluded_nodes = "";
@@ -257,44 +288,44 @@ RmStatus SlurmCluster::undo_start(std::uint32_t id, const std::string& why) {
 // (an operator, or a requeue by its owner), and Slurm would start it behind the policy's back.
 void SlurmCluster::hold_released_elsewhere() {
   for (const auto& r : reading_.jobs) {
-    if (r.state != JobStateName::Pending || r.priority == kHeld || state_.view.starting.contains(r.id)) continue;
-    if (r.array_job_id != 0 && !r.array_task) continue;  // a job array not split: not ours to hold
+    if (r.state != JobStateName::Pending || r.priority == kHeld) continue;
+    if (r.array_job_id != 0 && !r.array_task) continue;  // an array's record of unsplit tasks: not ours to hold
+    const std::string id = job_key(r);
+    if (state_.view.starting.contains(id)) continue;
     if (options_.dry_run) {
-      notice(
-          fmt::format("job {}: released outside the scheduler (priority {}); would hold it again", r.id, r.priority));
+      notice(fmt::format("job {}: released outside the scheduler (priority {}); would hold it again", id, r.priority));
       continue;
     }
     JobUpdate u;
     u.id = r.id;
     u.priority = kHeld;
     const RmStatus st = timed([&] { return control_.update(u); });
-    if (st.ok) state_.view.held_again.insert(r.id);
-    if (st.ok) held_now(r.id);
-    notice(st.ok ? fmt::format("job {}: released outside the scheduler (priority {}): held again", r.id, r.priority)
-                 : fmt::format("job {}: released outside the scheduler; holding it again failed: {}", r.id,
+    if (st.ok) state_.view.held_again.insert(id);
+    if (st.ok) held_now(id);
+    notice(st.ok ? fmt::format("job {}: released outside the scheduler (priority {}): held again", id, r.priority)
+                 : fmt::format("job {}: released outside the scheduler; holding it again failed: {}", id,
                                st.error.message));
   }
   // Forget jobs held again that left the queue.
-  std::set<std::uint32_t> waiting;
-  for (const auto& r : reading_.jobs)
-    if (r.state == JobStateName::Pending) waiting.insert(r.id);
-  std::erase_if(state_.view.held_again, [&](std::uint32_t id) { return !waiting.contains(id); });
+  std::set<std::string_view> waiting;
+  for (const auto& j : mapped_.snapshot.jobs)
+    if (j.state == JobState::Idle || j.state == JobState::Hold || j.state == JobState::Starting) waiting.insert(j.id);
+  std::erase_if(state_.view.held_again, [&](const std::string& id) { return !waiting.contains(id); });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Decisions
 
 RmStatus SlurmCluster::start_job(StartRequest&& request) {
-  const auto id = job_number(request.job);
-  if (!id) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", request.job));
+  const auto t = target(request.job);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", request.job));
   if (request.nodes.empty()) return RmStatus::failure(fmt::format("job {}: no nodes given", request.job));
-  if (state_.view.starting.contains(*id)) return RmStatus::failure(fmt::format("job {} is starting already", *id));
-  const JobRecord* r = nullptr;
-  for (const auto& rec : reading_.jobs)
-    if (rec.id == *id) r = &rec;
+  const std::string& id = request.job;
+  if (state_.view.starting.contains(id)) return RmStatus::failure(fmt::format("job {} is starting already", id));
+  const JobRecord* r = t->record;
   if (!r || r->state != JobStateName::Pending)
     return RmStatus::failure(
-        fmt::format("job {} is {} in Slurm, not pending", *id, r ? to_string(r->state) : "unknown"));
+        fmt::format("job {} is {} in Slurm, not pending", id, r ? to_string(r->state) : "unknown"));
   if (options_.dry_run) return {};
   // Slurm places the tasks itself (slurm_placement.h): a start it would find no room for, as it
   // places this turn's earlier starts, waits for the next turn, whose snapshot shows them.
@@ -307,22 +338,23 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
         "job {}: not started this turn: Slurm, which places the tasks itself (one on each node, then filling the "
         "nodes' free CPUs in its node order), would find no room for them on {} after this turn's earlier starts; "
         "the next turn places it again",
-        *id, node_list(request.nodes)));
+        id, node_list(request.nodes)));
   request.tasks = std::move(*placed);
 
   // Journalled first: a crash between here and Slurm's answer leaves a start the restart
   // checks, never one it does not know of.
   const auto count = static_cast<std::uint32_t>(request.nodes.size());
-  state_.requests[*id] = {r->min_nodes, r->max_nodes, r->required_nodes, r->excluded_nodes};
-  state_.view.starting[*id] = {request.nodes, request.tasks, clock_()};
+  state_.requests[id] = {r->min_nodes, r->max_nodes, r->required_nodes, r->excluded_nodes};
+  state_.view.starting[id] = {request.nodes, request.tasks, clock_()};
   if (const RmStatus st = save(); !st.ok) {
-    state_.view.starting.erase(*id);
-    state_.requests.erase(*id);
+    state_.view.starting.erase(id);
+    state_.requests.erase(id);
     return RmStatus::failure(
-        fmt::format("job {}: not started: the start could not be journalled: {}", *id, st.error.message));
+        fmt::format("job {}: not started: the start could not be journalled: {}", id, st.error.message));
   }
   JobUpdate u;
-  u.id = *id;
+  u.id = t->id;
+  u.task = t->task;  // a task still in its array's record: Slurm splits it out and starts only it
   u.required_nodes = node_list(request.nodes);
   u.min_nodes = count;
   u.max_nodes = count;
@@ -332,19 +364,19 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
   RmStatus st = timed([&] { return control_.update(u); });
   if (!st.ok) {
     // Refused: Slurm changed nothing, or part of it; hold it as it was.
-    const RmStatus undone = undo_start(*id, "Slurm refused the start: " + st.error.message);
-    state_.view.starting.erase(*id);
-    state_.requests.erase(*id);
+    const RmStatus undone = undo_start(id, "Slurm refused the start: " + st.error.message);
+    state_.view.starting.erase(id);
+    state_.requests.erase(id);
     (void)save();
     if (!undone.ok) st.error.message += "; holding it again failed: " + undone.error.message;
     return st;
   }
-  state_.view.held_again.erase(*id);
+  state_.view.held_again.erase(id);
   // The job is starting: the snapshot shows it on its nodes from now on. Changed in place: the
   // scheduler's memory merged into the snapshot stays.
   for (auto& job : mapped_.snapshot.jobs)
     if (job.id == request.job) {
-      const auto& start = state_.view.starting.at(*id);
+      const auto& start = state_.view.starting.at(id);
       job.state = JobState::Starting;
       job.start_time = start.asked;
       job.allocated_nodes = start.nodes;
@@ -354,28 +386,28 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
 }
 
 RmStatus SlurmCluster::hold_job(const std::string& id, const std::string& reason) {
-  const auto n = job_number(id);
-  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  const auto t = target(id);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
   if (options_.dry_run) return {};
   JobUpdate u;
-  u.id = *n;
+  u.id = t->id;
+  u.task = t->task;
   u.priority = kHeld;
   if (!reason.empty()) u.admin_comment = "mauirun: " + reason;
   return timed([&] { return control_.update(u); });
 }
 
 RmStatus SlurmCluster::release_job(const std::string& id) {
-  const auto n = job_number(id);
-  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
-  const JobRecord* r = nullptr;
-  for (const auto& rec : reading_.jobs)
-    if (rec.id == *n) r = &rec;
+  const auto t = target(id);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  const JobRecord* r = t->record;
   if (!r) return RmStatus::failure(fmt::format("no job {} in Slurm", id));
   if (options_.dry_run) return {};
   // Released to the scheduler, not to Slurm: it stays held in Slurm (priority 0) until the
   // policy starts it; the marks of a user or operator hold go.
   JobUpdate u;
-  u.id = *n;
+  u.id = t->id;
+  u.task = t->task;
   u.priority = kHeld;
   std::string comment = r->admin_comment;
   if (auto at = comment.find(kUserHoldMark); at != std::string::npos) {
@@ -384,33 +416,35 @@ RmStatus SlurmCluster::release_job(const std::string& id) {
   }
   RmStatus st = timed([&] { return control_.update(u); });
   if (st.ok) {
-    state_.view.held_again.insert(*n);
+    state_.view.held_again.insert(id);
     return save();
   }
   return st;
 }
 
 RmStatus SlurmCluster::cancel_job(const std::string& id, const std::string& reason) {
-  const auto n = job_number(id);
-  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  const auto t = target(id);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
   if (options_.dry_run) return {};
   if (!reason.empty()) {
     JobUpdate u;
-    u.id = *n;
+    u.id = t->id;
+    u.task = t->task;
     u.admin_comment = "mauirun: " + reason;
     (void)timed([&] { return control_.update(u); });  // the reason is a courtesy: the cancel is what counts
   }
-  return timed([&] { return control_.cancel(*n); });
+  return timed([&] { return control_.cancel(t->id, t->task); });
 }
 
 RmStatus SlurmCluster::requeue_job(const std::string& id) {
-  const auto n = job_number(id);
-  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  const auto t = target(id);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  if (t->task) return RmStatus::failure(fmt::format("job {}: an array task that has not run cannot be requeued", id));
   if (options_.dry_run) return {};
   // Requeued held, so that Slurm does not start it again by itself.
-  RmStatus st = timed([&] { return control_.requeue_held(*n); });
+  RmStatus st = timed([&] { return control_.requeue_held(t->id); });
   if (st.ok) {
-    state_.view.held_again.insert(*n);
+    state_.view.held_again.insert(id);
     return save();
   }
   return st;

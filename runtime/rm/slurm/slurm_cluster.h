@@ -46,7 +46,7 @@ struct AdapterState {
     std::uint32_t min_nodes = 0, max_nodes = 0;
     std::string required_nodes, excluded_nodes;
   };
-  std::map<std::uint32_t, Request> requests;
+  std::map<std::string, Request, std::less<>> requests;  // by the engine's job id, as AdapterView
 };
 
 class SlurmCluster final : public ResourceManager {
@@ -97,12 +97,19 @@ class SlurmCluster final : public ResourceManager {
   void diff(const MappedCluster& before, std::vector<RmEvent>& events);
   void check_starts(std::vector<RmEvent>* events);
   void hold_released_elsewhere();
-  RmStatus undo_start(std::uint32_t id, const std::string& why);
+  RmStatus undo_start(const std::string& id, const std::string& why);
   RmStatus save();
-  std::optional<std::uint32_t> job_number(const std::string& id) const;
+  // How to name the engine's job `id` to Slurm, and its record in the last reading (none: not in
+  // it). An array task still in its array's record is named by the array's id and its task id.
+  struct Target {
+    std::uint32_t id = 0;
+    std::optional<std::uint32_t> task;
+    const JobRecord* record = nullptr;
+  };
+  std::optional<Target> target(std::string_view id) const;
   void notice(std::string text);
   void remap();  // mapped_ from reading_ and the adapter's view
-  void held_now(std::uint32_t id);
+  void held_now(std::string_view id);
   RmStatus timed(const std::function<RmStatus()>& request);  // counted in request_seconds_
 
   SlurmControl& control_;

@@ -36,7 +36,9 @@ struct JobRecord {
   std::uint32_t id = 0;
   std::uint32_t array_job_id = 0;           // 0: not an array element
   std::optional<std::uint32_t> array_task;  // none: a pending array not split into tasks yet
-  std::string array_tasks;                  // the tasks a pending array record stands for ("1-3")
+  std::string array_tasks;                  // the tasks a pending array record stands for ("1-3", "1,4-6%2")
+  std::uint32_t array_max_tasks = 0;        // the array's throttle (`--array=1-6%2`: 2); 0: none
+  std::string name;  // --job-name (a singleton dependency waits for the user's jobs of that name)
   std::string user, group, account, partition, qos;
   std::uint32_t uid = 0, gid = 0;
   JobStateName state = JobStateName::Unknown;
