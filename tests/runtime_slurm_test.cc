@@ -12,6 +12,7 @@
 
 #include "llvm/Support/JSON.h"
 #include "runtime/rm/slurm/slurm_cluster.h"
+#include "runtime/rm/slurm/slurm_dependencies.h"
 #include "runtime/rm/slurm/slurm_placement.h"
 #include "runtime/rm/slurm/slurm_snapshot.h"
 
@@ -290,19 +291,91 @@ TEST(SlurmMapping, AnArrayThrottleLeavesOnlyWhatMayRun) {
   EXPECT_EQ(job(m, "12_3").holds, std::vector<std::string>{"user"});
 }
 
-TEST(SlurmDependencies, UnfulfilledTermsNameTheJobsWaitedFor) {
-  bool never = false;
-  EXPECT_EQ(unfulfilled_dependencies("afterok:12(unfulfilled),afterany:13_*(unfulfilled)", never),
-            (std::vector<std::string>{"12", "13"}));
-  EXPECT_FALSE(never);
-  EXPECT_EQ(unfulfilled_dependencies("afterok:12:14(unfulfilled)", never), (std::vector<std::string>{"12", "14"}));
-  EXPECT_EQ(unfulfilled_dependencies("after:12+5(unfulfilled)?afterok:3(unfulfilled)", never),
-            (std::vector<std::string>{"12", "3"}));
-  EXPECT_TRUE(unfulfilled_dependencies("singleton(unfulfilled)", never).empty());
-  EXPECT_TRUE(unfulfilled_dependencies("afterok:7(failed)", never).empty());
-  EXPECT_TRUE(never);
-  EXPECT_TRUE(unfulfilled_dependencies("", never).empty());
-  EXPECT_FALSE(never);
+// Slurm judges no held job's dependencies (measured: `afterok:4(unfulfilled)` stays so after job
+// 4 failed), so the adapter judges them from the records, as slurmctld's test_job_dependency
+// does. Worked by hand on: 4 failed, 5 completed, 6 running for 100 s, 7 waiting, array 20 with
+// task 1 completed (job 21) and tasks 2-3 still in its record, and alice's jobs named "single":
+// 30 running, 31 and 32 waiting; bob's 33 of that name.
+class SlurmDependencies : public ::testing::Test {
+ protected:
+  static constexpr Epoch kNow = 10'000;
+  std::vector<JobRecord> jobs;
+  void SetUp() override {
+    auto add = [&](std::uint32_t id, JobStateName state) -> JobRecord& {
+      JobRecord r;
+      r.id = id;
+      r.state = state;
+      r.uid = 1000;
+      jobs.push_back(r);
+      return jobs.back();
+    };
+    add(4, JobStateName::Failed);
+    add(5, JobStateName::Completed);
+    add(6, JobStateName::Running).start = kNow - 100;
+    add(7, JobStateName::Pending);
+    JobRecord& t1 = add(21, JobStateName::Completed);
+    t1.array_job_id = 20;
+    t1.array_task = 1;
+    JobRecord& meta = add(20, JobStateName::Pending);
+    meta.array_job_id = 20;
+    meta.array_tasks = "2-3";
+    for (auto [id, state] : {std::pair{30u, JobStateName::Running}, std::pair{31u, JobStateName::Pending},
+                             std::pair{32u, JobStateName::Pending}, std::pair{33u, JobStateName::Pending}})
+      add(id, state).name = "single";
+    jobs.back().uid = 1001;  // bob
+  }
+  DependencyStanding judge(const char* text, std::uint32_t who = 7) {
+    for (auto& j : jobs)
+      if (j.id == who) j.dependency = text;
+    const DependencyIndex index(jobs);  // the job judged is the index's own (singleton compares records)
+    return judge_dependencies(*index.job(who), std::nullopt, index, kNow);
+  }
+  std::vector<std::string> waits(const char* text, std::uint32_t who = 7) {
+    auto d = judge(text, who);
+    EXPECT_TRUE(d.never.empty()) << text << ": " << d.never;
+    return d.waiting_for;
+  }
+  std::string never(const char* text) { return judge(text).never; }
+  using Ids = std::vector<std::string>;
+};
+
+TEST_F(SlurmDependencies, AfterOkAnyNotOk) {
+  EXPECT_EQ(waits("afterok:5(unfulfilled)"), Ids{});
+  EXPECT_EQ(never("afterok:4(unfulfilled)"), "afterok:4: job 4 ended FAILED");
+  EXPECT_EQ(waits("afterany:4(unfulfilled)"), Ids{});
+  EXPECT_EQ(waits("afterany:6(unfulfilled),afterok:7(unfulfilled)"), (Ids{"6", "7"}));
+  EXPECT_EQ(waits("afterok:5:7(unfulfilled)"), Ids{"7"});
+  EXPECT_EQ(waits("afternotok:4(unfulfilled)"), Ids{});
+  EXPECT_EQ(never("afternotok:5(unfulfilled)"), "afternotok:5: it completed");
+  EXPECT_EQ(waits("afterok:99(unfulfilled)"), Ids{}) << "a job gone: Slurm lifts the dependency";
+  EXPECT_EQ(never("afterok:5(failed)"), "afterok:5: Slurm says it failed");
+  EXPECT_EQ(never("expand:6(unfulfilled)"), "the Slurm dependency 'expand' is not mapped (docs/slurm.md)");
+}
+
+TEST_F(SlurmDependencies, AfterAStartAndMinutesAfterIt) {
+  EXPECT_EQ(waits("after:6(unfulfilled)"), Ids{});
+  EXPECT_EQ(waits("after:6+1(unfulfilled)"), Ids{}) << "running 100 s, at least 1 minute";
+  EXPECT_EQ(waits("after:6+5(unfulfilled)"), Ids{"6"});
+  EXPECT_EQ(waits("after:7(unfulfilled)"), Ids{"7"});
+}
+
+TEST_F(SlurmDependencies, ArraysAsAWholeOrATask) {
+  EXPECT_EQ(waits("afterok:20(unfulfilled)"), (Ids{"20_2", "20_3"}));
+  EXPECT_EQ(waits("afterany:20_*(unfulfilled)"), (Ids{"20_2", "20_3"}));
+  EXPECT_EQ(waits("afterok:20_1(unfulfilled)"), Ids{});
+  EXPECT_EQ(waits("afterok:20_3(unfulfilled)"), Ids{"20_3"});
+}
+
+TEST_F(SlurmDependencies, AnyOfThem) {
+  EXPECT_EQ(waits("afterok:4(unfulfilled)?afterok:5(unfulfilled)"), Ids{});
+  EXPECT_EQ(waits("afterok:4(unfulfilled)?afterok:7(unfulfilled)"), Ids{"7"});
+  EXPECT_EQ(never("afterok:4(unfulfilled)?afternotok:5(unfulfilled)"), "afterok:4: job 4 ended FAILED");
+}
+
+TEST_F(SlurmDependencies, SingletonWaitsForTheUsersJobsOfThatName) {
+  // Slurm: another of the user's jobs of that name running, or waiting with a lower job id.
+  EXPECT_EQ(waits("singleton(unfulfilled)", 32), (Ids{"30", "31"}));
+  EXPECT_EQ(waits("singleton(unfulfilled)", 33), Ids{}) << "bob's";
 }
 
 // A Slurm that does what it is told, one job at a time, and says what it was asked.
@@ -415,6 +488,27 @@ NodeRecord node(const char* name) {
   n.state = NodeStateName::Idle;
   n.partitions = {"batch"};
   return n;
+}
+
+TEST(SlurmMapping, BeginTimesAndDependenciesNeverMet) {
+  Reading r;
+  r.now = 5000;
+  JobRecord later = pending(1, 1), requeued = pending(2, 1), orphan = pending(3, 1), failed = pending(4, 1);
+  later.eligible = 5060;  // sbatch --begin=now+60
+  requeued.eligible = 5100;
+  requeued.restarts = 1;  // Slurm's own 120 s after a requeue: the adapter starts it at once
+  failed.state = JobStateName::Failed;
+  orphan.dependency = "afterok:4(unfulfilled)";
+  r.jobs = {later, requeued, orphan, failed};
+  const MappedCluster m = map_reading(r, {});
+  EXPECT_EQ(job(m, "1").holds, std::vector<std::string>{std::string(kBeginTimeHold)});
+  EXPECT_TRUE(job(m, "2").holds.empty());
+  EXPECT_EQ(m.next_begin, 5060);
+  EXPECT_EQ(job(m, "3").holds, std::vector<std::string>{std::string(kDependencyNeverHold)});
+  ASSERT_EQ(m.dependency_never.size(), 1u);
+  EXPECT_EQ(m.dependency_never[0], (MappedCluster::NeverMet{2, "afterok:4: job 4 ended FAILED", true}));
+  r.now = 5060;
+  EXPECT_TRUE(job(map_reading(r, {}), "1").holds.empty()) << "its begin time came";
 }
 
 TEST(SlurmMapping, ACompletingJobIsChargedAllItsCpusUpToItsEnd) {
@@ -569,6 +663,43 @@ TEST(SlurmStart, ARestartFindsAnArrayTaskByItsTaskId) {
     EXPECT_TRUE(h.slurm.updates.empty()) << "nothing asked of Slurm";
     EXPECT_EQ(find(h.rm->cluster(), "12_3")->state, JobState::Running);
   }
+}
+
+// Slurm judges no held job's dependencies (it would show JobHeldUser): the job is released to
+// Slurm without nodes, so that Slurm shows DependencyNeverSatisfied (and starts nothing under
+// it), and why goes into its AdminComment, the user hold's mark kept; said once.
+TEST(SlurmStart, ADependencyNeverMetIsSaidInTheAdminComment) {
+  Harness h;
+  JobRecord failed = pending(4, 1), orphan = pending(5, 1);
+  failed.state = JobStateName::Failed;
+  orphan.dependency = "afterok:4(unfulfilled)";
+  orphan.admin_comment = std::string(kUserHoldMark);
+  h.slurm.state.jobs = {failed, orphan};
+  h.wait();
+  ASSERT_EQ(h.slurm.updates.size(), 1u);
+  EXPECT_EQ(h.slurm.updates[0].id, 5u);
+  EXPECT_EQ(h.slurm.updates[0].admin_comment,
+            "mauirun:user_hold mauirun: dependency never satisfied: afterok:4: job 4 ended FAILED");
+  EXPECT_EQ(h.slurm.updates[0].priority, kReleased);
+  EXPECT_EQ(h.slurm.updates[0].required_nodes, std::nullopt) << "bound to no node";
+  EXPECT_EQ(find(h.rm->cluster(), "5")->holds, (std::vector<std::string>{"user", "dependency never satisfied"}));
+  h.now += 1;
+  h.wait();
+  EXPECT_EQ(h.slurm.updates.size(), 1u) << "said once, and not held again as a job released by someone else";
+  // Slurm's judgement after the release: its reason, and the dependency marked failed.
+  h.slurm.state.jobs[1].reason = "DependencyNeverSatisfied";
+  h.slurm.state.jobs[1].dependency = "afterok:4(failed)";
+  h.wait();
+  EXPECT_EQ(h.slurm.updates.size(), 1u);
+  EXPECT_EQ(find(h.rm->cluster(), "5")->holds, (std::vector<std::string>{"user", "dependency never satisfied"}));
+  // A dependency the adapter cannot judge: held, and why said.
+  Harness other;
+  JobRecord odd = pending(6, 1);
+  odd.dependency = "expand:5(unfulfilled)";
+  other.slurm.state.jobs = {odd};
+  other.wait();
+  ASSERT_EQ(other.slurm.updates.size(), 1u);
+  EXPECT_EQ(other.slurm.updates[0].priority, std::nullopt);
 }
 
 TEST(SlurmStart, NotRunningInTimeIsHeldAgainAndReported) {

@@ -115,6 +115,8 @@ Epoch SlurmCluster::wait(Epoch deadline, std::vector<RmEvent>& events) {
   // A start in flight is checked at its timeout even if nothing else happens.
   for (const auto& [id, start] : state_.view.starting)
     deadline = std::min(deadline, start.asked + options_.start_timeout);
+  // A job's begin time is a change Slurm does not announce: the turn is due then.
+  if (mapped_.next_begin > 0) deadline = std::min(deadline, mapped_.next_begin);
   const auto poll = std::chrono::duration<double>(std::max(options_.poll_seconds, 0.01));
   while (read_once_ && clock_() < deadline) {
     if (control_.changed()) break;  // a start confirmed is a change too
@@ -151,7 +153,45 @@ RmStatus SlurmCluster::read(std::vector<RmEvent>* events) {
   read_once_ = true;
   check_starts(events);
   hold_released_elsewhere();
+  explain_dependencies_never_met();
   return {};
+}
+
+// A job whose dependencies can never be met waits, and its owner is told why: Slurm judges no
+// held job's dependencies, so such a job is released to Slurm, without nodes, when Slurm judging
+// them finds them failed too (DependencyNeverSatisfied, which squeue shows, and under which
+// slurmctld starts nothing: job_independent), and the adapter's reason goes into its
+// AdminComment (`scontrol show job`). A dependency the adapter does not map keeps it held.
+void SlurmCluster::explain_dependencies_never_met() {
+  if (options_.dry_run) return;
+  std::set<std::size_t> told;
+  for (const auto& never : mapped_.dependency_never) {
+    const std::size_t k = mapped_.record_of[never.job];
+    if (!told.insert(k).second) continue;
+    JobRecord& r = reading_.jobs[k];
+    const std::string text = "mauirun: dependency never satisfied: " + never.why;
+    const bool release = never.slurm_agrees && r.priority == kHeld && r.reason != "DependencyNeverSatisfied";
+    // Said once: after the release Slurm marks the dependency "(failed)", a reason of its own.
+    const bool comment = r.admin_comment.find("mauirun: dependency never satisfied") == std::string::npos;
+    if (!release && !comment) continue;
+    JobUpdate u;
+    u.id = r.id;  // an array's record: all its tasks
+    if (comment)
+      u.admin_comment =
+          r.admin_comment.find(kUserHoldMark) != std::string::npos ? std::string(kUserHoldMark) + " " + text : text;
+    if (release) u.priority = kReleased;
+    const std::string& id = mapped_.snapshot.jobs[never.job].id;
+    const RmStatus st = timed([&] { return control_.update(u); });
+    if (!st.ok) {
+      notice(fmt::format("job {}: its dependency can never be met ({}); telling Slurm failed: {}", id, never.why,
+                         st.error.message));
+      continue;
+    }
+    if (u.admin_comment) r.admin_comment = *u.admin_comment;
+    if (release) r.priority = kReleased;
+    notice(fmt::format("job {}: its dependency can never be met ({}): it waits{}", id, never.why,
+                       release ? ", released to Slurm, which shows DependencyNeverSatisfied" : ", held"));
+  }
 }
 
 // What changed between two readings, as events: jobs that appeared, ended or vanished, and
@@ -287,8 +327,14 @@ RmStatus SlurmCluster::undo_start(const std::string& id, const std::string& why)
 // Priority above 0 on a waiting job the adapter did not release: someone else released it
 // (an operator, or a requeue by its owner), and Slurm would start it behind the policy's back.
 void SlurmCluster::hold_released_elsewhere() {
-  for (const auto& r : reading_.jobs) {
+  // Released for Slurm to show DependencyNeverSatisfied: Slurm starts nothing under it.
+  std::set<std::size_t> never_met;
+  for (const auto& n : mapped_.dependency_never)
+    if (n.slurm_agrees) never_met.insert(mapped_.record_of[n.job]);
+  for (std::size_t k = 0; k < reading_.jobs.size(); ++k) {
+    const JobRecord& r = reading_.jobs[k];
     if (r.state != JobStateName::Pending || r.priority == kHeld) continue;
+    if (r.reason == "DependencyNeverSatisfied" || never_met.contains(k)) continue;
     if (r.array_job_id != 0 && !r.array_task) continue;  // an array's record of unsplit tasks: not ours to hold
     const std::string id = job_key(r);
     if (state_.view.starting.contains(id)) continue;
@@ -359,8 +405,9 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
   u.min_nodes = count;
   u.max_nodes = count;
   u.priority = kReleased;
-  // A requeued job waits until its eligible time (the requeue + 120 s) unless told otherwise.
-  if (r->eligible > clock_() || r->restarts > 0) u.begin = clock_();
+  // A requeued job waits until its eligible time (the requeue + 120 s) unless told otherwise; a
+  // begin time of its owner's (`--begin`) kept it waiting until now (a hold in the mapping).
+  if (r->restarts > 0) u.begin = clock_();
   RmStatus st = timed([&] { return control_.update(u); });
   if (!st.ok) {
     // Refused: Slurm changed nothing, or part of it; hold it as it was.

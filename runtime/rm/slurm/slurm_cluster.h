@@ -97,6 +97,7 @@ class SlurmCluster final : public ResourceManager {
   void diff(const MappedCluster& before, std::vector<RmEvent>& events);
   void check_starts(std::vector<RmEvent>* events);
   void hold_released_elsewhere();
+  void explain_dependencies_never_met();
   RmStatus undo_start(const std::string& id, const std::string& why);
   RmStatus save();
   // How to name the engine's job `id` to Slurm, and its record in the last reading (none: not in

@@ -1,5 +1,7 @@
 #include "runtime/rm/slurm/slurm_snapshot.h"
 
+#include "runtime/rm/slurm/slurm_dependencies.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -36,42 +38,6 @@ std::string_view to_string(NodeStateName s) {
     case NodeStateName::Unknown: break;
   }
   return "unknown";
-}
-
-std::vector<std::string> unfulfilled_dependencies(std::string_view text, bool& never) {
-  // Terms are separated by ',' (all must hold) or '?' (any may); each is TYPE:ID[:ID...] with
-  // a mark after it: (unfulfilled) while it waits, (failed) when it can no longer hold.
-  std::vector<std::string> out;
-  never = false;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t end = text.find_first_of(",?", at);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view term = text.substr(at, end - at);
-    at = end + 1;
-    const bool failed = term.find("(failed)") != std::string_view::npos;
-    const bool waits = term.find("(unfulfilled)") != std::string_view::npos;
-    never |= failed;
-    if (!waits) continue;
-    term = term.substr(0, term.find('('));
-    const std::size_t colon = term.find(':');
-    if (colon == std::string_view::npos) continue;  // singleton and the like name no job
-    std::string_view ids = term.substr(colon + 1);
-    while (!ids.empty()) {
-      const std::size_t next = ids.find(':');
-      std::string_view id = ids.substr(0, next);
-      // An array's tasks (12_*) depend on the array: the engine knows the job by its number.
-      id = id.substr(0, id.find('_'));
-      // A TYPE:ID+TIME term (after:12+5) carries minutes after the start.
-      id = id.substr(0, id.find('+'));
-      if (!id.empty() &&
-          std::all_of(id.begin(), id.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-        out.emplace_back(id);
-      if (next == std::string_view::npos) break;
-      ids = ids.substr(next + 1);
-    }
-  }
-  return out;
 }
 
 namespace {
@@ -171,8 +137,8 @@ namespace {
 
 // One Slurm record as a job of the engine, under the id given (an array's record stands for
 // each of its pending tasks).
-Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, const MappingOptions& options,
-            std::vector<std::string>& problems) {
+Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, const MappingOptions& options, Epoch now,
+            const DependencyStanding& dependencies, std::vector<std::string>& problems) {
   Job j;
   j.id = std::move(id);
   j.user = r.user;
@@ -213,9 +179,12 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
     } else if (r.admin_comment.find(kUserHoldMark) != std::string::npos) {
       j.holds.push_back("user");  // its owner's `sbatch -H`
     }
-    bool never = false;
-    j.dependencies = unfulfilled_dependencies(r.dependency, never);
-    if (never || r.reason == "DependencyNeverSatisfied") j.holds.push_back("dependency never satisfied");
+    // Slurm's eligible time is its begin time (`--begin`), or, for a job requeued, the requeue
+    // + 120 s, which the adapter overrides when it starts the job (docs/slurm.md).
+    if (r.eligible > now && r.restarts == 0 && j.state == JobState::Idle) j.holds.emplace_back(kBeginTimeHold);
+    j.dependencies = dependencies.waiting_for;
+    if (!dependencies.never.empty() || r.reason == "DependencyNeverSatisfied")
+      j.holds.emplace_back(kDependencyNeverHold);
   } else if (r.state == JobStateName::Running || r.state == JobStateName::Suspended || r.completing) {
     // A completing job still holds its nodes: Slurm starts nothing on them until it is done.
     j.state = r.state == JobStateName::Suspended ? JobState::Suspended : JobState::Running;
@@ -292,15 +261,27 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
   }
   s.jobs.reserve(reading.jobs.size());
   std::map<std::uint32_t, ArrayTasks> arrays;
+  // The dependencies are judged from every record (slurm_dependencies.h): indexed only when a
+  // waiting job has any.
+  std::optional<DependencyIndex> index;
+  for (const auto& r : reading.jobs)
+    if (r.state == JobStateName::Pending && !r.dependency.empty() && !index) index.emplace(reading.jobs);
   auto add = [&](std::size_t k, std::string id, std::optional<std::uint32_t> task) {
     const JobRecord& r = reading.jobs[k];
-    Job j = map_job(r, std::move(id), adapter, options, out.problems);
+    DependencyStanding dependencies;
+    if (index && r.state == JobStateName::Pending) dependencies = judge_dependencies(r, task, *index, reading.now);
+    if (r.state == JobStateName::Pending && r.eligible > reading.now && r.restarts == 0 &&
+        (out.next_begin == 0 || r.eligible < out.next_begin))
+      out.next_begin = r.eligible;
+    if (!dependencies.never.empty())
+      out.dependency_never.push_back({s.jobs.size(), dependencies.never, dependencies.slurm_agrees});
+    Job j = map_job(r, std::move(id), adapter, options, reading.now, dependencies, out.problems);
     if (r.array_job_id != 0) {
       ArrayTasks& a = arrays[r.array_job_id];
       a.max_running = std::max(a.max_running, r.array_max_tasks);
       if (j.is_active())
         ++a.active;
-      else if (j.state == JobState::Idle && j.holds.empty() && task)
+      else if (j.state == JobState::Idle && j.holds.empty() && j.dependencies.empty() && task)
         a.waiting.emplace_back(*task, s.jobs.size());
     }
     out.record_of.push_back(k);

@@ -48,6 +48,16 @@ struct MappedCluster {
   // The Slurm record of each of snapshot.jobs, by position (the tasks of an array Slurm has not
   // split share their array's record).
   std::vector<std::size_t> record_of;
+  // Waiting jobs whose dependencies can never be met, by position, and why (for their owner).
+  struct NeverMet {
+    std::size_t job = 0;
+    std::string why;
+    bool slurm_agrees = false;  // DependencyStanding::slurm_agrees
+    bool operator==(const NeverMet&) const = default;
+  };
+  std::vector<NeverMet> dependency_never;
+  // The earliest begin time still to come of a waiting job (0: none): a turn is due then.
+  Epoch next_begin = 0;
 };
 
 // The engine's id of a Slurm job: its job id, or `<array job id>_<task>` for an array task (split
@@ -60,13 +70,14 @@ std::string task_key(std::uint32_t array_job_id, std::uint32_t task);
 // short with "..." among them).
 std::vector<std::uint32_t> array_task_ids(std::string_view text, std::string& error);
 
+// The hold a job gets until its begin time (`sbatch --begin`: Slurm's eligible time).
+inline constexpr std::string_view kBeginTimeHold = "begin time";
+// The hold of a job whose dependencies can never be met (docs/slurm.md, "Dependencies").
+inline constexpr std::string_view kDependencyNeverHold = "dependency never satisfied";
+
 // The hold an array task gets while its array runs as many tasks as its throttle allows (`%N`).
 inline constexpr std::string_view kArrayThrottleHold = "array throttle";
 
 MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, const MappingOptions& options = {});
-
-// The ids of the jobs a job still waits for, from Slurm's dependency text ("afterok:12(unfulfilled),
-// afterany:13_*(unfulfilled)"); `never` is set when a dependency can no longer be satisfied ("(failed)").
-std::vector<std::string> unfulfilled_dependencies(std::string_view text, bool& never);
 
 }  // namespace maui::runtime::slurm
