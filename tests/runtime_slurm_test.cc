@@ -511,6 +511,14 @@ TEST(SlurmMapping, BeginTimesAndDependenciesNeverMet) {
   EXPECT_TRUE(job(map_reading(r, {}), "1").holds.empty()) << "its begin time came";
 }
 
+TEST(SlurmMapping, NiceGoesToTheJob) {
+  Reading r;
+  JobRecord nice = pending(1, 1);
+  nice.nice = 100;  // sbatch --nice=100
+  r.jobs = {nice};
+  EXPECT_EQ(map_reading(r, {}).snapshot.jobs[0].nice, 100);
+}
+
 TEST(SlurmMapping, ACompletingJobIsChargedAllItsCpusUpToItsEnd) {
   // Slurm 22.05 drops a completing job's nodes one by one as they finish: here 6 CPUs on n1 and
   // n2, with only n2 (2 CPUs) still completing.

@@ -62,6 +62,21 @@ class Eligibility(ClusterTest):
         self.assertEqual(c.jobs()[never]["job_state"], "PENDING")
         self.assertNotIn(never, finished())
 
+    def test_nice_lowers_the_priority(self):
+        # Both wait before serve looks; one job at a time (MAXJOB 1): the first submitted, niced by
+        # 1000 (1000 minutes of queue time), runs second.
+        c = self.cluster
+        niced = c.sbatch("-n", "1", "--time=1", "--nice=1000", seconds=2)
+        plain = c.sbatch("-n", "1", "--time=1", seconds=2)
+        serve = self.serve(CONFIG + "USERCFG[root] MAXJOB=1\n")
+        serve.start()
+        done = wait_until("both to end", lambda: (lambda f: f if {niced, plain} <= set(f) else None)(
+            {r["job_id"]: r for r in c.finished()}), 40)
+        self.assertGreaterEqual(done[niced]["start"], done[plain]["end"])
+        first = [e for e in serve.events("start")][0]
+        self.assertEqual(first["job"], str(plain))
+        self.assertEqual(serve.stop(), 0)
+
 
 if __name__ == "__main__":
     main()

@@ -210,6 +210,7 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.completing = (j.job_state & JOB_COMPLETING) != 0;
     r.reason = reason_name(j.state_reason);
     r.priority = j.priority;
+    if (j.nice != NO_VAL) r.nice = static_cast<std::int64_t>(j.nice) - static_cast<std::int64_t>(NICE_OFFSET);
     r.cpus = j.num_cpus;
     r.min_nodes = j.num_nodes;
     // `-N 2` asks for exactly two nodes (minimum = maximum); `-N 1-3` and `-n` alone leave the

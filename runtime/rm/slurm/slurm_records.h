@@ -45,6 +45,7 @@ struct JobRecord {
   bool completing = false;  // ended, its nodes not released yet
   std::string reason;       // why it waits (Slurm's reason name: JobHeldUser, Dependency, ...)
   std::uint32_t priority = 0;
+  std::int64_t nice = 0;          // `--nice` (Slurm keeps it offset by NICE_OFFSET; here as given)
   std::uint32_t cpus = 0;         // CPUs asked for (or allocated)
   std::uint32_t min_nodes = 0;    // nodes asked for, at least
   std::uint32_t max_nodes = 0;    // nodes at most (0: not said)

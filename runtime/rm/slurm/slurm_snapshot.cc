@@ -164,6 +164,7 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
   j.walltime = r.time_limit_minutes ? static_cast<Seconds>(*r.time_limit_minutes) * 60 : options.unlimited_walltime;
   if (j.walltime <= 0) j.walltime = 60;  // a zero limit in Slurm is its minimum, a minute
   j.submit_time = r.submit;
+  j.nice = r.nice;
 
   const auto starting = adapter.starting.find(j.id);
   if (r.state == JobStateName::Pending) {
