@@ -643,7 +643,7 @@ TEST(SlurmStart, ARestartFindsAnArrayTaskByItsTaskId) {
   meta.array_tasks = "1-3";
   AdapterState restored;
   restored.view.starting["12_3"] = {{"n1"}, {1}, 1997};
-  restored.requests["12_3"] = {1, 0, "", ""};
+  restored.requests["12_3"] = {1, 0, "", "", ""};
   {
     Harness h;
     h.slurm.state.jobs = {meta};
@@ -710,6 +710,46 @@ TEST(SlurmStart, ADependencyNeverMetIsSaidInTheAdminComment) {
   EXPECT_EQ(other.slurm.updates[0].priority, std::nullopt);
 }
 
+// `-p batch,debug`: n1 serves batch only, n2 debug only, n3 both. The job's class is the list,
+// which n1, n2 and n3 serve; it is released into the first of its partitions that holds all
+// the nodes it was given, and a start across the two is not asked of Slurm. An undone start
+// gives the list back.
+TEST(SlurmStart, AJobAskingSeveralPartitionsGoesIntoTheOneOfItsNodes) {
+  SlurmOptions options;
+  options.start_timeout = 10;
+  Harness h(options);
+  h.slurm.run_released = false;
+  h.slurm.state.nodes = {node("n1"), node("n2"), node("n3"), node("n4")};
+  h.slurm.state.nodes[1].partitions = {"debug"};
+  h.slurm.state.nodes[2].partitions = {"batch", "debug"};
+  h.slurm.state.nodes[3].partitions = {"other"};
+  JobRecord either = pending(5, 2);
+  either.partition = "batch,debug";
+  JobRecord wide = pending(6, 2);
+  wide.partition = "debug,batch";
+  h.slurm.state.jobs = {either, wide};
+  h.wait();
+  const ClusterSnapshot& s = h.rm->cluster();
+  EXPECT_EQ(find(s, "5")->job_class, "batch,debug");
+  EXPECT_EQ(s.nodes[0].classes, (std::vector<std::string>{"batch", "batch,debug", "debug,batch"}));
+  EXPECT_EQ(s.nodes[1].classes, (std::vector<std::string>{"debug", "batch,debug", "debug,batch"}));
+  EXPECT_EQ(s.nodes[3].classes, std::vector<std::string>{"other"});
+  const RmStatus across = h.rm->start_job({"6", {"n1", "n2"}, {1, 1}, {}});
+  EXPECT_FALSE(across.ok);
+  EXPECT_NE(across.error.message.find("no one of its partitions (debug,batch) holds all of n1,n2"), std::string::npos)
+      << across.error.message;
+  EXPECT_TRUE(h.slurm.updates.empty());
+  ASSERT_TRUE(h.rm->start_job({"5", {"n3"}, {2}, {}}).ok);
+  EXPECT_EQ(h.slurm.updates.back().partition, "batch") << "the first of its list holding n3";
+  ASSERT_TRUE(h.rm->start_job({"6", {"n2"}, {2}, {}}).ok);
+  EXPECT_EQ(h.slurm.updates.back().partition, "debug");
+  h.now += 10;
+  h.wait();  // neither ran: both undone
+  ASSERT_GE(h.slurm.updates.size(), 4u);
+  EXPECT_EQ(h.slurm.updates[2].partition, "batch,debug");
+  EXPECT_EQ(h.slurm.updates[3].partition, "debug,batch");
+}
+
 TEST(SlurmStart, NotRunningInTimeIsHeldAgainAndReported) {
   SlurmOptions options;
   options.start_timeout = 10;
@@ -772,7 +812,7 @@ TEST(SlurmStart, ARestartFindsAStartNeverReleasedAndClearsItWithoutBlame) {
   h.slurm.state.jobs = {pending(5, 1)};
   AdapterState restored;
   restored.view.starting["5"] = {{"n1"}, {1}, h.now - 3};
-  restored.requests["5"] = {1, 0, "", ""};
+  restored.requests["5"] = {1, 0, "", "", ""};
   h.rm->restore(restored);
   const auto events = h.wait();
   EXPECT_TRUE(events.empty()) << "a start that never happened is no failed start";

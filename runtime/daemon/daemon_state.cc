@@ -141,7 +141,8 @@ json::Value adapter(const slurm::AdapterState& a) {
     requests[id] = json::Object{{"min_nodes", static_cast<std::int64_t>(r.min_nodes)},
                                 {"max_nodes", static_cast<std::int64_t>(r.max_nodes)},
                                 {"required_nodes", r.required_nodes},
-                                {"excluded_nodes", r.excluded_nodes}};
+                                {"excluded_nodes", r.excluded_nodes},
+                                {"partitions", r.partitions}};
   json::Array held;
   // A job id as a number, an array task (`12_3`) as text.
   for (const auto& id : a.view.held_again) {
@@ -374,7 +375,8 @@ bool read_adapter(const json::Value& v, slurm::AdapterState& a, Path p) {
       json::ObjectMapper o(r, at);
       std::int64_t min_nodes = 0, max_nodes = 0;
       if (!o || !o.map("min_nodes", min_nodes) || !o.map("max_nodes", max_nodes) ||
-          !o.map("required_nodes", req.required_nodes) || !o.map("excluded_nodes", req.excluded_nodes))
+          !o.map("required_nodes", req.required_nodes) || !o.map("excluded_nodes", req.excluded_nodes) ||
+          !o.mapOptional("partitions", req.partitions))  // a job asking several; absent before issue 32
         return false;
       if (min_nodes < 0 || max_nodes < 0 || min_nodes > std::numeric_limits<std::uint32_t>::max() ||
           max_nodes > std::numeric_limits<std::uint32_t>::max())

@@ -295,13 +295,14 @@ RmStatus LibSlurmControl::update(const JobUpdate& u) {
   desc.job_id = u.id;
   // Slurm's descriptor takes char*: the strings below outlive the call.
   std::string required = u.required_nodes.value_or(""), excluded = u.excluded_nodes.value_or(""),
-              comment = u.admin_comment.value_or("");
+              comment = u.admin_comment.value_or(""), partition = u.partition.value_or("");
   if (u.required_nodes) desc.req_nodes = required.data();
   if (u.excluded_nodes) desc.exc_nodes = excluded.data();
   if (u.min_nodes) desc.min_nodes = *u.min_nodes;
   if (u.max_nodes) desc.max_nodes = *u.max_nodes;
   if (u.priority) desc.priority = *u.priority;
   if (u.admin_comment) desc.admin_comment = comment.data();
+  if (u.partition) desc.partition = partition.data();
   if (u.begin) desc.begin_time = static_cast<time_t>(*u.begin);
   if (!u.task) {
     if (slurm_update_job(&desc) != SLURM_SUCCESS)

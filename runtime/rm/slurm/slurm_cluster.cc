@@ -314,6 +314,7 @@ RmStatus SlurmCluster::undo_start(const std::string& id, const std::string& why)
     u.excluded_nodes = it->second.excluded_nodes;
     u.min_nodes = it->second.min_nodes;
     u.max_nodes = it->second.max_nodes;  // 0: no maximum, as the job was submitted
+    if (!it->second.partitions.empty()) u.partition = it->second.partitions;
   }
   if (options_.dry_run) return {};
   RmStatus st = timed([&] { return control_.update(u); });
@@ -386,11 +387,32 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
         "the next turn places it again",
         id, node_list(request.nodes)));
   request.tasks = std::move(*placed);
+  // A job asking several partitions goes into the first of them that holds all its nodes (a
+  // Slurm job runs in one partition).
+  std::string partition;
+  if (r->partition.find(',') != std::string::npos) {
+    for (const auto& p : partitions_of_list(r->partition)) {
+      const bool holds_all = std::all_of(request.nodes.begin(), request.nodes.end(), [&](const std::string& name) {
+        return std::any_of(reading_.nodes.begin(), reading_.nodes.end(), [&](const NodeRecord& n) {
+          return n.name == name && std::find(n.partitions.begin(), n.partitions.end(), p) != n.partitions.end();
+        });
+      });
+      if (holds_all) {
+        partition = p;
+        break;
+      }
+    }
+    if (partition.empty())
+      return RmStatus::failure(fmt::format(
+          "job {}: not started this turn: no one of its partitions ({}) holds all of {}; a Slurm job runs in one", id,
+          r->partition, node_list(request.nodes)));
+  }
 
   // Journalled first: a crash between here and Slurm's answer leaves a start the restart
   // checks, never one it does not know of.
   const auto count = static_cast<std::uint32_t>(request.nodes.size());
-  state_.requests[id] = {r->min_nodes, r->max_nodes, r->required_nodes, r->excluded_nodes};
+  state_.requests[id] = {r->min_nodes, r->max_nodes, r->required_nodes, r->excluded_nodes,
+                         partition.empty() ? std::string() : r->partition};
   state_.view.starting[id] = {request.nodes, request.tasks, clock_()};
   if (const RmStatus st = save(); !st.ok) {
     state_.view.starting.erase(id);
@@ -405,6 +427,7 @@ RmStatus SlurmCluster::start_job(StartRequest&& request) {
   u.min_nodes = count;
   u.max_nodes = count;
   u.priority = kReleased;
+  if (!partition.empty()) u.partition = partition;
   // A requeued job waits until its eligible time (the requeue + 120 s) unless told otherwise; a
   // begin time of its owner's (`--begin`) kept it waiting until now (a hold in the mapping).
   if (r->restarts > 0) u.begin = clock_();

@@ -45,6 +45,7 @@ struct AdapterState {
   struct Request {
     std::uint32_t min_nodes = 0, max_nodes = 0;
     std::string required_nodes, excluded_nodes;
+    std::string partitions;  // a job asking several: the list, given back (empty: one partition)
   };
   std::map<std::string, Request, std::less<>> requests;  // by the engine's job id, as AdapterView
 };

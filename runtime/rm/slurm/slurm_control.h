@@ -30,6 +30,7 @@ struct JobUpdate {
   std::optional<std::string> required_nodes;  // "" clears them
   std::optional<std::string> excluded_nodes;  // "" clears them
   std::optional<std::uint32_t> min_nodes, max_nodes;
+  std::optional<std::string> partition;   // one partition (or the list given back) of a job asking several
   std::optional<std::uint32_t> priority;  // kHeld, kReleased, or a priority to show
   std::optional<std::string> admin_comment;
   std::optional<Epoch> begin;  // the time before which Slurm does not start it

@@ -73,6 +73,17 @@ bool ended(JobStateName s) {
 
 }  // namespace
 
+std::vector<std::string> partitions_of_list(std::string_view list) {
+  std::vector<std::string> out;
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    if (comma != 0) out.emplace_back(list.substr(0, comma));
+    if (comma == std::string_view::npos) break;
+    list = list.substr(comma + 1);
+  }
+  return out;
+}
+
 std::string task_key(std::uint32_t array_job_id, std::uint32_t task) {
   return fmt::format("{}_{}", array_job_id, task);
 }
@@ -305,6 +316,18 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
     add(k, job_key(r), r.array_task);
   }
   throttle_arrays(arrays, s);
+  // A job asking several partitions (`-p a,b`; Slurm lists them while it waits) is of the class
+  // of that list, which every node of any of them serves (docs/slurm.md, "Several partitions").
+  std::set<std::string> lists;
+  for (const auto& j : s.jobs)
+    if (j.job_class.find(',') != std::string::npos && j.state != JobState::Completed) lists.insert(j.job_class);
+  for (const auto& list : lists) {
+    const auto parts = partitions_of_list(list);
+    for (auto& n : s.nodes)
+      if (std::any_of(n.classes.begin(), n.classes.end(),
+                      [&](const std::string& c) { return std::find(parts.begin(), parts.end(), c) != parts.end(); }))
+        n.classes.push_back(list);
+  }
   return out;
 }
 

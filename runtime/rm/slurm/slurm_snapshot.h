@@ -65,6 +65,9 @@ struct MappedCluster {
 std::string job_key(const JobRecord& record);
 std::string task_key(std::uint32_t array_job_id, std::uint32_t task);
 
+// The partitions of a job that asks several (`a,b`), in its order.
+std::vector<std::string> partitions_of_list(std::string_view list);
+
 // The tasks a pending array record stands for, from Slurm's text ("1-3,7", "0-20:4", with the
 // throttle "%2" after them); empty with `error` set when the text is not one (a list Slurm cut
 // short with "..." among them).
