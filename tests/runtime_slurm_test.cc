@@ -275,6 +275,11 @@ TEST(SlurmMapping, AnArrayThrottleLeavesOnlyWhatMayRun) {
   EXPECT_TRUE(job(m, "12_2").holds.empty());
   for (const char* held : {"12_3", "12_4", "12_5", "12_6"})
     EXPECT_EQ(job(m, held).holds, (std::vector<std::string>{std::string(kArrayThrottleHold)})) << held;
+  // Slurm turns an array's JobHeldUser into JobHeldAdmin by itself: no operator's hold.
+  r.jobs[0].reason = "JobHeldAdmin";
+  EXPECT_TRUE(job(map_reading(r, {}), "12_2").holds.empty());
+  EXPECT_EQ(job(map_reading(r, {}), "12_3").holds, (std::vector<std::string>{std::string(kArrayThrottleHold)}));
+  r.jobs[0].reason = "JobHeldUser";
   // Task 2 starting counts as running: nothing more may start.
   AdapterView view;
   view.starting["12_2"] = {{"n2"}, {1}, 1000};
@@ -805,6 +810,46 @@ TEST(SlurmStart, AJobReleasedBehindTheSchedulersBackIsHeldAgain) {
   const auto notices = h.rm->take_notices();
   ASSERT_EQ(notices.size(), 1u);
   EXPECT_NE(notices[0].find("released outside the scheduler"), std::string::npos);
+}
+
+// An operator's `scontrol release 12` of a whole array: Slurm would start its tasks by itself.
+// The array's record is held again, and each of its tasks is the adapter's to start. A one-task
+// array's record is that task: released by the adapter, it is left alone.
+TEST(SlurmStart, AnArrayReleasedBehindTheSchedulersBackIsHeldAgain) {
+  Harness h;
+  h.slurm.run_released = false;
+  JobRecord meta = pending(12, 1);
+  meta.array_job_id = 12;
+  meta.array_tasks = "1-3";
+  meta.priority = 4294901759u;
+  meta.reason = "Priority";
+  JobRecord one = pending(20, 1);
+  one.array_job_id = 20;
+  one.array_tasks = "5";
+  h.slurm.state.jobs = {meta};
+  h.wait();
+  ASSERT_EQ(h.slurm.updates.size(), 1u);
+  EXPECT_EQ(h.slurm.updates[0].id, 12u);
+  EXPECT_EQ(h.slurm.updates[0].task, std::nullopt) << "the array's record, all its tasks";
+  EXPECT_EQ(h.slurm.updates[0].priority, kHeld);
+  EXPECT_EQ(h.rm->state().view.held_again, (std::set<std::string, std::less<>>{"12_1", "12_2", "12_3"}));
+  h.slurm.state.jobs[0].reason = "JobHeldAdmin";  // as Slurm shows a hold by root
+  h.wait();
+  EXPECT_TRUE(find(h.rm->cluster(), "12_2")->holds.empty()) << "waiting for the scheduler, not an operator";
+  // The one-task array 20, released by the adapter (Slurm updates such a record whole, without
+  // a split: update_job_str), is not held again.
+  Harness other;
+  other.slurm.run_released = false;
+  one.priority = 4294901759u;
+  one.reason = "None";
+  one.required_nodes = "n1";
+  other.slurm.state.jobs = {one};
+  AdapterState restored;
+  restored.view.starting["20_5"] = {{"n1"}, {1}, other.now};
+  other.rm->restore(restored);
+  other.wait();
+  EXPECT_TRUE(other.slurm.updates.empty());
+  EXPECT_EQ(find(other.rm->cluster(), "20_5")->state, JobState::Starting);
 }
 
 TEST(SlurmStart, ARestartFindsAStartNeverReleasedAndClearsItWithoutBlame) {

@@ -336,20 +336,38 @@ void SlurmCluster::hold_released_elsewhere() {
     const JobRecord& r = reading_.jobs[k];
     if (r.state != JobStateName::Pending || r.priority == kHeld) continue;
     if (r.reason == "DependencyNeverSatisfied" || never_met.contains(k)) continue;
-    if (r.array_job_id != 0 && !r.array_task) continue;  // an array's record of unsplit tasks: not ours to hold
-    const std::string id = job_key(r);
-    if (state_.view.starting.contains(id)) continue;
+    // An array's record stands for its unsplit tasks: released (an operator's `scontrol release`
+    // of the array), Slurm would start them by itself; held again, each task is the adapter's.
+    // Not when a start of one of them is in flight: a one-task array's record is that task.
+    std::vector<std::string> tasks;
+    if (r.array_job_id != 0 && !r.array_task) {
+      std::string error;
+      for (auto t : array_task_ids(r.array_tasks, error)) tasks.push_back(task_key(r.array_job_id, t));
+      if (tasks.empty() || std::any_of(tasks.begin(), tasks.end(),
+                                       [&](const std::string& t) { return state_.view.starting.contains(t); }))
+        continue;
+    }
+    const std::string id = tasks.empty() ? job_key(r) : std::to_string(r.id);
+    if (tasks.empty() && state_.view.starting.contains(id)) continue;
     if (options_.dry_run) {
       notice(fmt::format("job {}: released outside the scheduler (priority {}); would hold it again", id, r.priority));
       continue;
     }
     JobUpdate u;
-    u.id = r.id;
+    u.id = r.id;  // an array's record: all its tasks
     u.priority = kHeld;
+    const std::uint32_t priority = r.priority;
     const RmStatus st = timed([&] { return control_.update(u); });
-    if (st.ok) state_.view.held_again.insert(id);
-    if (st.ok) held_now(id);
-    notice(st.ok ? fmt::format("job {}: released outside the scheduler (priority {}): held again", id, r.priority)
+    if (st.ok) {
+      if (tasks.empty()) {
+        state_.view.held_again.insert(id);
+        held_now(id);
+      } else {
+        state_.view.held_again.insert(tasks.begin(), tasks.end());
+        reading_.jobs[k].priority = kHeld;
+      }
+    }
+    notice(st.ok ? fmt::format("job {}: released outside the scheduler (priority {}): held again", id, priority)
                  : fmt::format("job {}: released outside the scheduler; holding it again failed: {}", id,
                                st.error.message));
   }

@@ -186,8 +186,11 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
       j.start_time = starting->second.asked;
       j.allocated_nodes = starting->second.nodes;
       j.allocated_tasks = starting->second.tasks;
-    } else if (r.reason == "JobHeldAdmin" && !adapter.held_again.contains(j.id)) {
-      j.holds.push_back("system");  // an operator's `scontrol hold`
+    } else if (r.reason == "JobHeldAdmin" && !adapter.held_again.contains(j.id) && r.array_job_id == 0) {
+      // An operator's `scontrol hold`. Not for an array's records: slurmctld turns an array's
+      // JobHeldUser into JobHeldAdmin by itself (measured: the record of the last waiting task
+      // once another task was released while the throttle was full), so that it tells nothing.
+      j.holds.push_back("system");
     } else if (r.admin_comment.find(kUserHoldMark) != std::string::npos) {
       j.holds.push_back("user");  // its owner's `sbatch -H`
     }
