@@ -68,9 +68,11 @@ DaemonState sample() {
   s.cycle.last_completion = 1'794'999'990;
   s.cycle.iterated_at = 1'795'000'000;
   s.cycle.left_waiting = true;
-  s.adapter.view.starting[12] = {{"n1", "n2"}, {4, 2}, 1'794'999'995};
-  s.adapter.requests[12] = {1, 0, "", "n4", 2};
-  s.adapter.view.held_again = {7, 9};
+  s.adapter.view.starting["12"] = {{"n1", "n2"}, {4, 2}, 1'794'999'995};
+  s.adapter.view.starting["20_3"] = {{"n3"}, {1}, 1'794'999'996};  // an array task, journalled by its task id
+  s.adapter.requests["12"] = {1, 0, "", "n4", 2, ""};
+  s.adapter.requests["20_3"] = {1, 0, "", "", 0, "batch,debug"};
+  s.adapter.view.held_again = {"7", "9", "20_0"};
   s.admin_reservations = {{"maint", 1'795'100'000, 1'795'200'000, {"n3", "n4"}, {}, "bob"}};
   s.scheduling_stopped = true;
   s.cluster = slurm::ClusterIdentity{"hpc1", "ctl1:6817"};
@@ -119,7 +121,7 @@ void expect_same(const DaemonState& a, const DaemonState& b) {
   for (const auto& [id, r] : a.adapter.requests) {
     const auto& q = b.adapter.requests.at(id);
     EXPECT_TRUE(r.min_nodes == q.min_nodes && r.max_nodes == q.max_nodes && r.required_nodes == q.required_nodes &&
-                r.excluded_nodes == q.excluded_nodes && r.restarts == q.restarts);
+                r.excluded_nodes == q.excluded_nodes && r.restarts == q.restarts && r.partitions == q.partitions);
   }
   EXPECT_EQ(a.admin_reservations, b.admin_reservations);
   EXPECT_EQ(a.scheduling_stopped, b.scheduling_stopped);

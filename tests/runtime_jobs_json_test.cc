@@ -83,7 +83,7 @@ TEST(RuntimeJobsJson, LocatedErrors) {
           "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
           "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, submit_time, state, "
           "start_time, end_time, allocated_nodes, allocated_tasks, holds, dependencies, bypass_count, "
-          "queue_time_accrued, utilized_procs, system_priority, relative_system_priority, start_priority)",
+          "queue_time_accrued, utilized_procs, system_priority, relative_system_priority, nice, start_priority)",
           "jobs[0].id: expected a non-empty string", "jobs[0].tasks: expected a number of tasks from 1 to 1000000000",
           "jobs[0].walltime: expected a number of seconds from 1 to 1000000000000 or [[[DD:]HH:]MM:]SS",
           "jobs[0].submit_time: expected an integer time (seconds since 1970) within 1000000000000 s of 1970",
@@ -132,7 +132,7 @@ TEST(RuntimeJobsJson, LocatedAtTheirValues) {
                 "JOBS.json:3:74: error: jobs[1].prcs: unknown field (expected one of id, user, group, account, class, "
                 "qos, tasks, procs, procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, "
                 "submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, holds, dependencies, "
-                "bypass_count, queue_time_accrued, utilized_procs, system_priority, relative_system_priority, "
+                "bypass_count, queue_time_accrued, utilized_procs, system_priority, relative_system_priority, nice, "
                 "start_priority)",
                 "JOBS.json:3:40: error: jobs[1].walltime: expected a number of seconds from 1 to 1000000000000 or "
                 "[[[DD:]HH:]MM:]SS",
@@ -221,8 +221,12 @@ TEST(RuntimeJobsJson, WhatALiveSnapshotHolds) {
        "start_time": 1699999000, "end_time": 1699999900, "allocated_nodes": ["n1", "n2"],
        "allocated_tasks": [4, 2], "start_priority": -12},
       {"id": "2", "user": "a", "walltime": 600, "submit_time": 0, "state": "Completed", "start_time": 5,
-       "end_time": 65}]})");
+       "end_time": 65},
+      {"id": "3", "user": "a", "walltime": 600, "submit_time": 0, "nice": 100}]})");
   ASSERT_TRUE(f.errors.empty()) << to_text(f.errors.front());
+  EXPECT_EQ(f.snapshot.jobs[2].nice, 100);
+  EXPECT_EQ(f.snapshot.jobs[1].nice, 0);
+  EXPECT_NE(jobs_json_text(f.snapshot).find(R"("nice":100)"), std::string::npos);
   EXPECT_EQ(f.snapshot.nodes[0].classes, (std::vector<std::string>{"batch", "debug"}));
   EXPECT_EQ(f.snapshot.nodes[0].max_jobs, 2);
   EXPECT_TRUE(f.snapshot.nodes[1].classes.empty());

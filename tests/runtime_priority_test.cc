@@ -321,6 +321,25 @@ TEST(RuntimePriority, OrderIsPriorityThenSubmissionThenId) {
   EXPECT_EQ(order, (std::vector<std::string>{"d", "c", "a", "b"}));
 }
 
+// Slurm's nice value (docs/semantics.md 132) is taken off after the floor and the cap, before an
+// operator's system priority: 100 minutes queued is 100; nice 30 makes it 70, nice -30 130; an
+// absolute setspri 5 still gives 1e9 + 5; floored at 1, nice 10 gives -9.
+TEST(RuntimePriority, NiceIsTakenOffAfterTheFloorAndTheCap) {
+  auto t = compile_policy("QUEUETIMEWEIGHT 1\n");
+  Job queued = J("q").submit(kNow - 100 * 60);
+  queued.nice = 30;
+  const auto b = score(t, queued);
+  EXPECT_EQ(b.priority, 70);
+  EXPECT_EQ(b.nice, 30);
+  queued.nice = -30;
+  EXPECT_EQ(score(t, queued).priority, 130);
+  queued.sched.system_priority = SystemPriority{5, false};
+  EXPECT_EQ(score(t, queued).priority, 1'000'000'005);
+  Job fresh = J("f").submit(kNow);
+  fresh.nice = 10;
+  EXPECT_EQ(score(t, fresh).priority, -9);
+}
+
 // An operator's system priority (setspri, docs/semantics.md 79), after the floor and the cap:
 // absolute is 1e9 + value, relative is added; REJECTNEGPRIOJOBS judges the result.
 TEST(RuntimePriority, SystemPriorityComesAfterTheFloorAndTheCap) {

@@ -14,6 +14,7 @@
 
 #include "llvm/Support/JSON.h"
 #include "runtime/rm/slurm/slurm_cluster.h"
+#include "runtime/rm/slurm/slurm_dependencies.h"
 #include "runtime/rm/slurm/slurm_placement.h"
 #include "runtime/rm/slurm/slurm_snapshot.h"
 
@@ -47,6 +48,8 @@ std::vector<JobRecord> jobs_of(const json::Value& v) {
     r.array_job_id = static_cast<std::uint32_t>(num(o, "array_job_id"));
     if (auto t = o.getInteger("array_task_id")) r.array_task = static_cast<std::uint32_t>(*t);
     r.array_tasks = str(o, "array_task_string");
+    r.array_max_tasks = static_cast<std::uint32_t>(num(o, "array_max_tasks"));
+    r.name = str(o, "name");
     r.restarts = static_cast<std::uint32_t>(num(o, "restart_cnt"));
     r.eligible = num(o, "eligible_time");
     r.user = str(o, "user_name");
@@ -199,30 +202,187 @@ TEST(SlurmMapping, NodeStates) {
   EXPECT_EQ(flags.snapshot.nodes[1].state, NodeState::Down);
 }
 
-TEST(SlurmMapping, AnUnsplitJobArrayIsReportedNotScheduled) {
+TEST(SlurmMapping, EachTaskOfAnUnsplitJobArrayIsAJob) {
+  // Recorded: `sbatch --array=1-3`, held: one record (job 2) standing for tasks 1, 2 and 3.
   const MappedCluster m = map_reading(reading("squeue_requeued_array.json", "sinfo_idle.json"), {});
-  ASSERT_EQ(m.problems.size(), 1u);
-  EXPECT_EQ(m.problems[0],
-            "job 2: a job array whose tasks (1-3) Slurm has not split yet: not scheduled (docs/slurm.md)");
-  ASSERT_EQ(m.snapshot.jobs.size(), 1u);
+  EXPECT_TRUE(m.problems.empty());
+  ASSERT_EQ(m.snapshot.jobs.size(), 4u);
   // The job requeued held (`scontrol requeuehold`) waits like any other.
   EXPECT_EQ(m.snapshot.jobs[0].id, "1");
   EXPECT_EQ(m.snapshot.jobs[0].state, JobState::Idle);
+  for (int t = 1; t <= 3; ++t) {
+    const Job& task = job(m, "2_" + std::to_string(t));
+    EXPECT_EQ(task.state, JobState::Idle);
+    EXPECT_TRUE(task.holds.empty()) << "no throttle";
+    EXPECT_EQ(task.user, m.snapshot.jobs[0].user);
+    EXPECT_EQ(m.record_of[static_cast<std::size_t>(t)], 1u) << "the array's record";
+  }
 }
 
-TEST(SlurmDependencies, UnfulfilledTermsNameTheJobsWaitedFor) {
-  bool never = false;
-  EXPECT_EQ(unfulfilled_dependencies("afterok:12(unfulfilled),afterany:13_*(unfulfilled)", never),
-            (std::vector<std::string>{"12", "13"}));
-  EXPECT_FALSE(never);
-  EXPECT_EQ(unfulfilled_dependencies("afterok:12:14(unfulfilled)", never), (std::vector<std::string>{"12", "14"}));
-  EXPECT_EQ(unfulfilled_dependencies("after:12+5(unfulfilled)?afterok:3(unfulfilled)", never),
-            (std::vector<std::string>{"12", "3"}));
-  EXPECT_TRUE(unfulfilled_dependencies("singleton(unfulfilled)", never).empty());
-  EXPECT_TRUE(unfulfilled_dependencies("afterok:7(failed)", never).empty());
-  EXPECT_TRUE(never);
-  EXPECT_TRUE(unfulfilled_dependencies("", never).empty());
-  EXPECT_FALSE(never);
+TEST(SlurmMapping, ArrayTaskLists) {
+  std::string error;
+  EXPECT_EQ(array_task_ids("1-3,7", error), (std::vector<std::uint32_t>{1, 2, 3, 7}));
+  EXPECT_EQ(array_task_ids("0-20:8%2", error), (std::vector<std::uint32_t>{0, 8, 16}));
+  EXPECT_EQ(array_task_ids("5", error), (std::vector<std::uint32_t>{5}));
+  EXPECT_TRUE(error.empty());
+  for (const char* bad : {"", "%2", "1-", "3-1", "1,,2", "a", "1-4:0", "1,3,5,...", "99999999"}) {
+    EXPECT_TRUE(array_task_ids(bad, error).empty()) << bad;
+    EXPECT_FALSE(error.empty()) << bad;
+  }
+  EXPECT_EQ(error, "'99999999' is no task id");
+  // A record whose list cannot be read is reported, located, and nothing of it scheduled.
+  Reading r;
+  JobRecord meta;
+  meta.id = 9;
+  meta.array_job_id = 9;
+  meta.state = JobStateName::Pending;
+  meta.array_tasks = "1,3,5,...";
+  r.jobs = {meta};
+  const MappedCluster m = map_reading(r, {});
+  EXPECT_TRUE(m.snapshot.jobs.empty());
+  ASSERT_EQ(m.problems.size(), 1u);
+  EXPECT_EQ(m.problems[0],
+            "job 9: a job array whose tasks Slurm lists as '1,3,5,...': a task list Slurm cut short: not scheduled");
+}
+
+// `--array=1-6%2` with task 1 split out and running, task 2 split out and held (Slurm's record of
+// its own), tasks 3-6 still in the array's record: one running, so one more may start, the
+// lowest waiting task (2); 3-6 wait with the throttle's hold.
+TEST(SlurmMapping, AnArrayThrottleLeavesOnlyWhatMayRun) {
+  JobRecord meta;
+  meta.id = 12;
+  meta.array_job_id = 12;
+  meta.state = JobStateName::Pending;
+  meta.reason = "JobHeldUser";
+  meta.array_tasks = "3-6%2";
+  meta.array_max_tasks = 2;
+  meta.cpus = 1;
+  meta.user = "alice";
+  JobRecord one = meta, two = meta;
+  one.id = 13;
+  one.array_task = 1;
+  one.array_tasks.clear();
+  one.array_max_tasks = 0;  // a split task's record carries no throttle: its array's does
+  one.state = JobStateName::Running;
+  one.allocation = {{"n1", 1}};
+  two.id = 14;
+  two.array_task = 2;
+  two.array_tasks.clear();
+  two.array_max_tasks = 0;
+  Reading r;
+  r.jobs = {meta, one, two};
+  MappedCluster m = map_reading(r, {});
+  ASSERT_EQ(m.snapshot.jobs.size(), 6u);
+  EXPECT_EQ(job(m, "12_1").state, JobState::Running);
+  EXPECT_TRUE(job(m, "12_2").holds.empty());
+  for (const char* held : {"12_3", "12_4", "12_5", "12_6"})
+    EXPECT_EQ(job(m, held).holds, (std::vector<std::string>{std::string(kArrayThrottleHold)})) << held;
+  // Slurm turns an array's JobHeldUser into JobHeldAdmin by itself: no operator's hold.
+  r.jobs[0].reason = "JobHeldAdmin";
+  EXPECT_TRUE(job(map_reading(r, {}), "12_2").holds.empty());
+  EXPECT_EQ(job(map_reading(r, {}), "12_3").holds, (std::vector<std::string>{std::string(kArrayThrottleHold)}));
+  r.jobs[0].reason = "JobHeldUser";
+  // Task 2 starting counts as running: nothing more may start.
+  AdapterView view;
+  view.starting["12_2"] = {{"n2"}, {1}, 1000};
+  m = map_reading(r, view);
+  EXPECT_EQ(job(m, "12_2").state, JobState::Starting);
+  EXPECT_FALSE(job(m, "12_3").holds.empty());
+  // Task 1 done: one may start, task 3 (a task held by its owner takes no place).
+  r.jobs[1].state = JobStateName::Completed;
+  r.jobs[1].allocation.clear();
+  r.jobs[0].admin_comment = std::string(kUserHoldMark);  // tasks 3-6 held by their owner
+  r.jobs[2].priority = 0;
+  m = map_reading(r, {});
+  EXPECT_TRUE(job(m, "12_2").holds.empty());
+  EXPECT_EQ(job(m, "12_3").holds, std::vector<std::string>{"user"});
+}
+
+// Slurm judges no held job's dependencies (measured: `afterok:4(unfulfilled)` stays so after job
+// 4 failed), so the adapter judges them from the records, as slurmctld's test_job_dependency
+// does. Worked by hand on: 4 failed, 5 completed, 6 running for 100 s, 7 waiting, array 20 with
+// task 1 completed (job 21) and tasks 2-3 still in its record, and alice's jobs named "single":
+// 30 running, 31 and 32 waiting; bob's 33 of that name.
+class SlurmDependencies : public ::testing::Test {
+ protected:
+  static constexpr Epoch kNow = 10'000;
+  std::vector<JobRecord> jobs;
+  void SetUp() override {
+    auto add = [&](std::uint32_t id, JobStateName state) -> JobRecord& {
+      JobRecord r;
+      r.id = id;
+      r.state = state;
+      r.uid = 1000;
+      jobs.push_back(r);
+      return jobs.back();
+    };
+    add(4, JobStateName::Failed);
+    add(5, JobStateName::Completed);
+    add(6, JobStateName::Running).start = kNow - 100;
+    add(7, JobStateName::Pending);
+    JobRecord& t1 = add(21, JobStateName::Completed);
+    t1.array_job_id = 20;
+    t1.array_task = 1;
+    JobRecord& meta = add(20, JobStateName::Pending);
+    meta.array_job_id = 20;
+    meta.array_tasks = "2-3";
+    for (auto [id, state] : {std::pair{30u, JobStateName::Running}, std::pair{31u, JobStateName::Pending},
+                             std::pair{32u, JobStateName::Pending}, std::pair{33u, JobStateName::Pending}})
+      add(id, state).name = "single";
+    jobs.back().uid = 1001;  // bob
+  }
+  DependencyStanding judge(const char* text, std::uint32_t who = 7) {
+    for (auto& j : jobs)
+      if (j.id == who) j.dependency = text;
+    const DependencyIndex index(jobs);  // the job judged is the index's own (singleton compares records)
+    return judge_dependencies(*index.job(who), std::nullopt, index, kNow);
+  }
+  std::vector<std::string> waits(const char* text, std::uint32_t who = 7) {
+    auto d = judge(text, who);
+    EXPECT_TRUE(d.never.empty()) << text << ": " << d.never;
+    return d.waiting_for;
+  }
+  std::string never(const char* text) { return judge(text).never; }
+  using Ids = std::vector<std::string>;
+};
+
+TEST_F(SlurmDependencies, AfterOkAnyNotOk) {
+  EXPECT_EQ(waits("afterok:5(unfulfilled)"), Ids{});
+  EXPECT_EQ(never("afterok:4(unfulfilled)"), "afterok:4: job 4 ended FAILED");
+  EXPECT_EQ(waits("afterany:4(unfulfilled)"), Ids{});
+  EXPECT_EQ(waits("afterany:6(unfulfilled),afterok:7(unfulfilled)"), (Ids{"6", "7"}));
+  EXPECT_EQ(waits("afterok:5:7(unfulfilled)"), Ids{"7"});
+  EXPECT_EQ(waits("afternotok:4(unfulfilled)"), Ids{});
+  EXPECT_EQ(never("afternotok:5(unfulfilled)"), "afternotok:5: it completed");
+  EXPECT_EQ(waits("afterok:99(unfulfilled)"), Ids{}) << "a job gone: Slurm lifts the dependency";
+  EXPECT_EQ(never("afterok:5(failed)"), "afterok:5: Slurm says it failed");
+  EXPECT_EQ(never("expand:6(unfulfilled)"), "the Slurm dependency 'expand' is not mapped (docs/slurm.md)");
+}
+
+TEST_F(SlurmDependencies, AfterAStartAndMinutesAfterIt) {
+  EXPECT_EQ(waits("after:6(unfulfilled)"), Ids{});
+  EXPECT_EQ(waits("after:6+1(unfulfilled)"), Ids{}) << "running 100 s, at least 1 minute";
+  EXPECT_EQ(waits("after:6+5(unfulfilled)"), Ids{"6"});
+  EXPECT_EQ(waits("after:7(unfulfilled)"), Ids{"7"});
+}
+
+TEST_F(SlurmDependencies, ArraysAsAWholeOrATask) {
+  EXPECT_EQ(waits("afterok:20(unfulfilled)"), (Ids{"20_2", "20_3"}));
+  EXPECT_EQ(waits("afterany:20_*(unfulfilled)"), (Ids{"20_2", "20_3"}));
+  EXPECT_EQ(waits("afterok:20_1(unfulfilled)"), Ids{});
+  EXPECT_EQ(waits("afterok:20_3(unfulfilled)"), Ids{"20_3"});
+}
+
+TEST_F(SlurmDependencies, AnyOfThem) {
+  EXPECT_EQ(waits("afterok:4(unfulfilled)?afterok:5(unfulfilled)"), Ids{});
+  EXPECT_EQ(waits("afterok:4(unfulfilled)?afterok:7(unfulfilled)"), Ids{"7"});
+  EXPECT_EQ(never("afterok:4(unfulfilled)?afternotok:5(unfulfilled)"), "afterok:4: job 4 ended FAILED");
+}
+
+TEST_F(SlurmDependencies, SingletonWaitsForTheUsersJobsOfThatName) {
+  // Slurm: another of the user's jobs of that name running, or waiting with a lower job id.
+  EXPECT_EQ(waits("singleton(unfulfilled)", 32), (Ids{"30", "31"}));
+  EXPECT_EQ(waits("singleton(unfulfilled)", 33), Ids{}) << "bob's";
 }
 
 // A Slurm that does what it is told, one job at a time, and says what it was asked.
@@ -248,12 +408,13 @@ class ScriptedSlurm final : public SlurmControl {
   }
   bool changed() override { return true; }
   RmStatus update(const JobUpdate& u) override {
-    calls.push_back("update " + std::to_string(u.id));
+    calls.push_back("update " + std::to_string(u.id) + (u.task ? "_" + std::to_string(*u.task) : ""));
     updates.push_back(u);
     if (refuse_release.contains(u.id) && u.priority == kReleased)
       return RmStatus::failure("Requested node configuration is not available");
+    if (u.task) split(u.id, *u.task);
     for (auto& j : state.jobs)
-      if (j.id == u.id) {
+      if (j.id == (u.task ? split_id : u.id)) {
         if (u.priority) j.priority = *u.priority == kReleased ? 1000 : *u.priority;
         if (u.required_nodes) j.required_nodes = *u.required_nodes;
         if (u.admin_comment) j.admin_comment = *u.admin_comment;
@@ -261,8 +422,8 @@ class ScriptedSlurm final : public SlurmControl {
       }
     return RmStatus::failure("Invalid job id specified");
   }
-  RmStatus cancel(std::uint32_t id) override {
-    calls.push_back("cancel " + std::to_string(id));
+  RmStatus cancel(std::uint32_t id, std::optional<std::uint32_t> task) override {
+    calls.push_back("cancel " + std::to_string(id) + (task ? "_" + std::to_string(*task) : ""));
     return {};
   }
   RmStatus requeue_held(std::uint32_t id) override {
@@ -273,6 +434,41 @@ class ScriptedSlurm final : public SlurmControl {
     out = {"scripted", "localhost:6817"};
     return {};
   }
+
+ private:
+  // As slurmctld's update_job_str: a task named by its array is split out of the array's pending
+  // record into one of its own, under the next job id (split_id).
+  std::uint32_t split_id = 0;
+  void split(std::uint32_t array, std::uint32_t task) {
+    for (auto& j : state.jobs)
+      if (j.array_job_id == array && j.array_task == task) {
+        split_id = j.id;  // split already
+        return;
+      }
+    for (std::size_t k = 0; k < state.jobs.size(); ++k) {
+      JobRecord& meta = state.jobs[k];
+      if (meta.array_job_id != array || meta.array_task) continue;
+      std::string error;
+      std::vector<std::uint32_t> tasks = array_task_ids(meta.array_tasks, error);
+      std::erase(tasks, task);
+      std::string rest;
+      for (auto t : tasks) rest += (rest.empty() ? "" : ",") + std::to_string(t);
+      JobRecord one = meta;
+      one.id = next_id++;
+      one.array_task = task;
+      one.array_tasks.clear();
+      one.array_max_tasks = 0;
+      meta.array_tasks = rest;
+      if (rest.empty()) state.jobs.erase(state.jobs.begin() + static_cast<std::ptrdiff_t>(k));
+      split_id = one.id;
+      state.jobs.push_back(one);
+      return;
+    }
+    split_id = 0;
+  }
+
+ public:
+  std::uint32_t next_id = 100;
 
  private:
   static std::vector<std::string> split(const std::string& list) {
@@ -306,6 +502,35 @@ NodeRecord node(const char* name) {
   n.state = NodeStateName::Idle;
   n.partitions = {"batch"};
   return n;
+}
+
+TEST(SlurmMapping, BeginTimesAndDependenciesNeverMet) {
+  Reading r;
+  r.now = 5000;
+  JobRecord later = pending(1, 1), requeued = pending(2, 1), orphan = pending(3, 1), failed = pending(4, 1);
+  later.eligible = 5060;  // sbatch --begin=now+60
+  requeued.eligible = 5100;
+  requeued.restarts = 1;  // Slurm's own 120 s after a requeue: the adapter starts it at once
+  failed.state = JobStateName::Failed;
+  orphan.dependency = "afterok:4(unfulfilled)";
+  r.jobs = {later, requeued, orphan, failed};
+  const MappedCluster m = map_reading(r, {});
+  EXPECT_EQ(job(m, "1").holds, std::vector<std::string>{std::string(kBeginTimeHold)});
+  EXPECT_TRUE(job(m, "2").holds.empty());
+  EXPECT_EQ(m.next_begin, 5060);
+  EXPECT_EQ(job(m, "3").holds, std::vector<std::string>{std::string(kDependencyNeverHold)});
+  ASSERT_EQ(m.dependency_never.size(), 1u);
+  EXPECT_EQ(m.dependency_never[0], (MappedCluster::NeverMet{2, "afterok:4: job 4 ended FAILED", true}));
+  r.now = 5060;
+  EXPECT_TRUE(job(map_reading(r, {}), "1").holds.empty()) << "its begin time came";
+}
+
+TEST(SlurmMapping, NiceGoesToTheJob) {
+  Reading r;
+  JobRecord nice = pending(1, 1);
+  nice.nice = 100;  // sbatch --nice=100
+  r.jobs = {nice};
+  EXPECT_EQ(map_reading(r, {}).snapshot.jobs[0].nice, 100);
 }
 
 TEST(SlurmMapping, ACompletingJobIsChargedAllItsCpusUpToItsEnd) {
@@ -404,6 +629,166 @@ TEST(SlurmStart, BindsReleasesAndConfirms) {
   EXPECT_EQ(h.rm->cluster().jobs[0].state, JobState::Running);
 }
 
+const Job* find(const ClusterSnapshot& s, const std::string& id) {
+  for (const auto& j : s.jobs)
+    if (j.id == id) return &j;
+  return nullptr;
+}
+
+// `--array=1-3%2`, held in one record: each task is released alone, by its task id, which Slurm
+// splits out of the array's record under a job id of its own (job 100 here); the task keeps its
+// id `12_2` through the split, in the journal and in the events.
+TEST(SlurmStart, AnArrayTaskIsReleasedAloneByItsTaskId) {
+  Harness h;
+  JobRecord meta = pending(12, 1);
+  meta.array_job_id = 12;
+  meta.array_tasks = "1-3%2";
+  meta.array_max_tasks = 2;
+  h.slurm.state.jobs = {meta};
+  h.wait();
+  ASSERT_EQ(h.rm->cluster().jobs.size(), 3u);
+  ASSERT_TRUE(h.rm->start_job({"12_2", {"n1"}, {1}, {}}).ok);
+  ASSERT_EQ(h.slurm.calls, (std::vector<std::string>{"persist", "update 12_2"}));
+  EXPECT_EQ(h.slurm.updates.back().id, 12u);
+  EXPECT_EQ(h.slurm.updates.back().task, 2u);
+  EXPECT_EQ(h.slurm.updates.back().priority, kReleased);
+  EXPECT_EQ(h.slurm.updates.back().required_nodes, "n1");
+  EXPECT_TRUE(h.rm->state().view.starting.contains("12_2"));
+  EXPECT_EQ(find(h.rm->cluster(), "12_2")->state, JobState::Starting);
+  h.now += 1;
+  const auto events = h.wait();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].kind, RmEvent::Kind::Started);
+  EXPECT_EQ(events[0].subject, "12_2");
+  EXPECT_TRUE(h.rm->state().view.starting.empty());
+  const ClusterSnapshot& s = h.rm->cluster();
+  ASSERT_EQ(s.jobs.size(), 3u);
+  EXPECT_EQ(find(s, "12_2")->state, JobState::Running);
+  // One of two running: task 1 may start, task 3 waits for the throttle.
+  EXPECT_TRUE(find(s, "12_1")->holds.empty());
+  EXPECT_EQ(find(s, "12_3")->holds, std::vector<std::string>{std::string(kArrayThrottleHold)});
+  // Task 1 next: the array's record splits again; a second start of 12_2 is refused.
+  EXPECT_FALSE(h.rm->start_job({"12_2", {"n2"}, {1}, {}}).ok);
+  ASSERT_TRUE(h.rm->start_job({"12_1", {"n2"}, {1}, {}}).ok);
+  EXPECT_EQ(h.slurm.calls.back(), "update 12_1");
+}
+
+// kill -9 after the journal, before Slurm was asked: the task is still in its array's record,
+// held; after the release, it runs split out under a job id of its own. Either way the restart
+// finds it by its task id.
+TEST(SlurmStart, ARestartFindsAnArrayTaskByItsTaskId) {
+  JobRecord meta = pending(12, 1);
+  meta.array_job_id = 12;
+  meta.array_tasks = "1-3";
+  AdapterState restored;
+  restored.view.starting["12_3"] = {{"n1"}, {1}, 1997};
+  restored.requests["12_3"] = {1, 0, "", "", 0, ""};
+  {
+    Harness h;
+    h.slurm.state.jobs = {meta};
+    h.rm->restore(restored);
+    EXPECT_TRUE(h.wait().empty()) << "never released: no start, and none failed";
+    ASSERT_EQ(h.slurm.updates.size(), 1u);
+    EXPECT_EQ(h.slurm.updates[0].task, 3u);
+    EXPECT_EQ(h.slurm.updates[0].priority, kHeld);
+    EXPECT_TRUE(h.rm->state().view.starting.empty());
+  }
+  {
+    Harness h;
+    JobRecord task = meta;
+    task.id = 15;
+    task.array_task = 3;
+    task.array_tasks.clear();
+    task.state = JobStateName::Running;
+    task.start = 1998;
+    task.allocation = {{"n1", 1}};
+    meta.array_tasks = "1-2";
+    h.slurm.state.jobs = {meta, task};
+    h.rm->restore(restored);
+    h.wait();  // the first reading of a restart reports no events; the start is confirmed
+    EXPECT_TRUE(h.rm->state().view.starting.empty());
+    EXPECT_TRUE(h.slurm.updates.empty()) << "nothing asked of Slurm";
+    EXPECT_EQ(find(h.rm->cluster(), "12_3")->state, JobState::Running);
+  }
+}
+
+// Slurm judges no held job's dependencies (it would show JobHeldUser): the job is released to
+// Slurm without nodes, so that Slurm shows DependencyNeverSatisfied (and starts nothing under
+// it), and why goes into its AdminComment, the user hold's mark kept; said once.
+TEST(SlurmStart, ADependencyNeverMetIsSaidInTheAdminComment) {
+  Harness h;
+  JobRecord failed = pending(4, 1), orphan = pending(5, 1);
+  failed.state = JobStateName::Failed;
+  orphan.dependency = "afterok:4(unfulfilled)";
+  orphan.admin_comment = std::string(kUserHoldMark);
+  h.slurm.state.jobs = {failed, orphan};
+  h.wait();
+  ASSERT_EQ(h.slurm.updates.size(), 1u);
+  EXPECT_EQ(h.slurm.updates[0].id, 5u);
+  EXPECT_EQ(h.slurm.updates[0].admin_comment,
+            "mauirun:user_hold mauirun: dependency never satisfied: afterok:4: job 4 ended FAILED");
+  EXPECT_EQ(h.slurm.updates[0].priority, kReleased);
+  EXPECT_EQ(h.slurm.updates[0].required_nodes, std::nullopt) << "bound to no node";
+  EXPECT_EQ(find(h.rm->cluster(), "5")->holds, (std::vector<std::string>{"user", "dependency never satisfied"}));
+  h.now += 1;
+  h.wait();
+  EXPECT_EQ(h.slurm.updates.size(), 1u) << "said once, and not held again as a job released by someone else";
+  // Slurm's judgement after the release: its reason, and the dependency marked failed.
+  h.slurm.state.jobs[1].reason = "DependencyNeverSatisfied";
+  h.slurm.state.jobs[1].dependency = "afterok:4(failed)";
+  h.wait();
+  EXPECT_EQ(h.slurm.updates.size(), 1u);
+  EXPECT_EQ(find(h.rm->cluster(), "5")->holds, (std::vector<std::string>{"user", "dependency never satisfied"}));
+  // A dependency the adapter cannot judge: held, and why said.
+  Harness other;
+  JobRecord odd = pending(6, 1);
+  odd.dependency = "expand:5(unfulfilled)";
+  other.slurm.state.jobs = {odd};
+  other.wait();
+  ASSERT_EQ(other.slurm.updates.size(), 1u);
+  EXPECT_EQ(other.slurm.updates[0].priority, std::nullopt);
+}
+
+// `-p batch,debug`: n1 serves batch only, n2 debug only, n3 both. The job's class is the list,
+// which n1, n2 and n3 serve; it is released into the first of its partitions that holds all
+// the nodes it was given, and a start across the two is not asked of Slurm. An undone start
+// gives the list back.
+TEST(SlurmStart, AJobAskingSeveralPartitionsGoesIntoTheOneOfItsNodes) {
+  SlurmOptions options;
+  options.start_timeout = 10;
+  Harness h(options);
+  h.slurm.run_released = false;
+  h.slurm.state.nodes = {node("n1"), node("n2"), node("n3"), node("n4")};
+  h.slurm.state.nodes[1].partitions = {"debug"};
+  h.slurm.state.nodes[2].partitions = {"batch", "debug"};
+  h.slurm.state.nodes[3].partitions = {"other"};
+  JobRecord either = pending(5, 2);
+  either.partition = "batch,debug";
+  JobRecord wide = pending(6, 2);
+  wide.partition = "debug,batch";
+  h.slurm.state.jobs = {either, wide};
+  h.wait();
+  const ClusterSnapshot& s = h.rm->cluster();
+  EXPECT_EQ(find(s, "5")->job_class, "batch,debug");
+  EXPECT_EQ(s.nodes[0].classes, (std::vector<std::string>{"batch", "batch,debug", "debug,batch"}));
+  EXPECT_EQ(s.nodes[1].classes, (std::vector<std::string>{"debug", "batch,debug", "debug,batch"}));
+  EXPECT_EQ(s.nodes[3].classes, std::vector<std::string>{"other"});
+  const RmStatus across = h.rm->start_job({"6", {"n1", "n2"}, {1, 1}, {}});
+  EXPECT_FALSE(across.ok);
+  EXPECT_NE(across.error.message.find("no one of its partitions (debug,batch) holds all of n1,n2"), std::string::npos)
+      << across.error.message;
+  EXPECT_TRUE(h.slurm.updates.empty());
+  ASSERT_TRUE(h.rm->start_job({"5", {"n3"}, {2}, {}}).ok);
+  EXPECT_EQ(h.slurm.updates.back().partition, "batch") << "the first of its list holding n3";
+  ASSERT_TRUE(h.rm->start_job({"6", {"n2"}, {2}, {}}).ok);
+  EXPECT_EQ(h.slurm.updates.back().partition, "debug");
+  h.now += 10;
+  h.wait();  // neither ran: both undone
+  ASSERT_GE(h.slurm.updates.size(), 4u);
+  EXPECT_EQ(h.slurm.updates[2].partition, "batch,debug");
+  EXPECT_EQ(h.slurm.updates[3].partition, "debug,batch");
+}
+
 TEST(SlurmStart, NotRunningInTimeIsHeldAgainAndReported) {
   SlurmOptions options;
   options.start_timeout = 10;
@@ -425,7 +810,7 @@ TEST(SlurmStart, NotRunningInTimeIsHeldAgainAndReported) {
   EXPECT_EQ(undo.priority, kHeld);
   EXPECT_EQ(undo.required_nodes, "");
   EXPECT_EQ(undo.min_nodes, 1u);
-  EXPECT_TRUE(h.rm->state().view.held_again.contains(5));
+  EXPECT_TRUE(h.rm->state().view.held_again.contains("5"));
   // Held by the adapter, the job waits for the scheduler again, not for an operator.
   h.slurm.state.jobs[0].reason = "JobHeldAdmin";
   h.wait();
@@ -494,12 +879,52 @@ TEST(SlurmStart, AJobReleasedBehindTheSchedulersBackIsHeldAgain) {
   EXPECT_NE(notices[0].find("released outside the scheduler"), std::string::npos);
 }
 
+// An operator's `scontrol release 12` of a whole array: Slurm would start its tasks by itself.
+// The array's record is held again, and each of its tasks is the adapter's to start. A one-task
+// array's record is that task: released by the adapter, it is left alone.
+TEST(SlurmStart, AnArrayReleasedBehindTheSchedulersBackIsHeldAgain) {
+  Harness h;
+  h.slurm.run_released = false;
+  JobRecord meta = pending(12, 1);
+  meta.array_job_id = 12;
+  meta.array_tasks = "1-3";
+  meta.priority = 4294901759u;
+  meta.reason = "Priority";
+  JobRecord one = pending(20, 1);
+  one.array_job_id = 20;
+  one.array_tasks = "5";
+  h.slurm.state.jobs = {meta};
+  h.wait();
+  ASSERT_EQ(h.slurm.updates.size(), 1u);
+  EXPECT_EQ(h.slurm.updates[0].id, 12u);
+  EXPECT_EQ(h.slurm.updates[0].task, std::nullopt) << "the array's record, all its tasks";
+  EXPECT_EQ(h.slurm.updates[0].priority, kHeld);
+  EXPECT_EQ(h.rm->state().view.held_again, (std::set<std::string, std::less<>>{"12_1", "12_2", "12_3"}));
+  h.slurm.state.jobs[0].reason = "JobHeldAdmin";  // as Slurm shows a hold by root
+  h.wait();
+  EXPECT_TRUE(find(h.rm->cluster(), "12_2")->holds.empty()) << "waiting for the scheduler, not an operator";
+  // The one-task array 20, released by the adapter (Slurm updates such a record whole, without
+  // a split: update_job_str), is not held again.
+  Harness other;
+  other.slurm.run_released = false;
+  one.priority = 4294901759u;
+  one.reason = "None";
+  one.required_nodes = "n1";
+  other.slurm.state.jobs = {one};
+  AdapterState restored;
+  restored.view.starting["20_5"] = {{"n1"}, {1}, other.now};
+  other.rm->restore(restored);
+  other.wait();
+  EXPECT_TRUE(other.slurm.updates.empty());
+  EXPECT_EQ(find(other.rm->cluster(), "20_5")->state, JobState::Starting);
+}
+
 TEST(SlurmStart, ARestartFindsAStartNeverReleasedAndClearsItWithoutBlame) {
   Harness h;
   h.slurm.state.jobs = {pending(5, 1)};
   AdapterState restored;
-  restored.view.starting[5] = {{"n1"}, {1}, h.now - 3};
-  restored.requests[5] = {1, 0, "", ""};
+  restored.view.starting["5"] = {{"n1"}, {1}, h.now - 3};
+  restored.requests["5"] = {1, 0, "", "", 0, ""};
   h.rm->restore(restored);
   const auto events = h.wait();
   EXPECT_TRUE(events.empty()) << "a start that never happened is no failed start";
@@ -552,7 +977,7 @@ TEST(SlurmStart, AStartSlurmRefusesInATurnIsUndoneTheOthersStand) {
   EXPECT_NE(statuses[1].error.message.find("Requested node configuration is not available"), std::string::npos);
   EXPECT_TRUE(statuses[2].ok);
   EXPECT_EQ(h.rm->state().view.starting.size(), 2u);
-  EXPECT_FALSE(h.rm->state().view.starting.contains(6));
+  EXPECT_FALSE(h.rm->state().view.starting.contains("6"));
   EXPECT_EQ(h.slurm.calls.back(), "persist") << "the start given back is journalled";
   EXPECT_EQ(h.rm->cluster().jobs[1].state, JobState::Idle);
   EXPECT_EQ(h.slurm.state.jobs[1].priority, kHeld) << "held again as it was";
@@ -675,16 +1100,16 @@ TEST(SlurmStart, AStartSlurmWouldFindNoRoomForAfterThisTurnsStartsWaits) {
   h.wait();
   // The engine's split, n2:4 n1:2, is not Slurm's: it fills n1 first (n1:4, n2:2).
   ASSERT_TRUE(h.rm->start_job({"5", {"n2", "n1"}, {4, 2}, {}}).ok);
-  EXPECT_EQ(h.rm->state().view.starting.at(5).tasks, (std::vector<std::int64_t>{2, 4}));
+  EXPECT_EQ(h.rm->state().view.starting.at("5").tasks, (std::vector<std::int64_t>{2, 4}));
   // Planned on n1's 2 CPUs the engine thought free, and one on n3: Slurm has none on n1.
   const RmStatus st = h.rm->start_job({"6", {"n1", "n3"}, {2, 1}, {}});
   EXPECT_FALSE(st.ok);
   EXPECT_NE(st.error.message.find("not started this turn"), std::string::npos) << st.error.message;
   EXPECT_EQ(h.slurm.updates.size(), 1u) << "nothing asked of Slurm for job 6";
-  EXPECT_FALSE(h.rm->state().view.starting.contains(6));
+  EXPECT_FALSE(h.rm->state().view.starting.contains("6"));
   // On n2 (2 free) and n3, it starts: n2:2 n3:1.
   ASSERT_TRUE(h.rm->start_job({"6", {"n2", "n3"}, {1, 2}, {}}).ok);
-  EXPECT_EQ(h.rm->state().view.starting.at(6).tasks, (std::vector<std::int64_t>{2, 1}));
+  EXPECT_EQ(h.rm->state().view.starting.at("6").tasks, (std::vector<std::int64_t>{2, 1}));
 }
 
 }  // namespace

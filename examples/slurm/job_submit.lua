@@ -11,6 +11,7 @@ itself, and no user may get around the scheduler.
     held state, pending scheduler release"). Without this, the job's owner could
     `scontrol release` it, or `scontrol update JobId=N Nice=10` (Slurm then recomputes the
     priority of a held job from 0 to 2: measured), and Slurm would start it by itself.
+    A change of a job's dependency holds it again for the scheduler (priority 0).
     Other updates (time limit, name, ...) are Slurm's usual business; the scheduler's own
     updates (ReqNodeList, ExcNodeList, NumNodes, priority, hold, release) all pass.
   * A user hold asked at submission (`sbatch -H`) is marked "mauirun:user_hold" in the
@@ -91,6 +92,13 @@ function slurm_job_modify(job_desc, job_rec, part_list, modify_uid)
       "mauirun: job %s waits for the scheduler; only uid %d may hold, release or change its priority or nice",
       tostring(id), SCHEDULER_UID))
     return ESLURM_JOB_HELD
+  end
+  -- A job whose dependency can never be met is released by the scheduler for Slurm to show
+  -- DependencyNeverSatisfied (Slurm starts nothing under it). A new dependency would let Slurm
+  -- start it by itself: it goes back to waiting for the scheduler (a priority of 0, which an
+  -- owner may set on their own job), which judges the new dependency.
+  if job_desc.dependency ~= nil then
+    job_desc.priority = 0
   end
   return slurm.SUCCESS
 end

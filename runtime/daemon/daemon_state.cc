@@ -115,20 +115,43 @@ json::Value cycle_memory(const CycleMemory& m) {
                       {"removed_never_runnable", m.removed_never_runnable}};
 }
 
+std::optional<std::uint32_t> job_number(llvm::StringRef s) {
+  std::uint32_t n = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (ec != std::errc() || end != s.data() + s.size() || n == 0) return std::nullopt;
+  return n;
+}
+
+// The engine's id of a Slurm job (slurm::job_key): a job id, or an array's and a task's (`12_3`).
+bool slurm_job_key(llvm::StringRef s) {
+  const auto [array, task] = s.split('_');
+  if (!job_number(array)) return false;
+  if (task.size() == s.size() - array.size()) return true;  // no '_'
+  std::uint32_t t = 0;
+  auto [end, ec] = std::from_chars(task.data(), task.data() + task.size(), t);
+  return !task.empty() && ec == std::errc() && end == task.data() + task.size();
+}
+
 json::Value adapter(const slurm::AdapterState& a) {
   json::Object starting;
   for (const auto& [id, s] : a.view.starting)
-    starting[std::to_string(id)] =
-        json::Object{{"nodes", json::Array(s.nodes)}, {"tasks", json::Array(s.tasks)}, {"asked", s.asked}};
+    starting[id] = json::Object{{"nodes", json::Array(s.nodes)}, {"tasks", json::Array(s.tasks)}, {"asked", s.asked}};
   json::Object requests;
   for (const auto& [id, r] : a.requests)
-    requests[std::to_string(id)] = json::Object{{"min_nodes", static_cast<std::int64_t>(r.min_nodes)},
-                                                {"max_nodes", static_cast<std::int64_t>(r.max_nodes)},
-                                                {"required_nodes", r.required_nodes},
-                                                {"excluded_nodes", r.excluded_nodes},
-                                                {"restarts", static_cast<std::int64_t>(r.restarts)}};
+    requests[id] = json::Object{{"min_nodes", static_cast<std::int64_t>(r.min_nodes)},
+                                {"max_nodes", static_cast<std::int64_t>(r.max_nodes)},
+                                {"required_nodes", r.required_nodes},
+                                {"excluded_nodes", r.excluded_nodes},
+                                {"restarts", static_cast<std::int64_t>(r.restarts)},
+                                {"partitions", r.partitions}};
   json::Array held;
-  for (auto id : a.view.held_again) held.push_back(static_cast<std::int64_t>(id));
+  // A job id as a number, an array task (`12_3`) as text.
+  for (const auto& id : a.view.held_again) {
+    if (auto n = job_number(id))
+      held.push_back(static_cast<std::int64_t>(*n));
+    else
+      held.push_back(id);
+  }
   return json::Object{
       {"starting", std::move(starting)}, {"requests", std::move(requests)}, {"held_again", std::move(held)}};
 }
@@ -329,42 +352,34 @@ bool read_cycle(const json::Value& v, CycleMemory& m, Path p) {
   return true;
 }
 
-std::optional<std::uint32_t> job_number(llvm::StringRef s) {
-  std::uint32_t n = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return n;
-}
-
 bool read_adapter(const json::Value& v, slurm::AdapterState& a, Path p) {
   const json::Object* obj = v.getAsObject();
   if (!obj) return p.report("expected an object"), false;
   if (const json::Object* starting = obj->getObject("starting")) {
     for (const auto& [id, s] : *starting) {
       Path at = p.field("starting").field(id);
-      auto n = job_number(id);
-      if (!n) return at.report("expected a Slurm job id"), false;
+      if (!slurm_job_key(id)) return at.report("expected a Slurm job id (12, or 12_3 for an array task)"), false;
       slurm::AdapterView::Start start;
       json::ObjectMapper o(s, at);
       if (!o || !o.map("nodes", start.nodes) || !o.map("tasks", start.tasks) || !o.map("asked", start.asked))
         return false;
       if (start.nodes.empty() || start.nodes.size() != start.tasks.size())
         return at.report("expected as many task counts as nodes, and a node at least"), false;
-      a.view.starting[*n] = std::move(start);
+      a.view.starting[id.str()] = std::move(start);
     }
   }
   if (const json::Object* requests = obj->getObject("requests")) {
     for (const auto& [id, r] : *requests) {
       Path at = p.field("requests").field(id);
-      auto n = job_number(id);
-      if (!n) return at.report("expected a Slurm job id"), false;
+      if (!slurm_job_key(id)) return at.report("expected a Slurm job id (12, or 12_3 for an array task)"), false;
       slurm::AdapterState::Request req;
       json::ObjectMapper o(r, at);
       std::int64_t min_nodes = 0, max_nodes = 0, restarts = 0;
       // restarts: absent from the files of an older mauirun (0 then).
       if (!o || !o.map("min_nodes", min_nodes) || !o.map("max_nodes", max_nodes) ||
           !o.map("required_nodes", req.required_nodes) || !o.map("excluded_nodes", req.excluded_nodes) ||
-          !o.mapOptional("restarts", restarts))
+          !o.mapOptional("restarts", restarts) ||
+          !o.mapOptional("partitions", req.partitions))  // a job asking several; absent before issue 32
         return false;
       constexpr std::int64_t most = std::numeric_limits<std::uint32_t>::max();
       if (min_nodes < 0 || max_nodes < 0 || min_nodes > most || max_nodes > most)
@@ -373,15 +388,22 @@ bool read_adapter(const json::Value& v, slurm::AdapterState& a, Path p) {
       req.min_nodes = static_cast<std::uint32_t>(min_nodes);
       req.max_nodes = static_cast<std::uint32_t>(max_nodes);
       req.restarts = static_cast<std::uint32_t>(restarts);
-      a.requests[*n] = std::move(req);
+      a.requests[id.str()] = std::move(req);
     }
   }
   if (const json::Array* held = obj->getArray("held_again"))
     for (std::size_t i = 0; i < held->size(); ++i) {
       auto n = (*held)[i].getAsInteger();
-      if (!n || *n <= 0 || *n > std::numeric_limits<std::uint32_t>::max())
-        return p.field("held_again").index(static_cast<unsigned>(i)).report("expected a Slurm job id"), false;
-      a.view.held_again.insert(static_cast<std::uint32_t>(*n));
+      auto text = (*held)[i].getAsString();
+      if (n && *n > 0 && *n <= std::numeric_limits<std::uint32_t>::max())
+        a.view.held_again.insert(std::to_string(*n));
+      else if (text && slurm_job_key(*text))
+        a.view.held_again.insert(text->str());
+      else
+        return p.field("held_again")
+                   .index(static_cast<unsigned>(i))
+                   .report("expected a Slurm job id (12, or \"12_3\" for an array task)"),
+               false;
     }
   return true;
 }

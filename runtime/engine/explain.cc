@@ -206,6 +206,7 @@ std::string render_priority_breakdown(const ir::Policy& policy, const PriorityRo
   std::string out = fmt::format("job {}: priority {}", row.job->id, b.priority);
   if (b.floored) out += fmt::format(" (sum {} raised to 1: ENABLENEGJOBPRIORITY is FALSE)", number(b.sum));
   if (b.capped) out += fmt::format(" (sum {} cut to the maximum 1000000000)", number(b.sum));
+  if (b.nice != 0) out += fmt::format(" (nice {}: taken off)", b.nice);
   if (b.system_priority)
     out += b.system_priority->relative
                ? fmt::format(" (system priority: {:+} added)", b.system_priority->value)

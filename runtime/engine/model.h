@@ -98,6 +98,9 @@ struct Job {
   std::int64_t disk_per_task_mb = 0;
   std::int64_t nodes = 0;
   Seconds walltime = 0;  // wallclock limit, seconds (> 0)
+  // Taken off the priority the policy gives, after its floor and cap (Slurm's `--nice`;
+  // docs/semantics.md 132); negative raises it.
+  std::int64_t nice = 0;
 
   Epoch submit_time = 0;
   JobState state = JobState::Idle;

@@ -201,7 +201,8 @@ std::int64_t PriorityCalculator::weight_of(S s, const JobFacts& f) const {
   return w;
 }
 
-PriorityCalculator::Settled PriorityCalculator::settle(double p, const std::optional<SystemPriority>& system) const {
+PriorityCalculator::Settled PriorityCalculator::settle(double p, const std::optional<SystemPriority>& system,
+                                                       std::int64_t nice) const {
   Settled s;
   if (!plan_.enable_negative && p < 1) {
     p = 1;
@@ -211,6 +212,9 @@ PriorityCalculator::Settled PriorityCalculator::settle(double p, const std::opti
     p = kMaxPriority;
     s.capped = true;
   }
+  // The nice value goes as Slurm takes it off its own priority; an operator's absolute system
+  // priority still puts the job above every job without one.
+  p -= static_cast<double>(nice);
   // Maui applies the system priority to the unrounded priority, then stores it as an integer.
   if (system)
     p = system->relative ? p + static_cast<double>(system->value) : kMaxPriority + static_cast<double>(system->value);
@@ -242,8 +246,9 @@ PriorityBreakdown PriorityCalculator::evaluate(const Job& job, const JobCredenti
     magnitude += std::fabs(comp.contribution);
   }
   for (auto& comp : b.components) comp.percent = magnitude > 0 ? std::fabs(comp.contribution) / magnitude * 100.0 : 0.0;
-  const Settled settled = settle(b.sum, job.sched.system_priority);
+  const Settled settled = settle(b.sum, job.sched.system_priority, job.nice);
   b.system_priority = job.sched.system_priority;
+  b.nice = job.nice;
   b.priority = settled.priority;
   b.floored = settled.floored;
   b.capped = settled.capped;
@@ -263,7 +268,7 @@ PriorityCalculator::Rank PriorityCalculator::rank(const Job& job, const JobCrede
         factor += static_cast<double>(w) * capped(value_of(s, f), plan_.blank.subcomponents[idx(s)].cap);
     sum += static_cast<double>(c.weight) * capped(factor, c.cap);
   }
-  const Settled settled = settle(sum, job.sched.system_priority);
+  const Settled settled = settle(sum, job.sched.system_priority, job.nice);
   return {settled.priority, settled.rejected_negative};
 }
 

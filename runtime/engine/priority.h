@@ -61,6 +61,7 @@ struct PriorityBreakdown {
   bool capped = false;                            // cut to 1e9
   bool rejected_negative = false;                 // negative with REJECTNEGPRIOJOBS TRUE: not eligible
   std::optional<SystemPriority> system_priority;  // the job's, applied after floor and cap
+  std::int64_t nice = 0;                          // the job's, taken off after floor and cap
   Seconds effective_queue_time = 0;
   double xfactor = 0;
 
@@ -165,7 +166,7 @@ class PriorityCalculator {
     std::int64_t priority = 0;
     bool floored = false, capped = false, rejected_negative = false;
   };
-  Settled settle(double sum, const std::optional<SystemPriority>& system) const;
+  Settled settle(double sum, const std::optional<SystemPriority>& system, std::int64_t nice) const;
   const CredentialFactors& factors(ir::CredKind kind, std::uint32_t id) const;
 
   const CredentialDirectory& dir_;

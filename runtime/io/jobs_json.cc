@@ -262,6 +262,7 @@ class Reader {
            "utilized_procs",
            "system_priority",
            "relative_system_priority",
+           "nice",
            "start_priority"});
     Job j;
     text(*o, path, "id", j.id, true);
@@ -351,6 +352,8 @@ class Reader {
       if (count(*o, path, "relative_system_priority", sp.value, -kMaxSystemPriority, kMaxSystemPriority, "a priority"))
         j.sched.system_priority = sp;
     }
+    // Slurm's nice (its range: scontrol(1)).
+    count(*o, path, "nice", j.nice, -2'147'483'645, 2'147'483'645, "a nice value");
     if (o->get("start_priority")) {
       std::int64_t priority = 0;
       if (count(*o, path, "start_priority", priority, kMinStartPriority, kMaxStartPriority, "a priority"))

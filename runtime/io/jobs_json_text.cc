@@ -110,6 +110,7 @@ void write_job(std::string& out, const Job& j) {
   if (const auto& sp = j.sched.system_priority)
     line.integer(sp->relative ? "relative_system_priority" : "system_priority", sp->value);
   line.integer_if("start_priority", j.sched.start_priority);
+  line.integer_unless("nice", j.nice, 0);
   if (j.utilized_procs) line.number("utilized_procs", *j.utilized_procs);
 }
 

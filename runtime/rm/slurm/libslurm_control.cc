@@ -121,7 +121,13 @@ NodeStateName node_base(std::uint32_t s) {
 
 }  // namespace
 
-LibSlurmControl::LibSlurmControl() { slurm_init(nullptr); }
+LibSlurmControl::LibSlurmControl() {
+  // libslurm cuts an array's task list to 64 characters ("1,3,5,...") unless SLURM_BITSTR_LEN
+  // says otherwise (xlate_array_task_str, read once per process); 0 gives the whole list, which
+  // the adapter needs to know every pending task.
+  ::setenv("SLURM_BITSTR_LEN", "0", 1);
+  slurm_init(nullptr);
+}
 LibSlurmControl::~LibSlurmControl() {
   if (prefetched_jobs_) slurm_free_job_info_msg(prefetched_jobs_);
   slurm_fini();
@@ -197,6 +203,8 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.array_job_id = j.array_job_id;
     if (j.array_job_id != 0 && j.array_task_id != NO_VAL) r.array_task = j.array_task_id;
     r.array_tasks = text(j.array_task_str);
+    r.array_max_tasks = j.array_max_tasks;
+    r.name = text(j.name);
     r.uid = j.user_id;
     r.gid = j.group_id;
     r.user = j.user_name && *j.user_name ? std::string(j.user_name) : user_name(j.user_id);
@@ -209,6 +217,7 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.requeuing = (j.job_state & JOB_REQUEUE) != 0;
     r.reason = reason_name(j.state_reason);
     r.priority = j.priority;
+    if (j.nice != NO_VAL) r.nice = static_cast<std::int64_t>(j.nice) - static_cast<std::int64_t>(NICE_OFFSET);
     r.cpus = j.num_cpus;
     r.min_nodes = j.num_nodes;
     // `-N 2` asks for exactly two nodes (minimum = maximum); `-N 1-3` and `-n` alone leave the
@@ -296,22 +305,47 @@ RmStatus LibSlurmControl::update(const JobUpdate& u) {
   desc.job_id = u.id;
   // Slurm's descriptor takes char*: the strings below outlive the call.
   std::string required = u.required_nodes.value_or(""), excluded = u.excluded_nodes.value_or(""),
-              comment = u.admin_comment.value_or("");
+              comment = u.admin_comment.value_or(""), partition = u.partition.value_or("");
   if (u.required_nodes) desc.req_nodes = required.data();
   if (u.excluded_nodes) desc.exc_nodes = excluded.data();
   if (u.min_nodes) desc.min_nodes = *u.min_nodes;
   if (u.max_nodes) desc.max_nodes = *u.max_nodes;
   if (u.priority) desc.priority = *u.priority;
   if (u.admin_comment) desc.admin_comment = comment.data();
+  if (u.partition) desc.partition = partition.data();
   if (u.begin) desc.begin_time = static_cast<time_t>(*u.begin);
-  if (slurm_update_job(&desc) != SLURM_SUCCESS)
-    return RmStatus::failure(last_error(fmt::format("job {}", u.id).c_str()));
-  return {};
+  if (!u.task) {
+    if (slurm_update_job(&desc) != SLURM_SUCCESS)
+      return RmStatus::failure(last_error(fmt::format("job {}", u.id).c_str()));
+    return {};
+  }
+  // A task by its array's id and its task id: the answer has a code per task.
+  std::string id = fmt::format("{}_{}", u.id, *u.task);
+  desc.job_id = NO_VAL;
+  desc.job_id_str = id.data();
+  job_array_resp_msg_t* answer = nullptr;
+  if (slurm_update_job2(&desc, &answer) != SLURM_SUCCESS) {
+    if (answer) slurm_free_job_array_resp(answer);
+    return RmStatus::failure(last_error(fmt::format("job {}", id).c_str()));
+  }
+  RmStatus st;
+  for (std::uint32_t i = 0; answer && i < answer->job_array_count; ++i)
+    if (answer->error_code[i] != SLURM_SUCCESS && st.ok)
+      st = RmStatus::failure(
+          fmt::format("job {}: {} (Slurm error {})", id, slurm_strerror(answer->error_code[i]), answer->error_code[i]));
+  if (answer) slurm_free_job_array_resp(answer);
+  return st;
 }
 
-RmStatus LibSlurmControl::cancel(std::uint32_t id) {
-  if (slurm_kill_job(id, SIGKILL, 0) != SLURM_SUCCESS)
-    return RmStatus::failure(last_error(fmt::format("cancelling job {}", id).c_str()));
+RmStatus LibSlurmControl::cancel(std::uint32_t id, std::optional<std::uint32_t> task) {
+  if (!task) {
+    if (slurm_kill_job(id, SIGKILL, 0) != SLURM_SUCCESS)
+      return RmStatus::failure(last_error(fmt::format("cancelling job {}", id).c_str()));
+    return {};
+  }
+  const std::string name = fmt::format("{}_{}", id, *task);
+  if (slurm_kill_job2(name.c_str(), SIGKILL, 0, nullptr) != SLURM_SUCCESS)
+    return RmStatus::failure(last_error(fmt::format("cancelling job {}", name).c_str()));
   return {};
 }
 

@@ -26,7 +26,7 @@ class LibSlurmControl final : public SlurmControl {
   RmStatus read(Reading& out) override;
   bool changed() override;
   RmStatus update(const JobUpdate& update) override;
-  RmStatus cancel(std::uint32_t id) override;
+  RmStatus cancel(std::uint32_t id, std::optional<std::uint32_t> task) override;
   RmStatus requeue_held(std::uint32_t id) override;
   RmStatus identity(ClusterIdentity& out) override;
 

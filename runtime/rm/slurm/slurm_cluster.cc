@@ -43,9 +43,9 @@ RmStatus SlurmCluster::timed(const std::function<RmStatus()>& request) {
 }
 
 // The reading shows what the adapter just did, until the next one.
-void SlurmCluster::held_now(std::uint32_t id) {
+void SlurmCluster::held_now(std::string_view id) {
   for (auto& r : reading_.jobs)
-    if (r.id == id) r.priority = kHeld;
+    if ((r.array_job_id == 0 || r.array_task) && job_key(r) == id) r.priority = kHeld;
 }
 
 void SlurmCluster::remap() {
@@ -60,11 +60,41 @@ const JobRecord* SlurmCluster::record(std::size_t job) const {
   return &reading_.jobs[mapped_.record_of[job]];
 }
 
-std::optional<std::uint32_t> SlurmCluster::job_number(const std::string& id) const {
+namespace {
+
+// A job id (1 or more), or a task id (0 or more).
+std::optional<std::uint32_t> number(std::string_view text, std::uint32_t least = 1) {
   std::uint32_t n = 0;
-  const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), n);
-  if (ec != std::errc() || end != id.data() + id.size() || n == 0) return std::nullopt;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < least) return std::nullopt;
   return n;
+}
+
+}  // namespace
+
+std::optional<SlurmCluster::Target> SlurmCluster::target(std::string_view id) const {
+  const auto& jobs = mapped_.snapshot.jobs;
+  const std::size_t underscore = id.find('_');
+  for (std::size_t k = 0; k < jobs.size() && k < mapped_.record_of.size(); ++k) {
+    if (jobs[k].id != id) continue;
+    const JobRecord& r = reading_.jobs[mapped_.record_of[k]];
+    Target t{r.id, std::nullopt, &r};
+    // One of the tasks an array's record stands for: named by the array and the task.
+    if (r.array_job_id != 0 && !r.array_task && underscore != std::string_view::npos) {
+      t.id = r.array_job_id;
+      t.task = number(id.substr(underscore + 1), 0);
+    }
+    return t;
+  }
+  // Not in the last reading: Slurm is told the id as it is (a job id, or an array's and a task's).
+  if (underscore == std::string_view::npos) {
+    if (auto n = number(id)) return Target{*n, std::nullopt, nullptr};
+    return std::nullopt;
+  }
+  const auto array = number(id.substr(0, underscore));
+  const auto task = number(id.substr(underscore + 1), 0);
+  if (!array || !task) return std::nullopt;
+  return Target{*array, task, nullptr};
 }
 
 // Journalling is part of what a decision costs: counted with the requests.
@@ -85,6 +115,8 @@ Epoch SlurmCluster::wait(Epoch deadline, std::vector<RmEvent>& events) {
   // A start in flight is checked at its timeout even if nothing else happens.
   for (const auto& [id, start] : state_.view.starting)
     deadline = std::min(deadline, start.asked + options_.start_timeout);
+  // A job's begin time is a change Slurm does not announce: the turn is due then.
+  if (mapped_.next_begin > 0) deadline = std::min(deadline, mapped_.next_begin);
   const bool busy = !state_.view.starting.empty() ||
                     std::any_of(mapped_.snapshot.jobs.begin(), mapped_.snapshot.jobs.end(),
                                 [](const Job& j) { return j.state == JobState::Idle && j.holds.empty(); });
@@ -125,7 +157,45 @@ RmStatus SlurmCluster::read(std::vector<RmEvent>* events) {
   read_once_ = true;
   check_starts(events);
   hold_released_elsewhere();
+  explain_dependencies_never_met();
   return {};
+}
+
+// A job whose dependencies can never be met waits, and its owner is told why: Slurm judges no
+// held job's dependencies, so such a job is released to Slurm, without nodes, when Slurm judging
+// them finds them failed too (DependencyNeverSatisfied, which squeue shows, and under which
+// slurmctld starts nothing: job_independent), and the adapter's reason goes into its
+// AdminComment (`scontrol show job`). A dependency the adapter does not map keeps it held.
+void SlurmCluster::explain_dependencies_never_met() {
+  if (options_.dry_run) return;
+  std::set<std::size_t> told;
+  for (const auto& never : mapped_.dependency_never) {
+    const std::size_t k = mapped_.record_of[never.job];
+    if (!told.insert(k).second) continue;
+    JobRecord& r = reading_.jobs[k];
+    const std::string text = "mauirun: dependency never satisfied: " + never.why;
+    const bool release = never.slurm_agrees && r.priority == kHeld && r.reason != "DependencyNeverSatisfied";
+    // Said once: after the release Slurm marks the dependency "(failed)", a reason of its own.
+    const bool comment = r.admin_comment.find("mauirun: dependency never satisfied") == std::string::npos;
+    if (!release && !comment) continue;
+    JobUpdate u;
+    u.id = r.id;  // an array's record: all its tasks
+    if (comment)
+      u.admin_comment =
+          r.admin_comment.find(kUserHoldMark) != std::string::npos ? std::string(kUserHoldMark) + " " + text : text;
+    if (release) u.priority = kReleased;
+    const std::string& id = mapped_.snapshot.jobs[never.job].id;
+    const RmStatus st = timed([&] { return control_.update(u); });
+    if (!st.ok) {
+      notice(fmt::format("job {}: its dependency can never be met ({}); telling Slurm failed: {}", id, never.why,
+                         st.error.message));
+      continue;
+    }
+    if (u.admin_comment) r.admin_comment = *u.admin_comment;
+    if (release) r.priority = kReleased;
+    notice(fmt::format("job {}: its dependency can never be met ({}): it waits{}", id, never.why,
+                       release ? ", released to Slurm, which shows DependencyNeverSatisfied" : ", held"));
+  }
 }
 
 // What changed between two readings, as events: jobs that appeared, ended or vanished, and
@@ -175,12 +245,13 @@ void SlurmCluster::diff(const MappedCluster& before, std::vector<RmEvent>& event
 // not responding, drained: Slurm then says the nodes or their configuration are not available)
 // or still completes a job. Empty when none of these explains it: the job's own, which the
 // defer rules count.
-std::string SlurmCluster::no_fault_of_the_job(const JobRecord* r, const AdapterView::Start& start) const {
+std::string SlurmCluster::no_fault_of_the_job(const std::string& id, const JobRecord* r,
+                                              const AdapterView::Start& start) const {
   if (!r) return {};
   if (r->state == JobStateName::NodeFail || r->state == JobStateName::BootFail)
     return fmt::format("Slurm ended it {}", to_string(r->state));
   if (r->completing || r->requeuing) return "Slurm requeued it, and its last run still completes";
-  const auto asked = state_.requests.find(r->id);
+  const auto asked = state_.requests.find(id);
   if (asked != state_.requests.end() && r->restarts > asked->second.restarts)
     return fmt::format("Slurm requeued it (restart {})", r->restarts);
   for (const auto& name : start.nodes) {
@@ -196,8 +267,6 @@ std::string SlurmCluster::no_fault_of_the_job(const JobRecord* r, const AdapterV
   return {};
 }
 
-// Each start in flight: running (confirmed), ended before it ran, or still pending past its
-// timeout (held again and reported failed).
 namespace {
 
 // Whether a job that is over ran (Slurm gave it a start and it ended from running), rather than
@@ -217,16 +286,16 @@ bool ran(const JobRecord& r) {
 
 }  // namespace
 
+// Each start in flight: running (confirmed), ended before it ran, or still pending past its
+// timeout (held again and reported failed).
 void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
   if (state_.view.starting.empty()) return;
-  std::unordered_map<std::uint32_t, const JobRecord*> by_id;
-  for (const auto& r : reading_.jobs) by_id.emplace(r.id, &r);
   const Epoch now = clock_();
-  std::vector<std::uint32_t> done;
+  std::vector<std::string> done;
   for (const auto& [id, start] : state_.view.starting) {
-    const auto it = by_id.find(id);
-    const JobRecord* r = it == by_id.end() ? nullptr : it->second;
-    const std::string name = std::to_string(id);
+    const auto found = target(id);
+    const JobRecord* r = found ? found->record : nullptr;
+    const std::string& name = id;
     if (r && (r->state == JobStateName::Running || r->state == JobStateName::Suspended)) {
       std::vector<std::string> on;
       for (const auto& [node, cpus] : r->allocation) on.push_back(node);
@@ -274,7 +343,7 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
     } else if (now >= start.asked + options_.start_timeout) {
       const std::string why =
           fmt::format("not running {} s after its release (Slurm: {})", now - start.asked, r->reason);
-      std::string excuse = no_fault_of_the_job(r, start);
+      std::string excuse = no_fault_of_the_job(id, r, start);
       const RmStatus st = undo_start(id, why);
       if (!st.ok) {
         notice(
@@ -286,7 +355,7 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
     }
   }
   if (done.empty()) return;
-  for (auto id : done) {
+  for (const auto& id : done) {
     state_.view.starting.erase(id);
     state_.requests.erase(id);
   }
@@ -297,9 +366,12 @@ void SlurmCluster::check_starts(std::vector<RmEvent>* events) {
 
 // A released job not running yet blocks every other job wanting its nodes, or its whole
 // partition (measured): held again, bound to no node, its node count as it asked.
-RmStatus SlurmCluster::undo_start(std::uint32_t id, const std::string& why) {
+RmStatus SlurmCluster::undo_start(const std::string& id, const std::string& why) {
+  const auto t = target(id);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
   JobUpdate u;
-  u.id = id;
+  u.id = t->id;
+  u.task = t->task;
   u.priority = kHeld;
   u.required_nodes = "";
   u.excluded_nodes = "";
@@ -308,6 +380,7 @@ RmStatus SlurmCluster::undo_start(std::uint32_t id, const std::string& why) {
     u.excluded_nodes = it->second.excluded_nodes;
     u.min_nodes = it->second.min_nodes;
     u.max_nodes = it->second.max_nodes;  // 0: no maximum, as the job was submitted
+    if (!it->second.partitions.empty()) u.partition = it->second.partitions;
   }
   if (options_.dry_run) return {};
   RmStatus st = timed([&] { return control_.update(u); });
@@ -321,29 +394,54 @@ RmStatus SlurmCluster::undo_start(std::uint32_t id, const std::string& why) {
 // Priority above 0 on a waiting job the adapter did not release: someone else released it
 // (an operator, or a requeue by its owner), and Slurm would start it behind the policy's back.
 void SlurmCluster::hold_released_elsewhere() {
-  for (const auto& r : reading_.jobs) {
-    if (r.state != JobStateName::Pending || r.priority == kHeld || state_.view.starting.contains(r.id)) continue;
-    if (r.array_job_id != 0 && !r.array_task) continue;  // a job array not split: not ours to hold
+  // Released for Slurm to show DependencyNeverSatisfied: Slurm starts nothing under it.
+  std::set<std::size_t> never_met;
+  for (const auto& n : mapped_.dependency_never)
+    if (n.slurm_agrees) never_met.insert(mapped_.record_of[n.job]);
+  for (std::size_t k = 0; k < reading_.jobs.size(); ++k) {
+    const JobRecord& r = reading_.jobs[k];
+    if (r.state != JobStateName::Pending || r.priority == kHeld) continue;
+    if (r.reason == "DependencyNeverSatisfied" || never_met.contains(k)) continue;
+    // An array's record stands for its unsplit tasks: released (an operator's `scontrol release`
+    // of the array), Slurm would start them by itself; held again, each task is the adapter's.
+    // Not when a start of one of them is in flight: a one-task array's record is that task.
+    std::vector<std::string> tasks;
+    if (r.array_job_id != 0 && !r.array_task) {
+      std::string error;
+      for (auto t : array_task_ids(r.array_tasks, error)) tasks.push_back(task_key(r.array_job_id, t));
+      if (tasks.empty() || std::any_of(tasks.begin(), tasks.end(),
+                                       [&](const std::string& t) { return state_.view.starting.contains(t); }))
+        continue;
+    }
+    const std::string id = tasks.empty() ? job_key(r) : std::to_string(r.id);
+    if (tasks.empty() && state_.view.starting.contains(id)) continue;
     if (options_.dry_run) {
-      notice(
-          fmt::format("job {}: released outside the scheduler (priority {}); would hold it again", r.id, r.priority));
+      notice(fmt::format("job {}: released outside the scheduler (priority {}); would hold it again", id, r.priority));
       continue;
     }
     JobUpdate u;
-    u.id = r.id;
+    u.id = r.id;  // an array's record: all its tasks
     u.priority = kHeld;
+    const std::uint32_t priority = r.priority;
     const RmStatus st = timed([&] { return control_.update(u); });
-    if (st.ok) state_.view.held_again.insert(r.id);
-    if (st.ok) held_now(r.id);
-    notice(st.ok ? fmt::format("job {}: released outside the scheduler (priority {}): held again", r.id, r.priority)
-                 : fmt::format("job {}: released outside the scheduler; holding it again failed: {}", r.id,
+    if (st.ok) {
+      if (tasks.empty()) {
+        state_.view.held_again.insert(id);
+        held_now(id);
+      } else {
+        state_.view.held_again.insert(tasks.begin(), tasks.end());
+        reading_.jobs[k].priority = kHeld;
+      }
+    }
+    notice(st.ok ? fmt::format("job {}: released outside the scheduler (priority {}): held again", id, priority)
+                 : fmt::format("job {}: released outside the scheduler; holding it again failed: {}", id,
                                st.error.message));
   }
   // Forget jobs held again that left the queue.
-  std::set<std::uint32_t> waiting;
-  for (const auto& r : reading_.jobs)
-    if (r.state == JobStateName::Pending) waiting.insert(r.id);
-  std::erase_if(state_.view.held_again, [&](std::uint32_t id) { return !waiting.contains(id); });
+  std::set<std::string_view> waiting;
+  for (const auto& j : mapped_.snapshot.jobs)
+    if (j.state == JobState::Idle || j.state == JobState::Hold || j.state == JobState::Starting) waiting.insert(j.id);
+  std::erase_if(state_.view.held_again, [&](const std::string& id) { return !waiting.contains(id); });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,7 +464,7 @@ std::vector<RmStatus> SlurmCluster::start_jobs(std::vector<StartRequest>&& reque
     auto p = prepare_start(requests[k]);
     if (auto* refused = std::get_if<RmStatus>(&p))
       out[k] = std::move(*refused);
-    else if (auto* ready = std::get_if<Prepared>(&p); ready && ready->id != 0)
+    else if (auto* ready = std::get_if<Prepared>(&p); ready && !ready->id.empty())
       prepared.push_back(std::move(*ready)), prepared.back().request = k;
   }
   if (prepared.empty()) return out;
@@ -390,17 +488,16 @@ std::vector<RmStatus> SlurmCluster::start_jobs(std::vector<StartRequest>&& reque
 }
 
 std::variant<SlurmCluster::Prepared, RmStatus> SlurmCluster::prepare_start(const StartRequest& request) {
-  const auto id = job_number(request.job);
-  if (!id) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", request.job));
+  const auto t = target(request.job);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", request.job));
   if (request.nodes.empty()) return RmStatus::failure(fmt::format("job {}: no nodes given", request.job));
-  if (state_.view.starting.contains(*id)) return RmStatus::failure(fmt::format("job {} is starting already", *id));
-  const JobRecord* r = nullptr;
-  for (const auto& rec : reading_.jobs)
-    if (rec.id == *id) r = &rec;
+  const std::string& id = request.job;
+  if (state_.view.starting.contains(id)) return RmStatus::failure(fmt::format("job {} is starting already", id));
+  const JobRecord* r = t->record;
   if (!r || r->state != JobStateName::Pending)
     return RmStatus::failure(
-        fmt::format("job {} is {} in Slurm, not pending", *id, r ? to_string(r->state) : "unknown"));
-  if (options_.dry_run) return Prepared{};  // id 0: nothing to do, done
+        fmt::format("job {} is {} in Slurm, not pending", id, r ? to_string(r->state) : "unknown"));
+  if (options_.dry_run) return Prepared{};  // no id: nothing to ask, done
   // Slurm places the tasks itself (slurm_placement.h): a start it would find no room for, as it
   // places this turn's earlier starts, waits for the next turn, whose snapshot shows them.
   const auto job = std::find_if(mapped_.snapshot.jobs.begin(), mapped_.snapshot.jobs.end(),
@@ -412,18 +509,38 @@ std::variant<SlurmCluster::Prepared, RmStatus> SlurmCluster::prepare_start(const
         "job {}: not started this turn: Slurm, which places the tasks itself (one on each node, then filling the "
         "nodes' free CPUs in its node order), would find no room for them on {} after this turn's earlier starts; "
         "the next turn places it again",
-        *id, node_list(request.nodes)));
+        id, node_list(request.nodes)));
   Prepared p;
-  p.id = *id;
-  p.record = r;
+  // A job asking several partitions goes into the first of them that holds all its nodes (a
+  // Slurm job runs in one partition).
+  if (r->partition.find(',') != std::string::npos) {
+    for (const auto& part : partitions_of_list(r->partition)) {
+      const bool holds_all = std::all_of(request.nodes.begin(), request.nodes.end(), [&](const std::string& name) {
+        return std::any_of(reading_.nodes.begin(), reading_.nodes.end(), [&](const NodeRecord& n) {
+          return n.name == name && std::find(n.partitions.begin(), n.partitions.end(), part) != n.partitions.end();
+        });
+      });
+      if (holds_all) {
+        p.partition = part;
+        break;
+      }
+    }
+    if (p.partition.empty())
+      return RmStatus::failure(fmt::format(
+          "job {}: not started this turn: no one of its partitions ({}) holds all of {}; a Slurm job runs in one", id,
+          r->partition, node_list(request.nodes)));
+  }
+  p.id = id;
+  p.target = *t;
   p.job = static_cast<std::size_t>(job - mapped_.snapshot.jobs.begin());
   p.before = *job;
-  state_.requests[*id] = {r->min_nodes, r->max_nodes, r->required_nodes, r->excluded_nodes, r->restarts};
-  state_.view.starting[*id] = {request.nodes, std::move(*placed), clock_()};
+  state_.requests[id] = {r->min_nodes,      r->max_nodes, r->required_nodes,
+                         r->excluded_nodes, r->restarts,  p.partition.empty() ? std::string() : r->partition};
+  state_.view.starting[id] = {request.nodes, std::move(*placed), clock_()};
   // The job is starting: the snapshot shows it on its nodes from now on (so that the turn's
   // later starts are placed around it). Changed in place: the scheduler's memory merged into
   // the snapshot stays.
-  const auto& start = state_.view.starting.at(*id);
+  const auto& start = state_.view.starting.at(id);
   Job& j = mapped_.snapshot.jobs[p.job];
   j.state = JobState::Starting;
   j.start_time = start.asked;
@@ -443,13 +560,16 @@ void SlurmCluster::forget_start(const Prepared& p) {
 RmStatus SlurmCluster::release_to_nodes(const Prepared& p) {
   const auto& start = state_.view.starting.at(p.id);
   JobUpdate u;
-  u.id = p.id;
+  u.id = p.target.id;
+  u.task = p.target.task;  // a task still in its array's record: Slurm splits it out and starts only it
   u.required_nodes = node_list(start.nodes);
   u.min_nodes = static_cast<std::uint32_t>(start.nodes.size());
   u.max_nodes = u.min_nodes;
   u.priority = kReleased;
-  // A requeued job waits until its eligible time (the requeue + 120 s) unless told otherwise.
-  if (p.record->eligible > clock_() || p.record->restarts > 0) u.begin = clock_();
+  if (!p.partition.empty()) u.partition = p.partition;
+  // A requeued job waits until its eligible time (the requeue + 120 s) unless told otherwise; a
+  // begin time of its owner's (`--begin`) kept it waiting until now (a hold in the mapping).
+  if (p.target.record->restarts > 0) u.begin = clock_();
   RmStatus st = timed([&] { return control_.update(u); });
   if (!st.ok) {
     // Refused: Slurm changed nothing, or part of it; hold it as it was.
@@ -463,28 +583,28 @@ RmStatus SlurmCluster::release_to_nodes(const Prepared& p) {
 }
 
 RmStatus SlurmCluster::hold_job(const std::string& id, const std::string& reason) {
-  const auto n = job_number(id);
-  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  const auto t = target(id);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
   if (options_.dry_run) return {};
   JobUpdate u;
-  u.id = *n;
+  u.id = t->id;
+  u.task = t->task;
   u.priority = kHeld;
   if (!reason.empty()) u.admin_comment = "mauirun: " + reason;
   return timed([&] { return control_.update(u); });
 }
 
 RmStatus SlurmCluster::release_job(const std::string& id) {
-  const auto n = job_number(id);
-  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
-  const JobRecord* r = nullptr;
-  for (const auto& rec : reading_.jobs)
-    if (rec.id == *n) r = &rec;
+  const auto t = target(id);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  const JobRecord* r = t->record;
   if (!r) return RmStatus::failure(fmt::format("no job {} in Slurm", id));
   if (options_.dry_run) return {};
   // Released to the scheduler, not to Slurm: it stays held in Slurm (priority 0) until the
   // policy starts it; the marks of a user or operator hold go.
   JobUpdate u;
-  u.id = *n;
+  u.id = t->id;
+  u.task = t->task;
   u.priority = kHeld;
   std::string comment = r->admin_comment;
   if (auto at = comment.find(kUserHoldMark); at != std::string::npos) {
@@ -493,33 +613,35 @@ RmStatus SlurmCluster::release_job(const std::string& id) {
   }
   RmStatus st = timed([&] { return control_.update(u); });
   if (st.ok) {
-    state_.view.held_again.insert(*n);
+    state_.view.held_again.insert(id);
     return save();
   }
   return st;
 }
 
 RmStatus SlurmCluster::cancel_job(const std::string& id, const std::string& reason) {
-  const auto n = job_number(id);
-  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  const auto t = target(id);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
   if (options_.dry_run) return {};
   if (!reason.empty()) {
     JobUpdate u;
-    u.id = *n;
+    u.id = t->id;
+    u.task = t->task;
     u.admin_comment = "mauirun: " + reason;
     (void)timed([&] { return control_.update(u); });  // the reason is a courtesy: the cancel is what counts
   }
-  return timed([&] { return control_.cancel(*n); });
+  return timed([&] { return control_.cancel(t->id, t->task); });
 }
 
 RmStatus SlurmCluster::requeue_job(const std::string& id) {
-  const auto n = job_number(id);
-  if (!n) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  const auto t = target(id);
+  if (!t) return RmStatus::failure(fmt::format("job {}: not a Slurm job id", id));
+  if (t->task) return RmStatus::failure(fmt::format("job {}: an array task that has not run cannot be requeued", id));
   if (options_.dry_run) return {};
   // Requeued held, so that Slurm does not start it again by itself.
-  RmStatus st = timed([&] { return control_.requeue_held(*n); });
+  RmStatus st = timed([&] { return control_.requeue_held(t->id); });
   if (st.ok) {
-    state_.view.held_again.insert(*n);
+    state_.view.held_again.insert(id);
     return save();
   }
   return st;

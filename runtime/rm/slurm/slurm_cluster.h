@@ -55,8 +55,9 @@ struct AdapterState {
     std::string required_nodes, excluded_nodes;
     // Slurm's restart count at the release: a higher one later says Slurm requeued the job.
     std::uint32_t restarts = 0;
+    std::string partitions;  // a job asking several: the list, given back (empty: one partition)
   };
-  std::map<std::uint32_t, Request> requests;
+  std::map<std::string, Request, std::less<>> requests;  // by the engine's job id, as AdapterView
 };
 
 class SlurmCluster final : public ResourceManager {
@@ -108,13 +109,22 @@ class SlurmCluster final : public ResourceManager {
   RmStatus read(std::vector<RmEvent>* events);
   void diff(const MappedCluster& before, std::vector<RmEvent>& events);
   void check_starts(std::vector<RmEvent>* events);
-  std::string no_fault_of_the_job(const JobRecord* r, const AdapterView::Start& start) const;
+  std::string no_fault_of_the_job(const std::string& id, const JobRecord* r, const AdapterView::Start& start) const;
   void hold_released_elsewhere();
-  RmStatus undo_start(std::uint32_t id, const std::string& why);
+  void explain_dependencies_never_met();
+  RmStatus undo_start(const std::string& id, const std::string& why);
+  // How to name the engine's job `id` to Slurm, and its record in the last reading (none: not in
+  // it). An array task still in its array's record is named by the array's id and its task id.
+  struct Target {
+    std::uint32_t id = 0;
+    std::optional<std::uint32_t> task;
+    const JobRecord* record = nullptr;
+  };
   // A start checked, placed and shown in the snapshot, not yet journalled nor asked of Slurm.
   struct Prepared {
-    std::uint32_t id = 0;  // 0: nothing to ask (a dry run)
-    const JobRecord* record = nullptr;
+    std::string id;           // the engine's job id; empty: nothing to ask (a dry run)
+    Target target;            // what Slurm is told: the job, or the array and the task
+    std::string partition;    // a job asking several partitions: the one it is released into
     std::size_t job = 0;      // in mapped_.snapshot.jobs
     Job before;               // the job as the snapshot showed it, for a start not made
     std::size_t request = 0;  // in start_jobs' requests
@@ -123,10 +133,10 @@ class SlurmCluster final : public ResourceManager {
   void forget_start(const Prepared& p);
   RmStatus release_to_nodes(const Prepared& p);
   RmStatus save();
-  std::optional<std::uint32_t> job_number(const std::string& id) const;
+  std::optional<Target> target(std::string_view id) const;
   void notice(std::string text);
   void remap();  // mapped_ from reading_ and the adapter's view
-  void held_now(std::uint32_t id);
+  void held_now(std::string_view id);
   RmStatus timed(const std::function<RmStatus()>& request);  // counted in request_seconds_
 
   SlurmControl& control_;

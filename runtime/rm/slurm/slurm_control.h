@@ -23,9 +23,14 @@ inline constexpr std::uint32_t kReleased = 0xffffffff;
 // A change to one job; what is not set stays as it is.
 struct JobUpdate {
   std::uint32_t id = 0;
+  // A task of the array `id` that Slurm has not split out of the array's record: Slurm splits it
+  // out (a job record of its own, under a new job id) and changes only it (slurmctld's
+  // update_job_str). Tasks already split are changed by their own job id.
+  std::optional<std::uint32_t> task;
   std::optional<std::string> required_nodes;  // "" clears them
   std::optional<std::string> excluded_nodes;  // "" clears them
   std::optional<std::uint32_t> min_nodes, max_nodes;
+  std::optional<std::string> partition;   // one partition (or the list given back) of a job asking several
   std::optional<std::uint32_t> priority;  // kHeld, kReleased, or a priority to show
   std::optional<std::string> admin_comment;
   std::optional<Epoch> begin;  // the time before which Slurm does not start it
@@ -47,7 +52,8 @@ class SlurmControl {
   // Whether jobs or nodes changed since the last read; true when Slurm cannot say.
   virtual bool changed() = 0;
   virtual RmStatus update(const JobUpdate& update) = 0;
-  virtual RmStatus cancel(std::uint32_t id) = 0;
+  // `task`: of the array `id`, not split out of its record yet (as JobUpdate::task).
+  virtual RmStatus cancel(std::uint32_t id, std::optional<std::uint32_t> task) = 0;
   // Back to the queue, held (the job must allow requeue).
   virtual RmStatus requeue_held(std::uint32_t id) = 0;
   // The cluster's name and controller, as slurmctld gives its configuration.

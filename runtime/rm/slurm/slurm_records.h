@@ -36,7 +36,9 @@ struct JobRecord {
   std::uint32_t id = 0;
   std::uint32_t array_job_id = 0;           // 0: not an array element
   std::optional<std::uint32_t> array_task;  // none: a pending array not split into tasks yet
-  std::string array_tasks;                  // the tasks a pending array record stands for ("1-3")
+  std::string array_tasks;                  // the tasks a pending array record stands for ("1-3", "1,4-6%2")
+  std::uint32_t array_max_tasks = 0;        // the array's throttle (`--array=1-6%2`: 2); 0: none
+  std::string name;  // --job-name (a singleton dependency waits for the user's jobs of that name)
   std::string user, group, account, partition, qos;
   std::uint32_t uid = 0, gid = 0;
   JobStateName state = JobStateName::Unknown;
@@ -44,6 +46,7 @@ struct JobRecord {
   bool requeuing = false;   // requeued while its last run still completes (Slurm's REQUEUE flag)
   std::string reason;       // why it waits (Slurm's reason name: JobHeldUser, Dependency, ...)
   std::uint32_t priority = 0;
+  std::int64_t nice = 0;          // `--nice` (Slurm keeps it offset by NICE_OFFSET; here as given)
   std::uint32_t cpus = 0;         // CPUs asked for (or allocated)
   std::uint32_t min_nodes = 0;    // nodes asked for, at least
   std::uint32_t max_nodes = 0;    // nodes at most (0: not said)

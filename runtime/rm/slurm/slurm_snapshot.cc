@@ -1,5 +1,7 @@
 #include "runtime/rm/slurm/slurm_snapshot.h"
 
+#include "runtime/rm/slurm/slurm_dependencies.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -38,42 +40,6 @@ std::string_view to_string(NodeStateName s) {
   return "unknown";
 }
 
-std::vector<std::string> unfulfilled_dependencies(std::string_view text, bool& never) {
-  // Terms are separated by ',' (all must hold) or '?' (any may); each is TYPE:ID[:ID...] with
-  // a mark after it: (unfulfilled) while it waits, (failed) when it can no longer hold.
-  std::vector<std::string> out;
-  never = false;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t end = text.find_first_of(",?", at);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view term = text.substr(at, end - at);
-    at = end + 1;
-    const bool failed = term.find("(failed)") != std::string_view::npos;
-    const bool waits = term.find("(unfulfilled)") != std::string_view::npos;
-    never |= failed;
-    if (!waits) continue;
-    term = term.substr(0, term.find('('));
-    const std::size_t colon = term.find(':');
-    if (colon == std::string_view::npos) continue;  // singleton and the like name no job
-    std::string_view ids = term.substr(colon + 1);
-    while (!ids.empty()) {
-      const std::size_t next = ids.find(':');
-      std::string_view id = ids.substr(0, next);
-      // An array's tasks (12_*) depend on the array: the engine knows the job by its number.
-      id = id.substr(0, id.find('_'));
-      // A TYPE:ID+TIME term (after:12+5) carries minutes after the start.
-      id = id.substr(0, id.find('+'));
-      if (!id.empty() &&
-          std::all_of(id.begin(), id.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-        out.emplace_back(id);
-      if (next == std::string_view::npos) break;
-      ids = ids.substr(next + 1);
-    }
-  }
-  return out;
-}
-
 namespace {
 
 NodeState node_state(const NodeRecord& n) {
@@ -107,6 +73,194 @@ bool ended(JobStateName s) {
 
 }  // namespace
 
+std::vector<std::string> partitions_of_list(std::string_view list) {
+  std::vector<std::string> out;
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    if (comma != 0) out.emplace_back(list.substr(0, comma));
+    if (comma == std::string_view::npos) break;
+    list = list.substr(comma + 1);
+  }
+  return out;
+}
+
+std::string task_key(std::uint32_t array_job_id, std::uint32_t task) {
+  return fmt::format("{}_{}", array_job_id, task);
+}
+
+std::string job_key(const JobRecord& r) {
+  return r.array_job_id != 0 && r.array_task ? task_key(r.array_job_id, *r.array_task) : std::to_string(r.id);
+}
+
+std::vector<std::uint32_t> array_task_ids(std::string_view text, std::string& error) {
+  // Slurm's text of a task bitmap (xlate_array_task_str): comma-separated N, N-M or N-M:S,
+  // then "%T" when the array has a throttle. Slurm's MaxArraySize is at most 4,000,001.
+  constexpr std::uint64_t kMaxTask = 4'000'000;
+  std::vector<std::uint32_t> out;
+  error.clear();
+  text = text.substr(0, text.find('%'));
+  auto fail = [&](std::string why) {
+    error = std::move(why);
+    out.clear();
+    return out;
+  };
+  if (text.empty()) return fail("no tasks");
+  if (text.find("...") != std::string_view::npos) return fail("a task list Slurm cut short");
+  auto number = [](std::string_view t, std::uint64_t& v) {
+    if (t.empty() || t.size() > 7) return false;
+    v = 0;
+    for (char c : t) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+      v = v * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    return true;
+  };
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t end = text.find(',', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view term = text.substr(at, end - at);
+    at = end + 1;
+    std::uint64_t first = 0, last = 0, step = 1;
+    const std::size_t dash = term.find('-');
+    if (dash == std::string_view::npos) {
+      if (!number(term, first)) return fail(fmt::format("'{}' is no task id", term));
+      last = first;
+    } else {
+      std::string_view upper = term.substr(dash + 1);
+      const std::size_t colon = upper.find(':');
+      if (colon != std::string_view::npos) {
+        if (!number(upper.substr(colon + 1), step) || step == 0)
+          return fail(fmt::format("'{}' has no step of 1 or more", term));
+        upper = upper.substr(0, colon);
+      }
+      if (!number(term.substr(0, dash), first) || !number(upper, last) || last < first)
+        return fail(fmt::format("'{}' is no range of task ids", term));
+    }
+    if (last > kMaxTask) return fail(fmt::format("task {} is above Slurm's largest, {}", last, kMaxTask));
+    if (out.size() + (last - first) / step + 1 > kMaxTask + 1) return fail("more tasks than Slurm allows");
+    for (std::uint64_t t = first; t <= last; t += step) out.push_back(static_cast<std::uint32_t>(t));
+  }
+  return out;
+}
+
+namespace {
+
+// One Slurm record as a job of the engine, under the id given (an array's record stands for
+// each of its pending tasks).
+Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, const MappingOptions& options, Epoch now,
+            const DependencyStanding& dependencies, std::vector<std::string>& problems) {
+  Job j;
+  j.id = std::move(id);
+  j.user = r.user;
+  j.group = r.group;
+  j.account = r.account;
+  j.job_class = r.partition;
+  j.qos = r.qos;
+  j.procs_per_task = std::max<std::uint32_t>(1, r.cpus_per_task);
+  const std::int64_t by_cpus = std::max<std::int64_t>(1, r.cpus / j.procs_per_task);
+  j.tasks = r.tasks > 0 ? std::max<std::int64_t>(r.tasks, by_cpus) : by_cpus;
+  j.nodes = r.node_count_asked ? r.min_nodes : 0;
+  if (r.memory_per_cpu_mb) {
+    j.memory_per_task_mb = static_cast<std::int64_t>(*r.memory_per_cpu_mb) * j.procs_per_task;
+  } else if (r.memory_per_node_mb) {
+    // Per node in Slurm, per task here: a node holds tasks_per_node tasks when the job says so,
+    // else its tasks spread over its nodes (at least one).
+    const std::int64_t per_node =
+        r.tasks_per_node > 0 ? r.tasks_per_node
+                             : (j.tasks + std::max<std::int64_t>(1, j.nodes) - 1) / std::max<std::int64_t>(1, j.nodes);
+    j.memory_per_task_mb =
+        (static_cast<std::int64_t>(*r.memory_per_node_mb) + per_node - 1) / std::max<std::int64_t>(1, per_node);
+  }
+  j.walltime = r.time_limit_minutes ? static_cast<Seconds>(*r.time_limit_minutes) * 60 : options.unlimited_walltime;
+  if (j.walltime <= 0) j.walltime = 60;  // a zero limit in Slurm is its minimum, a minute
+  j.submit_time = r.submit;
+  j.nice = r.nice;
+
+  const auto starting = adapter.starting.find(j.id);
+  if (r.state == JobStateName::Pending) {
+    j.state = JobState::Idle;
+    if (starting != adapter.starting.end()) {
+      // Asked to start, not running yet: the engine books it where it was sent.
+      j.state = JobState::Starting;
+      j.start_time = starting->second.asked;
+      j.allocated_nodes = starting->second.nodes;
+      j.allocated_tasks = starting->second.tasks;
+    } else if (r.reason == "JobHeldAdmin" && !adapter.held_again.contains(j.id) && r.array_job_id == 0) {
+      // An operator's `scontrol hold`. Not for an array's records: slurmctld turns an array's
+      // JobHeldUser into JobHeldAdmin by itself (measured: the record of the last waiting task
+      // once another task was released while the throttle was full), so that it tells nothing.
+      j.holds.push_back("system");
+    } else if (r.admin_comment.find(kUserHoldMark) != std::string::npos) {
+      j.holds.push_back("user");  // its owner's `sbatch -H`
+    }
+    // Requeued while its last run still completes (found by a slurmd killed under a job: the
+    // release right after the requeue failed and cost the job DEFERTIME).
+    if (starting == adapter.starting.end() && (r.completing || r.requeuing)) j.holds.emplace_back(kCompletingHold);
+    // Slurm's eligible time is its begin time (`--begin`), or, for a job requeued, the requeue
+    // + 120 s, which the adapter overrides when it starts the job (docs/slurm.md).
+    if (r.eligible > now && r.restarts == 0 && j.state == JobState::Idle) j.holds.emplace_back(kBeginTimeHold);
+    j.dependencies = dependencies.waiting_for;
+    if (!dependencies.never.empty() || r.reason == "DependencyNeverSatisfied")
+      j.holds.emplace_back(kDependencyNeverHold);
+  } else if (r.state == JobStateName::Running || r.state == JobStateName::Suspended || r.completing) {
+    // A completing job still holds its nodes: Slurm starts nothing on them until it is done.
+    j.state = r.state == JobStateName::Suspended ? JobState::Suspended : JobState::Running;
+    j.start_time = r.start;
+    if (r.completing && r.end > 0) j.end_time = r.end;  // usage stops at its end
+    for (const auto& [node, cpus] : r.allocation) {
+      j.allocated_nodes.push_back(node);
+      j.allocated_tasks.push_back(std::max<std::int64_t>(1, cpus / j.procs_per_task));
+    }
+    if (j.allocated_nodes.empty()) {
+      problems.push_back(fmt::format("job {}: {} on no node: taken as holding none", j.id, to_string(r.state)));
+      j.allocated_tasks.clear();
+    } else {
+      // The tasks Slurm placed, whatever was asked: the calendar books what runs.
+      std::int64_t placed = 0;
+      for (auto t : j.allocated_tasks) placed += t;
+      j.tasks = placed;
+      // A completing job lists only the nodes still finishing, but it used all its CPUs up to
+      // its end: usage is charged on the CPUs it had (found by the kill -9 test: a 6-CPU job
+      // seen completing on one node was charged 1 CPU for its last second).
+      if (r.completing && r.cpus > 0) j.tasks = std::max<std::int64_t>(placed, r.cpus / j.procs_per_task);
+    }
+  } else if (ended(r.state)) {
+    j.state = JobState::Completed;
+    if (r.start > 0 && r.end >= r.start) {
+      j.start_time = r.start;
+      j.end_time = r.end;
+    }
+  }
+  return j;
+}
+
+// An array's `%N`: Slurm starts no task while N of them run. Its waiting tasks beyond what the
+// throttle leaves get a hold, the lowest task ids first free, so that no iteration plans (and
+// keeps nodes for) a task Slurm would not start.
+struct ArrayTasks {
+  std::uint32_t max_running = 0;
+  std::int64_t active = 0;
+  std::vector<std::pair<std::uint32_t, std::size_t>> waiting;  // task id, job
+};
+
+void throttle_arrays(std::map<std::uint32_t, ArrayTasks>& arrays, ClusterSnapshot& s) {
+  for (auto& [array, a] : arrays) {
+    if (a.max_running == 0) continue;
+    std::sort(a.waiting.begin(), a.waiting.end());
+    std::int64_t free = static_cast<std::int64_t>(a.max_running) - a.active;
+    for (const auto& [task, job] : a.waiting) {
+      if (free > 0) {
+        --free;
+        continue;
+      }
+      s.jobs[job].holds.emplace_back(kArrayThrottleHold);
+    }
+  }
+}
+
+}  // namespace
+
 MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, const MappingOptions& options) {
   MappedCluster out;
   ClusterSnapshot& s = out.snapshot;
@@ -124,92 +278,61 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
     s.nodes.push_back(node_of(n));
   }
   s.jobs.reserve(reading.jobs.size());
-  for (std::size_t k = 0; k < reading.jobs.size(); ++k) {
+  std::map<std::uint32_t, ArrayTasks> arrays;
+  // The dependencies are judged from every record (slurm_dependencies.h): indexed only when a
+  // waiting job has any.
+  std::optional<DependencyIndex> index;
+  for (const auto& r : reading.jobs)
+    if (r.state == JobStateName::Pending && !r.dependency.empty() && !index) index.emplace(reading.jobs);
+  auto add = [&](std::size_t k, std::string id, std::optional<std::uint32_t> task) {
     const JobRecord& r = reading.jobs[k];
-    const std::string id = std::to_string(r.id);
-    if (r.array_job_id != 0 && !r.array_task && r.state == JobStateName::Pending) {
-      out.problems.push_back(
-          fmt::format("job {}: a job array whose tasks ({}) Slurm has not split yet: not scheduled (docs/slurm.md)", id,
-                      r.array_tasks.empty() ? "?" : r.array_tasks));
-      continue;
-    }
-    Job j;
-    j.id = id;
-    j.user = r.user;
-    j.group = r.group;
-    j.account = r.account;
-    j.job_class = r.partition;
-    j.qos = r.qos;
-    j.procs_per_task = std::max<std::uint32_t>(1, r.cpus_per_task);
-    const std::int64_t by_cpus = std::max<std::int64_t>(1, r.cpus / j.procs_per_task);
-    j.tasks = r.tasks > 0 ? std::max<std::int64_t>(r.tasks, by_cpus) : by_cpus;
-    j.nodes = r.node_count_asked ? r.min_nodes : 0;
-    if (r.memory_per_cpu_mb) {
-      j.memory_per_task_mb = static_cast<std::int64_t>(*r.memory_per_cpu_mb) * j.procs_per_task;
-    } else if (r.memory_per_node_mb) {
-      // Per node in Slurm, per task here: a node holds tasks_per_node tasks when the job says so,
-      // else its tasks spread over its nodes (at least one).
-      const std::int64_t per_node = r.tasks_per_node > 0 ? r.tasks_per_node
-                                                         : (j.tasks + std::max<std::int64_t>(1, j.nodes) - 1) /
-                                                               std::max<std::int64_t>(1, j.nodes);
-      j.memory_per_task_mb =
-          (static_cast<std::int64_t>(*r.memory_per_node_mb) + per_node - 1) / std::max<std::int64_t>(1, per_node);
-    }
-    j.walltime = r.time_limit_minutes ? static_cast<Seconds>(*r.time_limit_minutes) * 60 : options.unlimited_walltime;
-    if (j.walltime <= 0) j.walltime = 60;  // a zero limit in Slurm is its minimum, a minute
-    j.submit_time = r.submit;
-
-    const auto starting = adapter.starting.find(r.id);
-    if (r.state == JobStateName::Pending) {
-      j.state = JobState::Idle;
-      if (starting != adapter.starting.end()) {
-        // Asked to start, not running yet: the engine books it where it was sent.
-        j.state = JobState::Starting;
-        j.start_time = starting->second.asked;
-        j.allocated_nodes = starting->second.nodes;
-        j.allocated_tasks = starting->second.tasks;
-      } else if (r.reason == "JobHeldAdmin" && !adapter.held_again.contains(r.id)) {
-        j.holds.push_back("system");  // an operator's `scontrol hold`
-      } else if (r.admin_comment.find(kUserHoldMark) != std::string::npos) {
-        j.holds.push_back("user");  // its owner's `sbatch -H`
-      }
-      // Requeued while its last run still completes (found by a slurmd killed under a job: the
-      // release right after the requeue failed and cost the job DEFERTIME).
-      if (starting == adapter.starting.end() && (r.completing || r.requeuing)) j.holds.emplace_back(kCompletingHold);
-      bool never = false;
-      j.dependencies = unfulfilled_dependencies(r.dependency, never);
-      if (never || r.reason == "DependencyNeverSatisfied") j.holds.push_back("dependency never satisfied");
-    } else if (r.state == JobStateName::Running || r.state == JobStateName::Suspended || r.completing) {
-      // A completing job still holds its nodes: Slurm starts nothing on them until it is done.
-      j.state = r.state == JobStateName::Suspended ? JobState::Suspended : JobState::Running;
-      j.start_time = r.start;
-      if (r.completing && r.end > 0) j.end_time = r.end;  // usage stops at its end
-      for (const auto& [node, cpus] : r.allocation) {
-        j.allocated_nodes.push_back(node);
-        j.allocated_tasks.push_back(std::max<std::int64_t>(1, cpus / j.procs_per_task));
-      }
-      if (j.allocated_nodes.empty()) {
-        out.problems.push_back(fmt::format("job {}: {} on no node: taken as holding none", id, to_string(r.state)));
-        j.allocated_tasks.clear();
-      } else {
-        // The tasks Slurm placed, whatever was asked: the calendar books what runs.
-        std::int64_t placed = 0;
-        for (auto t : j.allocated_tasks) placed += t;
-        j.tasks = placed;
-        // A completing job lists only the nodes still finishing, but it used all its CPUs up to
-        // its end: usage is charged on the CPUs it had (found by the kill -9 test: a 6-CPU job
-        // seen completing on one node was charged 1 CPU for its last second).
-        if (r.completing && r.cpus > 0) j.tasks = std::max<std::int64_t>(placed, r.cpus / j.procs_per_task);
-      }
-    } else if (ended(r.state)) {
-      j.state = JobState::Completed;
-      if (r.start > 0 && r.end >= r.start) {
-        j.start_time = r.start;
-        j.end_time = r.end;
-      }
+    DependencyStanding dependencies;
+    if (index && r.state == JobStateName::Pending) dependencies = judge_dependencies(r, task, *index, reading.now);
+    if (r.state == JobStateName::Pending && r.eligible > reading.now && r.restarts == 0 &&
+        (out.next_begin == 0 || r.eligible < out.next_begin))
+      out.next_begin = r.eligible;
+    if (!dependencies.never.empty())
+      out.dependency_never.push_back({s.jobs.size(), dependencies.never, dependencies.slurm_agrees});
+    Job j = map_job(r, std::move(id), adapter, options, reading.now, dependencies, out.problems);
+    if (r.array_job_id != 0) {
+      ArrayTasks& a = arrays[r.array_job_id];
+      a.max_running = std::max(a.max_running, r.array_max_tasks);
+      if (j.is_active())
+        ++a.active;
+      else if (j.state == JobState::Idle && j.holds.empty() && j.dependencies.empty() && task)
+        a.waiting.emplace_back(*task, s.jobs.size());
     }
     out.record_of.push_back(k);
     s.jobs.push_back(std::move(j));
+  };
+  for (std::size_t k = 0; k < reading.jobs.size(); ++k) {
+    const JobRecord& r = reading.jobs[k];
+    if (r.array_job_id != 0 && !r.array_task && r.state == JobStateName::Pending) {
+      // The tasks Slurm has not split out yet: each a job of its own (docs/slurm.md, "Job arrays").
+      std::string error;
+      const auto tasks = array_task_ids(r.array_tasks, error);
+      if (tasks.empty()) {
+        out.problems.push_back(fmt::format("job {}: a job array whose tasks Slurm lists as '{}': {}: not scheduled",
+                                           r.id, r.array_tasks, error));
+        continue;
+      }
+      for (auto t : tasks) add(k, task_key(r.array_job_id, t), t);
+      continue;
+    }
+    add(k, job_key(r), r.array_task);
+  }
+  throttle_arrays(arrays, s);
+  // A job asking several partitions (`-p a,b`; Slurm lists them while it waits) is of the class
+  // of that list, which every node of any of them serves (docs/slurm.md, "Several partitions").
+  std::set<std::string> lists;
+  for (const auto& j : s.jobs)
+    if (j.job_class.find(',') != std::string::npos && j.state != JobState::Completed) lists.insert(j.job_class);
+  for (const auto& list : lists) {
+    const auto parts = partitions_of_list(list);
+    for (auto& n : s.nodes)
+      if (std::any_of(n.classes.begin(), n.classes.end(),
+                      [&](const std::string& c) { return std::find(parts.begin(), parts.end(), c) != parts.end(); }))
+        n.classes.push_back(list);
   }
   return out;
 }

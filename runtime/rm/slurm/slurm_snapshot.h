@@ -39,23 +39,53 @@ struct AdapterView {
     std::vector<std::int64_t> tasks;
     Epoch asked = 0;
   };
-  std::map<std::uint32_t, Start> starting;
+  // Keyed by the engine's job id (job_key): an array task is `<array>_<task>` before and after
+  // Slurm splits it out of its array's record under a job id of its own.
+  std::map<std::string, Start, std::less<>> starting;
   // Jobs the adapter held again itself (a start that did not happen): Slurm shows them held by
   // an administrator, as it shows `scontrol hold`, but they wait for the scheduler like any other.
-  std::set<std::uint32_t> held_again;
+  std::set<std::string, std::less<>> held_again;
 };
 
 struct MappedCluster {
   ClusterSnapshot snapshot;
   std::vector<std::string> problems;  // a record the engine cannot take, located by job id or node name
-  // The Slurm record of each of snapshot.jobs, by position.
+  // The Slurm record of each of snapshot.jobs, by position (the tasks of an array Slurm has not
+  // split share their array's record).
   std::vector<std::size_t> record_of;
+  // Waiting jobs whose dependencies can never be met, by position, and why (for their owner).
+  struct NeverMet {
+    std::size_t job = 0;
+    std::string why;
+    bool slurm_agrees = false;  // DependencyStanding::slurm_agrees
+    bool operator==(const NeverMet&) const = default;
+  };
+  std::vector<NeverMet> dependency_never;
+  // The earliest begin time still to come of a waiting job (0: none): a turn is due then.
+  Epoch next_begin = 0;
 };
 
-MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, const MappingOptions& options = {});
+// The engine's id of a Slurm job: its job id, or `<array job id>_<task>` for an array task (split
+// out of its array's record or not), which keeps its id when Slurm gives it a job id of its own.
+std::string job_key(const JobRecord& record);
+std::string task_key(std::uint32_t array_job_id, std::uint32_t task);
 
-// The ids of the jobs a job still waits for, from Slurm's dependency text ("afterok:12(unfulfilled),
-// afterany:13_*(unfulfilled)"); `never` is set when a dependency can no longer be satisfied ("(failed)").
-std::vector<std::string> unfulfilled_dependencies(std::string_view text, bool& never);
+// The partitions of a job that asks several (`a,b`), in its order.
+std::vector<std::string> partitions_of_list(std::string_view list);
+
+// The tasks a pending array record stands for, from Slurm's text ("1-3,7", "0-20:4", with the
+// throttle "%2" after them); empty with `error` set when the text is not one (a list Slurm cut
+// short with "..." among them).
+std::vector<std::uint32_t> array_task_ids(std::string_view text, std::string& error);
+
+// The hold a job gets until its begin time (`sbatch --begin`: Slurm's eligible time).
+inline constexpr std::string_view kBeginTimeHold = "begin time";
+// The hold of a job whose dependencies can never be met (docs/slurm.md, "Dependencies").
+inline constexpr std::string_view kDependencyNeverHold = "dependency never satisfied";
+
+// The hold an array task gets while its array runs as many tasks as its throttle allows (`%N`).
+inline constexpr std::string_view kArrayThrottleHold = "array throttle";
+
+MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, const MappingOptions& options = {});
 
 }  // namespace maui::runtime::slurm
