@@ -62,6 +62,7 @@ State::State(const SchedulerInput& in, IterationResult& out)
     for (std::size_t n = 0; n < snap.nodes.size(); ++n)
       lists.partition_procs[partitions->of(n)] += capacity_for_ever(n);
   }
+  nodes_confine_classes = any_node_confines_classes(snap.nodes);
   if (in.nodes_may_return)
     for (const auto& node : snap.nodes) {
       configured_procs += node.procs;

@@ -23,6 +23,7 @@
 #include "runtime/engine/calendar.h"
 #include "runtime/engine/job_facts.h"
 #include "runtime/engine/limits.h"
+#include "runtime/engine/node_fit.h"
 #include "runtime/engine/partitions.h"
 #include "runtime/engine/placement_order.h"
 #include "runtime/engine/priority.h"
@@ -91,6 +92,7 @@ struct IterationLists {
   PartitionLayout partitions;                  // the nodes' partitions, unless the caller gives them
   std::vector<std::uint32_t> open_partitions;  // one job's, one job at a time
   std::vector<std::int64_t> partition_procs;   // usable procs per partition
+  std::vector<std::size_t> job_nodes;          // State::nodes_for's, one job at a time
   void clear() {
     now_capacity.calendar_changes = std::numeric_limits<std::uint64_t>::max();
     now_capacity.built = false;
@@ -155,6 +157,20 @@ struct State {
     partitions->open_to(*in.dir, snap.jobs[i], lists.open_partitions);
     return lists.open_partitions;
   }
+  // Whether job i may run on some nodes only (runtime/engine/node_fit.h): some node runs only
+  // some classes, or the job asks for features. Else every question below is skipped.
+  bool confined(std::size_t i) const { return nodes_confine_classes || !snap.jobs[i].features.empty(); }
+  // Whether job i may run on node n at all (its class and features).
+  bool admits(std::size_t n, std::size_t i) const { return !confined(i) || runs_on(snap.jobs[i], snap.nodes[n]); }
+  // The nodes of `nodes` job i may run on: `nodes` itself when the job is not confined, else a
+  // filtered copy, valid until the next call.
+  std::span<const std::size_t> nodes_for(std::size_t i, std::span<const std::size_t> nodes) {
+    if (!confined(i)) return nodes;
+    lists.job_nodes.clear();
+    for (std::size_t n : nodes)
+      if (runs_on(snap.jobs[i], snap.nodes[n])) lists.job_nodes.push_back(n);
+    return lists.job_nodes;
+  }
   // The procs of node n that a job could ever get: the usable ones, or all of a node that may
   // come back (SchedulerInput::nodes_may_return).
   std::int64_t capacity_for_ever(std::size_t n) const {
@@ -211,6 +227,7 @@ struct State {
   NowCapacity& now_capacity = lists.now_capacity;
   bool any_shared_reservation = false;          // some standing or administrative reservation is booked
   bool partitioned = false;                     // jobs are confined to partitions (runtime/engine/partitions.h)
+  bool nodes_confine_classes = false;           // some node runs only some classes (runtime/engine/node_fit.h)
   bool preempting = false;                      // starting SchedulerInput::start_first
   const PartitionLayout* partitions = nullptr;  // when partitioned
 };

@@ -98,6 +98,10 @@ struct Job {
   std::int64_t disk_per_task_mb = 0;
   std::int64_t nodes = 0;
   Seconds walltime = 0;  // wallclock limit, seconds (> 0)
+  // Node features every node of the job must have (Slurm's --constraint a&b; runtime/engine/node_fit.h).
+  std::vector<std::string> features;
+  // The job holds its nodes whole (Slurm's --exclusive; Maui's NODEACCESSPOLICY SINGLEJOB for it).
+  bool exclusive = false;
 
   Epoch submit_time = 0;
   JobState state = JobState::Idle;

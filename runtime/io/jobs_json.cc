@@ -249,6 +249,8 @@ class Reader {
            "disk_per_task",
            "nodes",
            "walltime",
+           "features",
+           "exclusive",
            "submit_time",
            "state",
            "start_time",
@@ -333,6 +335,13 @@ class Reader {
     allocated_tasks(*o, path, j);
     names(*o, path, "holds", j.holds);
     names(*o, path, "dependencies", j.dependencies);
+    names(*o, path, "features", j.features);
+    if (const json::Value* x = o->get("exclusive")) {
+      if (auto b = x->getAsBoolean())
+        j.exclusive = *b;
+      else
+        error(path + ".exclusive", "expected true or false");
+    }
     count(*o, path, "bypass_count", j.sched.bypass_count, 0, ir::kMaxSeconds, "a count");
     if (o->get("queue_time_accrued")) {
       Seconds accrued = 0;

@@ -38,6 +38,10 @@ class Line {
   void integer_if(std::string_view key, const std::optional<T>& value) {
     if (value) integer(key, *value);
   }
+  void boolean(std::string_view key, bool value) {
+    json_.plain_key(key);
+    json_.boolean(value);
+  }
   void number(std::string_view key, double value) {
     json_.plain_key(key);
     json_.number(value);
@@ -97,6 +101,8 @@ void write_job(std::string& out, const Job& j) {
   line.integer_unless("disk_per_task", j.disk_per_task_mb, 0);
   line.integer_unless("nodes", j.nodes, 0);
   line.integer("walltime", j.walltime);
+  line.texts("features", j.features);
+  if (j.exclusive) line.boolean("exclusive", true);
   line.integer("submit_time", j.submit_time);
   line.text("state", std::string(to_string(j.state)));
   line.integer_if("start_time", j.start_time);
