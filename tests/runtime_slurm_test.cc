@@ -320,6 +320,36 @@ TEST(SlurmMapping, ACompletingJobIsChargedAllItsCpusUpToItsEnd) {
   EXPECT_EQ(j.end_time, 2002);
 }
 
+TEST(SlurmMapping, ConstraintsAndExclusiveJobs) {
+  auto with = [](std::uint32_t id, std::string constraint, bool exclusive = false) {
+    JobRecord r = pending(id, 1);
+    r.constraint = std::move(constraint);
+    r.exclusive = exclusive;
+    return r;
+  };
+  Reading reading;
+  reading.jobs = {with(1, "fast"),  with(2, "fast&gpu", true), with(3, "fast|gpu"),
+                  with(4, "[a|b]"), with(5, "gpu*2"),          with(6, "a&"),
+                  with(7, "")};
+  reading.nodes = {node("n1")};
+  const MappedCluster m = map_reading(reading, {});
+  EXPECT_EQ(job(m, "1").features, std::vector<std::string>{"fast"});
+  EXPECT_FALSE(job(m, "1").exclusive);
+  EXPECT_EQ(job(m, "2").features, (std::vector<std::string>{"fast", "gpu"}));
+  EXPECT_TRUE(job(m, "2").exclusive);
+  EXPECT_TRUE(job(m, "7").features.empty());
+  EXPECT_TRUE(job(m, "7").holds.empty());
+  // What the engine cannot place waits, held with the reason, and the turn's log says so.
+  for (const char* id : {"3", "4", "5", "6"}) {
+    EXPECT_EQ(job(m, id).holds, std::vector<std::string>{std::string(kUnsupportedConstraintHold)}) << id;
+    EXPECT_TRUE(job(m, id).features.empty()) << id;
+  }
+  ASSERT_EQ(m.problems.size(), 4u);
+  EXPECT_EQ(m.problems[0],
+            "job 3: constraint 'fast|gpu' (OR, counts or brackets) is not scheduled: only a feature or an AND list "
+            "(a&b) is (docs/slurm.md)");
+}
+
 struct Harness {
   ScriptedSlurm slurm;
   Epoch now = 2000;

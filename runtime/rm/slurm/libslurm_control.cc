@@ -230,6 +230,8 @@ RmStatus LibSlurmControl::read(Reading& out) {
       }
     r.required_nodes = text(j.req_nodes);
     r.excluded_nodes = text(j.exc_nodes);
+    r.constraint = text(j.features);
+    r.exclusive = j.shared == JOB_SHARED_NONE;  // --exclusive (whole_node); NO_VAL16 when not said
     r.admin_comment = text(j.admin_comment);
     r.requeue_allowed = j.requeue != 0;
     r.restarts = j.restart_cnt;

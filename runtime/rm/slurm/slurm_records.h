@@ -56,6 +56,8 @@ struct JobRecord {
   std::string dependency;                                         // Slurm's text, with (unfulfilled) / (failed) marks
   std::vector<std::pair<std::string, std::uint32_t>> allocation;  // running: node, CPUs on it
   std::string required_nodes, excluded_nodes;                     // Slurm's node lists
+  std::string constraint;                                         // --constraint as Slurm keeps it ("fast&gpu")
+  bool exclusive = false;                                         // --exclusive: shares no node (OverSubscribe=NO)
   std::string admin_comment;
   bool requeue_allowed = false;
   std::uint32_t restarts = 0;

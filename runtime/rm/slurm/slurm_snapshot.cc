@@ -101,6 +101,22 @@ Node node_of(const NodeRecord& r) {
   return n;
 }
 
+// The features of a --constraint the engine can place (one feature, or an AND list "a&b"); none
+// for what it cannot (OR lists, counts, brackets: docs/slurm.md), which the job is held for.
+std::optional<std::vector<std::string>> constraint_features(std::string_view text) {
+  std::vector<std::string> out;
+  if (text.empty()) return out;
+  if (text.find_first_of("|[]*()!,:") != std::string_view::npos) return std::nullopt;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t end = std::min(text.find('&', at), text.size());
+    if (end == at) return std::nullopt;  // "a&&b", "&a", "a&"
+    out.emplace_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
+}
+
 bool ended(JobStateName s) {
   return s != JobStateName::Pending && s != JobStateName::Running && s != JobStateName::Suspended;
 }
@@ -158,6 +174,17 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
     j.walltime = r.time_limit_minutes ? static_cast<Seconds>(*r.time_limit_minutes) * 60 : options.unlimited_walltime;
     if (j.walltime <= 0) j.walltime = 60;  // a zero limit in Slurm is its minimum, a minute
     j.submit_time = r.submit;
+    j.exclusive = r.exclusive;
+    if (auto features = constraint_features(r.constraint)) {
+      j.features = std::move(*features);
+    } else if (r.state == JobStateName::Pending) {
+      // Placed by a feature the engine does not model, it could go where Slurm refuses it.
+      j.holds.push_back(std::string(kUnsupportedConstraintHold));
+      out.problems.push_back(
+          fmt::format("job {}: constraint '{}' (OR, counts or brackets) is not scheduled: only a "
+                      "feature or an AND list (a&b) is (docs/slurm.md)",
+                      id, r.constraint));
+    }
 
     const auto starting = adapter.starting.find(r.id);
     if (r.state == JobStateName::Pending) {

@@ -17,6 +17,9 @@ namespace maui::runtime::slurm {
 // The mark job_submit.lua (examples/slurm/) puts in the AdminComment of a job its owner
 // submitted held (`sbatch -H`): a user hold, which Slurm shows as it shows the scheduler's own.
 inline constexpr std::string_view kUserHoldMark = "mauirun:user_hold";
+// The hold a pending job gets for a --constraint the engine cannot place (OR lists, counts,
+// brackets): it waits, with this reason, rather than going where Slurm refuses it.
+inline constexpr std::string_view kUnsupportedConstraintHold = "constraint not supported (only a or a&b)";
 
 struct MappingOptions {
   // A job with no time limit (and no partition MaxTime) runs for at most this long as far as
