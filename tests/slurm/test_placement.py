@@ -2,6 +2,9 @@
 restricted to some nodes runs only there, a --constraint job only on nodes with the feature, and
 nothing shares the nodes of an --exclusive job while it runs. The partition and the feature are
 made on the running cluster (scontrol), so that the other tests' cluster stays as it is."""
+import json
+import os
+
 from harness import ClusterTest, main, wait_until
 from test_standing import hosts
 
@@ -52,6 +55,37 @@ class Placement(ClusterTest):
                                  f"{exclusive} on {x['nodes']}")
         self.assertFalse(serve.events("start-failed"), "Slurm refused a start")
         self.assertEqual(serve.stop(), 0)
+
+    def test_what_serve_reads_of_a_job_and_what_it_holds(self):
+        self.cluster.run("scontrol", "create", "PartitionName=small", "Nodes=n3,n4", "MaxTime=INFINITE", "State=UP")
+        self.cluster.run("scontrol", "update", "NodeName=n3", "AvailableFeatures=slow", "ActiveFeatures=slow")
+        self.cluster.run("scontrol", "update", "NodeName=n4", "AvailableFeatures=fast,big", "ActiveFeatures=fast,big")
+        both = self.cluster.sbatch("-p", "small", "--constraint=fast&big", "--exclusive", "-n", "1", "--time=1")
+        either = self.cluster.sbatch("--constraint=fast|slow", "-n", "1", "--time=1")
+        plain = self.cluster.sbatch("-n", "1", "--time=1")
+        serve = self.serve(CONFIG)
+        snapshot = os.path.join(self.cluster.dir, "snapshot.json")
+        once = serve.once("--dry-run", "--snapshot-out", snapshot)
+        self.assertEqual(once.returncode, 0, once.stderr)
+        with open(snapshot) as f:
+            read = json.load(f)
+        nodes = {n["name"]: n for n in read["nodes"]}
+        jobs = {j["id"]: j for j in read["jobs"]}
+        self.assertEqual(sorted(nodes["n4"]["features"]), ["big", "fast"])
+        self.assertIn("small", nodes["n3"]["classes"])
+        self.assertNotIn("small", nodes["n1"]["classes"])
+        self.assertEqual(jobs[str(both)]["class"], "small")
+        self.assertEqual(jobs[str(both)]["features"], ["fast", "big"])
+        self.assertTrue(jobs[str(both)]["exclusive"])
+        self.assertNotIn("exclusive", jobs[str(plain)])
+        # An OR list waits, held, with the reason in the log: placed by the engine, it could go
+        # where Slurm refuses it.
+        self.assertEqual(jobs[str(either)]["holds"], ["constraint not supported (only a or a&b)"])
+        self.assertTrue([e for e in serve.events("slurm") if f"job {either}: constraint 'fast|slow'" in e["reason"]],
+                        serve.log())
+        started = {e["job"]: e["nodes"] for e in serve.events("start") if "dry run" in e.get("reason", "")}
+        self.assertEqual(started.get(str(both)), [["n4", 1]])
+        self.assertNotIn(str(either), started)
 
 
 if __name__ == "__main__":
