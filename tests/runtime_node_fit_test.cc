@@ -159,5 +159,82 @@ TEST(NodeFit, TheEasyFastPathLeavesConfinedJobsToTheIteration) {
   }
 }
 
+// Every backfill policy, node allocation and reservation depth on random queues over nodes of
+// mixed classes and features: no start and no job reservation on a node the job may not run on,
+// and nothing beside an exclusive job.
+TEST(NodeFit, NoPlacementPathGoesWhereAJobMayNotRun) {
+  const Epoch now = kMonday + 10 * kHour;
+  const std::vector<std::vector<std::string>> classes{{}, {"batch"}, {"debug"}, {"batch", "debug"}};
+  const std::vector<std::vector<std::string>> features{{}, {"fast"}, {"gpu"}, {"fast", "gpu"}};
+  Rng rng{32};
+  std::int64_t starts = 0, reservations = 0, exclusive_starts = 0;
+  for (const char* backfill : {"NONE", "FIRSTFIT", "BESTFIT", "GREEDY"})
+    for (const char* allocation : {"FIRSTAVAILABLE", "LASTAVAILABLE", "MINRESOURCE"})
+      for (const char* depth : {"1", "4"}) {
+        const TestPolicy p =
+            compile_policy(lines({"QUEUETIMEWEIGHT 1\nBACKFILLPOLICY ", backfill, "\nNODEALLOCATIONPOLICY ", allocation,
+                                  "\nRESERVATIONDEPTH ", depth, "\n"}));
+        for (int round = 0; round < 10; ++round) {
+          std::vector<Node> nodes;
+          for (int n = 0; n < 6; ++n) {
+            Node node = node_with(lines({"n", std::to_string(n)}), 4, features[rng.in(0, 3)]);
+            node.classes = classes[rng.in(0, 3)];
+            nodes.push_back(node);
+          }
+          std::vector<Job> jobs;
+          for (int n = 0; n < 6; ++n)
+            if (rng.in(0, 2) == 0) {
+              J r = J(lines({"r", std::to_string(n)})).walltime(rng.in(1, 4) * kHour);
+              if (rng.in(0, 2) == 0) r.exclusive();
+              jobs.push_back(running_on(r, now - kMinute, {nodes[n].name}));
+            }
+          for (int k = 0; k < 20; ++k) {
+            J j = J(lines({"q", std::to_string(k)}))
+                      .job_class(rng.in(0, 1) ? "batch" : "debug")
+                      .tasks(rng.in(1, 6))
+                      .walltime(rng.in(1, 3) * kHour)
+                      .submit(now - 100 + k);
+            if (rng.in(0, 2) == 0) j.feature(rng.in(0, 1) ? "fast" : "gpu");
+            if (rng.in(0, 3) == 0) j.exclusive();
+            jobs.push_back(j);
+          }
+          const ClusterSnapshot snap = snapshot_of(now, nodes, jobs);
+          const IterationResult r = iterate(p, snap);
+          SCOPED_TRACE(lines({backfill, " ", allocation, " ", depth, " round ", std::to_string(round)}));
+          std::vector<std::vector<std::size_t>> on_node(nodes.size());  // jobs started or running there
+          for (std::size_t i = 0; i < snap.jobs.size(); ++i)
+            if (snap.jobs[i].is_active()) on_node[*snap.find_node(snap.jobs[i].allocated_nodes[0])].push_back(i);
+          for (const auto& st : r.starts) {
+            ++starts;
+            exclusive_starts += snap.jobs[st.job].exclusive;
+            for (const auto& nt : st.nodes) {
+              EXPECT_TRUE(runs_on(snap.jobs[st.job], snap.nodes[nt.node]))
+                  << snap.jobs[st.job].id << " on " << snap.nodes[nt.node].name;
+              on_node[nt.node].push_back(st.job);
+            }
+          }
+          for (std::size_t n = 0; n < nodes.size(); ++n) {
+            for (std::size_t i : on_node[n]) {
+              if (snap.jobs[i].exclusive) {
+                EXPECT_EQ(on_node[n].size(), 1u) << snap.jobs[i].id << " shares " << nodes[n].name;
+              }
+            }
+          }
+          for (const auto& res : r.reservations)
+            if (res.kind == ReservationKind::Job) {
+              ++reservations;
+              for (const auto& nt : res.nodes)
+                EXPECT_TRUE(runs_on(snap.jobs[res.job], snap.nodes[nt.node]))
+                    << res.name << " reserved on " << snap.nodes[nt.node].name;
+            }
+          if (::testing::Test::HasFailure()) return;
+        }
+      }
+  // The checks above checked something.
+  EXPECT_GT(starts, 500);
+  EXPECT_GT(exclusive_starts, 50);
+  EXPECT_GT(reservations, 100);
+}
+
 }  // namespace
 }  // namespace maui::runtime::testing
