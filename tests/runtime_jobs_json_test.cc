@@ -82,7 +82,8 @@ TEST(RuntimeJobsJson, LocatedErrors) {
       (std::vector<std::string>{
           "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
           "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, features, exclusive, "
-          "submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, holds, dependencies, "
+          "gres_per_node, submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, holds, "
+          "dependencies, "
           "bypass_count, "
           "queue_time_accrued, utilized_procs, system_priority, relative_system_priority, start_priority)",
           "jobs[0].id: expected a non-empty string", "jobs[0].tasks: expected a number of tasks from 1 to 1000000000",
@@ -132,7 +133,8 @@ TEST(RuntimeJobsJson, LocatedAtTheirValues) {
                 "JOBS.json:6:11: error: nodes: expected an array",
                 "JOBS.json:3:74: error: jobs[1].prcs: unknown field (expected one of id, user, group, account, class, "
                 "qos, tasks, procs, procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, "
-                "features, exclusive, submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, "
+                "features, exclusive, gres_per_node, submit_time, state, start_time, end_time, allocated_nodes, "
+                "allocated_tasks, "
                 "holds, dependencies, "
                 "bypass_count, queue_time_accrued, utilized_procs, system_priority, relative_system_priority, "
                 "start_priority)",
@@ -363,6 +365,7 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     n.swap_mb = chance(2) ? 0 : uniform(0, 64'000);
     n.disk_mb = chance(2) ? 0 : uniform(0, 1'000'000);
     n.features = some({"fast", "gpu", name("f", i)});
+    if (chance(3)) n.gres = {{"gpu", uniform(1, 8)}, {name("g", i), uniform(1, 100)}};
     n.classes = some({"batch", "debug", name("c", i)});
     if (chance(3)) n.partition = name("p", uniform(0, 2));
     n.state = static_cast<NodeState>(uniform(0, 6));
@@ -405,6 +408,7 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     for (std::int64_t d = uniform(0, 2); d > 0; --d) j.dependencies.push_back(name("job", uniform(0, 20)));
     j.features = some({"fast", "gpu", "big"});
     j.exclusive = chance(4);
+    if (chance(4)) j.gres_per_node = {{"gpu", uniform(1, 8)}};
     j.sched.bypass_count = chance(2) ? 0 : (chance(10) ? ir::kMaxSeconds : uniform(1, 40));
     if (chance(2)) j.sched.queue_time_accrued = chance(10) ? ir::kMaxSeconds : uniform(0, 86'400);
     if (chance(3)) {
@@ -435,6 +439,7 @@ void expect_same(const ClusterSnapshot& a, const ClusterSnapshot& b, const std::
     EXPECT_EQ(x.disk_mb, y.disk_mb);
     EXPECT_EQ(x.features, y.features);
     EXPECT_EQ(x.classes, y.classes);
+    EXPECT_EQ(x.gres, y.gres);
     EXPECT_EQ(x.partition, y.partition);
     EXPECT_EQ(x.state, y.state);
     EXPECT_EQ(x.max_jobs, y.max_jobs);
@@ -466,6 +471,7 @@ void expect_same(const ClusterSnapshot& a, const ClusterSnapshot& b, const std::
     EXPECT_EQ(x.dependencies, y.dependencies);
     EXPECT_EQ(x.features, y.features);
     EXPECT_EQ(x.exclusive, y.exclusive);
+    EXPECT_EQ(x.gres_per_node, y.gres_per_node);
     EXPECT_EQ(x.utilized_procs, y.utilized_procs);
     EXPECT_EQ(x.sched.bypass_count, y.sched.bypass_count);
     EXPECT_EQ(x.sched.queue_time_accrued, y.sched.queue_time_accrued);

@@ -141,6 +141,34 @@ TEST(NodeFit, AnExclusiveJobHoldsItsNodesWhole) {
   EXPECT_EQ(placed(later, v->nodes), (std::vector<std::string>{"n1:1"}));
 }
 
+// n1 has no GPU, n2 one, n3 two; 4 procs each. R (1 GPU) runs on n3.
+TEST(NodeFit, AGpuJobGoesOnlyWhereItsGpusAreFree) {
+  const Epoch now = kMonday + 10 * kHour;
+  const TestPolicy p = first_available();
+  std::vector<Node> nodes{make_node("n1", 4), make_node("n2", 4), make_node("n3", 4)};
+  nodes[1].gres = {{"gpu", 1}};
+  nodes[2].gres = {{"gpu", 2}};
+  auto gpus = [](J j, std::int64_t n) {
+    Job job = j;
+    job.gres_per_node = {{"gpu", n}};
+    return job;
+  };
+  Job r = running_on(J("R").walltime(kHour), now - 30 * kMinute, {"n3"});
+  r.gres_per_node = {{"gpu", 1}};
+  ClusterSnapshot snap =
+      snapshot_of(now, nodes,
+                  {r, gpus(J("A").submit(now - 4 * kMinute), 1), gpus(J("B").submit(now - 3 * kMinute), 1),
+                   gpus(J("C").submit(now - 2 * kMinute), 1), gpus(J("W").submit(now - kMinute), 3)});
+  const IterationResult res = iterate(p, snap);
+  // A takes n2's GPU (n1 has none), B the GPU R leaves free on n3; C finds none free now.
+  EXPECT_EQ(started_ids(res, snap), (std::vector<std::string>{"A", "B"}));
+  EXPECT_EQ(placed(snap, start_of(res, snap, "A")->nodes), (std::vector<std::string>{"n2:1"}));
+  EXPECT_EQ(placed(snap, start_of(res, snap, "B")->nodes), (std::vector<std::string>{"n3:1"}));
+  const WaitNote* w = never_runnable(res, snap, "W");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->reason, "no node of the cluster runs its gres gpu:3 a node");
+}
+
 TEST(NodeFit, TheEasyFastPathLeavesConfinedJobsToTheIteration) {
   const TestPolicy p =
       compile_policy("BACKFILLPOLICY FIRSTFIT\nRESERVATIONPOLICY CURRENTHIGHEST\nRESERVATIONDEPTH 1\n");

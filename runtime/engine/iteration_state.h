@@ -158,10 +158,32 @@ struct State {
     return lists.open_partitions;
   }
   // Whether job i may run on some nodes only (runtime/engine/node_fit.h): some node runs only
-  // some classes, or the job asks for features. Else every question below is skipped.
-  bool confined(std::size_t i) const { return nodes_confine_classes || !snap.jobs[i].features.empty(); }
+  // some classes, or the job asks for features or generic resources. Else every question below
+  // is skipped.
+  bool confined(std::size_t i) const {
+    const Job& job = snap.jobs[i];
+    return nodes_confine_classes || !job.features.empty() || !job.gres_per_node.empty();
+  }
   // Whether job i may run on node n at all (its class and features).
   bool admits(std::size_t n, std::size_t i) const { return !confined(i) || runs_on(snap.jobs[i], snap.nodes[n]); }
+  // The same for a start now: also the generic resources the jobs running there (and those
+  // started this iteration) leave free.
+  bool admits_now(std::size_t n, std::size_t i) const {
+    if (!admits(n, i)) return false;
+    if (gres_used.empty()) return true;
+    const auto& node_gres = snap.nodes[n].gres;
+    for (const auto& [name, count] : snap.jobs[i].gres_per_node) {
+      const auto used = gres_used[n].find(name);
+      const auto total = node_gres.find(name);
+      if (count > 0 && used != gres_used[n].end() &&
+          (total == node_gres.end() ? 0 : total->second) - used->second < count)
+        return false;
+    }
+    return true;
+  }
+  // Books job i's generic resources on its nodes (a start of this iteration, or a running job).
+  void use_gres(std::size_t i, std::span<const std::string> node_names);
+  void use_gres(std::size_t i, std::span<const NodeTasks> nodes);
   // The nodes of `nodes` job i may run on: `nodes` itself when the job is not confined, else a
   // filtered copy, valid until the next call.
   std::span<const std::size_t> nodes_for(std::size_t i, std::span<const std::size_t> nodes) {
@@ -225,9 +247,11 @@ struct State {
   std::map<std::pair<std::size_t, ReservationId>, Resources> charged;
   std::vector<std::size_t>& all_nodes = lists.all_nodes;
   NowCapacity& now_capacity = lists.now_capacity;
-  bool any_shared_reservation = false;          // some standing or administrative reservation is booked
-  bool partitioned = false;                     // jobs are confined to partitions (runtime/engine/partitions.h)
-  bool nodes_confine_classes = false;           // some node runs only some classes (runtime/engine/node_fit.h)
+  bool any_shared_reservation = false;  // some standing or administrative reservation is booked
+  bool partitioned = false;             // jobs are confined to partitions (runtime/engine/partitions.h)
+  bool nodes_confine_classes = false;   // some node runs only some classes (runtime/engine/node_fit.h)
+  // Per node, the generic resources running and started jobs use; empty when no job asks any.
+  std::vector<std::map<std::string, std::int64_t>> gres_used;
   bool preempting = false;                      // starting SchedulerInput::start_first
   const PartitionLayout* partitions = nullptr;  // when partitioned
 };

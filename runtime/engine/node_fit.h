@@ -29,12 +29,16 @@ inline bool runs_class(const Node& node, std::string_view job_class) {
 
 // Whether job may run on node: the node runs every class or the job's (a job without a class,
 // like showbf's probe without -c, is not confined by classes), and the node has every feature
-// the job asks for.
+// the job asks for, and at least the generic resources it asks for on each node.
 inline bool runs_on(const Job& job, const Node& node) {
   auto has = [](const std::vector<std::string>& list, const std::string& s) {
     return std::find(list.begin(), list.end(), s) != list.end();
   };
   if (!runs_class(node, job.job_class)) return false;
+  for (const auto& [name, count] : job.gres_per_node) {
+    const auto it = node.gres.find(name);
+    if (count > 0 && (it == node.gres.end() || it->second < count)) return false;
+  }
   return std::all_of(job.features.begin(), job.features.end(),
                      [&](const std::string& f) { return has(node.features, f); });
 }

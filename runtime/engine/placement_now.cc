@@ -17,7 +17,7 @@ std::int64_t offer_now(State& s, std::size_t i, const Resources& per_task, const
   std::int64_t total = 0;
   SameCalendarMemo<std::int64_t> tasks_on;
   for (std::size_t n : s.free_nodes) {
-    if (!s.room_now(n, per_task) || (partition && s.partitions->of(n) != *partition) || !s.admits(n, i)) continue;
+    if (!s.room_now(n, per_task) || (partition && s.partitions->of(n) != *partition) || !s.admits_now(n, i)) continue;
     const std::int64_t k = tasks_on(
         s.calendar, n, [&] { return tasks_offered(s.calendar.free_tasks(n, s.snap.now, end, per_task, v), cap); });
     if (k <= 0) continue;
