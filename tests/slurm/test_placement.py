@@ -56,6 +56,23 @@ class Placement(ClusterTest):
         self.assertFalse(serve.events("start-failed"), "Slurm refused a start")
         self.assertEqual(serve.stop(), 0)
 
+    def test_gpu_jobs_only_where_their_gpus_are_free(self):
+        # n3 and n4 have two GPUs each (tests/slurm/cluster.sh); FIRSTAVAILABLE would take n1 first.
+        serve = self.serve(CONFIG)
+        serve.start()
+        gpu = [self.cluster.sbatch("--gres=gpu:1", "-n", "1", "--time=1", seconds=6) for _ in range(7)]
+        done = self.finished(gpu)
+        for j in gpu:
+            self.assertTrue(hosts(done[j]) <= {"n3", "n4"}, f"GPU job {j} ran on {done[j]['nodes']}")
+        # Never more than two at once on a node: at each start, count the jobs running there.
+        for j in gpu:
+            at = done[j]["start"]
+            for node in hosts(done[j]):
+                there = [k for k in gpu if node in hosts(done[k]) and done[k]["start"] <= at < done[k]["end"]]
+                self.assertLessEqual(len(there), 2, f"{node} ran {there} at once")
+        self.assertFalse(serve.events("start-failed"), "Slurm refused a start")
+        self.assertEqual(serve.stop(), 0)
+
     def test_what_serve_reads_of_a_job_and_what_it_holds(self):
         self.cluster.run("scontrol", "create", "PartitionName=small", "Nodes=n3,n4", "MaxTime=INFINITE", "State=UP")
         self.cluster.run("scontrol", "update", "NodeName=n3", "AvailableFeatures=slow", "ActiveFeatures=slow")
@@ -78,6 +95,8 @@ class Placement(ClusterTest):
         self.assertEqual(jobs[str(both)]["features"], ["fast", "big"])
         self.assertTrue(jobs[str(both)]["exclusive"])
         self.assertNotIn("exclusive", jobs[str(plain)])
+        self.assertEqual(nodes["n3"].get("gres"), {"gpu": 2})
+        self.assertNotIn("gres", nodes["n1"])
         # An OR list waits, held, with the reason in the log: placed by the engine, it could go
         # where Slurm refuses it.
         self.assertEqual(jobs[str(either)]["holds"], ["constraint not supported (only a or a&b)"])

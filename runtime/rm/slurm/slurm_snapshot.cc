@@ -74,6 +74,27 @@ std::vector<std::string> unfulfilled_dependencies(std::string_view text, bool& n
   return out;
 }
 
+std::map<std::string, std::int64_t> gres_counts(std::string_view text) {
+  std::map<std::string, std::int64_t> out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find(',', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view item = text.substr(at, end - at);
+    at = end + 1;
+    if (item.starts_with("gres:")) item.remove_prefix(5);
+    item = item.substr(0, item.find('('));  // "(S:0)": the sockets, not a count
+    const std::size_t first = item.find(':'), last = item.rfind(':');
+    if (first == std::string_view::npos || first == 0) continue;
+    const std::string_view count = item.substr(last + 1);
+    if (count.empty() || count.size() > 9 ||
+        !std::all_of(count.begin(), count.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      continue;
+    out[std::string(item.substr(0, first))] += std::stoll(std::string(count));
+  }
+  return out;
+}
+
 namespace {
 
 NodeState node_state(const NodeRecord& n) {
@@ -97,6 +118,7 @@ Node node_of(const NodeRecord& r) {
   n.memory_mb = static_cast<std::int64_t>(r.real_memory_mb);
   n.features = r.features;
   n.classes = r.partitions;
+  n.gres = gres_counts(r.gres);
   n.state = node_state(r);
   return n;
 }
@@ -175,6 +197,14 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
     if (j.walltime <= 0) j.walltime = 60;  // a zero limit in Slurm is its minimum, a minute
     j.submit_time = r.submit;
     j.exclusive = r.exclusive;
+    j.gres_per_node = gres_counts(r.tres_per_node);
+    if (r.state == JobStateName::Pending && r.tres_per_job_or_task.find("gres:") != std::string::npos) {
+      j.holds.push_back(std::string(kUnsupportedGresHold));
+      out.problems.push_back(
+          fmt::format("job {}: generic resources asked per job or per task ({}) are not scheduled: "
+                      "only --gres per node is (docs/slurm.md)",
+                      id, r.tres_per_job_or_task));
+    }
     if (auto features = constraint_features(r.constraint)) {
       j.features = std::move(*features);
     } else if (r.state == JobStateName::Pending) {

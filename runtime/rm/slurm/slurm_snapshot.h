@@ -20,6 +20,13 @@ inline constexpr std::string_view kUserHoldMark = "mauirun:user_hold";
 // The hold a pending job gets for a --constraint the engine cannot place (OR lists, counts,
 // brackets): it waits, with this reason, rather than going where Slurm refuses it.
 inline constexpr std::string_view kUnsupportedConstraintHold = "constraint not supported (only a or a&b)";
+// The same for GPUs asked per job or per task (--gpus, --gpus-per-task): only --gres per node is placed.
+inline constexpr std::string_view kUnsupportedGresHold = "gres per job or task not supported (use --gres per node)";
+
+// Generic resources by name from Slurm's lists: a node's "gpu:2,gpu:tesla:1(S:0)" or a job's
+// TresPerNode "gres:gpu:1" (the "gres:" prefix dropped); a type (tesla) counts under its name.
+// Items that are not NAME[:TYPE]:COUNT are skipped.
+std::map<std::string, std::int64_t> gres_counts(std::string_view text);
 
 struct MappingOptions {
   // A job with no time limit (and no partition MaxTime) runs for at most this long as far as
