@@ -81,9 +81,10 @@ TEST(RuntimeJobsJson, LocatedErrors) {
                                     "state": "Sleeping", "tasks": 0, "prcs": 4, "holds": [1]}]})"),
       (std::vector<std::string>{
           "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
-          "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, submit_time, state, "
-          "start_time, end_time, allocated_nodes, allocated_tasks, holds, dependencies, bypass_count, "
-          "queue_time_accrued, utilized_procs, system_priority, relative_system_priority, nice, start_priority)",
+          "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, features, exclusive, "
+          "gres_per_node, submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, holds, "
+          "dependencies, bypass_count, queue_time_accrued, utilized_procs, system_priority, relative_system_priority, "
+          "nice, start_priority)",
           "jobs[0].id: expected a non-empty string", "jobs[0].tasks: expected a number of tasks from 1 to 1000000000",
           "jobs[0].walltime: expected a number of seconds from 1 to 1000000000000 or [[[DD:]HH:]MM:]SS",
           "jobs[0].submit_time: expected an integer time (seconds since 1970) within 1000000000000 s of 1970",
@@ -131,8 +132,9 @@ TEST(RuntimeJobsJson, LocatedAtTheirValues) {
                 "JOBS.json:6:11: error: nodes: expected an array",
                 "JOBS.json:3:74: error: jobs[1].prcs: unknown field (expected one of id, user, group, account, class, "
                 "qos, tasks, procs, procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, "
-                "submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, holds, dependencies, "
-                "bypass_count, queue_time_accrued, utilized_procs, system_priority, relative_system_priority, nice, "
+                "features, exclusive, gres_per_node, submit_time, state, start_time, end_time, allocated_nodes, "
+                "allocated_tasks, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs, "
+                "system_priority, relative_system_priority, nice, "
                 "start_priority)",
                 "JOBS.json:3:40: error: jobs[1].walltime: expected a number of seconds from 1 to 1000000000000 or "
                 "[[[DD:]HH:]MM:]SS",
@@ -142,6 +144,23 @@ TEST(RuntimeJobsJson, LocatedAtTheirValues) {
 // schemas/ir.h's bounds: values exactly at them read; one past them, a number too large for
 // 64 bits and a job whose totals pass them are errors at their path, never an overflow.
 // setspri (docs/semantics.md 79): absolute 0 to 1e9, or relative -1e9 to 1e9, not both.
+// What a job asks of its nodes (docs/semantics.md 135, 136).
+TEST(RuntimeJobsJson, FeaturesAndExclusive) {
+  const JobsFile f = parse_jobs_json(
+      "JOBS.json", R"({"jobs": [{"id": "1", "user": "a", "walltime": 60, "submit_time": 0, "features": ["fast", "gpu"],
+                                "exclusive": true},
+                               {"id": "2", "user": "a", "walltime": 60, "submit_time": 0}]})");
+  ASSERT_TRUE(f.errors.empty()) << to_text(f.errors.front());
+  EXPECT_EQ(f.snapshot.jobs[0].features, (std::vector<std::string>{"fast", "gpu"}));
+  EXPECT_TRUE(f.snapshot.jobs[0].exclusive);
+  EXPECT_TRUE(f.snapshot.jobs[1].features.empty());
+  EXPECT_FALSE(f.snapshot.jobs[1].exclusive);
+  EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 60, "submit_time": 0, "exclusive": "yes",
+                                    "features": [""]}]})"),
+            (std::vector<std::string>{"jobs[0].features[0]: expected a non-empty string",
+                                      "jobs[0].exclusive: expected true or false"}));
+}
+
 TEST(RuntimeJobsJson, SystemPriority) {
   auto f = parse_jobs_json("JOBS.json", R"({"jobs": [
       {"id": "a", "user": "u", "walltime": 60, "submit_time": 0, "system_priority": 1000000000},
@@ -348,6 +367,7 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     n.swap_mb = chance(2) ? 0 : uniform(0, 64'000);
     n.disk_mb = chance(2) ? 0 : uniform(0, 1'000'000);
     n.features = some({"fast", "gpu", name("f", i)});
+    if (chance(3)) n.gres = {{"gpu", uniform(1, 8)}, {name("g", i), uniform(1, 100)}};
     n.classes = some({"batch", "debug", name("c", i)});
     if (chance(3)) n.partition = name("p", uniform(0, 2));
     n.state = static_cast<NodeState>(uniform(0, 6));
@@ -388,6 +408,9 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     }
     j.holds = some({"user", "system", "batch", "defer", "dependency never satisfied"});
     for (std::int64_t d = uniform(0, 2); d > 0; --d) j.dependencies.push_back(name("job", uniform(0, 20)));
+    j.features = some({"fast", "gpu", "big"});
+    j.exclusive = chance(4);
+    if (chance(4)) j.gres_per_node = {{"gpu", uniform(1, 8)}};
     j.sched.bypass_count = chance(2) ? 0 : (chance(10) ? ir::kMaxSeconds : uniform(1, 40));
     if (chance(2)) j.sched.queue_time_accrued = chance(10) ? ir::kMaxSeconds : uniform(0, 86'400);
     if (chance(3)) {
@@ -418,6 +441,7 @@ void expect_same(const ClusterSnapshot& a, const ClusterSnapshot& b, const std::
     EXPECT_EQ(x.disk_mb, y.disk_mb);
     EXPECT_EQ(x.features, y.features);
     EXPECT_EQ(x.classes, y.classes);
+    EXPECT_EQ(x.gres, y.gres);
     EXPECT_EQ(x.partition, y.partition);
     EXPECT_EQ(x.state, y.state);
     EXPECT_EQ(x.max_jobs, y.max_jobs);
@@ -447,6 +471,9 @@ void expect_same(const ClusterSnapshot& a, const ClusterSnapshot& b, const std::
     EXPECT_EQ(x.allocated_tasks, y.allocated_tasks);
     EXPECT_EQ(x.holds, y.holds);
     EXPECT_EQ(x.dependencies, y.dependencies);
+    EXPECT_EQ(x.features, y.features);
+    EXPECT_EQ(x.exclusive, y.exclusive);
+    EXPECT_EQ(x.gres_per_node, y.gres_per_node);
     EXPECT_EQ(x.utilized_procs, y.utilized_procs);
     EXPECT_EQ(x.sched.bypass_count, y.sched.bypass_count);
     EXPECT_EQ(x.sched.queue_time_accrued, y.sched.queue_time_accrued);

@@ -579,6 +579,64 @@ TEST(SlurmMapping, ARequeuedJobWhoseLastRunStillCompletesIsNotReadyToStart) {
   EXPECT_TRUE(job(map_reading(reading, {}), "5").holds.empty());
 }
 
+TEST(SlurmMapping, ConstraintsAndExclusiveJobs) {
+  auto with = [](std::uint32_t id, std::string constraint, bool exclusive = false) {
+    JobRecord r = pending(id, 1);
+    r.constraint = std::move(constraint);
+    r.exclusive = exclusive;
+    return r;
+  };
+  Reading reading;
+  reading.jobs = {with(1, "fast"),  with(2, "fast&gpu", true), with(3, "fast|gpu"),
+                  with(4, "[a|b]"), with(5, "gpu*2"),          with(6, "a&"),
+                  with(7, "")};
+  reading.nodes = {node("n1")};
+  const MappedCluster m = map_reading(reading, {});
+  EXPECT_EQ(job(m, "1").features, std::vector<std::string>{"fast"});
+  EXPECT_FALSE(job(m, "1").exclusive);
+  EXPECT_EQ(job(m, "2").features, (std::vector<std::string>{"fast", "gpu"}));
+  EXPECT_TRUE(job(m, "2").exclusive);
+  EXPECT_TRUE(job(m, "7").features.empty());
+  EXPECT_TRUE(job(m, "7").holds.empty());
+  // What the engine cannot place waits, held with the reason, and the turn's log says so.
+  for (const char* id : {"3", "4", "5", "6"}) {
+    EXPECT_EQ(job(m, id).holds, std::vector<std::string>{std::string(kUnsupportedConstraintHold)}) << id;
+    EXPECT_TRUE(job(m, id).features.empty()) << id;
+  }
+  ASSERT_EQ(m.problems.size(), 4u);
+  EXPECT_EQ(m.problems[0],
+            "job 3: constraint 'fast|gpu' (OR, counts or brackets) is not scheduled: only a feature or an AND list "
+            "(a&b) is (docs/slurm.md)");
+}
+
+TEST(SlurmMapping, GenericResourcesOfNodesAndJobs) {
+  EXPECT_EQ(gres_counts("gpu:2"), (std::map<std::string, std::int64_t>{{"gpu", 2}}));
+  EXPECT_EQ(gres_counts("gpu:tesla:2(S:0),gpu:1,mps:100"),
+            (std::map<std::string, std::int64_t>{{"gpu", 3}, {"mps", 100}}));
+  EXPECT_EQ(gres_counts("gres:gpu:1"), (std::map<std::string, std::int64_t>{{"gpu", 1}}));
+  EXPECT_TRUE(gres_counts("(null)").empty());
+  EXPECT_TRUE(gres_counts("gpu,:3,gpu:x,gpu:99999999999").empty());
+  Reading reading;
+  JobRecord per_node = pending(1, 1), per_job = pending(2, 1);
+  per_node.tres_per_node = "gres:gpu:2";
+  per_job.tres_per_job_or_task = "gres:gpu:1";
+  reading.jobs = {per_node, per_job};
+  NodeRecord n3 = node("n3");
+  n3.gres = "gpu:2";
+  reading.nodes = {node("n1"), n3};
+  const MappedCluster m = map_reading(reading, {});
+  EXPECT_TRUE(m.snapshot.nodes[0].gres.empty());
+  EXPECT_EQ(m.snapshot.nodes[1].gres, (std::map<std::string, std::int64_t>{{"gpu", 2}}));
+  EXPECT_EQ(job(m, "1").gres_per_node, (std::map<std::string, std::int64_t>{{"gpu", 2}}));
+  EXPECT_TRUE(job(m, "1").holds.empty());
+  EXPECT_EQ(job(m, "2").holds, std::vector<std::string>{std::string(kUnsupportedGresHold)});
+  ASSERT_EQ(m.problems.size(), 1u);
+  EXPECT_EQ(
+      m.problems[0],
+      "job 2: generic resources asked per job or per task (gres:gpu:1) are not scheduled: only --gres per node is "
+      "(docs/slurm.md)");
+}
+
 struct Harness {
   ScriptedSlurm slurm;
   Epoch now = 2000;

@@ -130,6 +130,14 @@ struct J {
     job.dependencies.push_back(std::move(v));
     return *this;
   }
+  J& feature(std::string v) {
+    job.features.push_back(std::move(v));
+    return *this;
+  }
+  J& exclusive() {
+    job.exclusive = true;
+    return *this;
+  }
   operator Job() const { return job; }  // NOLINT: a builder converts implicitly
 };
 

@@ -274,6 +274,28 @@ TEST(Views, ShowstartFromTheCalendar) {
   EXPECT_EQ(l.json_of("showstart", {"r"}).getAsObject()->getString("basis")->str(), "running");
 }
 
+// A class runs only on its nodes (docs/semantics.md 134): n01 runs debug's jobs only, n02 batch's;
+// r (debug) holds n01 for 2 h more.
+TEST(Views, ShowstartAndShowbfKeepAClassToItsNodes) {
+  std::vector<Node> nodes = one_proc_nodes(2);
+  nodes[0].classes = {"debug"};
+  nodes[1].classes = {"batch"};
+  Look l("RESERVATIONDEPTH 0\n",
+         snapshot_of(kNow, nodes,
+                     {running_on(J("r").job_class("debug").walltime(3 * kHour), kNow - kHour, {"n01"}),
+                      J("w").job_class("debug").submit(kNow - 60)}));
+  // w waits for n01, though n02 is idle.
+  json::Value v = l.json_of("showstart", {"w"});
+  EXPECT_EQ(v.getAsObject()->getString("basis")->str(), "calendar");
+  EXPECT_EQ(*v.getAsObject()->getInteger("start"), kNow + 2 * kHour);
+  EXPECT_EQ(l.text("showbf", {"-c", "batch"}),
+            lines({"backfill window (user: '-' group: '-' class: 'batch' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
+                   "  1 procs available with no timelimit\n"}));
+  EXPECT_EQ(l.text("showbf", {"-c", "debug"}),
+            lines({"backfill window (user: '-' group: '-' class: 'debug' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
+                   "no procs available\n"}));
+}
+
 // ----------------------------------------------------------------------------------------------
 // only_user, unknown jobs and nodes.
 

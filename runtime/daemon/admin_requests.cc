@@ -187,7 +187,8 @@ std::optional<std::string> AdminRequests::apply_pending_changes(LiveScheduler& s
         continue;  // answered after the iteration
     }
     audit(c.caller, c.level, c.request, r.answer);
-    c.reply(std::move(r.answer));
+    // Answered once the turn is published: a look right after the answer sees the change.
+    done_.emplace_back(std::move(c.reply), std::move(r.answer));
   }
   if (run_now_.empty()) return std::nullopt;
   return run_now_.front().request.args.front();
@@ -208,7 +209,12 @@ void AdminRequests::answer_run_now(const IterationReport& report, const ClusterS
   if (more) wake_scheduler_();
 }
 
+void AdminRequests::answer_changes() {
+  for (auto& [reply, answer] : std::exchange(done_, {})) reply(std::move(answer));
+}
+
 void AdminRequests::refuse_pending_changes() {
+  answer_changes();
   std::lock_guard<std::mutex> lock(changes_mutex_);
   for (auto& c : changes_) c.reply({1, "", "mauirun: the daemon is stopping: nothing was changed"});
   changes_.clear();

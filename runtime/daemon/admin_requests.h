@@ -49,6 +49,9 @@ class AdminRequests {
   // the last turn, in the order asked. Returns the job the first runjob asks this iteration to
   // start; it is answered by answer_run_now after the iteration.
   std::optional<std::string> apply_pending_changes(LiveScheduler& scheduler, const DaemonActions& daemon);
+  // After the turn is published: the answers of the changes carried out before its iteration
+  // (a showres right after setres's answer shows the reservation).
+  void answer_changes();
   // After the iteration: runjob's answer, the start the iteration made or why it made none. One
   // runjob per iteration: the others are asked again at once, in the next turn.
   void answer_run_now(const IterationReport& report, const ClusterSnapshot& cluster);
@@ -93,6 +96,8 @@ class AdminRequests {
   RefusalBudget budget_;
   // The runjobs of the turn under way, the first tried by its iteration. Scheduling thread only.
   std::vector<PendingChange> run_now_;
+  // Changes carried out, their answers waiting for the turn's publication. Scheduling thread only.
+  std::vector<std::pair<AdminSocket::Reply, AdminAnswer>> done_;
 };
 
 }  // namespace maui::runtime

@@ -428,6 +428,7 @@ class Daemon {
       admin_requests_.log_unwritten_refusals();
       publisher_.publish_turn(report, scheduler_);
       if (http_) publisher_.observe_for_live_report(report, scheduler_);
+      admin_requests_.answer_changes();
       admin_requests_.answer_run_now(report, rm.cluster());
       if (options_.once) return;
     }

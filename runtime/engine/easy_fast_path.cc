@@ -41,6 +41,7 @@ std::string EasyFastPath::refusal(const CredentialDirectory& dir, std::span<cons
     if (!takes_new_work(n)) return fmt::format("node {} takes no new work", n.name);
     if (n.max_jobs > 0) return fmt::format("node {} has a MAXJOB", n.name);
     if (n.partition != nodes.front().partition) return "the nodes are in more than one partition";
+    if (!n.classes.empty()) return fmt::format("node {} runs only some classes", n.name);
   }
   if (!p.credentials.empty())
     return "credentials are configured (USERCFG, GROUPCFG, ACCOUNTCFG, CLASSCFG, QOSCFG, SYSCFG)";
@@ -123,7 +124,7 @@ bool EasyFastPath::read_snapshot(const ClusterSnapshot& s) {
 bool EasyFastPath::models_queued(const Job& job) const {
   if (job.procs_per_task != 1 || job.is_held() || !job.dependencies.empty() || job.sched.system_priority ||
       job.nice != 0 || job.nodes != 0 || job.tasks < 1 || job.memory_per_task_mb != 0 || job.swap_per_task_mb != 0 ||
-      job.disk_per_task_mb != 0)
+      job.disk_per_task_mb != 0 || !job.features.empty() || job.exclusive || !job.gres_per_node.empty())
     return false;
   // Queue time is the time since submission (ranks_by_submission): a job that accrued less
   // (held before, under QUEUEPOLICY or FULLPOLICY) may rank below a later one.

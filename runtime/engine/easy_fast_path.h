@@ -3,15 +3,15 @@
 //
 // When every node has one proc and takes work, jobs rank by queue time alone, and nothing but
 // the top blocked job holds a reservation (FIRSTFIT, RESERVATIONDEPTH 0 or 1, no limits, no
-// standing or administrative reservations, no partitions, QOS flags, preemption or node access
-// rules), each node is either free or held by one job up to a known end, and the queue's order
-// is its submission order. Under every JOBPRIOACCRUALPOLICY: without limits or holds every
-// queued job meets the queue policies and is eligible, so it accrues queue time from its
-// submission on, as under ALWAYS (a snapshot in which a job accrued less is handed back).
-// schedule_iteration's decisions then reduce to passes over the nodes and the queue: the top
-// blocked job starts at the earliest time its task count of nodes is free, on nodes busy now
-// before idle ones; a later job starts now on idle nodes, those of the reservation first when it
-// ends before the reservation starts, the others otherwise.
+// standing or administrative reservations, no partitions, node classes, QOS flags, preemption or
+// node access rules, no job asking for features or whole nodes), each node is either free or
+// held by one job up to a known end, and the queue's order is its submission order. Under every
+// JOBPRIOACCRUALPOLICY: without limits or holds every queued job meets the queue policies and is
+// eligible, so it accrues queue time from its submission on, as under ALWAYS (a snapshot in which
+// a job accrued less is handed back). schedule_iteration's decisions then reduce to passes over
+// the nodes and the queue: the top blocked job starts at the earliest time its task count of
+// nodes is free, on nodes busy now before idle ones; a later job starts now on idle nodes, those
+// of the reservation first when it ends before the reservation starts, the others otherwise.
 //
 // EasyFastPath::iterate makes exactly the decisions schedule_iteration makes: the same starts
 // on the same nodes in the same order, the same reservation, backfill marks, bypass counts,
@@ -44,9 +44,10 @@ class EasyFastPath {
 
   // What schedule_iteration(in) returns, for a snapshot of the nodes given above. None when the
   // snapshot holds what the fast path does not model: a held job, one that waits for another,
-  // has a system priority, asks for a node count, memory or more than one proc per task, has
-  // accrued less queue time than it waited (JOBPRIOACCRUALPOLICY QUEUEPOLICY or FULLPOLICY), or a
-  // running job on a node that is not the cluster's or shares a node. The caller runs
+  // has a system priority, asks for a node count, memory, more than one proc per task, node
+  // features or whole nodes, has accrued less queue time than it waited (JOBPRIOACCRUALPOLICY
+  // QUEUEPOLICY or FULLPOLICY), or a running job on a node that is not the cluster's or shares a
+  // node. The caller runs
   // schedule_iteration then. IterationResult::queue holds what queue-time accrual reads of it
   // (judge_queue_time_accrual) under JOBPRIOACCRUALPOLICY QUEUEPOLICY or FULLPOLICY: every
   // queued job in order, meeting the queue policies and eligible, as schedule_iteration finds

@@ -1,5 +1,7 @@
 #include "runtime/engine/iteration_state.h"
 
+#include <algorithm>
+
 #include "runtime/engine/eligibility.h"
 
 namespace maui::runtime {
@@ -62,12 +64,31 @@ State::State(const SchedulerInput& in, IterationResult& out)
     for (std::size_t n = 0; n < snap.nodes.size(); ++n)
       lists.partition_procs[partitions->of(n)] += capacity_for_ever(n);
   }
+  nodes_confine_classes = any_node_confines_classes(snap.nodes);
+  // GPUs are not in the calendar: a start now counts what the active jobs hold (docs/semantics.md 137).
+  if (std::any_of(snap.jobs.begin(), snap.jobs.end(), [](const Job& j) { return !j.gres_per_node.empty(); })) {
+    gres_used.resize(snap.nodes.size());
+    for (std::size_t i = 0; i < snap.jobs.size(); ++i)
+      if (snap.jobs[i].is_active() && !snap.jobs[i].gres_per_node.empty()) use_gres(i, snap.jobs[i].allocated_nodes);
+  }
   if (in.nodes_may_return)
     for (const auto& node : snap.nodes) {
       configured_procs += node.procs;
       nodes_out_now |= !takes_new_work(node);
     }
   if (settings.allocation == NodeAllocation::Priority) read_node_priorities(policy, snap, settings);
+}
+
+void State::use_gres(std::size_t i, std::span<const std::string> node_names) {
+  for (const std::string& name : node_names)
+    if (const auto n = snap.find_node(name))
+      for (const auto& [kind, count] : snap.jobs[i].gres_per_node) gres_used[*n][kind] += count;
+}
+
+void State::use_gres(std::size_t i, std::span<const NodeTasks> nodes) {
+  if (gres_used.empty()) return;
+  for (const NodeTasks& nt : nodes)
+    for (const auto& [kind, count] : snap.jobs[i].gres_per_node) gres_used[nt.node][kind] += count;
 }
 
 void evaluate_queue(State& s) {

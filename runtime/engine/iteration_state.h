@@ -23,6 +23,7 @@
 #include "runtime/engine/calendar.h"
 #include "runtime/engine/job_facts.h"
 #include "runtime/engine/limits.h"
+#include "runtime/engine/node_fit.h"
 #include "runtime/engine/partitions.h"
 #include "runtime/engine/placement_order.h"
 #include "runtime/engine/priority.h"
@@ -91,6 +92,7 @@ struct IterationLists {
   PartitionLayout partitions;                  // the nodes' partitions, unless the caller gives them
   std::vector<std::uint32_t> open_partitions;  // one job's, one job at a time
   std::vector<std::int64_t> partition_procs;   // usable procs per partition
+  std::vector<std::size_t> job_nodes;          // State::nodes_for's, one job at a time
   void clear() {
     now_capacity.calendar_changes = std::numeric_limits<std::uint64_t>::max();
     now_capacity.built = false;
@@ -155,6 +157,42 @@ struct State {
     partitions->open_to(*in.dir, snap.jobs[i], lists.open_partitions);
     return lists.open_partitions;
   }
+  // Whether job i may run on some nodes only (runtime/engine/node_fit.h): some node runs only
+  // some classes, or the job asks for features or generic resources. Else every question below
+  // is skipped.
+  bool confined(std::size_t i) const {
+    const Job& job = snap.jobs[i];
+    return nodes_confine_classes || !job.features.empty() || !job.gres_per_node.empty();
+  }
+  // Whether job i may run on node n at all (its class and features).
+  bool admits(std::size_t n, std::size_t i) const { return !confined(i) || runs_on(snap.jobs[i], snap.nodes[n]); }
+  // The same for a start now: also the generic resources the jobs running there (and those
+  // started this iteration) leave free.
+  bool admits_now(std::size_t n, std::size_t i) const {
+    if (!admits(n, i)) return false;
+    if (gres_used.empty()) return true;
+    const auto& node_gres = snap.nodes[n].gres;
+    for (const auto& [name, count] : snap.jobs[i].gres_per_node) {
+      const auto used = gres_used[n].find(name);
+      const auto total = node_gres.find(name);
+      if (count > 0 && used != gres_used[n].end() &&
+          (total == node_gres.end() ? 0 : total->second) - used->second < count)
+        return false;
+    }
+    return true;
+  }
+  // Books job i's generic resources on its nodes (a start of this iteration, or a running job).
+  void use_gres(std::size_t i, std::span<const std::string> node_names);
+  void use_gres(std::size_t i, std::span<const NodeTasks> nodes);
+  // The nodes of `nodes` job i may run on: `nodes` itself when the job is not confined, else a
+  // filtered copy, valid until the next call.
+  std::span<const std::size_t> nodes_for(std::size_t i, std::span<const std::size_t> nodes) {
+    if (!confined(i)) return nodes;
+    lists.job_nodes.clear();
+    for (std::size_t n : nodes)
+      if (runs_on(snap.jobs[i], snap.nodes[n])) lists.job_nodes.push_back(n);
+    return lists.job_nodes;
+  }
   // The procs of node n that a job could ever get: the usable ones, or all of a node that may
   // come back (SchedulerInput::nodes_may_return).
   std::int64_t capacity_for_ever(std::size_t n) const {
@@ -209,8 +247,11 @@ struct State {
   std::map<std::pair<std::size_t, ReservationId>, Resources> charged;
   std::vector<std::size_t>& all_nodes = lists.all_nodes;
   NowCapacity& now_capacity = lists.now_capacity;
-  bool any_shared_reservation = false;          // some standing or administrative reservation is booked
-  bool partitioned = false;                     // jobs are confined to partitions (runtime/engine/partitions.h)
+  bool any_shared_reservation = false;  // some standing or administrative reservation is booked
+  bool partitioned = false;             // jobs are confined to partitions (runtime/engine/partitions.h)
+  bool nodes_confine_classes = false;   // some node runs only some classes (runtime/engine/node_fit.h)
+  // Per node, the generic resources running and started jobs use; empty when no job asks any.
+  std::vector<std::map<std::string, std::int64_t>> gres_used;
   bool preempting = false;                      // starting SchedulerInput::start_first
   const PartitionLayout* partitions = nullptr;  // when partitioned
 };

@@ -67,8 +67,11 @@ class JobFacts {
   // Job i's node access policy (runtime/engine/node_access.h). Out of line (job_facts.cc): most
   // policies share nodes, and the loops that ask stay small enough to inline theirs.
   NodeAccess node_access(std::size_t i);
-  // Whether job i holds its nodes whole (runtime/engine/node_access.h).
-  bool takes_whole_nodes(std::size_t i) { return dir_.has_whole_node_jobs() && whole_nodes(node_access(i)); }
+  // Whether job i holds its nodes whole (runtime/engine/node_access.h): its node access policy
+  // says so, or the job asked for it itself (Slurm's --exclusive, docs/semantics.md 136).
+  bool takes_whole_nodes(std::size_t i) {
+    return snap_.jobs[i].exclusive || (dir_.has_whole_node_jobs() && whole_nodes(node_access(i)));
+  }
   // Job i's user on the nodes (NodeUser, runtime/engine/calendar.h): numbered only when some job is
   // SINGLEUSER, so that otherwise no booking tells users apart.
   NodeUser user_of(std::size_t i) {

@@ -34,6 +34,7 @@ bool would_backfill(State& s, std::size_t i) {
 void start_on(State& s, std::size_t i, std::vector<NodeTasks> nodes, LimitLevel level) {
   const Job& job = s.snap.jobs[i];
   book_job(s, i, nodes, s.snap.now, s.snap.now + std::max<Seconds>(job.walltime, 1));
+  s.use_gres(i, nodes);
   s.free_total.reset();
   if (s.limits) {
     const ResourceAmounts request = job_request(job, s.totals);

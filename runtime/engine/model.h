@@ -33,6 +33,9 @@ struct Node {
   std::vector<std::string> features;
   // The classes (queues; Slurm's partitions) whose jobs the node runs; empty: every class.
   std::vector<std::string> classes;
+  // Generic resources configured on the node by name (Slurm's Gres=gpu:2): what a job's
+  // gres_per_node is checked against (runtime/engine/node_fit.h).
+  std::map<std::string, std::int64_t> gres;
   std::string partition = "DEFAULT";
   NodeState state = NodeState::Idle;
   std::int32_t max_jobs = 0;  // NODECFG MAXJOB: jobs at once on the node (<= 0: no limit)
@@ -101,6 +104,13 @@ struct Job {
   // Taken off the priority the policy gives, after its floor and cap (Slurm's `--nice`;
   // docs/semantics.md 132); negative raises it.
   std::int64_t nice = 0;
+  // Node features every node of the job must have (Slurm's --constraint a&b; runtime/engine/node_fit.h).
+  std::vector<std::string> features;
+  // The job holds its nodes whole (Slurm's --exclusive; Maui's NODEACCESSPOLICY SINGLEJOB for it).
+  bool exclusive = false;
+  // Generic resources by name on each node of the job (Slurm's --gres=gpu:1): placed only on
+  // nodes that have at least that many; not counted as used (docs/semantics.md 137).
+  std::map<std::string, std::int64_t> gres_per_node;
 
   Epoch submit_time = 0;
   JobState state = JobState::Idle;

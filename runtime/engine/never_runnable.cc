@@ -1,5 +1,6 @@
 #include "runtime/engine/never_runnable.h"
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -40,10 +41,38 @@ bool exceeds_partitions(State& s, std::size_t i) {
   return true;
 }
 
+// What confines job i to some nodes, in the admin's words: "class debug", "features gpu&big".
+std::string confinement(const State& s, const Job& job) {
+  std::vector<std::string> parts;
+  if (s.nodes_confine_classes && !job.job_class.empty()) parts.push_back("class " + job.job_class);
+  if (!job.features.empty()) parts.push_back(fmt::format("features {}", fmt::join(job.features, "&")));
+  for (const auto& [name, count] : job.gres_per_node) parts.push_back(fmt::format("gres {}:{} a node", name, count));
+  return fmt::format("{}", fmt::join(parts, " and "));
+}
+
+// The same on the nodes the job may run on at all (runtime/engine/node_fit.h).
+bool exceeds_its_nodes(State& s, std::size_t i) {
+  const Job& job = s.snap.jobs[i];
+  std::int64_t procs = 0, nodes = 0;
+  for (std::size_t n = 0; n < s.snap.nodes.size(); ++n)
+    if (runs_on(job, s.snap.nodes[n])) procs += s.capacity_for_ever(n), ++nodes;
+  if (nodes == 0) {
+    mark_never_runnable(s, i, fmt::format("no node of the cluster runs its {}", confinement(s, job)));
+    return true;
+  }
+  if (job.procs() <= procs) return false;
+  mark_never_runnable(
+      s, i,
+      fmt::format("needs {} procs; the {} node(s) for its {} have {}{}", job.procs(), nodes, confinement(s, job), procs,
+                  s.in.nodes_may_return ? ", counting the nodes that are down now" : " usable"));
+  return true;
+}
+
 }  // namespace
 
 bool exceeds_cluster(State& s, std::size_t i) {
   const Job& job = s.snap.jobs[i];
+  if (s.confined(i) && exceeds_its_nodes(s, i)) return true;
   if (s.partitioned) return exceeds_partitions(s, i);
   if (s.in.nodes_may_return) {
     if (job.procs() <= s.configured_procs) return false;

@@ -10,14 +10,14 @@ namespace {
 
 // Fills lists.offers with what each node free now (of `partition`, if given) offers the job
 // until `end`; returns the tasks offered in all.
-std::int64_t offer_now(State& s, const Resources& per_task, const Viewer& v, Epoch end, std::int64_t cap,
+std::int64_t offer_now(State& s, std::size_t i, const Resources& per_task, const Viewer& v, Epoch end, std::int64_t cap,
                        std::optional<std::uint32_t> partition) {
   std::vector<Offer>& offers = s.lists.offers;
   offers.clear();
   std::int64_t total = 0;
   SameCalendarMemo<std::int64_t> tasks_on;
   for (std::size_t n : s.free_nodes) {
-    if (!s.room_now(n, per_task) || (partition && s.partitions->of(n) != *partition)) continue;
+    if (!s.room_now(n, per_task) || (partition && s.partitions->of(n) != *partition) || !s.admits_now(n, i)) continue;
     const std::int64_t k = tasks_on(
         s.calendar, n, [&] { return tasks_offered(s.calendar.free_tasks(n, s.snap.now, end, per_task, v), cap); });
     if (k <= 0) continue;
@@ -96,16 +96,18 @@ std::vector<NodeTasks> nodes_for_now(State& s, std::size_t i) {
   const std::int64_t cap = s.facts.tasks_per_node_cap(i);
   std::vector<Offer>& offers = s.lists.offers;
   if (!s.partitioned) {
-    if (too_few_tasks_now(s, per_task, cap, v, end - snap.now, job.tasks)) return {};
-    if (offer_now(s, per_task, v, end, cap, std::nullopt) < job.tasks) {
-      note_shortage(s, per_task, cap, v);
+    // What all nodes offer a shape (too_few_tasks_now) is not what a confined job's nodes offer.
+    const bool all_nodes = !s.confined(i);
+    if (all_nodes && too_few_tasks_now(s, per_task, cap, v, end - snap.now, job.tasks)) return {};
+    if (offer_now(s, i, per_task, v, end, cap, std::nullopt) < job.tasks) {
+      if (all_nodes) note_shortage(s, per_task, cap, v);
       return {};
     }
   } else {
     // The first partition open to the job (its PDEF first) that has room for all of it.
     const auto& open = s.open_partitions(i);
     if (std::none_of(open.begin(), open.end(),
-                     [&](std::uint32_t p) { return offer_now(s, per_task, v, end, cap, p) >= job.tasks; }))
+                     [&](std::uint32_t p) { return offer_now(s, i, per_task, v, end, cap, p) >= job.tasks; }))
       return {};
   }
   // Best fit in time: the nodes whose free time ends soonest after the job keep the longer

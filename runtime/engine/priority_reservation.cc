@@ -72,7 +72,8 @@ bool reserve_earliest(State& s, std::size_t i) {
     std::iota(s.all_nodes.begin(), s.all_nodes.end(), 0);
   }
   const Seconds w = std::max<Seconds>(job.walltime, 1);
-  auto earliest_on = [&](std::span<const std::size_t> candidates) {
+  auto earliest_on = [&](std::span<const std::size_t> nodes) {
+    const std::span<const std::size_t> candidates = s.nodes_for(i, nodes);  // its class's, with its features
     auto opening =
         s.calendar.earliest_start(candidates, per_task, job.tasks, w, s.facts.tasks_per_node_cap(i), v, snap.now);
     if (s.table.any_time_limited()) earlier_by_overlap(s, i, per_task, w, candidates, opening);

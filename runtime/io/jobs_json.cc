@@ -174,6 +174,23 @@ class Reader {
     }
   }
 
+  // Generic resources by name ({"gpu": 2}): counts from 1 to 10^9.
+  void gres(const json::Object& o, const std::string& path, std::string_view key,
+            std::map<std::string, std::int64_t>& into) {
+    const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
+    if (!v) return;
+    const std::string p = fmt::format("{}.{}", path, key);
+    const json::Object* counts = v->getAsObject();
+    if (!counts) return error(p, "expected an object of counts by name ({\"gpu\": 2})");
+    for (const auto& [name, value] : *counts) {
+      auto n = integer(value);
+      if (name.str().empty() || !n || *n < 1 || *n > ir::kMaxProcs)
+        error(fmt::format("{}.{}", p, name.str()), fmt::format("expected a count from 1 to {}", ir::kMaxProcs));
+      else
+        into[name.str()] = *n;
+    }
+  }
+
   // The tasks on each of a job's allocated nodes: as many counts as nodes, together at most the
   // job's tasks (a completing job may list fewer nodes than it ran on, never more tasks).
   void allocated_tasks(const json::Object& o, const std::string& path, Job& j) {
@@ -205,7 +222,7 @@ class Reader {
     const json::Object* o = value.getAsObject();
     if (!o) return error(path, "expected an object");
     known(*o, path,
-          {"name", "procs", "memory", "swap", "disk", "features", "classes", "partition", "state", "max_jobs"});
+          {"name", "procs", "memory", "swap", "disk", "features", "classes", "gres", "partition", "state", "max_jobs"});
     Node n;
     text(*o, path, "name", n.name, true);
     count(*o, path, "procs", n.procs, 0, ir::kMaxProcs, "a number of processors");
@@ -213,6 +230,7 @@ class Reader {
     count(*o, path, "swap", n.swap_mb, 0, ir::kMaxMegabytes, "megabytes");
     count(*o, path, "disk", n.disk_mb, 0, ir::kMaxMegabytes, "megabytes");
     names(*o, path, "features", n.features);
+    gres(*o, path, "gres", n.gres);
     names(*o, path, "classes", n.classes);
     text(*o, path, "partition", n.partition);
     if (const json::Value* s = o->get("state")) {
@@ -249,6 +267,9 @@ class Reader {
            "disk_per_task",
            "nodes",
            "walltime",
+           "features",
+           "exclusive",
+           "gres_per_node",
            "submit_time",
            "state",
            "start_time",
@@ -334,6 +355,14 @@ class Reader {
     allocated_tasks(*o, path, j);
     names(*o, path, "holds", j.holds);
     names(*o, path, "dependencies", j.dependencies);
+    names(*o, path, "features", j.features);
+    gres(*o, path, "gres_per_node", j.gres_per_node);
+    if (const json::Value* x = o->get("exclusive")) {
+      if (auto b = x->getAsBoolean())
+        j.exclusive = *b;
+      else
+        error(path + ".exclusive", "expected true or false");
+    }
     count(*o, path, "bypass_count", j.sched.bypass_count, 0, ir::kMaxSeconds, "a count");
     if (o->get("queue_time_accrued")) {
       Seconds accrued = 0;

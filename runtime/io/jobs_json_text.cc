@@ -1,6 +1,7 @@
 // Writing JOBS.json (docs/jobs-json.md): a snapshot as text that parse_jobs_json reads back into
 // the same snapshot. One node or job per line, its fields in the order the documentation lists
 // them, a field equal to its default left out.
+#include <map>
 #include <string>
 
 #include "llvm/Support/JSON.h"
@@ -37,6 +38,20 @@ class Line {
   template <class T>
   void integer_if(std::string_view key, const std::optional<T>& value) {
     if (value) integer(key, *value);
+  }
+  void counts(std::string_view key, const std::map<std::string, std::int64_t>& values) {
+    if (values.empty()) return;
+    json_.plain_key(key);
+    json_.object_begin();
+    for (const auto& [name, n] : values) {
+      json_.key(name);
+      json_.integer(n);
+    }
+    json_.object_end();
+  }
+  void boolean(std::string_view key, bool value) {
+    json_.plain_key(key);
+    json_.boolean(value);
   }
   void number(std::string_view key, double value) {
     json_.plain_key(key);
@@ -77,6 +92,7 @@ void write_node(std::string& out, const Node& n) {
   line.integer_unless("disk", n.disk_mb, 0);
   line.texts("features", n.features);
   line.texts("classes", n.classes);
+  line.counts("gres", n.gres);
   if (n.partition != "DEFAULT") line.text_unless_empty("partition", n.partition);
   line.text("state", std::string(to_string(n.state)));
   line.integer_unless("max_jobs", n.max_jobs, 0);
@@ -97,6 +113,9 @@ void write_job(std::string& out, const Job& j) {
   line.integer_unless("disk_per_task", j.disk_per_task_mb, 0);
   line.integer_unless("nodes", j.nodes, 0);
   line.integer("walltime", j.walltime);
+  line.texts("features", j.features);
+  if (j.exclusive) line.boolean("exclusive", true);
+  line.counts("gres_per_node", j.gres_per_node);
   line.integer("submit_time", j.submit_time);
   line.text("state", std::string(to_string(j.state)));
   line.integer_if("start_time", j.start_time);

@@ -4,6 +4,7 @@
 
 #include "runtime/engine/acl.h"
 #include "runtime/engine/node_access.h"
+#include "runtime/engine/node_fit.h"
 
 namespace maui::runtime {
 
@@ -25,7 +26,7 @@ Viewer reservation_access(const ViewContext& context, const Job& job, std::optio
   for (std::size_t r = 0; r < rs.size(); ++r)
     v.may_use[r] = rs[r].kind == ReservationKind::Job ? self && rs[r].job == *self
                                                       : check_access(rs[r].acl, {&job, qos, 0, &flags}).granted;
-  v.whole_nodes = dir.has_whole_node_jobs() && whole_nodes(dir.node_access(job.job_class, qos));
+  v.whole_nodes = job.exclusive || (dir.has_whole_node_jobs() && whole_nodes(dir.node_access(job.job_class, qos)));
   return v;
 }
 
@@ -33,6 +34,7 @@ std::vector<PartitionNodes> partitions_open_to(const ViewContext& context, const
   const auto& nodes = context.cluster.nodes;
   std::map<std::string, PartitionNodes> by_name;
   for (std::size_t n = 0; n < nodes.size(); ++n) {
+    if (!runs_on(job, nodes[n])) continue;  // not its class's, or without its features
     const std::string& p = nodes[n].partition;
     auto it = by_name.find(p);
     if (it == by_name.end()) {

@@ -246,6 +246,10 @@ RmStatus LibSlurmControl::read(Reading& out) {
       }
     r.required_nodes = text(j.req_nodes);
     r.excluded_nodes = text(j.exc_nodes);
+    r.constraint = text(j.features);
+    r.exclusive = j.shared == JOB_SHARED_NONE;  // --exclusive (whole_node); NO_VAL16 when not said
+    r.tres_per_node = text(j.tres_per_node);
+    r.tres_per_job_or_task = text(j.tres_per_job) + text(j.tres_per_task);
     r.admin_comment = text(j.admin_comment);
     r.requeue_allowed = j.requeue != 0;
     r.restarts = j.restart_cnt;
@@ -261,6 +265,7 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.real_memory_mb = n.real_memory;
     r.tmp_disk_mb = n.tmp_disk;
     r.features = split_commas(n.features_act ? n.features_act : n.features);
+    r.gres = text(n.gres);
     r.state = node_base(n.node_state);
     r.drain = (n.node_state & NODE_STATE_DRAIN) != 0;
     r.not_responding = (n.node_state & NODE_STATE_NO_RESPOND) != 0;

@@ -60,6 +60,10 @@ struct JobRecord {
   std::string dependency;                                         // Slurm's text, with (unfulfilled) / (failed) marks
   std::vector<std::pair<std::string, std::uint32_t>> allocation;  // running: node, CPUs on it
   std::string required_nodes, excluded_nodes;                     // Slurm's node lists
+  std::string constraint;                                         // --constraint as Slurm keeps it ("fast&gpu")
+  bool exclusive = false;                                         // --exclusive: shares no node (OverSubscribe=NO)
+  std::string tres_per_node;                                      // --gres=gpu:1: "gres:gpu:1" (TresPerNode)
+  std::string tres_per_job_or_task;                               // --gpus, --gpus-per-task (TresPerJob, TresPerTask)
   std::string admin_comment;
   bool requeue_allowed = false;
   std::uint32_t restarts = 0;
@@ -75,6 +79,7 @@ struct NodeRecord {
   std::uint64_t real_memory_mb = 0;
   std::uint64_t tmp_disk_mb = 0;
   std::vector<std::string> features;
+  std::string gres;  // configured generic resources: "gpu:2", "gpu:tesla:2(S:0)"
   NodeStateName state = NodeStateName::Unknown;
   bool drain = false, not_responding = false, completing = false, failing = false, powered_down = false,
        maintenance = false;

@@ -40,6 +40,27 @@ std::string_view to_string(NodeStateName s) {
   return "unknown";
 }
 
+std::map<std::string, std::int64_t> gres_counts(std::string_view text) {
+  std::map<std::string, std::int64_t> out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find(',', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view item = text.substr(at, end - at);
+    at = end + 1;
+    if (item.starts_with("gres:")) item.remove_prefix(5);
+    item = item.substr(0, item.find('('));  // "(S:0)": the sockets, not a count
+    const std::size_t first = item.find(':'), last = item.rfind(':');
+    if (first == std::string_view::npos || first == 0) continue;
+    const std::string_view count = item.substr(last + 1);
+    if (count.empty() || count.size() > 9 ||
+        !std::all_of(count.begin(), count.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      continue;
+    out[std::string(item.substr(0, first))] += std::stoll(std::string(count));
+  }
+  return out;
+}
+
 namespace {
 
 NodeState node_state(const NodeRecord& n) {
@@ -63,8 +84,25 @@ Node node_of(const NodeRecord& r) {
   n.memory_mb = static_cast<std::int64_t>(r.real_memory_mb);
   n.features = r.features;
   n.classes = r.partitions;
+  n.gres = gres_counts(r.gres);
   n.state = node_state(r);
   return n;
+}
+
+// The features of a --constraint the engine can place (one feature, or an AND list "a&b"); none
+// for what it cannot (OR lists, counts, brackets: docs/slurm.md), which the job is held for.
+std::optional<std::vector<std::string>> constraint_features(std::string_view text) {
+  std::vector<std::string> out;
+  if (text.empty()) return out;
+  if (text.find_first_of("|[]*()!,:") != std::string_view::npos) return std::nullopt;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t end = std::min(text.find('&', at), text.size());
+    if (end == at) return std::nullopt;  // "a&&b", "&a", "a&"
+    out.emplace_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
 }
 
 bool ended(JobStateName s) {
@@ -175,6 +213,25 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
   j.walltime = r.time_limit_minutes ? static_cast<Seconds>(*r.time_limit_minutes) * 60 : options.unlimited_walltime;
   if (j.walltime <= 0) j.walltime = 60;  // a zero limit in Slurm is its minimum, a minute
   j.submit_time = r.submit;
+  j.exclusive = r.exclusive;
+  j.gres_per_node = gres_counts(r.tres_per_node);
+  if (r.state == JobStateName::Pending && r.tres_per_job_or_task.find("gres:") != std::string::npos) {
+    j.holds.push_back(std::string(kUnsupportedGresHold));
+    problems.push_back(
+        fmt::format("job {}: generic resources asked per job or per task ({}) are not scheduled: "
+                    "only --gres per node is (docs/slurm.md)",
+                    j.id, r.tres_per_job_or_task));
+  }
+  if (auto features = constraint_features(r.constraint)) {
+    j.features = std::move(*features);
+  } else if (r.state == JobStateName::Pending) {
+    // Placed by a feature the engine does not model, it could go where Slurm refuses it.
+    j.holds.push_back(std::string(kUnsupportedConstraintHold));
+    problems.push_back(
+        fmt::format("job {}: constraint '{}' (OR, counts or brackets) is not scheduled: only a "
+                    "feature or an AND list (a&b) is (docs/slurm.md)",
+                    j.id, r.constraint));
+  }
   j.nice = r.nice;
 
   const auto starting = adapter.starting.find(j.id);

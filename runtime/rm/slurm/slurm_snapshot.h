@@ -17,6 +17,16 @@ namespace maui::runtime::slurm {
 // The mark job_submit.lua (examples/slurm/) puts in the AdminComment of a job its owner
 // submitted held (`sbatch -H`): a user hold, which Slurm shows as it shows the scheduler's own.
 inline constexpr std::string_view kUserHoldMark = "mauirun:user_hold";
+// The hold a pending job gets for a --constraint the engine cannot place (OR lists, counts,
+// brackets): it waits, with this reason, rather than going where Slurm refuses it.
+inline constexpr std::string_view kUnsupportedConstraintHold = "constraint not supported (only a or a&b)";
+// The same for GPUs asked per job or per task (--gpus, --gpus-per-task): only --gres per node is placed.
+inline constexpr std::string_view kUnsupportedGresHold = "gres per job or task not supported (use --gres per node)";
+
+// Generic resources by name from Slurm's lists: a node's "gpu:2,gpu:tesla:1(S:0)" or a job's
+// TresPerNode "gres:gpu:1" (the "gres:" prefix dropped); a type (tesla) counts under its name.
+// Items that are not NAME[:TYPE]:COUNT are skipped.
+std::map<std::string, std::int64_t> gres_counts(std::string_view text);
 
 // The hold of a pending job whose last run still completes on its nodes (Slurm requeued it, a
 // node failed under it): Slurm starts no such job until its nodes are released, so a release
