@@ -101,7 +101,7 @@ TEST(SeedOverrideExample, ShowqBlockedShowsTheLimitAndItsLine) {
       l.text("showq", {"-b"}),
       lines({"BLOCKED JOBS----------------\n",
              "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME  REASON\n", "\n",
-             "cand                  steve       Idle     1    01:00:00  Mon Sep 23 11:59:00  ", kSteveReason, "\n",
+             "cand                  steve       Idle     1     1:00:00  Mon Sep 23 11:59:00  ", kSteveReason, "\n",
              "\n", "     1 Blocked Job\n", "\n", "Total Jobs: 3   Active Jobs: 2   Idle Jobs: 0   Blocked Jobs: 1\n"}));
   json::Value v = l.json_of("showq", {"-b"});
   const json::Array* blocked = v.getAsObject()->getArray("blocked");
@@ -134,7 +134,7 @@ TEST(SeedOverrideExample, ShowqCountsTheActiveProcs) {
                                     "BLOCKED JOBS----------------\n",
                                     "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME\n",
                                     "\n",
-                                    "cand                  steve       Idle     1    01:00:00  Mon Sep 23 11:59:00\n",
+                                    "cand                  steve       Idle     1     1:00:00  Mon Sep 23 11:59:00\n",
                                     "\n",
                                     "     1 Blocked Job\n",
                                     "\n",
@@ -149,7 +149,7 @@ TEST(SeedOverrideExample, CheckjobSaysEverything) {
   EXPECT_EQ(
       l.text("checkjob", {"cand"}),
       lines({"checking job cand\n\n", "State: Idle\n", "Creds:  user:steve  group:staff  class:batch  qos:hiprio\n",
-             "WallTime: 00:00:00 of 01:00:00\n", "SubmitTime: Mon Sep 23 11:59:00\n",
+             "WallTime: 00:00:00 of 1:00:00\n", "SubmitTime: Mon Sep 23 11:59:00\n",
              "  (Time Queued  Total: 00:01:00  Eligible: 00:01:00)\n\n", "Total Tasks: 1\n\n",
              "Req[0]  TaskCount: 1  Partition: ALL\n", "Procs: 1  Memory >= 0M  Disk >= 0M  Swap >= 0M\n",
              "NodeCount: 1\n\n", "Bypass: 0\n", "PE:  1.00  StartPriority:  1\n", "Priority:  1  (SERV 1)\n\n",
@@ -201,15 +201,15 @@ TEST(Views, HoldsSayWhoSetThem) {
   deferred.sched.deferred_until = kNow + 30 * kMinute;
   Look l("", snapshot_of(kNow, one_proc_nodes(2), {user_hold, sethold, deferred}));
   const std::string out = l.text("showq", {"-b"});
-  EXPECT_NE(out.find("h1                      ann   UserHold     1    01:00:00  Mon Sep 23 11:58:20  has a user hold "
+  EXPECT_NE(out.find("h1                      ann   UserHold     1     1:00:00  Mon Sep 23 11:58:20  has a user hold "
                      "(set in the resource manager, by its owner or an operator)\n"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("h2                      ann SystemHold     1    01:00:00  Mon Sep 23 11:58:30  has a system hold "
+  EXPECT_NE(out.find("h2                      ann SystemHold     1     1:00:00  Mon Sep 23 11:58:30  has a system hold "
                      "(set through the scheduler by an operator (sethold))\n"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("h3                      ann   Deferred     1    01:00:00  Mon Sep 23 11:58:40  has a defer hold "
+  EXPECT_NE(out.find("h3                      ann   Deferred     1     1:00:00  Mon Sep 23 11:58:40  has a defer hold "
                      "(set by the scheduler after 1 failed start, until Mon Sep 23 12:30:00 (DEFERTIME))\n"),
             std::string::npos)
       << out;
@@ -240,7 +240,7 @@ TEST(Views, ShowbfHonoursTheReservationsAcl) {
   // bob: n01 is his for an hour only, n02 for ever. alice may use the reservation: both for ever.
   EXPECT_EQ(l.text("showbf", {"-u", "bob"}),
             lines({"backfill window (user: 'bob' group: '-' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
-                   "  2 procs available for      01:00:00\n", "  1 procs available with no timelimit\n"}));
+                   "  2 procs available for       1:00:00\n", "  1 procs available with no timelimit\n"}));
   EXPECT_EQ(l.text("showbf", {"-u", "alice"}),
             lines({"backfill window (user: 'alice' group: '-' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
                    "  2 procs available with no timelimit\n"}));
@@ -262,8 +262,8 @@ TEST(Views, ShowstartFromTheCalendar) {
                                              {running_on(J("r").walltime(3 * kHour), kNow - kHour, {"n01"}),
                                               J("w").tasks(2).submit(kNow - 60)}));
   const std::string out = l.text("showstart", {"w"});
-  EXPECT_NE(out.find("job w requires 2 procs for 01:00:00\n\nEarliest start in         02:00:00 on Mon Sep 23 "
-                     "14:00:00\nEarliest completion in    03:00:00 on Mon Sep 23 15:00:00\n"),
+  EXPECT_NE(out.find("job w requires 2 procs for 1:00:00\n\nEarliest start in          2:00:00 on Mon Sep 23 "
+                     "14:00:00\nEarliest completion in     3:00:00 on Mon Sep 23 15:00:00\n"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("Why: it holds no reservation"), std::string::npos) << out;
@@ -431,12 +431,20 @@ TEST(ViewText, DatesAsCtime) {
   EXPECT_EQ(maui_date(kMonday, 0), "Mon Sep 23 00:00:00");
 }
 
+// As Maui 3.3.1's clients print them (tests/maui331/README.md: showq's `1:00:00` WCLIMIT, showres's
+// `-00:26:59` Start, `1:00:25:29` for a standing reservation a day ahead, checkjob's `00:00:00`).
 TEST(ViewText, Durations) {
   EXPECT_EQ(maui_duration(0), "00:00:00");
   EXPECT_EQ(maui_duration(59), "00:00:59");
-  EXPECT_EQ(maui_duration(3 * kHour + 61), "03:01:01");
+  EXPECT_EQ(maui_duration(15 * 60), "00:15:00");
+  EXPECT_EQ(maui_duration(kHour), "1:00:00");
+  EXPECT_EQ(maui_duration(kHour + 11 * 60 + 50), "1:11:50");
+  EXPECT_EQ(maui_duration(3 * kHour + 61), "3:01:01");
+  EXPECT_EQ(maui_duration(kDay - 1), "23:59:59");
+  EXPECT_EQ(maui_duration(kDay + 25 * 60 + 29), "1:00:25:29");
   EXPECT_EQ(maui_duration(kDay + kHour), "1:01:00:00");
-  EXPECT_EQ(maui_duration(-kHour), "-01:00:00");
+  EXPECT_EQ(maui_duration(-(26 * 60 + 59)), "-00:26:59");
+  EXPECT_EQ(maui_duration(-kHour), "-1:00:00");
   EXPECT_EQ(maui_duration(ir::kInfinity), "INFINITY");
   EXPECT_EQ(maui_time_until(kEndOfTime, kNow), "INFINITY");
   EXPECT_EQ(percent_text(1, 8), "12.50");
