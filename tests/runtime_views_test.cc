@@ -95,14 +95,14 @@ constexpr std::string_view kSteveReason =
 
 TEST(SeedOverrideExample, ShowqBlockedShowsTheLimitAndItsLine) {
   Look l = override_example();
-  // Maui's columns (docs/reference/maui-3.3-semantics.md §11.1) and, with -b, the reasons:
-  // "%-18s %8s %10s %5d %11s  %19s".
+  // Maui 3.3.1's showq -b (tests/maui331/, B T88471): name and user right-aligned in 18 and 9,
+  // Maui's reason with its request and usage, no footer. --explain: our reasons, with the line.
   EXPECT_EQ(
       l.text("showq", {"-b"}),
-      lines({"BLOCKED JOBS----------------\n",
-             "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME  REASON\n", "\n",
-             "cand                  steve       Idle     1     1:00:00  Mon Sep 23 11:59:00  ", kSteveReason, "\n",
-             "\n", "     1 Blocked Job\n", "\n", "Total Jobs: 3   Active Jobs: 2   Idle Jobs: 0   Blocked Jobs: 1\n"}));
+      lines({"           JobName      User               Reason\n", "\n",
+             "              cand     steve violates active HARD MAXJOB limit of 2 for user steve  (R: 1, U: 2)\n"}));
+  EXPECT_EQ(l.text("showq", {"-b", "--explain"}), lines({"           JobName      User               Reason\n", "\n",
+                                                         "              cand     steve ", kSteveReason, "\n"}));
   json::Value v = l.json_of("showq", {"-b"});
   const json::Array* blocked = v.getAsObject()->getArray("blocked");
   ASSERT_TRUE(blocked && blocked->size() == 1);
@@ -117,6 +117,7 @@ TEST(SeedOverrideExample, ShowqBlockedShowsTheLimitAndItsLine) {
 TEST(SeedOverrideExample, ShowqCountsTheActiveProcs) {
   Look l = override_example();
   // Two 1-proc jobs on 40 one-proc nodes: 2 of 40 procs (5.00 %), and as many nodes (no line).
+  // Maui 3.3.1's footers: the idle count unpadded, none under the blocked jobs.
   EXPECT_EQ(l.text("showq"), lines({"ACTIVE JOBS--------------------\n",
                                     "JOBNAME            USERNAME      STATE  PROC   REMAINING            STARTTIME\n",
                                     "\n",
@@ -129,16 +130,34 @@ TEST(SeedOverrideExample, ShowqCountsTheActiveProcs) {
                                     "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME\n",
                                     "\n",
                                     "\n",
-                                    "     0 Idle Jobs\n",
+                                    "0 Idle Jobs\n",
                                     "\n",
                                     "BLOCKED JOBS----------------\n",
                                     "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME\n",
                                     "\n",
                                     "cand                  steve       Idle     1     1:00:00  Mon Sep 23 11:59:00\n",
                                     "\n",
-                                    "     1 Blocked Job\n",
-                                    "\n",
                                     "Total Jobs: 3   Active Jobs: 2   Idle Jobs: 0   Blocked Jobs: 1\n"}));
+}
+
+// showq -r as Maui 3.3.1 prints it (tests/maui331/A-T1799/showq-r.txt's columns; A T1800's
+// `------` for a job that started in this second). r2 started now after 30 minutes queued, for
+// 30 minutes: XFactor (1800 + 1800) / 1800 = 2.0, 00:30:00 left; r1 queued 10 minutes, runs
+// 10 of its 60: (600 + 3600) / 3600 = 1.17 -> 1.2, 00:50:00 left, so it is listed second.
+TEST(Views, ShowqRunningAsMaui) {
+  Look l("", snapshot_of(
+                 kNow, one_proc_nodes(2),
+                 {running_on(J("r1").user("ann").group("g1").walltime(kHour).submit(kNow - 1200), kNow - 600, {"n01"}),
+                  running_on(J("r2").user("bob").group("g2").walltime(1800).submit(kNow - 1800), kNow, {"n02"})}));
+  EXPECT_EQ(l.text("showq", {"-r"}),
+            lines({"           JobName  S Par  Effic  XFactor  Q      User    Group    MHost Procs   Remaining     "
+                   "       StartTime\n",
+                   "\n",
+                   "                r2  R DEF ------      2.0 DE       bob       g2      n02     1    00:30:00  Mon "
+                   "Sep 23 12:00:00\n",
+                   "                r1  R DEF 100.00      1.2 DE       ann       g1      n01     1    00:50:00  Mon "
+                   "Sep 23 11:50:00\n",
+                   "\n", "  2 Jobs       2 of     2 Processors Active (100.00%)\n"}));
 }
 
 TEST(SeedOverrideExample, CheckjobSaysEverything) {
@@ -201,18 +220,26 @@ TEST(Views, HoldsSayWhoSetThem) {
   deferred.sched.deferred_until = kNow + 30 * kMinute;
   Look l("", snapshot_of(kNow, one_proc_nodes(2), {user_hold, sethold, deferred}));
   const std::string out = l.text("showq", {"-b"});
-  EXPECT_NE(out.find("h1                      ann   UserHold     1     1:00:00  Mon Sep 23 11:58:20  has a user hold "
+  EXPECT_NE(out.find("                h1       ann has a user hold "
                      "(set in the resource manager, by its owner or an operator)\n"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("h2                      ann SystemHold     1     1:00:00  Mon Sep 23 11:58:30  has a system hold "
+  EXPECT_NE(out.find("                h2       ann has a system hold "
                      "(set through the scheduler by an operator (sethold))\n"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("h3                      ann   Deferred     1     1:00:00  Mon Sep 23 11:58:40  has a defer hold "
+  EXPECT_NE(out.find("                h3       ann has a defer hold "
                      "(set by the scheduler after 1 failed start, until Mon Sep 23 12:30:00 (DEFERTIME))\n"),
             std::string::npos)
       << out;
+  // The state Maui names after the holds is in plain showq's blocked section.
+  const std::string plain = l.text("showq");
+  EXPECT_NE(plain.find("h1                      ann   UserHold     1     1:00:00  Mon Sep 23 11:58:20\n"),
+            std::string::npos)
+      << plain;
+  EXPECT_NE(plain.find("h3                      ann   Deferred     1     1:00:00  Mon Sep 23 11:58:40\n"),
+            std::string::npos)
+      << plain;
   EXPECT_NE(l.text("checkjob", {"h2"}).find("Holds:    System\n"), std::string::npos);
 }
 
@@ -325,11 +352,11 @@ TEST(Views, UsageErrors) {
       err("showqq", {}),
       "unknown command 'showqq' (expected one of checkjob, checknode, diagnose, showbf, showconfig, showq, showres, "
       "showstart)");
-  EXPECT_EQ(err("showq", {"-x"}), "showq: unknown option '-x' (expected -r, -i, -b, -u USER)");
+  EXPECT_EQ(err("showq", {"-x"}), "showq: unknown option '-x' (expected -r, -i, -b, --explain, -u USER)");
   EXPECT_EQ(err("showq", {"-u"}), "showq: '-u' needs a USER after it");
   EXPECT_EQ(err("showq", {"-r", "-r"}), "showq: '-r' given twice");
   EXPECT_EQ(err("showq", {"-r", "-b"}), "showq: -r, -i and -b each show one section: give one of them");
-  EXPECT_EQ(err("showq", {"alice"}), "showq: unexpected argument 'alice' (expected -r, -i, -b, -u USER)");
+  EXPECT_EQ(err("showq", {"alice"}), "showq: unexpected argument 'alice' (expected -r, -i, -b, --explain, -u USER)");
   EXPECT_EQ(err("checkjob", {}), "checkjob: expected a JOBID (expected JOBID, -v)");
   EXPECT_EQ(err("checkjob", {"1", "2"}), "checkjob: unexpected argument '2': one JOBID only, '1' was given first");
   EXPECT_EQ(err("checkjob", {"1", "-x"}), "checkjob: unknown option '-x' (expected JOBID, -v)");
