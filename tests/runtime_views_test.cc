@@ -266,11 +266,11 @@ TEST(Views, ShowbfHonoursTheReservationsAcl) {
   Look l("", snapshot_of(kNow, one_proc_nodes(2), {}), {maint});
   // bob: n01 is his for an hour only, n02 for ever. alice may use the reservation: both for ever.
   EXPECT_EQ(l.text("showbf", {"-u", "bob"}),
-            lines({"backfill window (user: 'bob' group: '-' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
-                   "  2 procs available for       1:00:00\n", "  1 procs available with no timelimit\n"}));
+            lines({"backfill window (user: 'bob' group: '-' partition: ALL) Mon Sep 23 12:00:00\n\n",
+                   "  2 procs available for       1:00:00\n", "  1 procs available with no timelimit\n\n\n\n"}));
   EXPECT_EQ(l.text("showbf", {"-u", "alice"}),
-            lines({"backfill window (user: 'alice' group: '-' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
-                   "  2 procs available with no timelimit\n"}));
+            lines({"backfill window (user: 'alice' group: '-' partition: ALL) Mon Sep 23 12:00:00\n\n",
+                   "  2 procs available with no timelimit\n\n\n\n"}));
   json::Value v = l.json_of("showbf", {"-u", "bob"});
   const json::Array* windows = (*v.getAsObject()->getArray("partitions"))[0].getAsObject()->getArray("windows");
   ASSERT_EQ(windows->size(), 2u);
@@ -280,6 +280,14 @@ TEST(Views, ShowbfHonoursTheReservationsAcl) {
   // The caller who is no admin asks for themself.
   ViewAnswer own = l.view("showbf", {}, false, "alice");
   EXPECT_NE(own.out.find("user: 'alice'"), std::string::npos) << own.out;
+  // Without -u and -g, the windows of the caller, named as Maui 3.3.1 names them (its clients ran
+  // as root: `user: 'root' group: 'root'`): alice may use maint.
+  ViewRequest asked{"showbf", {}, false, std::nullopt};
+  asked.caller_user = "alice";
+  asked.caller_group = "staff";
+  EXPECT_EQ(render_view(l.context(), asked).out,
+            lines({"backfill window (user: 'alice' group: 'staff' partition: ALL) Mon Sep 23 12:00:00\n\n",
+                   "  2 procs available with no timelimit\n\n\n\n"}));
 }
 
 TEST(Views, ShowstartFromTheCalendar) {
