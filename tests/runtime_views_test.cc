@@ -290,6 +290,20 @@ TEST(Views, ShowbfHonoursTheReservationsAcl) {
                    "  2 procs available with no timelimit\n\n\n\n"}));
 }
 
+// showres as Maui 3.3.1 (B T90100: `maint.0.0  User -  -00:01:40  00:58:20  1:00:00`): a standing
+// reservation's instance already open shows its real start, an hour ago at 11:00, and lasts its
+// whole window; its name is NAME.N.0. Tomorrow's (depth 1, as Maui books) starts in 23 h.
+TEST(Views, ShowresOpenStandingInstanceKeepsItsStart) {
+  Look l("SRCFG[m] PERIOD=DAY STARTTIME=11:00:00 ENDTIME=13:00:00 HOSTLIST=n01\n",
+         snapshot_of(kNow, one_proc_nodes(2), {}));
+  EXPECT_EQ(l.text("showres"),
+            lines({"Reservations\n\n",
+                   "ReservationID       Type S       Start         End    Duration    N/P    StartTime\n\n",
+                   "m.0.0               User -    -1:00:00     1:00:00     2:00:00    1/1    Mon Sep 23 11:00:00\n",
+                   "m.1.0               User -    23:00:00  1:01:00:00     2:00:00    1/1    Tue Sep 24 11:00:00\n",
+                   "\n2 reservations located\n\n"}));
+}
+
 TEST(Views, ShowstartFromTheCalendar) {
   // Two one-proc nodes, one busy for 2 h more: a 2-proc job can start in 2 h. With
   // RESERVATIONDEPTH 0 it holds no reservation: the time is the calendar's.

@@ -2,12 +2,14 @@
 // every kind, the running jobs' among them as Maui lists them. showres shows one line per
 // reservation (times relative to now, nodes / procs), -n one line per node and reservation;
 // diagnose -r each reservation in full, with its access list and where it was configured.
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "runtime/engine/acl.h"
 #include "runtime/engine/explain.h"
+#include "runtime/engine/priority.h"
 #include "runtime/views/reservation_facts.h"
 #include "runtime/views/view_parts.h"
 #include "runtime/views/view_text.h"
@@ -36,7 +38,20 @@ std::string duration_of(const ReservationFacts& r) {
 // ----------------------------------------------------------------------------------------------
 // showres
 
-constexpr std::string_view kLine = "{:<18} {:>5} {:1} {:>11} {:>11} {:>11} {:>4}/{:<4}  {}\n";
+// Maui 3.3.1's columns (tests/maui331/A-T1799/showres.txt), its rows by reservation id.
+constexpr std::string_view kLine = "{:<18} {:>5} {:1} {:>11} {:>11} {:>11} {:>4}/{:<4} {}\n";
+
+// The name Maui gives: a standing reservation's instance is NAME.N.0 (maint.0.0, maint.1.0 in
+// B T88471), the others their own.
+std::string maui_name(const ReservationFacts& r) { return r.kind == "standing" ? r.name + ".0" : r.name; }
+
+std::vector<const ReservationFacts*> by_id(const std::vector<ReservationFacts>& rs) {
+  std::vector<const ReservationFacts*> out;
+  for (const auto& r : rs) out.push_back(&r);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const ReservationFacts* a, const ReservationFacts* b) { return id_before(a->name, b->name); });
+  return out;
+}
 
 std::string list_text(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
   const Epoch now = ctx.cluster.now;
@@ -44,11 +59,11 @@ std::string list_text(const ViewContext& ctx, const std::vector<ReservationFacts
   out +=
       fmt::format(fmt::runtime(kLine), "ReservationID", "Type", "S", "Start", "End", "Duration", "N", "P", "StartTime");
   out += "\n";
-  for (const auto& r : rs)
-    out += fmt::format(fmt::runtime(kLine), r.name, r.type, state_letter(r), maui_time_until(r.start, now),
-                       maui_time_until(r.end, now), duration_of(r), r.nodes.size(), r.procs,
-                       maui_date(r.start, ctx.utc_offset));
-  out += fmt::format("\n{} reservation{} located\n", rs.size(), rs.size() == 1 ? "" : "s");
+  for (const ReservationFacts* r : by_id(rs))
+    out += fmt::format(fmt::runtime(kLine), maui_name(*r), r->type, state_letter(*r), maui_time_until(r->start, now),
+                       maui_time_until(r->end, now), duration_of(*r), r->nodes.size(), r->procs,
+                       maui_date(r->start, ctx.utc_offset));
+  out += fmt::format("\n{} reservation{} located\n\n", rs.size(), rs.size() == 1 ? "" : "s");
   return out;
 }
 
@@ -92,7 +107,9 @@ std::map<std::string, std::vector<NodeLine>> by_node(const ViewContext& ctx, con
   return out;  // each node's lines keep the list's order: start, then name
 }
 
-constexpr std::string_view kNodeLine = "{:<20} {:>5}  {:<18} {:>10} {:>5} {:>11} {:>11}  {}\n";
+// Maui 3.3.1's columns (tests/maui331/A-T1799/showres-n.txt): right-aligned, N/A for the state
+// of a reservation of no job; its footer counts the lines (a node with two reservations twice).
+constexpr std::string_view kNodeLine = "{:>20} {:>10} {:>18} {:>10} {:>4} {:>11} {:>11}  {:>19}\n";
 
 std::string nodes_text(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
   const Epoch now = ctx.cluster.now;
@@ -100,13 +117,15 @@ std::string nodes_text(const ViewContext& ctx, const std::vector<ReservationFact
   out += fmt::format(fmt::runtime(kNodeLine), "NodeName", "Type", "ReservationID", "JobState", "Task", "Start",
                      "Duration", "StartTime");
   out += "\n";
-  const auto nodes = by_node(ctx, rs);
-  for (const auto& [node, lines] : nodes)
-    for (const auto& l : lines)
-      out += fmt::format(fmt::runtime(kNodeLine), node, l.r->type, l.r->name,
-                         l.r->job_state.empty() ? "-" : l.r->job_state, l.tasks, maui_time_until(l.r->start, now),
+  std::size_t lines_out = 0;
+  for (const auto& [node, lines] : by_node(ctx, rs))
+    for (const auto& l : lines) {
+      out += fmt::format(fmt::runtime(kNodeLine), node, l.r->type, maui_name(*l.r),
+                         l.r->job_state.empty() ? "N/A" : l.r->job_state, l.tasks, maui_time_until(l.r->start, now),
                          duration_of(*l.r), maui_date(l.r->start, ctx.utc_offset));
-  out += fmt::format("\n{} node{} reserved\n", nodes.size(), nodes.size() == 1 ? "" : "s");
+      ++lines_out;
+    }
+  out += fmt::format("{} node{} reserved\n", lines_out, lines_out == 1 ? "" : "s");
   return out;
 }
 

@@ -70,16 +70,6 @@ std::string count_text(std::int64_t n, std::string_view word) {
 
 constexpr std::string_view kRowFormat = "{:<18} {:>8} {:>10} {:>5} {:>11}  {:>19}";
 
-// Job ids in numeric order where both are numbers (Maui lists blocked jobs by id: 6, 8, 12), else
-// by text.
-bool id_before(std::string_view a, std::string_view b) {
-  auto numeric = [](std::string_view s) {
-    return !s.empty() && s.size() < 19 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
-  if (numeric(a) && numeric(b)) return std::stoll(std::string(a)) < std::stoll(std::string(b));
-  return a < b;
-}
-
 std::vector<QueueRow> by_id(const ViewContext& ctx, std::vector<QueueRow> rows) {
   std::stable_sort(rows.begin(), rows.end(), [&](const QueueRow& a, const QueueRow& b) {
     return id_before(ctx.cluster.jobs[a.job].id, ctx.cluster.jobs[b.job].id);
