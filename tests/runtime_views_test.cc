@@ -389,7 +389,7 @@ TEST(Views, UsageErrors) {
   EXPECT_EQ(err("showstart", {}), "showstart: expected a JOBID (expected JOBID)");
   EXPECT_EQ(err("diagnose", {}), "diagnose: expected one of -p, -f, -q, -r, -j, -l (got none)");
   EXPECT_EQ(err("diagnose", {"-p", "-f"}), "diagnose: expected one of -p, -f, -q, -r, -j, -l (got several)");
-  EXPECT_EQ(err("diagnose", {"-n"}), "diagnose: unknown option '-n' (expected -p, -f, -q, -r, -j, -l)");
+  EXPECT_EQ(err("diagnose", {"-n"}), "diagnose: unknown option '-n' (expected -p, -f, -q, -r, -j, -l, --explain)");
   EXPECT_EQ(err("showconfig", {"-v"}), "showconfig: unknown option '-v' (expected no arguments)");
   EXPECT_EQ(err("checknode", {}), "checknode: expected a NODE (expected NODE)");
 }
@@ -404,7 +404,7 @@ TEST(Views, CommandsAreSortedAndKnown) {
 }
 
 // ----------------------------------------------------------------------------------------------
-// diagnose -p / -f are `mauirun priority` / `mauirun fairshare`.
+// diagnose -p --explain / -f are `mauirun priority` / `mauirun fairshare`.
 
 TEST(Views, DiagnosePriorityAndFairshareAreTheReports) {
   Look l("USERWEIGHT 1\nCREDWEIGHT 1\nUSERCFG[john] PRIORITY=100\n",
@@ -415,7 +415,12 @@ TEST(Views, DiagnosePriorityAndFairshareAreTheReports) {
   const auto rows = priority_rows(*l.policy.dir, none, l.snap);
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].job->id, "j1");  // 100 + 10 minutes before 5 minutes
-  EXPECT_EQ(l.text("diagnose", {"-p"}), render_priority_table(l.policy.policy(), rows));
+  // --explain: the report; plain -p is Maui 3.3.1's table (tests/maui331/, MauiReference), of
+  // the eligible jobs: j1 100 (USERWEIGHT 1 x 100) + 10 minutes = 110, all of it Cred as
+  // CREDWEIGHT is 1 and the default SERVWEIGHT 1 x QUEUETIMEWEIGHT 1 x 10 = 10: 90.9% / 9.1%.
+  EXPECT_EQ(l.text("diagnose", {"-p", "--explain"}), render_priority_table(l.policy.policy(), rows));
+  const std::string maui = l.text("diagnose", {"-p"});
+  EXPECT_NE(maui.find("j1                          110    90.9(100.0)   9.1( 10.0)\n"), std::string::npos) << maui;
   // The same content; a view's JSON is on one line.
   EXPECT_EQ(l.view("diagnose", {"-p"}, true).out, priority_json(l.policy.policy(), rows, 0));
   EXPECT_EQ(l.text("diagnose", {"-f"}), render_fairshare(l.policy.policy(), none));
