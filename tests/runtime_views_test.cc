@@ -349,11 +349,21 @@ TEST(Views, OnlyUserSeesTheirOwnJobsAndReservations) {
   EXPECT_EQ(names("bob"), (std::vector<std::string>{"43"}));
 }
 
+// checkjob of a job that is gone answers as Maui 3.3.1 does (B T90100, checkjob 33: `ERROR:  cannot
+// locate job '33'`): one never submitted, and one that has completed, which the snapshot still
+// holds (it printed a wall time of 0 and a queued time growing to now).
 TEST(Views, UnknownJobsAndNodes) {
-  Look l("", snapshot_of(kNow, one_proc_nodes(1), {J("1").submit(kNow)}));
+  Job done = J("2").walltime(kHour).submit(kNow - 2 * kHour).state(JobState::Completed);
+  done.start_time = kNow - 2 * kHour;
+  Look l("", snapshot_of(kNow, one_proc_nodes(1), {J("1").submit(kNow), done}));
   ViewAnswer a = l.view("checkjob", {"9"});
   EXPECT_EQ(a.status, ViewStatus::NotFound);
-  EXPECT_EQ(a.err, "checkjob: no job '9'");
+  EXPECT_EQ(a.err, "ERROR:  cannot locate job '9'");
+  a = l.view("checkjob", {"2", "-v"});
+  EXPECT_EQ(a.status, ViewStatus::NotFound);
+  EXPECT_EQ(a.out, "");
+  EXPECT_EQ(a.err, "ERROR:  cannot locate job '2'");
+  EXPECT_EQ(l.view("checkjob", {"2"}, true).status, ViewStatus::NotFound);
   EXPECT_EQ(l.view("showstart", {"9"}).err, "showstart: no job '9'");
   EXPECT_EQ(l.view("checknode", {"n09"}).err, "checknode: no node 'n09'");
   EXPECT_EQ(l.view("checknode", {"n09"}).status, ViewStatus::NotFound);

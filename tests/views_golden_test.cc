@@ -210,7 +210,7 @@ TEST(ViewGoldenTool, StopAtAndShowUsage) {
   // A view that finds nothing prints its error, the others still print, and its status is the exit code.
   r = mauirun(dir, base + " --stop-at 3600 --show 'checkjob 99' --show showbf");
   EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err, "checkjob: no job '99'\n");
+  EXPECT_EQ(r.err, "ERROR:  cannot locate job '99'\n");
   EXPECT_EQ(r.out, read_file(dir / "showbf.txt"));
 }
 

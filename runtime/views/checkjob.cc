@@ -223,7 +223,10 @@ ViewAnswer checkjob(const ViewInput& in) {
   const ViewContext& ctx = in.context;
   const std::string& id = *in.args.positional;
   const Job* job = ctx.cluster.find_job(id);
-  if (!job) return refuse(ViewStatus::NotFound, fmt::format("checkjob: no job '{}'", id));
+  // A completed job is gone for Maui 3.3.1 as one never submitted: `ERROR:  cannot locate job
+  // '33'` (its second line; the first, `ERROR:    'checkjob' failed`, says no more).
+  if (!job || job->state == JobState::Completed)
+    return refuse(ViewStatus::NotFound, fmt::format("ERROR:  cannot locate job '{}'", id));
   if (in.request.only_user && job->user != *in.request.only_user)
     return refuse(ViewStatus::PermissionDenied, fmt::format("checkjob: job {} belongs to {}", id, job->user));
   const QueueFacts facts(ctx);
