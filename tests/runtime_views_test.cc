@@ -165,14 +165,36 @@ TEST(SeedOverrideExample, CheckjobSaysEverything) {
   // Queued 60 s; JOBPRIOACCRUALPOLICY QUEUEPOLICY with no record accrues since submission:
   // eligible 60 s too. Priority: the default QUEUETIMEWEIGHT 1 x 1 minute (SERVWEIGHT 1) = 1.
   // PE: 1 proc of 40 = 1.00.
-  EXPECT_EQ(
-      l.text("checkjob", {"cand"}),
-      lines({"checking job cand\n\n", "State: Idle\n", "Creds:  user:steve  group:staff  class:batch  qos:hiprio\n",
-             "WallTime: 00:00:00 of 1:00:00\n", "SubmitTime: Mon Sep 23 11:59:00\n",
-             "  (Time Queued  Total: 00:01:00  Eligible: 00:01:00)\n\n", "Total Tasks: 1\n\n",
-             "Req[0]  TaskCount: 1  Partition: ALL\n", "Procs: 1  Memory >= 0M  Disk >= 0M  Swap >= 0M\n",
-             "NodeCount: 1\n\n", "Bypass: 0\n", "PE:  1.00  StartPriority:  1\n", "Priority:  1  (SERV 1)\n\n",
-             "job cannot run  (", kSteveReason, ")\n"}));
+  // Maui 3.3.1's checkjob -v of a job over a limit (A T2500 checkjob 14): its lines for what the
+  // engine does not track, SystemQueueTime now, `cannot select job ... (R: 1, U: 2)\n)`.
+  EXPECT_EQ(l.text("checkjob", {"cand"}),
+            lines({"\n\nchecking job cand\n\n",
+                   "State: Idle\n",
+                   "Creds:  user:steve  group:staff  class:batch  qos:hiprio\n",
+                   "WallTime: 00:00:00 of 1:00:00  (Recorded WallTime: 1:00:00)\n",
+                   "SubmitTime: Mon Sep 23 11:59:00\n",
+                   "  (Time Queued  Total: 00:01:00  Eligible: 00:01:00)\n\n",
+                   "Total Tasks: 1\n\n",
+                   "Req[0]  TaskCount: 1  Partition: ALL\n",
+                   "Network: [NONE]  Memory >= 0  Disk >= 0  Swap NC 0\n",
+                   "Opsys: [NONE]  Arch: [NONE]  Features: [NONE]\n",
+                   "Exec:  ''  ExecSize: 0  ImageSize: 0\n",
+                   "Dedicated Resources Per Task: PROCS: 1\n",
+                   "NodeAccess: SHARED\n",
+                   "NodeCount: 1\n\n\n",
+                   "IWD: [NONE]  Executable:  [NONE]\n",
+                   "Bypass: 0  StartCount: 0\n",
+                   "PartitionMask: [ALL]\n",
+                   "SystemQueueTime: Mon Sep 23 12:00:00\n\n",
+                   "PE:  1.00  StartPriority:  1\n",
+                   "cannot select job cand for partition DEFAULT (job cand violates active HARD MAXJOB limit of 2 for "
+                   "user steve  (R: 1, U: 2)\n)\n\n\n"}));
+  // --explain: ours too, the priority's components and the reason with the config line.
+  const std::string explained = l.text("checkjob", {"cand", "--explain"});
+  EXPECT_NE(explained.find("PE:  1.00  StartPriority:  1\nPriority:  1  (SERV 1)\n\njob cannot run  (" +
+                           std::string(kSteveReason) + ")\n"),
+            std::string::npos)
+      << explained;
   json::Value v = l.json_of("checkjob", {"cand"});
   const json::Object* o = v.getAsObject();
   const json::Array* violations = o->getArray("violations");
@@ -247,7 +269,7 @@ TEST(Views, SystemPriorityIsShown) {
   Job j = J("p1").submit(kNow - 60);
   j.sched.system_priority = SystemPriority{5, false};
   Look l("", snapshot_of(kNow, one_proc_nodes(1), {running_on(J("r"), kNow - 60, {"n01"}), j}));
-  const std::string out = l.text("checkjob", {"p1"});
+  const std::string out = l.text("checkjob", {"p1", "--explain"});
   // An absolute system priority puts the job at 1e9 + 5 (docs/semantics.md 79).
   EXPECT_NE(out.find("PE:  1.00  StartPriority:  1000000005  SystemPriority:  5\n"), std::string::npos) << out;
   EXPECT_NE(out.find("; then the system priority)"), std::string::npos) << out;
@@ -389,9 +411,9 @@ TEST(Views, UsageErrors) {
   EXPECT_EQ(err("showq", {"-r", "-r"}), "showq: '-r' given twice");
   EXPECT_EQ(err("showq", {"-r", "-b"}), "showq: -r, -i and -b each show one section: give one of them");
   EXPECT_EQ(err("showq", {"alice"}), "showq: unexpected argument 'alice' (expected -r, -i, -b, --explain, -u USER)");
-  EXPECT_EQ(err("checkjob", {}), "checkjob: expected a JOBID (expected JOBID, -v)");
+  EXPECT_EQ(err("checkjob", {}), "checkjob: expected a JOBID (expected JOBID, -v, --explain)");
   EXPECT_EQ(err("checkjob", {"1", "2"}), "checkjob: unexpected argument '2': one JOBID only, '1' was given first");
-  EXPECT_EQ(err("checkjob", {"1", "-x"}), "checkjob: unknown option '-x' (expected JOBID, -v)");
+  EXPECT_EQ(err("checkjob", {"1", "-x"}), "checkjob: unknown option '-x' (expected JOBID, -v, --explain)");
   EXPECT_EQ(err("showres", {"-x"}), "showres: unknown option '-x' (expected -n)");
   EXPECT_EQ(err("showbf", {"-g"}), "showbf: '-g' needs a GROUP after it");
   EXPECT_EQ(err("showbf", {"-n", "4"}),
