@@ -95,14 +95,14 @@ constexpr std::string_view kSteveReason =
 
 TEST(SeedOverrideExample, ShowqBlockedShowsTheLimitAndItsLine) {
   Look l = override_example();
-  // Maui's columns (docs/reference/maui-3.3-semantics.md §11.1) and, with -b, the reasons:
-  // "%-18s %8s %10s %5d %11s  %19s".
+  // Maui 3.3.1's showq -b (tests/maui331/, B T88471): name and user right-aligned in 18 and 9,
+  // Maui's reason with its request and usage, no footer. --explain: our reasons, with the line.
   EXPECT_EQ(
       l.text("showq", {"-b"}),
-      lines({"BLOCKED JOBS----------------\n",
-             "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME  REASON\n", "\n",
-             "cand                  steve       Idle     1    01:00:00  Mon Sep 23 11:59:00  ", kSteveReason, "\n",
-             "\n", "     1 Blocked Job\n", "\n", "Total Jobs: 3   Active Jobs: 2   Idle Jobs: 0   Blocked Jobs: 1\n"}));
+      lines({"           JobName      User               Reason\n", "\n",
+             "              cand     steve violates active HARD MAXJOB limit of 2 for user steve  (R: 1, U: 2)\n"}));
+  EXPECT_EQ(l.text("showq", {"-b", "--explain"}), lines({"           JobName      User               Reason\n", "\n",
+                                                         "              cand     steve ", kSteveReason, "\n"}));
   json::Value v = l.json_of("showq", {"-b"});
   const json::Array* blocked = v.getAsObject()->getArray("blocked");
   ASSERT_TRUE(blocked && blocked->size() == 1);
@@ -117,6 +117,7 @@ TEST(SeedOverrideExample, ShowqBlockedShowsTheLimitAndItsLine) {
 TEST(SeedOverrideExample, ShowqCountsTheActiveProcs) {
   Look l = override_example();
   // Two 1-proc jobs on 40 one-proc nodes: 2 of 40 procs (5.00 %), and as many nodes (no line).
+  // Maui 3.3.1's footers: the idle count unpadded, none under the blocked jobs.
   EXPECT_EQ(l.text("showq"), lines({"ACTIVE JOBS--------------------\n",
                                     "JOBNAME            USERNAME      STATE  PROC   REMAINING            STARTTIME\n",
                                     "\n",
@@ -129,16 +130,34 @@ TEST(SeedOverrideExample, ShowqCountsTheActiveProcs) {
                                     "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME\n",
                                     "\n",
                                     "\n",
-                                    "     0 Idle Jobs\n",
+                                    "0 Idle Jobs\n",
                                     "\n",
                                     "BLOCKED JOBS----------------\n",
                                     "JOBNAME            USERNAME      STATE  PROC     WCLIMIT            QUEUETIME\n",
                                     "\n",
-                                    "cand                  steve       Idle     1    01:00:00  Mon Sep 23 11:59:00\n",
-                                    "\n",
-                                    "     1 Blocked Job\n",
+                                    "cand                  steve       Idle     1     1:00:00  Mon Sep 23 11:59:00\n",
                                     "\n",
                                     "Total Jobs: 3   Active Jobs: 2   Idle Jobs: 0   Blocked Jobs: 1\n"}));
+}
+
+// showq -r as Maui 3.3.1 prints it (tests/maui331/A-T1799/showq-r.txt's columns; A T1800's
+// `------` for a job that started in this second). r2 started now after 30 minutes queued, for
+// 30 minutes: XFactor (1800 + 1800) / 1800 = 2.0, 00:30:00 left; r1 queued 10 minutes, runs
+// 10 of its 60: (600 + 3600) / 3600 = 1.17 -> 1.2, 00:50:00 left, so it is listed second.
+TEST(Views, ShowqRunningAsMaui) {
+  Look l("", snapshot_of(
+                 kNow, one_proc_nodes(2),
+                 {running_on(J("r1").user("ann").group("g1").walltime(kHour).submit(kNow - 1200), kNow - 600, {"n01"}),
+                  running_on(J("r2").user("bob").group("g2").walltime(1800).submit(kNow - 1800), kNow, {"n02"})}));
+  EXPECT_EQ(l.text("showq", {"-r"}),
+            lines({"           JobName  S Par  Effic  XFactor  Q      User    Group    MHost Procs   Remaining     "
+                   "       StartTime\n",
+                   "\n",
+                   "                r2  R DEF ------      2.0 DE       bob       g2      n02     1    00:30:00  Mon "
+                   "Sep 23 12:00:00\n",
+                   "                r1  R DEF 100.00      1.2 DE       ann       g1      n01     1    00:50:00  Mon "
+                   "Sep 23 11:50:00\n",
+                   "\n", "  2 Jobs       2 of     2 Processors Active (100.00%)\n"}));
 }
 
 TEST(SeedOverrideExample, CheckjobSaysEverything) {
@@ -146,14 +165,36 @@ TEST(SeedOverrideExample, CheckjobSaysEverything) {
   // Queued 60 s; JOBPRIOACCRUALPOLICY QUEUEPOLICY with no record accrues since submission:
   // eligible 60 s too. Priority: the default QUEUETIMEWEIGHT 1 x 1 minute (SERVWEIGHT 1) = 1.
   // PE: 1 proc of 40 = 1.00.
-  EXPECT_EQ(
-      l.text("checkjob", {"cand"}),
-      lines({"checking job cand\n\n", "State: Idle\n", "Creds:  user:steve  group:staff  class:batch  qos:hiprio\n",
-             "WallTime: 00:00:00 of 01:00:00\n", "SubmitTime: Mon Sep 23 11:59:00\n",
-             "  (Time Queued  Total: 00:01:00  Eligible: 00:01:00)\n\n", "Total Tasks: 1\n\n",
-             "Req[0]  TaskCount: 1  Partition: ALL\n", "Procs: 1  Memory >= 0M  Disk >= 0M  Swap >= 0M\n",
-             "NodeCount: 1\n\n", "Bypass: 0\n", "PE:  1.00  StartPriority:  1\n", "Priority:  1  (SERV 1)\n\n",
-             "job cannot run  (", kSteveReason, ")\n"}));
+  // Maui 3.3.1's checkjob -v of a job over a limit (A T2500 checkjob 14): its lines for what the
+  // engine does not track, SystemQueueTime now, `cannot select job ... (R: 1, U: 2)\n)`.
+  EXPECT_EQ(l.text("checkjob", {"cand"}),
+            lines({"\n\nchecking job cand\n\n",
+                   "State: Idle\n",
+                   "Creds:  user:steve  group:staff  class:batch  qos:hiprio\n",
+                   "WallTime: 00:00:00 of 1:00:00  (Recorded WallTime: 1:00:00)\n",
+                   "SubmitTime: Mon Sep 23 11:59:00\n",
+                   "  (Time Queued  Total: 00:01:00  Eligible: 00:01:00)\n\n",
+                   "Total Tasks: 1\n\n",
+                   "Req[0]  TaskCount: 1  Partition: ALL\n",
+                   "Network: [NONE]  Memory >= 0  Disk >= 0  Swap NC 0\n",
+                   "Opsys: [NONE]  Arch: [NONE]  Features: [NONE]\n",
+                   "Exec:  ''  ExecSize: 0  ImageSize: 0\n",
+                   "Dedicated Resources Per Task: PROCS: 1\n",
+                   "NodeAccess: SHARED\n",
+                   "NodeCount: 1\n\n\n",
+                   "IWD: [NONE]  Executable:  [NONE]\n",
+                   "Bypass: 0  StartCount: 0\n",
+                   "PartitionMask: [ALL]\n",
+                   "SystemQueueTime: Mon Sep 23 12:00:00\n\n",
+                   "PE:  1.00  StartPriority:  1\n",
+                   "cannot select job cand for partition DEFAULT (job cand violates active HARD MAXJOB limit of 2 for "
+                   "user steve  (R: 1, U: 2)\n)\n\n\n"}));
+  // --explain: ours too, the priority's components and the reason with the config line.
+  const std::string explained = l.text("checkjob", {"cand", "--explain"});
+  EXPECT_NE(explained.find("PE:  1.00  StartPriority:  1\nPriority:  1  (SERV 1)\n\njob cannot run  (" +
+                           std::string(kSteveReason) + ")\n"),
+            std::string::npos)
+      << explained;
   json::Value v = l.json_of("checkjob", {"cand"});
   const json::Object* o = v.getAsObject();
   const json::Array* violations = o->getArray("violations");
@@ -201,18 +242,26 @@ TEST(Views, HoldsSayWhoSetThem) {
   deferred.sched.deferred_until = kNow + 30 * kMinute;
   Look l("", snapshot_of(kNow, one_proc_nodes(2), {user_hold, sethold, deferred}));
   const std::string out = l.text("showq", {"-b"});
-  EXPECT_NE(out.find("h1                      ann   UserHold     1    01:00:00  Mon Sep 23 11:58:20  has a user hold "
+  EXPECT_NE(out.find("                h1       ann has a user hold "
                      "(set in the resource manager, by its owner or an operator)\n"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("h2                      ann SystemHold     1    01:00:00  Mon Sep 23 11:58:30  has a system hold "
+  EXPECT_NE(out.find("                h2       ann has a system hold "
                      "(set through the scheduler by an operator (sethold))\n"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("h3                      ann   Deferred     1    01:00:00  Mon Sep 23 11:58:40  has a defer hold "
+  EXPECT_NE(out.find("                h3       ann has a defer hold "
                      "(set by the scheduler after 1 failed start, until Mon Sep 23 12:30:00 (DEFERTIME))\n"),
             std::string::npos)
       << out;
+  // The state Maui names after the holds is in plain showq's blocked section.
+  const std::string plain = l.text("showq");
+  EXPECT_NE(plain.find("h1                      ann   UserHold     1     1:00:00  Mon Sep 23 11:58:20\n"),
+            std::string::npos)
+      << plain;
+  EXPECT_NE(plain.find("h3                      ann   Deferred     1     1:00:00  Mon Sep 23 11:58:40\n"),
+            std::string::npos)
+      << plain;
   EXPECT_NE(l.text("checkjob", {"h2"}).find("Holds:    System\n"), std::string::npos);
 }
 
@@ -220,7 +269,7 @@ TEST(Views, SystemPriorityIsShown) {
   Job j = J("p1").submit(kNow - 60);
   j.sched.system_priority = SystemPriority{5, false};
   Look l("", snapshot_of(kNow, one_proc_nodes(1), {running_on(J("r"), kNow - 60, {"n01"}), j}));
-  const std::string out = l.text("checkjob", {"p1"});
+  const std::string out = l.text("checkjob", {"p1", "--explain"});
   // An absolute system priority puts the job at 1e9 + 5 (docs/semantics.md 79).
   EXPECT_NE(out.find("PE:  1.00  StartPriority:  1000000005  SystemPriority:  5\n"), std::string::npos) << out;
   EXPECT_NE(out.find("; then the system priority)"), std::string::npos) << out;
@@ -239,11 +288,11 @@ TEST(Views, ShowbfHonoursTheReservationsAcl) {
   Look l("", snapshot_of(kNow, one_proc_nodes(2), {}), {maint});
   // bob: n01 is his for an hour only, n02 for ever. alice may use the reservation: both for ever.
   EXPECT_EQ(l.text("showbf", {"-u", "bob"}),
-            lines({"backfill window (user: 'bob' group: '-' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
-                   "  2 procs available for      01:00:00\n", "  1 procs available with no timelimit\n"}));
+            lines({"backfill window (user: 'bob' group: '-' partition: ALL) Mon Sep 23 12:00:00\n\n",
+                   "  2 procs available for       1:00:00\n", "  1 procs available with no timelimit\n\n\n\n"}));
   EXPECT_EQ(l.text("showbf", {"-u", "alice"}),
-            lines({"backfill window (user: 'alice' group: '-' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
-                   "  2 procs available with no timelimit\n"}));
+            lines({"backfill window (user: 'alice' group: '-' partition: ALL) Mon Sep 23 12:00:00\n\n",
+                   "  2 procs available with no timelimit\n\n\n\n"}));
   json::Value v = l.json_of("showbf", {"-u", "bob"});
   const json::Array* windows = (*v.getAsObject()->getArray("partitions"))[0].getAsObject()->getArray("windows");
   ASSERT_EQ(windows->size(), 2u);
@@ -253,6 +302,28 @@ TEST(Views, ShowbfHonoursTheReservationsAcl) {
   // The caller who is no admin asks for themself.
   ViewAnswer own = l.view("showbf", {}, false, "alice");
   EXPECT_NE(own.out.find("user: 'alice'"), std::string::npos) << own.out;
+  // Without -u and -g, the windows of the caller, named as Maui 3.3.1 names them (its clients ran
+  // as root: `user: 'root' group: 'root'`): alice may use maint.
+  ViewRequest asked{"showbf", {}, false, std::nullopt};
+  asked.caller_user = "alice";
+  asked.caller_group = "staff";
+  EXPECT_EQ(render_view(l.context(), asked).out,
+            lines({"backfill window (user: 'alice' group: 'staff' partition: ALL) Mon Sep 23 12:00:00\n\n",
+                   "  2 procs available with no timelimit\n\n\n\n"}));
+}
+
+// showres as Maui 3.3.1 (B T90100: `maint.0.0  User -  -00:01:40  00:58:20  1:00:00`): a standing
+// reservation's instance already open shows its real start, an hour ago at 11:00, and lasts its
+// whole window; its name is NAME.N.0. Tomorrow's (depth 1, as Maui books) starts in 23 h.
+TEST(Views, ShowresOpenStandingInstanceKeepsItsStart) {
+  Look l("SRCFG[m] PERIOD=DAY STARTTIME=11:00:00 ENDTIME=13:00:00 HOSTLIST=n01\n",
+         snapshot_of(kNow, one_proc_nodes(2), {}));
+  EXPECT_EQ(l.text("showres"),
+            lines({"Reservations\n\n",
+                   "ReservationID       Type S       Start         End    Duration    N/P    StartTime\n\n",
+                   "m.0.0               User -    -1:00:00     1:00:00     2:00:00    1/1    Mon Sep 23 11:00:00\n",
+                   "m.1.0               User -    23:00:00  1:01:00:00     2:00:00    1/1    Tue Sep 24 11:00:00\n",
+                   "\n2 reservations located\n\n"}));
 }
 
 TEST(Views, ShowstartFromTheCalendar) {
@@ -262,8 +333,8 @@ TEST(Views, ShowstartFromTheCalendar) {
                                              {running_on(J("r").walltime(3 * kHour), kNow - kHour, {"n01"}),
                                               J("w").tasks(2).submit(kNow - 60)}));
   const std::string out = l.text("showstart", {"w"});
-  EXPECT_NE(out.find("job w requires 2 procs for 01:00:00\n\nEarliest start in         02:00:00 on Mon Sep 23 "
-                     "14:00:00\nEarliest completion in    03:00:00 on Mon Sep 23 15:00:00\n"),
+  EXPECT_NE(out.find("job w requires 2 procs for 1:00:00\n\nEarliest start in          2:00:00 on Mon Sep 23 "
+                     "14:00:00\nEarliest completion in     3:00:00 on Mon Sep 23 15:00:00\n"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("Why: it holds no reservation"), std::string::npos) << out;
@@ -284,16 +355,16 @@ TEST(Views, ShowstartAndShowbfKeepAClassToItsNodes) {
          snapshot_of(kNow, nodes,
                      {running_on(J("r").job_class("debug").walltime(3 * kHour), kNow - kHour, {"n01"}),
                       J("w").job_class("debug").submit(kNow - 60)}));
-  // w waits for n01, though n02 is idle.
+  // w waits for n01, though n02 is idle. (showbf in Maui 3.3.1's layout: partition ALL, three blank lines.)
   json::Value v = l.json_of("showstart", {"w"});
   EXPECT_EQ(v.getAsObject()->getString("basis")->str(), "calendar");
   EXPECT_EQ(*v.getAsObject()->getInteger("start"), kNow + 2 * kHour);
   EXPECT_EQ(l.text("showbf", {"-c", "batch"}),
-            lines({"backfill window (user: '-' group: '-' class: 'batch' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
-                   "  1 procs available with no timelimit\n"}));
+            lines({"backfill window (user: '-' group: '-' class: 'batch' partition: ALL) Mon Sep 23 12:00:00\n\n",
+                   "  1 procs available with no timelimit\n\n\n\n"}));
   EXPECT_EQ(l.text("showbf", {"-c", "debug"}),
-            lines({"backfill window (user: '-' group: '-' class: 'debug' partition: DEFAULT) Mon Sep 23 12:00:00\n\n",
-                   "no procs available\n"}));
+            lines({"backfill window (user: '-' group: '-' class: 'debug' partition: ALL) Mon Sep 23 12:00:00\n\n",
+                   "no procs available\n\n\n\n"}));
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -322,11 +393,21 @@ TEST(Views, OnlyUserSeesTheirOwnJobsAndReservations) {
   EXPECT_EQ(names("bob"), (std::vector<std::string>{"43"}));
 }
 
+// checkjob of a job that is gone answers as Maui 3.3.1 does (B T90100, checkjob 33: `ERROR:  cannot
+// locate job '33'`): one never submitted, and one that has completed, which the snapshot still
+// holds (it printed a wall time of 0 and a queued time growing to now).
 TEST(Views, UnknownJobsAndNodes) {
-  Look l("", snapshot_of(kNow, one_proc_nodes(1), {J("1").submit(kNow)}));
+  Job done = J("2").walltime(kHour).submit(kNow - 2 * kHour).state(JobState::Completed);
+  done.start_time = kNow - 2 * kHour;
+  Look l("", snapshot_of(kNow, one_proc_nodes(1), {J("1").submit(kNow), done}));
   ViewAnswer a = l.view("checkjob", {"9"});
   EXPECT_EQ(a.status, ViewStatus::NotFound);
-  EXPECT_EQ(a.err, "checkjob: no job '9'");
+  EXPECT_EQ(a.err, "ERROR:  cannot locate job '9'");
+  a = l.view("checkjob", {"2", "-v"});
+  EXPECT_EQ(a.status, ViewStatus::NotFound);
+  EXPECT_EQ(a.out, "");
+  EXPECT_EQ(a.err, "ERROR:  cannot locate job '2'");
+  EXPECT_EQ(l.view("checkjob", {"2"}, true).status, ViewStatus::NotFound);
   EXPECT_EQ(l.view("showstart", {"9"}).err, "showstart: no job '9'");
   EXPECT_EQ(l.view("checknode", {"n09"}).err, "checknode: no node 'n09'");
   EXPECT_EQ(l.view("checknode", {"n09"}).status, ViewStatus::NotFound);
@@ -347,14 +428,14 @@ TEST(Views, UsageErrors) {
       err("showqq", {}),
       "unknown command 'showqq' (expected one of checkjob, checknode, diagnose, showbf, showconfig, showq, showres, "
       "showstart)");
-  EXPECT_EQ(err("showq", {"-x"}), "showq: unknown option '-x' (expected -r, -i, -b, -u USER)");
+  EXPECT_EQ(err("showq", {"-x"}), "showq: unknown option '-x' (expected -r, -i, -b, --explain, -u USER)");
   EXPECT_EQ(err("showq", {"-u"}), "showq: '-u' needs a USER after it");
   EXPECT_EQ(err("showq", {"-r", "-r"}), "showq: '-r' given twice");
   EXPECT_EQ(err("showq", {"-r", "-b"}), "showq: -r, -i and -b each show one section: give one of them");
-  EXPECT_EQ(err("showq", {"alice"}), "showq: unexpected argument 'alice' (expected -r, -i, -b, -u USER)");
-  EXPECT_EQ(err("checkjob", {}), "checkjob: expected a JOBID (expected JOBID, -v)");
+  EXPECT_EQ(err("showq", {"alice"}), "showq: unexpected argument 'alice' (expected -r, -i, -b, --explain, -u USER)");
+  EXPECT_EQ(err("checkjob", {}), "checkjob: expected a JOBID (expected JOBID, -v, --explain)");
   EXPECT_EQ(err("checkjob", {"1", "2"}), "checkjob: unexpected argument '2': one JOBID only, '1' was given first");
-  EXPECT_EQ(err("checkjob", {"1", "-x"}), "checkjob: unknown option '-x' (expected JOBID, -v)");
+  EXPECT_EQ(err("checkjob", {"1", "-x"}), "checkjob: unknown option '-x' (expected JOBID, -v, --explain)");
   EXPECT_EQ(err("showres", {"-x"}), "showres: unknown option '-x' (expected -n)");
   EXPECT_EQ(err("showbf", {"-g"}), "showbf: '-g' needs a GROUP after it");
   EXPECT_EQ(err("showbf", {"-n", "4"}),
@@ -362,7 +443,7 @@ TEST(Views, UsageErrors) {
   EXPECT_EQ(err("showstart", {}), "showstart: expected a JOBID (expected JOBID)");
   EXPECT_EQ(err("diagnose", {}), "diagnose: expected one of -p, -f, -q, -r, -j, -l (got none)");
   EXPECT_EQ(err("diagnose", {"-p", "-f"}), "diagnose: expected one of -p, -f, -q, -r, -j, -l (got several)");
-  EXPECT_EQ(err("diagnose", {"-n"}), "diagnose: unknown option '-n' (expected -p, -f, -q, -r, -j, -l)");
+  EXPECT_EQ(err("diagnose", {"-n"}), "diagnose: unknown option '-n' (expected -p, -f, -q, -r, -j, -l, --explain)");
   EXPECT_EQ(err("showconfig", {"-v"}), "showconfig: unknown option '-v' (expected no arguments)");
   EXPECT_EQ(err("checknode", {}), "checknode: expected a NODE (expected NODE)");
 }
@@ -377,7 +458,7 @@ TEST(Views, CommandsAreSortedAndKnown) {
 }
 
 // ----------------------------------------------------------------------------------------------
-// diagnose -p / -f are `mauirun priority` / `mauirun fairshare`.
+// diagnose -p --explain / -f are `mauirun priority` / `mauirun fairshare`.
 
 TEST(Views, DiagnosePriorityAndFairshareAreTheReports) {
   Look l("USERWEIGHT 1\nCREDWEIGHT 1\nUSERCFG[john] PRIORITY=100\n",
@@ -388,7 +469,12 @@ TEST(Views, DiagnosePriorityAndFairshareAreTheReports) {
   const auto rows = priority_rows(*l.policy.dir, none, l.snap);
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].job->id, "j1");  // 100 + 10 minutes before 5 minutes
-  EXPECT_EQ(l.text("diagnose", {"-p"}), render_priority_table(l.policy.policy(), rows));
+  // --explain: the report; plain -p is Maui 3.3.1's table (tests/maui331/, MauiReference), of
+  // the eligible jobs: j1 100 (USERWEIGHT 1 x 100) + 10 minutes = 110, all of it Cred as
+  // CREDWEIGHT is 1 and the default SERVWEIGHT 1 x QUEUETIMEWEIGHT 1 x 10 = 10: 90.9% / 9.1%.
+  EXPECT_EQ(l.text("diagnose", {"-p", "--explain"}), render_priority_table(l.policy.policy(), rows));
+  const std::string maui = l.text("diagnose", {"-p"});
+  EXPECT_NE(maui.find("j1                          110    90.9(100.0)   9.1( 10.0)\n"), std::string::npos) << maui;
   // The same content; a view's JSON is on one line.
   EXPECT_EQ(l.view("diagnose", {"-p"}, true).out, priority_json(l.policy.policy(), rows, 0));
   EXPECT_EQ(l.text("diagnose", {"-f"}), render_fairshare(l.policy.policy(), none));
@@ -453,12 +539,20 @@ TEST(ViewText, DatesAsCtime) {
   EXPECT_EQ(maui_date(kMonday, 0), "Mon Sep 23 00:00:00");
 }
 
+// As Maui 3.3.1's clients print them (tests/maui331/README.md: showq's `1:00:00` WCLIMIT, showres's
+// `-00:26:59` Start, `1:00:25:29` for a standing reservation a day ahead, checkjob's `00:00:00`).
 TEST(ViewText, Durations) {
   EXPECT_EQ(maui_duration(0), "00:00:00");
   EXPECT_EQ(maui_duration(59), "00:00:59");
-  EXPECT_EQ(maui_duration(3 * kHour + 61), "03:01:01");
+  EXPECT_EQ(maui_duration(15 * 60), "00:15:00");
+  EXPECT_EQ(maui_duration(kHour), "1:00:00");
+  EXPECT_EQ(maui_duration(kHour + 11 * 60 + 50), "1:11:50");
+  EXPECT_EQ(maui_duration(3 * kHour + 61), "3:01:01");
+  EXPECT_EQ(maui_duration(kDay - 1), "23:59:59");
+  EXPECT_EQ(maui_duration(kDay + 25 * 60 + 29), "1:00:25:29");
   EXPECT_EQ(maui_duration(kDay + kHour), "1:01:00:00");
-  EXPECT_EQ(maui_duration(-kHour), "-01:00:00");
+  EXPECT_EQ(maui_duration(-(26 * 60 + 59)), "-00:26:59");
+  EXPECT_EQ(maui_duration(-kHour), "-1:00:00");
   EXPECT_EQ(maui_duration(ir::kInfinity), "INFINITY");
   EXPECT_EQ(maui_time_until(kEndOfTime, kNow), "INFINITY");
   EXPECT_EQ(percent_text(1, 8), "12.50");

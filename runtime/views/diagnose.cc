@@ -1,6 +1,6 @@
-// diagnose -p | -f | -q | -r | -j | -l. -p and -f are the reports of `mauirun priority` and
-// `mauirun fairshare` (the same functions, the same bytes); -j lists the jobs with problems.
-// -q, -r and -l have files of their own.
+// diagnose -p | -f | -q | -r | -j | -l. -f is the report of `mauirun fairshare` (the same
+// function, the same bytes); -j lists the jobs with problems. -p (Maui's table; with --explain
+// the report of `mauirun priority`), -q, -r and -l have files of their own.
 #include <fmt/format.h>
 
 #include "runtime/engine/explain.h"
@@ -15,13 +15,6 @@ namespace maui::runtime {
 namespace {
 
 namespace json = llvm::json;
-
-ViewAnswer priorities(const ViewInput& in) {
-  const ViewContext& ctx = in.context;
-  const auto rows = priority_rows(ctx.dir, fairshare_of(ctx), ctx.cluster);
-  const ir::Policy& policy = ctx.dir.policy();
-  return answer(in.request.json ? priority_json(policy, rows, 0) : render_priority_table(policy, rows));
-}
 
 ViewAnswer fairshare(const ViewInput& in) {
   const ViewContext& ctx = in.context;
@@ -94,7 +87,7 @@ ViewAnswer jobs(const ViewInput& in) {
 }  // namespace
 
 const ArgSpec& diagnose_args() {
-  static const ArgSpec spec{{"-p", "-f", "-q", "-r", "-j", "-l"}, {}, ""};
+  static const ArgSpec spec{{"-p", "-f", "-q", "-r", "-j", "-l", "--explain"}, {}, ""};
   return spec;
 }
 
@@ -104,7 +97,7 @@ ViewAnswer diagnose(const ViewInput& in) {
   if (asked != 1)
     return refuse(ViewStatus::Usage, fmt::format("diagnose: expected one of -p, -f, -q, -r, -j, -l ({})",
                                                  asked == 0 ? "got none" : "got several"));
-  if (in.args.has("-p")) return priorities(in);
+  if (in.args.has("-p")) return diagnose_priority(in);
   if (in.args.has("-f")) return fairshare(in);
   if (in.args.has("-q")) return diagnose_qos(in);
   if (in.args.has("-r")) return diagnose_reservations(in);

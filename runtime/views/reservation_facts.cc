@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "runtime/engine/priority.h"
+#include "runtime/engine/standing_reservations.h"
 
 namespace maui::runtime {
 
@@ -32,6 +33,11 @@ std::vector<ReservationFacts> reservation_facts(const ViewContext& context, cons
       const auto& srs = context.dir.policy().standing_reservations;
       auto sr = srs.find(r.standing);
       task_procs = sr != srs.end() && sr->second.resources ? sr->second.resources->value.procs : -1;
+      // The calendar books an instance already open from now on; Maui shows its real start
+      // (B T90100: maint.0.0 -00:01:40, 1:00:00): the instance of the period that ends with it.
+      if (sr != srs.end() && r.start <= snap.now)
+        for (const auto& when : instances(sr->second, snap.now, ReservationClock{context.utc_offset}))
+          if (when.end == r.end && when.start < f.start) f.start = when.start;
     }
     for (const auto& nt : r.nodes) {
       const std::int64_t node_procs = nt.node < snap.nodes.size() ? snap.nodes[nt.node].procs : 0;

@@ -2,12 +2,14 @@
 // every kind, the running jobs' among them as Maui lists them. showres shows one line per
 // reservation (times relative to now, nodes / procs), -n one line per node and reservation;
 // diagnose -r each reservation in full, with its access list and where it was configured.
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "runtime/engine/acl.h"
 #include "runtime/engine/explain.h"
+#include "runtime/engine/priority.h"
 #include "runtime/views/reservation_facts.h"
 #include "runtime/views/view_parts.h"
 #include "runtime/views/view_text.h"
@@ -36,7 +38,20 @@ std::string duration_of(const ReservationFacts& r) {
 // ----------------------------------------------------------------------------------------------
 // showres
 
-constexpr std::string_view kLine = "{:<18} {:>5} {:1} {:>11} {:>11} {:>11} {:>4}/{:<4}  {}\n";
+// Maui 3.3.1's columns (tests/maui331/A-T1799/showres.txt), its rows by reservation id.
+constexpr std::string_view kLine = "{:<18} {:>5} {:1} {:>11} {:>11} {:>11} {:>4}/{:<4} {}\n";
+
+// The name Maui gives: a standing reservation's instance is NAME.N.0 (maint.0.0, maint.1.0 in
+// B T88471), the others their own.
+std::string maui_name(const ReservationFacts& r) { return r.kind == "standing" ? r.name + ".0" : r.name; }
+
+std::vector<const ReservationFacts*> by_id(const std::vector<ReservationFacts>& rs) {
+  std::vector<const ReservationFacts*> out;
+  for (const auto& r : rs) out.push_back(&r);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const ReservationFacts* a, const ReservationFacts* b) { return id_before(a->name, b->name); });
+  return out;
+}
 
 std::string list_text(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
   const Epoch now = ctx.cluster.now;
@@ -44,11 +59,11 @@ std::string list_text(const ViewContext& ctx, const std::vector<ReservationFacts
   out +=
       fmt::format(fmt::runtime(kLine), "ReservationID", "Type", "S", "Start", "End", "Duration", "N", "P", "StartTime");
   out += "\n";
-  for (const auto& r : rs)
-    out += fmt::format(fmt::runtime(kLine), r.name, r.type, state_letter(r), maui_time_until(r.start, now),
-                       maui_time_until(r.end, now), duration_of(r), r.nodes.size(), r.procs,
-                       maui_date(r.start, ctx.utc_offset));
-  out += fmt::format("\n{} reservation{} located\n", rs.size(), rs.size() == 1 ? "" : "s");
+  for (const ReservationFacts* r : by_id(rs))
+    out += fmt::format(fmt::runtime(kLine), maui_name(*r), r->type, state_letter(*r), maui_time_until(r->start, now),
+                       maui_time_until(r->end, now), duration_of(*r), r->nodes.size(), r->procs,
+                       maui_date(r->start, ctx.utc_offset));
+  out += fmt::format("\n{} reservation{} located\n\n", rs.size(), rs.size() == 1 ? "" : "s");
   return out;
 }
 
@@ -92,7 +107,9 @@ std::map<std::string, std::vector<NodeLine>> by_node(const ViewContext& ctx, con
   return out;  // each node's lines keep the list's order: start, then name
 }
 
-constexpr std::string_view kNodeLine = "{:<20} {:>5}  {:<18} {:>10} {:>5} {:>11} {:>11}  {}\n";
+// Maui 3.3.1's columns (tests/maui331/A-T1799/showres-n.txt): right-aligned, N/A for the state
+// of a reservation of no job; its footer counts the lines (a node with two reservations twice).
+constexpr std::string_view kNodeLine = "{:>20} {:>10} {:>18} {:>10} {:>4} {:>11} {:>11}  {:>19}\n";
 
 std::string nodes_text(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
   const Epoch now = ctx.cluster.now;
@@ -100,13 +117,15 @@ std::string nodes_text(const ViewContext& ctx, const std::vector<ReservationFact
   out += fmt::format(fmt::runtime(kNodeLine), "NodeName", "Type", "ReservationID", "JobState", "Task", "Start",
                      "Duration", "StartTime");
   out += "\n";
-  const auto nodes = by_node(ctx, rs);
-  for (const auto& [node, lines] : nodes)
-    for (const auto& l : lines)
-      out += fmt::format(fmt::runtime(kNodeLine), node, l.r->type, l.r->name,
-                         l.r->job_state.empty() ? "-" : l.r->job_state, l.tasks, maui_time_until(l.r->start, now),
+  std::size_t lines_out = 0;
+  for (const auto& [node, lines] : by_node(ctx, rs))
+    for (const auto& l : lines) {
+      out += fmt::format(fmt::runtime(kNodeLine), node, l.r->type, maui_name(*l.r),
+                         l.r->job_state.empty() ? "N/A" : l.r->job_state, l.tasks, maui_time_until(l.r->start, now),
                          duration_of(*l.r), maui_date(l.r->start, ctx.utc_offset));
-  out += fmt::format("\n{} node{} reserved\n", nodes.size(), nodes.size() == 1 ? "" : "s");
+      ++lines_out;
+    }
+  out += fmt::format("{} node{} reserved\n", lines_out, lines_out == 1 ? "" : "s");
   return out;
 }
 
@@ -150,6 +169,86 @@ std::string where_set(const ViewContext& ctx, const ReservationFacts& r) {
   if (r.kind == "admin") return "setres (an administrative reservation)";
   if (r.kind == "job") return "the scheduler: a priority reservation (RESERVATIONDEPTH)";
   return "the running job";
+}
+
+// Maui 3.3.1's diagnose -r (tests/maui331/: A T1799 line for line, B T88471 for a standing
+// reservation): one row per reservation, standing instances first, then by id (Maui's own table
+// order, which later slots reuse, is not reproduced), its flags, access and attributes indented.
+constexpr std::string_view kDiagnoseRow = "{:<26} {:>4} {:>3} {:>11} {:>11} {:>12} {:>4} {:>4} {:>4}\n";
+
+// DAYS: ALL as Maui for every day (B T88471); a subset as the names (Maui's form not recorded).
+std::string days_text(const ir::StandingReservation& sr) {
+  if (!sr.days || sr.days->value == 0x7f) return "ALL";
+  static constexpr std::string_view kNames[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+  std::vector<std::string_view> days;
+  for (int d = 0; d < 7; ++d)
+    if (sr.days->value & (1u << d)) days.push_back(kNames[d]);
+  return fmt::format("{}", fmt::join(days, ","));
+}
+
+std::string maui_detail(const ViewContext& ctx, const QueueFacts& facts, const ReservationFacts& r) {
+  std::string out;
+  if (r.job) {
+    const Job& job = *r.job;
+    const bool priority_reservation = r.kind == "job";
+    if (priority_reservation) out += "    Flags: PREEMPTEE\n";
+    out += fmt::format("    ACL: JOB=={}= \n", job.id);
+    out += fmt::format("    CL:  JOB=={} USER=={} GROUP=={} CLASS=={} QOS=={} DURATION=={} PROC=={} \n", job.id,
+                       job.user, job.group.empty() ? "-" : job.group, job.job_class.empty() ? "-" : job.job_class,
+                       job.qos.empty() ? ctx.dir.default_qos(job) : job.qos, maui_duration(job.walltime), job.procs());
+    if (priority_reservation)
+      out += fmt::format("    Attributes (Priority={})\n",
+                         facts.priority(static_cast<std::size_t>(r.job - ctx.cluster.jobs.data())));
+    return out;
+  }
+  if (r.kind == "standing") {
+    out += "    Flags: STANDINGRES\n";
+    if (r.reservation->acl.empty())
+      out += fmt::format("    ACL: RES=={}= \n    CL:  RES=={} \n", r.name, r.name);
+    else
+      out += fmt::format("    ACL: {}\n", acl_text(r.reservation->acl));
+    const auto& srs = ctx.dir.policy().standing_reservations;
+    const auto sr = srs.find(r.reservation->standing);
+    const bool per_task = sr != srs.end() && sr->second.resources && sr->second.resources->value.procs >= 0;
+    out += per_task ? fmt::format("    Task Resources: PROCS: {}\n", sr->second.resources->value.procs)
+                    : std::string("    Task Resources: PROCS: [ALL]\n");
+    std::vector<std::string> hosts;
+    for (const auto& nt : r.nodes) hosts.push_back(ctx.cluster.nodes[nt.node].name);
+    out += fmt::format("    Attributes (HostList='{}')\n", fmt::join(hosts, " "));
+    if (sr != srs.end()) {
+      const auto& c = sr->second;
+      out += fmt::format("    SRAttributes (TaskCount: {}  StartTime: {}  EndTime: {}  Days: {})\n",
+                         c.task_count ? c.task_count->value : 0, maui_duration(c.start_time ? c.start_time->value : 0),
+                         maui_duration(c.end_time ? c.end_time->value : 0), days_text(c));
+    }
+    return out;
+  }
+  return fmt::format("    ACL: {}\n", acl_text(r.reservation->acl));
+}
+
+std::string maui_diagnose_text(const ViewContext& ctx, const QueueFacts& facts,
+                               const std::vector<ReservationFacts>& rs) {
+  const Epoch now = ctx.cluster.now;
+  std::string out = "Diagnosing Reservations\n";
+  out += fmt::format(fmt::runtime(kDiagnoseRow), "ResID", "Type", "Par", "StartTime", "EndTime", "Duration", "Node",
+                     "Task", "Proc");
+  out += fmt::format(fmt::runtime(kDiagnoseRow), "-----", "----", "---", "---------", "-------", "--------", "----",
+                     "----", "----");
+  std::vector<const ReservationFacts*> order = by_id(rs);
+  std::stable_partition(order.begin(), order.end(), [](const ReservationFacts* r) { return r->kind == "standing"; });
+  std::int64_t active_procs = 0;
+  for (const ReservationFacts* r : order) {
+    std::int64_t tasks = 0;
+    for (const auto& nt : r->nodes) tasks += std::max<std::int64_t>(nt.tasks, 1);
+    const std::string partition =
+        r->nodes.empty() ? std::string("DEF") : ctx.cluster.nodes[r->nodes.front().node].partition.substr(0, 3);
+    out += fmt::format(fmt::runtime(kDiagnoseRow), maui_name(*r), r->type, partition, maui_time_until(r->start, now),
+                       maui_time_until(r->end, now), duration_of(*r), r->nodes.size(), tasks, r->procs);
+    out += maui_detail(ctx, facts, *r);
+    if (r->kind == "running") active_procs += r->procs;
+  }
+  out += fmt::format("\nActive Reserved Processors: {}\n\n", active_procs);
+  return out;
 }
 
 std::string diagnose_text(const ViewContext& ctx, const std::vector<ReservationFacts>& rs) {
@@ -210,10 +309,12 @@ ViewAnswer showres(const ViewInput& in) {
   return answer(in.request.json ? list_json(in.context, rs) : list_text(in.context, rs));
 }
 
+// --explain: ours, each reservation in full with where it was set.
 ViewAnswer diagnose_reservations(const ViewInput& in) {
   const QueueFacts facts(in.context);
   const auto rs = shown(in, facts);
-  return answer(in.request.json ? diagnose_json(in.context, rs) : diagnose_text(in.context, rs));
+  if (in.request.json) return answer(diagnose_json(in.context, rs));
+  return answer(in.args.has("--explain") ? diagnose_text(in.context, rs) : maui_diagnose_text(in.context, facts, rs));
 }
 
 }  // namespace maui::runtime

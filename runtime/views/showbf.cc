@@ -38,6 +38,8 @@ BackfillView backfill_view(const ViewInput& in) {
   auto fill_from_option = [&](std::string_view option, std::string& field) {
     if (const std::string* s = in.args.option(option)) field = *s;
   };
+  v.probe.user = in.request.caller_user;
+  v.probe.group = in.request.caller_group;
   if (in.request.only_user) v.probe.user = *in.request.only_user;
   fill_from_option("-u", v.probe.user);
   fill_from_option("-g", v.probe.group);
@@ -74,9 +76,8 @@ std::string banner(const ViewContext& ctx, const BackfillView& v, const ParsedAr
   if (args.option("-a")) who += fmt::format(" account: '{}'", v.probe.account);
   if (args.option("-c")) who += fmt::format(" class: '{}'", v.probe.job_class);
   if (args.option("-q")) who += fmt::format(" qos: '{}'", v.probe.qos);
-  const std::string partition = v.partitions.size() == 1 ? v.partitions.front().partition : "ALL";
-  return fmt::format("backfill window ({} partition: {}) {}\n", who, partition,
-                     maui_date(ctx.cluster.now, ctx.utc_offset));
+  // Maui 3.3.1 names the partition asked for, ALL without -p (tests/maui331/, on one partition).
+  return fmt::format("backfill window ({} partition: ALL) {}\n", who, maui_date(ctx.cluster.now, ctx.utc_offset));
 }
 
 std::string backfill_text(const ViewContext& ctx, const BackfillView& v, const ParsedArgs& args) {
@@ -91,7 +92,7 @@ std::string backfill_text(const ViewContext& ctx, const BackfillView& v, const P
     if (v.partitions.size() > 1) out += "\n";
   }
   if (v.partitions.empty()) out += "no procs available (no partition is open to these credentials)\n";
-  return out;
+  return out + "\n\n\n";  // Maui 3.3.1 ends its answer with three blank lines
 }
 
 std::string json_of(const ViewContext& ctx, const BackfillView& v) {

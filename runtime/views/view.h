@@ -21,6 +21,11 @@ struct ViewRequest {
   // showres shows only reservations they own or may use. Access to the command itself is the
   // daemon's business (runtime/daemon/access.h), never the view's.
   std::optional<std::string> only_user;
+  // Who asks, when the asker knows (the socket peer's user and primary group): showbf without -u
+  // and -g answers for them and names them, as Maui 3.3.1 does (`user: 'root' group: 'root'`).
+  // Empty: unknown, shown as '-'.
+  std::string caller_user = {};
+  std::string caller_group = {};
 };
 
 // Exit codes of a view, as the client command exits with them.

@@ -1,6 +1,6 @@
 // The arguments of a client command as the admin typed them (`showq -b -u alice`,
 // `checkjob 42 -v`), read against what the command takes. A mistake is one line naming the bad
-// argument and what was expected: "showq: unknown option '-x' (expected -r, -i, -b, -u USER)".
+// argument and what was expected: "showq: unknown option '-x' (expected -r, -i, -b, --explain, -u USER)".
 #pragma once
 
 #include <map>

@@ -28,11 +28,12 @@ ViewAnswer checkjob(const ViewInput& in);    // checkjob.cc
 ViewAnswer showres(const ViewInput& in);     // reservations_view.cc
 ViewAnswer showbf(const ViewInput& in);      // showbf.cc
 ViewAnswer showstart(const ViewInput& in);   // showstart.cc
-ViewAnswer diagnose(const ViewInput& in);    // diagnose.cc (-p -f -j), diagnose_qos.cc, diagnose_limits.cc
+ViewAnswer diagnose(const ViewInput& in);    // diagnose.cc (-f -j), and the files of the others
 ViewAnswer showconfig(const ViewInput& in);  // showconfig.cc
 ViewAnswer checknode(const ViewInput& in);   // checknode.cc
 
 // diagnose's sections with files of their own.
+ViewAnswer diagnose_priority(const ViewInput& in);      // -p, diagnose_priority.cc
 ViewAnswer diagnose_reservations(const ViewInput& in);  // -r, reservations_view.cc
 ViewAnswer diagnose_qos(const ViewInput& in);           // -q, diagnose_qos.cc
 ViewAnswer diagnose_limits(const ViewInput& in);        // -l, diagnose_limits.cc

@@ -53,8 +53,12 @@ bool is_endless(Epoch t) { return t >= kEndOfTime / 2; }
 
 std::string maui_duration(Seconds s) {
   if (s >= ir::kInfinity || s >= kEndOfTime / 2) return "INFINITY";
-  if (s < 0) return fmt::format("-{}", duration_text(-s));
-  return duration_text(s);
+  if (s < 0) return fmt::format("-{}", maui_duration(-s));
+  const Seconds days = s / 86400, hours = s / 3600 % 24, minutes = s / 60 % 60, seconds = s % 60;
+  // Maui 3.3.1 pads the leading field only when it is zero: 00:15:00, 1:00:00, 1:00:25:29.
+  if (days > 0) return fmt::format("{}:{:02}:{:02}:{:02}", days, hours, minutes, seconds);
+  if (hours > 0) return fmt::format("{}:{:02}:{:02}", hours, minutes, seconds);
+  return fmt::format("00:{:02}:{:02}", minutes, seconds);
 }
 
 std::string maui_time_until(Epoch t, Epoch now) { return is_endless(t) ? "INFINITY" : maui_duration(t - now); }

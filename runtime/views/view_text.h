@@ -16,9 +16,10 @@ namespace maui::runtime {
 // "Tue Nov 14 22:13:20" (local = epoch + utc_offset).
 std::string maui_date(Epoch t, Seconds utc_offset);
 
-// A duration as Maui prints one, [D:]HH:MM:SS (duration_text), with a '-' before a negative
-// one ("-01:00:00": a reservation that started an hour ago) and INFINITY for one that does not
-// end (kEndOfTime, or beyond Maui's infinite time).
+// A duration as Maui 3.3.1's clients print one (every view prints durations through it): the
+// leading field unpadded unless it is zero, "00:15:00", "1:00:00", "23:59:59", days as
+// "1:00:25:29"; a '-' before a negative one ("-00:26:59": a reservation that started that long
+// ago); INFINITY for one that does not end (kEndOfTime, or beyond Maui's infinite time).
 std::string maui_duration(Seconds s);
 // The same for an end time: INFINITY when it is kEndOfTime (or past Maui's infinite time).
 std::string maui_time_until(Epoch t, Epoch now);
