@@ -59,9 +59,10 @@ class Admin(ClusterTest):
         self.assertEqual([a["id"] for a in q["active"]], [str(first)])
         self.assertEqual([b["id"] for b in q["blocked"]], [str(blocked)])
         self.assertIn("MAXJOB", q["blocked"][0]["reason"])
+        # checkjob in Maui 3.3.1's words; --explain adds the config line of the limit (docs/views.md).
         check = self.ok(serve, "checkjob", str(blocked))
-        self.assertIn("MAXJOB", check)
-        self.assertIn("USERCFG[root]", check)  # the config line of the limit
+        self.assertIn("violates active HARD MAXJOB limit of 1 for user root", check)
+        self.assertIn("USERCFG[root]", self.ok(serve, "checkjob", str(blocked), "--explain"))
 
         # runjob past the limit: started at once, on the node the answer names.
         out = self.ok(serve, "runjob", str(blocked))
