@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/engine/priority_titles.h"
+
 namespace maui::runtime {
 
 namespace {
@@ -24,28 +26,6 @@ std::string upper(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;
-}
-
-// Column titles of diagnose -p.
-std::string_view short_name(S s) {
-  static constexpr std::string_view names[] = {"User",  "Group", "Accnt", "QOS",   "Class", "User",  "Group",
-                                               "Accnt", "QOS",   "Class", "Node",  "Proc",  "Mem",   "Swap",
-                                               "Disk",  "PS",    "PE",    "WTime", "QTime", "XFctr", "SPVio",
-                                               "Bypas", "QTime", "XFctr", "Cons",  "Rem",   "Perc",  "ETime"};
-  static_assert(std::size(names) == ir::kPrioritySubcomponents);
-  return names[static_cast<std::size_t>(s)];
-}
-
-std::string_view component_title(C c) {
-  switch (c) {
-    case C::Cred: return "Cred";
-    case C::Fairshare: return "FS";
-    case C::Resource: return "Res";
-    case C::Service: return "Serv";
-    case C::Target: return "Targ";
-    case C::Usage: return "Usage";
-  }
-  return "?";
 }
 
 // A value in a 5-character column.
@@ -83,8 +63,9 @@ std::vector<Shown> shown_columns(const ir::Policy& policy) {
 
 std::string column_header(const Shown& s) {
   std::string inner;
-  for (std::size_t i = 0; i < s.subs.size(); ++i) inner += fmt::format("{}{:>5}", i ? ":" : "", short_name(s.subs[i]));
-  return fmt::format("{:>5}({})", component_title(s.component), inner);
+  for (std::size_t i = 0; i < s.subs.size(); ++i)
+    inner += fmt::format("{}{:>5}", i ? ":" : "", priority_column_title(s.subs[i]));
+  return fmt::format("{:>5}({})", priority_component_title(s.component), inner);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "runtime/engine/explain.h"
+#include "runtime/engine/priority_titles.h"
 #include "runtime/views/explanation_json.h"
 #include "runtime/views/job_facts.h"
 #include "runtime/views/priority_report.h"
@@ -21,23 +22,6 @@ namespace {
 
 using C = ir::PriorityComponent;
 using S = ir::PrioritySubcomponent;
-
-// Maui's column titles. The engine's report has the same ones, private to it; Maui's layout is
-// this view's alone.
-std::string_view sub_title(S s) {
-  static constexpr std::string_view names[] = {"User",  "Group", "Accnt", "QOS",   "Class", "User",  "Group",
-                                               "Accnt", "QOS",   "Class", "Node",  "Proc",  "Mem",   "Swap",
-                                               "Disk",  "PS",    "PE",    "WTime", "QTime", "XFctr", "SPVio",
-                                               "Bypas", "QTime", "XFctr", "Cons",  "Rem",   "Perc",  "ETime"};
-  static_assert(std::size(names) == ir::kPrioritySubcomponents);
-  return names[static_cast<std::size_t>(s)];
-}
-
-std::string_view component_title(C c) {
-  static constexpr std::string_view names[] = {"Cred", "FS", "Res", "Serv", "Targ", "Usage"};
-  static_assert(std::size(names) == ir::kPriorityComponents);
-  return names[static_cast<std::size_t>(c)];
-}
 
 // The columns: components of a non-zero weight, each with its subcomponents of a non-zero weight
 // (a QOS's QTWEIGHT / XFWEIGHT makes QTime / XFctr live).
@@ -100,9 +84,10 @@ std::string maui_table(const ViewContext& ctx, const std::vector<PriorityRow>& a
   const auto columns = columns_of(policy);
 
   std::string out = "diagnosing job priority information (partition: ALL)\n\n";
-  out += fmt::format("{:<20} {:>10}* {}\n", "Job", "PRIORITY",
-                     cells(
-                         columns, [](C c) { return component_title(c); }, [](S s) { return sub_title(s); }));
+  out += fmt::format(
+      "{:<20} {:>10}* {}\n", "Job", "PRIORITY",
+      cells(
+          columns, [](C c) { return priority_component_title(c); }, [](S s) { return priority_column_title(s); }));
   out += fmt::format("{:>20} {:>10}  {}\n\n", "Weights", "--------",
                      cells(
                          columns, [&](C c) { return policy.priority[c].weight.value; },
