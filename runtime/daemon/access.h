@@ -17,7 +17,8 @@ enum class AccessLevel : int { Admin1 = 1, Admin2 = 2, Admin3 = 3, User = 4 };
 
 struct Caller {
   uid_t uid = 0;
-  std::string user;  // the uid's name; the number as text when it has none
+  std::string user;        // the uid's name; the number as text when it has none
+  std::string group = {};  // the peer's group (SO_PEERCRED's gid) by name, likewise; showbf answers for it
 };
 
 // The caller's level under `admins` (maui.cfg's ADMIN1..ADMIN3, where ALL names everyone):

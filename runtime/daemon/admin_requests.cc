@@ -63,17 +63,7 @@ void AdminRequests::on_request(const Caller& caller, AdminRequest request, Admin
     return reply(std::move(refused));
   }
   if (is_change(request.command)) {
-    bool queued = false;
-    {
-      std::lock_guard<std::mutex> lock(changes_mutex_);
-      const auto mine = std::count_if(changes_.begin(), changes_.end(),
-                                      [&](const PendingChange& c) { return c.caller.uid == caller.uid; });
-      if (level != AccessLevel::User || static_cast<std::size_t>(mine) < kChangesPerUser) {
-        changes_.push_back({caller, level, std::move(request), std::move(reply)});
-        queued = true;
-      }
-    }
-    if (!queued) {
+    if (!queue_change(caller, level, request, reply)) {
       AdminAnswer refused{1, "",
                           fmt::format("mauirun: {} changes of yours wait for the scheduler's next turn already: try "
                                       "again after it",
@@ -86,8 +76,21 @@ void AdminRequests::on_request(const Caller& caller, AdminRequest request, Admin
   }
   ViewRequest v{request.command, request.args, request.json, {}};
   if (level == AccessLevel::User) v.only_user = caller.user;
+  v.caller_user = caller.user;
+  v.caller_group = caller.group;
   ViewAnswer a = render_view(view->context(), v);
   reply({static_cast<int>(a.status), std::move(a.out), std::move(a.err)});
+}
+
+// Takes the request and its reply only when it is queued: a refused one is still the caller's to answer.
+bool AdminRequests::queue_change(const Caller& caller, AccessLevel level, AdminRequest& request,
+                                 AdminSocket::Reply& reply) {
+  std::lock_guard<std::mutex> lock(changes_mutex_);
+  const auto mine = std::count_if(changes_.begin(), changes_.end(),
+                                  [&](const PendingChange& c) { return c.caller.uid == caller.uid; });
+  if (level == AccessLevel::User && static_cast<std::size_t>(mine) >= kChangesPerUser) return false;
+  changes_.push_back({caller, level, std::move(request), std::move(reply)});
+  return true;
 }
 
 void AdminRequests::audit(const Caller& caller, AccessLevel level, const AdminRequest& request,

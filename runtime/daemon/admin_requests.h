@@ -80,6 +80,8 @@ class AdminRequests {
   };
 
   // `level`: the caller's; a user's refusals are written within the refusal budget.
+  // False, touching neither, when the caller (no admin) has kChangesPerUser waiting already.
+  bool queue_change(const Caller& caller, AccessLevel level, AdminRequest& request, AdminSocket::Reply& reply);
   void audit(const Caller& caller, AccessLevel level, const AdminRequest& request, const AdminAnswer& answer);
   // Whether a user's refusal may be written now; says the count of the last minute first.
   bool within_budget(const Caller& caller);

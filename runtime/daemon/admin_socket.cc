@@ -1,6 +1,7 @@
 #include "runtime/daemon/admin_socket.h"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <pwd.h>
 #include <sys/eventfd.h>
@@ -36,6 +37,14 @@ std::string user_name(uid_t uid) {
   std::vector<char> buffer(16384);
   if (getpwuid_r(uid, &pw, buffer.data(), buffer.size(), &found) == 0 && found) return found->pw_name;
   return std::to_string(uid);
+}
+
+std::string group_name(gid_t gid) {
+  group gr{};
+  group* found = nullptr;
+  std::vector<char> buffer(16384);
+  if (getgrgid_r(gid, &gr, buffer.data(), buffer.size(), &found) == 0 && found) return found->gr_name;
+  return std::to_string(gid);
 }
 
 // Replies come from any thread (the scheduling thread answers changes at its next turn), maybe
@@ -89,7 +98,7 @@ struct AdminSocket::Impl {
   std::shared_ptr<Mailbox> mailbox = std::make_shared<Mailbox>();
   std::atomic<bool> stopping{false};
   std::map<std::uint64_t, Connection> connections;
-  std::map<uid_t, std::string> names;  // name_of's cache
+  std::map<std::pair<uid_t, gid_t>, std::pair<std::string, std::string>> names;  // names_of's cache
   Clock::time_point names_since;
   std::uint64_t next_id = 1;
   std::thread thread;
@@ -153,7 +162,8 @@ struct AdminSocket::Impl {
       }
       Connection c;
       c.fd = fd;
-      c.caller = {cred.uid, name_of(cred.uid)};
+      const auto& [user, group] = names_of(cred.uid, cred.gid);
+      c.caller = {cred.uid, user, group};
       c.admin = gate.is_admin(c.caller);
       if (auto why = quota.connect(c.caller.uid, c.admin)) {
         const std::string busy = encode_answer({1, "", *why});
@@ -168,14 +178,14 @@ struct AdminSocket::Impl {
   }
 
   // The user database may be slow (LDAP) and a flood asks it for the same uid again and again.
-  const std::string& name_of(uid_t uid) {
+  const std::pair<std::string, std::string>& names_of(uid_t uid, gid_t gid) {
     const auto now = Clock::now();
     if (names.size() > 1024 || now - names_since > std::chrono::minutes(1)) {
       names.clear();
       names_since = now;
     }
-    auto [it, fresh] = names.try_emplace(uid);
-    if (fresh) it->second = user_name(uid);
+    auto [it, fresh] = names.try_emplace({uid, gid});
+    if (fresh) it->second = {user_name(uid), group_name(gid)};
     return it->second;
   }
 

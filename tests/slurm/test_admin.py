@@ -135,7 +135,9 @@ class Admin(ClusterTest):
         wait_until("a turn that saw both jobs", lambda: len(serve.events("submitted")) >= 2, 30)
         # No level: the queue, the backfill windows, their own job; nothing else.
         self.ok(serve, "showq", user="nobody")
-        self.ok(serve, "showbf", user="nobody")
+        # showbf without -u/-g answers for the asker, named from the socket peer's uid and gid.
+        self.assertIn("user: 'nobody' group: 'nogroup'", self.ok(serve, "showbf", user="nobody"))
+        self.assertIn("user: 'root' group: 'root'", self.ok(serve, "showbf"))
         self.ok(serve, "checkjob", str(theirs), user="nobody")
         code, _, err = self.client(serve, "checkjob", str(mine), user="nobody")
         self.assertEqual(code, 3, err)
