@@ -226,7 +226,8 @@ std::string report_data_json(const ReportData& data) {
   return fmt::to_string(out);
 }
 
-std::string render_report_html(const ReportData& data) {
+std::string html_page(std::string_view title, std::string_view data_id, std::string_view data_json,
+                      std::string_view page_script) {
   Buffer out;
   auto it = std::back_inserter(out);
   out.append(std::string_view("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"));
@@ -235,7 +236,7 @@ std::string render_report_html(const ReportData& data) {
       std::string_view("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
                        "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:\">\n"));
   out.append(std::string_view("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"));
-  for (char c : data.title) {  // text, not markup
+  for (char c : title) {  // text, not markup
     if (c == '<')
       out.append(std::string_view("&lt;"));
     else if (c == '&')
@@ -246,11 +247,23 @@ std::string render_report_html(const ReportData& data) {
   fmt::format_to(it, "</title>\n<style>\n{}</style>\n</head>\n<body>\n<div id=\"report\"></div>\n",
                  report_assets::page_style());
   fmt::format_to(it, "<script>\n{}\n</script>\n", report_assets::charting_library());
-  out.append(std::string_view("<script type=\"application/json\" id=\"report-data\">"));
-  out.append(report_data_json(data));
+  fmt::format_to(it, "<script type=\"application/json\" id=\"{}\">", data_id);
+  // No text of the data may close the element that holds it: "</" is written "<\/" (the same
+  // JSON string).
+  for (std::size_t at = 0; at < data_json.size();) {
+    const std::size_t close = data_json.find("</", at);
+    out.append(data_json.substr(at, close == std::string_view::npos ? std::string_view::npos : close - at));
+    if (close == std::string_view::npos) break;
+    out.append(std::string_view("<\\/"));
+    at = close + 2;
+  }
   out.append(std::string_view("</script>\n"));
-  fmt::format_to(it, "<script>\n{}\n</script>\n</body>\n</html>\n", report_assets::page_script());
+  fmt::format_to(it, "<script>\n{}\n</script>\n</body>\n</html>\n", page_script);
   return fmt::to_string(out);
+}
+
+std::string render_report_html(const ReportData& data) {
+  return html_page(data.title, "report-data", report_data_json(data), report_assets::page_script());
 }
 
 }  // namespace maui::runtime

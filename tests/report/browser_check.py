@@ -6,7 +6,8 @@ no port, no extra package):
 - no console error, no uncaught exception, no network request but the file itself;
 - the page is drawn (window.mauiReport.ready) within --max-seconds, of wall time or of the
   browser's CPU time, in the best of up to --loads loads;
-- each Gantt chart drew the expected number of rectangles (--expect SIDE:BLOCKS:SHADES);
+- each Gantt chart drew the expected number of rectangles (--expect SIDE:BLOCKS:SHADES), the sweep
+  page's chart its points (--points N);
 - a screenshot of every chart is not empty: enough pixels that are not the background, in
   enough colours;
 - the file is at most --max-bytes long.
@@ -192,6 +193,8 @@ def main():
     parser.add_argument("--loads", type=int, default=5, help="loads tried for --max-seconds, the best counts")
     parser.add_argument("--max-bytes", type=int, default=20_000_000)
     parser.add_argument("--expect", action="append", default=[], help="SIDE:BLOCKS:SHADES of a Gantt chart")
+    parser.add_argument("--points", type=int, help="the sweep page (mauirun sweep --html) drew this many points: "
+                        "one per candidate that ran, and BASE")
     parser.add_argument("--runs-csv", help="side 0's Gantt draws one rectangle per contiguous node range of each "
                         "run of this `mauirun simulate --runs-out` file (nodes in name order)")
     parser.add_argument("--screenshots", action="store_true", help="check a screenshot of every chart")
@@ -253,6 +256,10 @@ def main():
             check(got == {"blocks": blocks, "shades": shades},
                   f"Gantt {side}: {got} rectangles drawn, expected {blocks} job runs and {shades} reservation shades",
                   failures)
+
+        if args.points is not None:
+            got = browser.evaluate("window.mauiReport.points")
+            check(got == args.points, f"sweep chart: {got} points drawn, expected {args.points}", failures)
 
         if args.runs_csv:
             expected = runs_rectangles(args.runs_csv)

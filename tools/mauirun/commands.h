@@ -74,6 +74,23 @@ struct CompareOptions {
   std::string html;      // HTML report path, "" = none
 };
 
+// mauirun sweep (docs/sweep.md).
+struct SweepOptions {
+  std::string config, trace;
+  std::int64_t nodes = 0;
+  std::int64_t procs_per_node = 0;               // 0: not given (runtime::NodeSource)
+  std::vector<std::string> vary;                 // 'NAME=V1,V2,...', each a dimension
+  unsigned jobs = 0;                             // threads; 0: the cores
+  runtime::GroupBy by = runtime::GroupBy::User;  // the credential kind of the worst wait
+  std::string rank_by = "average_wait";
+  RunFormat format = RunFormat::Text;
+  std::string html;          // the report's path, "" = none
+  std::string slurm_array;   // DIR: write the job array there instead of running
+  unsigned array_limit = 0;  // the array's %M: tasks at once; 0 = Slurm's own bound
+  std::string merge;         // DIR: rank the array's results
+  bool progress = false;     // a bar on standard error
+};
+
 struct ReportOptions {
   std::string config, trace;
   std::int64_t nodes = 0;
@@ -93,6 +110,8 @@ int convert_command(const std::string& trace, const std::string& output);
 // With --show: the first view that fails gives its status (1 not found, 2 usage, 3 refused).
 int simulate_command(const SimulateOptions& options);
 int fairshare_command(const RunOptions& options);
+// 0 every candidate ran; 1 some failed (named in the ranking); 2 usage or input error (nothing ran).
+int sweep_command(const SweepOptions& options);
 int eligible_command(const RunOptions& options);
 // Maui's client commands, asked of the running daemon over its admin socket (showq, checkjob, ...).
 bool is_client_command(std::string_view name);

@@ -31,6 +31,8 @@ cl::SubCommand compare_sub("compare",
                            "Replay one trace under an old and a new policy and show who waits more, who less");
 cl::SubCommand report_sub("report", "Replay a trace and write a self-contained graphical HTML report");
 cl::SubCommand trace_sub("trace", "Work on traces: 'convert' writes a trace (e.g. a Slurm accounting export) as SWF");
+cl::SubCommand sweep_sub("sweep",
+                         "Replay a trace under every combination of some settings, in parallel, and rank them");
 cl::SubCommand serve_sub("serve", "Schedule a live Slurm cluster with the policy (docs/serve.md)");
 
 cl::opt<std::string> config("config", cl::desc("The maui.cfg to run"), cl::value_desc("maui.cfg"), cl::Required,
@@ -161,6 +163,91 @@ cl::opt<unsigned> log_max_mb("log-max-mb",
                                       "before is dropped); 0: never (default 16)"),
                              cl::value_desc("MB"), cl::init(16), cl::sub(serve_sub), cl::cat(category));
 
+// mauirun sweep's own options (docs/sweep.md). --config and --trace are not required here:
+// --merge reads them from the array's manifest.
+cl::opt<std::string> sweep_config("config", cl::desc("BASE: the maui.cfg every candidate starts from"),
+                                  cl::value_desc("BASE.cfg"), cl::sub(sweep_sub), cl::cat(category));
+cl::opt<std::string> sweep_trace("trace", cl::desc("The job trace: SWF or a Slurm accounting export, plain or gzip"),
+                                 cl::value_desc("FILE"), cl::sub(sweep_sub), cl::cat(category));
+cl::opt<long long> sweep_nodes("nodes", cl::desc("Simulate N identical nodes instead of the config's NODECFG nodes"),
+                               cl::value_desc("N"), cl::init(0), cl::sub(sweep_sub), cl::cat(category));
+cl::opt<long long> sweep_procs("procs-per-node", cl::desc("Procs of each --nodes node (default 1)"),
+                               cl::value_desc("P"), cl::init(0), cl::sub(sweep_sub), cl::cat(category));
+cl::list<std::string> vary("vary",
+                           cl::desc("A setting and its values: 'FSWEIGHT=0,1,10' or 'USERCFG[DEFAULT] MAXJOB=2,4' "
+                                    "(each candidate is BASE with one value of each --vary appended); repeatable"),
+                           cl::value_desc("'NAME=V1,V2,...'"), cl::sub(sweep_sub), cl::cat(category));
+cl::opt<unsigned> sweep_jobs("jobs", cl::desc("Replays at once (default: the cores)"), cl::value_desc("N"), cl::init(0),
+                             cl::sub(sweep_sub), cl::cat(category));
+cl::opt<maui::runtime::GroupBy> sweep_by(
+    "by", cl::desc("The credential whose jobs waited longest is the worst one of this kind (default: user)"),
+    cl::values(clEnumValN(maui::runtime::GroupBy::User, "user", "per user"),
+               clEnumValN(maui::runtime::GroupBy::Group, "group", "per group"),
+               clEnumValN(maui::runtime::GroupBy::Account, "account", "per account"),
+               clEnumValN(maui::runtime::GroupBy::Class, "class", "per class"),
+               clEnumValN(maui::runtime::GroupBy::Qos, "qos", "per QOS")),
+    cl::init(maui::runtime::GroupBy::User), cl::sub(sweep_sub), cl::cat(category));
+cl::opt<std::string> rank_by("rank-by",
+                             cl::desc("Rank by average_wait (default), p95_wait, slowdown, utilization or worst_wait"),
+                             cl::value_desc("METRIC"), cl::init("average_wait"), cl::sub(sweep_sub), cl::cat(category));
+cl::opt<RunFormat> sweep_format("format", cl::desc("Output format"), cl::init(RunFormat::Text),
+                                cl::values(clEnumValN(RunFormat::Text, "text", "the ranking as a table"),
+                                           clEnumValN(RunFormat::Json, "json", "JSON (docs/sweep.md)")),
+                                cl::sub(sweep_sub), cl::cat(category));
+cl::opt<std::string> sweep_html("html", cl::desc("Also write the trade-off as a self-contained HTML report"),
+                                cl::value_desc("file.html"), cl::sub(sweep_sub), cl::cat(category));
+cl::opt<std::string> slurm_array("slurm-array",
+                                 cl::desc("Run nothing here: write the candidates, a manifest and the sbatch scripts "
+                                          "of a job array (and its merge job) into DIR"),
+                                 cl::value_desc("DIR"), cl::sub(sweep_sub), cl::cat(category));
+cl::opt<unsigned> array_limit("array-limit", cl::desc("With --slurm-array: at most M tasks at once (--array=...%M)"),
+                              cl::value_desc("M"), cl::init(0), cl::sub(sweep_sub), cl::cat(category));
+cl::opt<std::string> merge("merge", cl::desc("Rank the results of the job array written into DIR"),
+                           cl::value_desc("DIR"), cl::sub(sweep_sub), cl::cat(category));
+cl::opt<bool> quiet("quiet", cl::desc("No progress bar (shown only when stderr is a terminal)"), cl::sub(sweep_sub),
+                    cl::cat(category));
+
+SweepOptions sweep_options() {
+  SweepOptions o;
+  o.config = sweep_config;
+  o.trace = sweep_trace;
+  o.nodes = sweep_nodes;
+  o.procs_per_node = sweep_procs;
+  o.vary.assign(vary.begin(), vary.end());
+  o.jobs = sweep_jobs;
+  o.by = sweep_by;
+  o.rank_by = rank_by;
+  o.format = sweep_format;
+  o.html = sweep_html;
+  o.slurm_array = slurm_array;
+  o.array_limit = array_limit;
+  o.merge = merge;
+  o.progress = !quiet && errs().is_displayed();
+  return o;
+}
+
+// --config and --trace unless --merge, which takes everything else from the array's manifest.
+bool sweep_usable() {
+  if (!merge.empty()) {
+    if (sweep_config.getNumOccurrences() || sweep_trace.getNumOccurrences() || !vary.empty() || !slurm_array.empty()) {
+      errs() << "mauirun sweep: --merge DIR takes the config, trace and --vary from DIR/manifest.json: give none\n";
+      return false;
+    }
+    return true;
+  }
+  if (sweep_config.empty() || sweep_trace.empty()) {
+    errs() << "mauirun sweep: expected --config BASE.cfg and --trace FILE (or --merge DIR)\n";
+    return false;
+  }
+  if (sweep_nodes < 0 || sweep_nodes > ir::kMaxNodes || sweep_procs < 0 || sweep_procs > ir::kMaxProcs ||
+      (sweep_procs.getNumOccurrences() && sweep_procs < 1)) {
+    errs() << "mauirun sweep: expected --nodes from 0 to " << ir::kMaxNodes << " and --procs-per-node from 1 to "
+           << ir::kMaxProcs << "\n";
+    return false;
+  }
+  return true;
+}
+
 void print_version(raw_ostream& os) { os << "mauirun " << MAUI_VERSION << " (Maui scheduling engine)\n"; }
 
 RunOptions options() {
@@ -272,6 +359,12 @@ int main(int argc, char** argv) {
           "[--by user|group|account|class|qos]... [--format text|json] [--jobs-out CSV] [--html FILE]\n"
           "  mauirun report    --config CFG --trace FILE [--nodes N] [--procs-per-node P] "
           "[--reservation SPEC]... -o report.html\n"
+          "  mauirun sweep     --config BASE.cfg --trace FILE --vary 'NAME=V1,V2,...'... [--nodes N] "
+          "[--procs-per-node P] [--jobs N]\n"
+          "                    [--by user|group|account|class|qos] [--rank-by METRIC] [--format text|json] "
+          "[--html FILE] [--quiet]\n"
+          "                    [--slurm-array DIR [--array-limit M]] | mauirun sweep --merge DIR [--format ...] "
+          "[--html FILE]\n"
           "  mauirun trace convert --trace FILE [-o OUT.swf]\n"
           "  mauirun serve     --config CFG --rm slurm --state-dir DIR [--once] [--dry-run] [--socket PATH] "
           "[--snapshot-out FILE]\n"
@@ -280,7 +373,8 @@ int main(int argc, char** argv) {
           "          setspri|sethold|releasehold|runjob|schedctl [ARGS] [--format text|json] [--socket PATH]\n"
           "                    (Maui's client commands, asked of the running serve; also by these names)\n\n"
           "Exit status: 0 done, 1 a queued job is not eligible (eligible), 2 usage, input or output error\n"
-          "(simulate: after an input error nothing is simulated, nor from a trace with no job; skipped trace lines "
+          "(sweep: 1 when a candidate failed, named in the ranking; simulate: after an input error nothing is "
+          "simulated, nor from a trace with no job; skipped trace lines "
           "are\n"
           "reported and counted; with --show, the status of the first view that fails: 1 not found, 2 usage, 3 "
           "refused).\n",
@@ -326,6 +420,7 @@ int main(int argc, char** argv) {
   }
   if (compare_sub) return nodes_in_range("compare") ? compare_command(compare_options()) : kRunInputError;
   if (report_sub) return nodes_in_range("report") ? report_command(report_options()) : kRunInputError;
+  if (sweep_sub) return sweep_usable() ? sweep_command(sweep_options()) : kRunInputError;
   if (trace_sub) {
     if (trace_action != "convert") {
       errs() << "mauirun trace: expected the action 'convert', got '" << trace_action << "'\n";
@@ -333,7 +428,8 @@ int main(int argc, char** argv) {
     }
     return convert_command(trace, convert_out);
   }
-  errs() << "mauirun: expected a subcommand: priority, fairshare, eligible, schedule, simulate, compare, report, trace "
-            "or serve (see mauirun --help)\n";
+  errs()
+      << "mauirun: expected a subcommand: priority, fairshare, eligible, schedule, simulate, compare, report, sweep, "
+         "trace or serve (see mauirun --help)\n";
   return kRunInputError;
 }
