@@ -605,8 +605,32 @@ TEST_F(SimulateTool, ProgressOnStderrWhenAsked) {
   EXPECT_EQ(quiet.err.find("jobs submitted"), std::string::npos) << quiet.err;
   auto loud = run(args + " --progress");
   EXPECT_EQ(loud.code, 0) << loud.err;
-  EXPECT_NE(loud.err.find("mauirun: 5000 of 5000 jobs submitted"), std::string::npos) << loud.err;
-  EXPECT_EQ(loud.out, quiet.out);  // the results do not change
+  EXPECT_NE(loud.err.find("mauirun simulate: 5000 of 5000 jobs submitted, trace day "), std::string::npos) << loud.err;
+  EXPECT_EQ(loud.err.find('\r'), std::string::npos) << loud.err;  // lines, no bar, where stderr is a file
+  EXPECT_EQ(loud.out, quiet.out);                                 // the results do not change
+}
+
+// On a terminal (script(1) gives the command one), a bar redrawn in place and cleared at the
+// end; --quiet draws none.
+TEST_F(SimulateTool, ABarOnATerminalUnlessQuiet) {
+  const std::string kth = std::string(MAUI_SOURCE_DIR) + "/examples/traces/KTH-SP2-1996-2.1-cln.swf.gz";
+  const std::string command = std::string(MAUIRUN_PATH) + " simulate --config easy.cfg --trace " + kth +
+                              " --nodes 100 --limit-jobs 3000 --format json";
+  auto on_terminal = [&](const std::string& extra) {
+    using maui::testing_support::shell_quote;
+    return run_in_dir("/bin/sh",
+                      "-c " + shell_quote("script -qec " + shell_quote(command + extra + " >out.json") + " /dev/null"));
+  };
+  auto bar = on_terminal("");
+  EXPECT_EQ(bar.code, 0) << bar.err;
+  EXPECT_NE(bar.out.find("\r\x1b[Kmauirun simulate [##"), std::string::npos) << bar.out;
+  EXPECT_NE(bar.out.find("] 3000 of 3000 jobs submitted, trace day "), std::string::npos) << bar.out;
+  const std::string cleared = "\r\x1b[K";
+  EXPECT_EQ(bar.out.rfind(cleared) + cleared.size(), bar.out.find_last_not_of("\r\n") + 1) << bar.out;
+  EXPECT_NE(slurp(dir_ / "out.json").find("\"metrics\""), std::string::npos);
+  auto quiet = on_terminal(" --quiet");
+  EXPECT_EQ(quiet.code, 0) << quiet.err;
+  EXPECT_EQ(quiet.out.find("mauirun simulate ["), std::string::npos) << quiet.out;
 }
 
 TEST_F(SimulateTool, InputErrorsExitTwo) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/rm/sim/sim_breakdown.h"
+#include "tools/progress_bar.h"
 
 namespace maui::tools {
 
@@ -36,7 +37,7 @@ struct SimulateOptions {
   std::string runs_out;             // CSV path, "" = none
   RunFormat format = RunFormat::Text;
   std::int64_t limit_jobs = 0;
-  bool progress = false;
+  ProgressShown progress = ProgressShown::Never;
   bool fast_path = true;                  // false: --no-fast-path
   std::vector<std::string> reservations;  // --reservation SPEC (runtime/io/reservation_spec.h)
   std::vector<runtime::GroupBy> by;       // --by: the metrics per user, group, class or QOS too
@@ -72,6 +73,7 @@ struct CompareOptions {
   RunFormat format = RunFormat::Text;
   std::string jobs_out;  // CSV path, "" = none
   std::string html;      // HTML report path, "" = none
+  ProgressShown progress = ProgressShown::Never;
 };
 
 // mauirun sweep (docs/sweep.md).
@@ -88,7 +90,7 @@ struct SweepOptions {
   std::string slurm_array;   // DIR: write the job array there instead of running
   unsigned array_limit = 0;  // the array's %M: tasks at once; 0 = Slurm's own bound
   std::string merge;         // DIR: rank the array's results
-  bool progress = false;     // a bar on standard error
+  ProgressShown progress = ProgressShown::Never;
 };
 
 struct ReportOptions {
@@ -97,6 +99,7 @@ struct ReportOptions {
   std::int64_t procs_per_node = 0;        // 0: not given (runtime::NodeSource)
   std::vector<std::string> reservations;  // --reservation SPEC
   std::string output;                     // the HTML file
+  ProgressShown progress = ProgressShown::Never;
 };
 
 int priority_command(const RunOptions& options);

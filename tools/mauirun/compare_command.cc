@@ -41,6 +41,8 @@ int compare_command(const CompareOptions& o) {
     for (const auto& a : cluster.assumptions) llvm::errs() << to_text(a) << "\n";
     side.nodes = cluster.nodes;  // the recorder's
     runtime::SimulationOptions options;
+    ProgressBar bar(o.progress, k == 0 ? "mauirun compare (old)" : "mauirun compare (new)");
+    report_progress_to(bar, options, trace->jobs.size());
     if (!o.html.empty()) {
       side.recorder = std::make_unique<runtime::ReportRecorder>(side.config.policy, side.nodes, *trace);
       side.recorder->attach(options);

@@ -98,8 +98,13 @@ cl::opt<std::string> runs_out("runs-out",
                               cl::value_desc("file.csv"), cl::sub(simulate_sub), cl::cat(category));
 cl::opt<long long> limit_jobs("limit-jobs", cl::desc("Replay only the first N jobs of the trace"), cl::value_desc("N"),
                               cl::init(0), cl::sub(simulate_sub), cl::cat(category));
-cl::opt<bool> progress("progress", cl::desc("Report progress on stderr (default: when stderr is a terminal)"),
+cl::opt<bool> progress("progress",
+                       cl::desc("Report progress on stderr: a bar on a terminal (the default there), else a line "
+                                "every 5 s"),
                        cl::sub(simulate_sub), cl::cat(category));
+cl::opt<bool> quiet_run("quiet", cl::desc("No progress bar (shown only when stderr is a terminal)"),
+                        cl::sub(simulate_sub), cl::sub(compare_sub), cl::sub(report_sub), cl::sub(sweep_sub),
+                        cl::cat(category));
 cl::opt<bool> no_fast_path("no-fast-path",
                            cl::desc("Run every iteration through the general engine, also where the EASY fast path "
                                     "applies (the same schedule, slower)"),
@@ -204,8 +209,6 @@ cl::opt<unsigned> array_limit("array-limit", cl::desc("With --slurm-array: at mo
                               cl::value_desc("M"), cl::init(0), cl::sub(sweep_sub), cl::cat(category));
 cl::opt<std::string> merge("merge", cl::desc("Rank the results of the job array written into DIR"),
                            cl::value_desc("DIR"), cl::sub(sweep_sub), cl::cat(category));
-cl::opt<bool> quiet("quiet", cl::desc("No progress bar (shown only when stderr is a terminal)"), cl::sub(sweep_sub),
-                    cl::cat(category));
 
 SweepOptions sweep_options() {
   SweepOptions o;
@@ -222,7 +225,7 @@ SweepOptions sweep_options() {
   o.slurm_array = slurm_array;
   o.array_limit = array_limit;
   o.merge = merge;
-  o.progress = !quiet && errs().is_displayed();
+  o.progress = progress_shown(false, quiet_run);
   return o;
 }
 
@@ -279,7 +282,7 @@ SimulateOptions simulate_options() {
   o.runs_out = runs_out;
   o.format = format;
   o.limit_jobs = limit_jobs;
-  o.progress = progress.getNumOccurrences() ? bool(progress) : errs().is_displayed();
+  o.progress = progress_shown(progress.getNumOccurrences() && progress, quiet_run);
   o.fast_path = !no_fast_path;
   o.reservations.assign(reservation.begin(), reservation.end());
   o.by = kinds_asked();
@@ -298,6 +301,7 @@ CompareOptions compare_options() {
   o.format = format;
   o.jobs_out = compare_jobs_out;
   o.html = compare_html;
+  o.progress = progress_shown(false, quiet_run);
   o.by = kinds_asked();
   if (o.by.empty())
     o.by = {maui::runtime::GroupBy::User, maui::runtime::GroupBy::Group, maui::runtime::GroupBy::Account,
@@ -312,6 +316,7 @@ ReportOptions report_options() {
   o.nodes = sim_nodes;
   o.procs_per_node = procs_per_node;
   o.output = report_out;
+  o.progress = progress_shown(false, quiet_run);
   o.reservations.assign(reservation.begin(), reservation.end());
   return o;
 }
@@ -353,12 +358,13 @@ int main(int argc, char** argv) {
           "[--format text|json]\n"
           "  mauirun schedule  --config CFG --jobs JOBS.json [--format text|json]\n"
           "  mauirun simulate  --config CFG --trace FILE [--nodes N] [--procs-per-node P] "
-          "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--no-fast-path] "
+          "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--quiet] "
+          "[--no-fast-path] "
           "[--reservation SPEC]... [--by user|group|account|class|qos]... [--stop-at SECOND --show 'VIEW ARGS'...]\n"
           "  mauirun compare   --old OLD.cfg --new NEW.cfg --trace FILE [--nodes N] [--procs-per-node P] "
-          "[--by user|group|account|class|qos]... [--format text|json] [--jobs-out CSV] [--html FILE]\n"
+          "[--by user|group|account|class|qos]... [--format text|json] [--jobs-out CSV] [--html FILE] [--quiet]\n"
           "  mauirun report    --config CFG --trace FILE [--nodes N] [--procs-per-node P] "
-          "[--reservation SPEC]... -o report.html\n"
+          "[--reservation SPEC]... [--quiet] -o report.html\n"
           "  mauirun sweep     --config BASE.cfg --trace FILE --vary 'NAME=V1,V2,...'... [--nodes N] "
           "[--procs-per-node P] [--jobs N]\n"
           "                    [--by user|group|account|class|qos] [--rank-by METRIC] [--format text|json] "

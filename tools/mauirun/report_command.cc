@@ -34,8 +34,11 @@ int report_command(const ReportOptions& o) {
   runtime::SimulationOptions options;
   options.admin_reservations = *admin;
   recorder.attach(options);
+  ProgressBar bar(o.progress, "mauirun report");
+  report_progress_to(bar, options, trace->jobs.size());
   const runtime::PolicyRun run = runtime::replay(config->policy, o.config, *trace, o.trace, cluster,
                                                  options);  // a copy: the recorder keeps `nodes`
+  bar.finish();
 
   runtime::ReportData data;
   data.title = fmt::format("{} on {}", o.config, o.trace);

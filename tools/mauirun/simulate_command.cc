@@ -183,12 +183,8 @@ int simulate_command(const SimulateOptions& o) {
   runtime::SimulationOptions options;
   options.admin_reservations = *admin;
   options.fast_path = o.fast_path;
-  if (o.progress) {
-    options.progress_every = 5000;
-    options.progress = [](std::int64_t done, std::int64_t total, runtime::Epoch t) {
-      llvm::errs() << fmt::format("mauirun: {} of {} jobs submitted (trace time {} s)\n", done, total, t);
-    };
-  }
+  ProgressBar bar(o.progress, "mauirun simulate");
+  report_progress_to(bar, options, trace.jobs.size());
   runtime::RunLog runs;
   if (!o.runs_out.empty()) options.on_run = [&](const runtime::RunEvent& e) { runs.record(e); };
   std::unique_ptr<runtime::ViewSnapshot> look;
@@ -199,6 +195,7 @@ int simulate_command(const SimulateOptions& o) {
     };
   }
   runtime::SimulationResult result = runtime::simulate(dir, trace, nodes, options);
+  bar.finish();
 
   runtime::SimulationSummary summary =
       runtime::summarize_run(o.config, o.trace, trace, nodes, std::move(cluster.assumptions));

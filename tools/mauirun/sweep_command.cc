@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <fstream>
-#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -44,31 +43,6 @@ std::string settings_text(const runtime::Candidate& c) {
   for (const auto& [name, value] : c.settings) s += fmt::format("{}{}={}", s.empty() ? "" : " ", name, value);
   return s;
 }
-
-// A bar on standard error, redrawn in place: runs done of all.
-class ProgressBar {
- public:
-  ProgressBar(bool shown, std::size_t total) : shown_(shown), total_(total) { draw(); }
-  void one_done() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    ++done_;
-    draw();
-    if (shown_ && done_ == total_) llvm::errs() << "\n";
-  }
-
- private:
-  void draw() {
-    if (!shown_) return;
-    constexpr std::size_t kWidth = 30;
-    const std::size_t filled = total_ ? done_ * kWidth / total_ : kWidth;
-    llvm::errs() << fmt::format("\rmauirun sweep [{:<{}}] {} of {} runs", std::string(filled, '#'), kWidth, done_,
-                                total_);
-    llvm::errs().flush();
-  }
-  bool shown_;
-  std::size_t total_, done_ = 0;
-  std::mutex mutex_;
-};
 
 }  // namespace
 
@@ -186,12 +160,14 @@ int sweep_command(const SweepOptions& o) {
   const std::size_t total = plan->candidates.size() + 1;
   std::vector<runtime::SweepRun> runs(total);
   std::atomic<std::size_t> next{0};
-  ProgressBar bar(o.progress, total);
+  ProgressBar bar(o.progress, "mauirun sweep");
+  std::atomic<std::size_t> finished{0};
+  bar.update(0, static_cast<std::int64_t>(total), "runs");
   auto work = [&] {
     for (std::size_t k = next++; k < total; k = next++) {
       const bool base = k == plan->candidates.size();
       runs[k] = replay(base ? *plan->base : *plan->configs[k], o.config, *trace, o.trace, o);
-      bar.one_done();
+      bar.update(static_cast<std::int64_t>(++finished), static_cast<std::int64_t>(total), "runs");
     }
   };
   const unsigned threads =
@@ -200,6 +176,7 @@ int sweep_command(const SweepOptions& o) {
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
   work();
   for (auto& t : pool) t.join();
+  bar.finish();
   const runtime::SweepRun base = std::move(runs.back());
   runs.pop_back();
   const runtime::SweepInputs in{o.config, o.trace, std::string(runtime::to_string(o.by)),
