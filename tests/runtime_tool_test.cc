@@ -643,6 +643,17 @@ TEST_F(SimulateTool, InputErrorsExitTwo) {
   auto bad_spec = run("simulate --config easy.cfg --trace story.swf --nodes 2 --reservation 'm STARTTIME=1'");
   EXPECT_EQ(bad_spec.code, 2);
   EXPECT_NE(bad_spec.err.find("ENDTIME (or DURATION) is required"), std::string::npos) << bad_spec.err;
+  // Ending before it starts, or lasting nothing (tests/fuzz/crashes/reservation-ends-before-it-starts.spec).
+  auto backwards =
+      run("simulate --config easy.cfg --trace story.swf --nodes 2 --reservation 'm STARTTIME=100 ENDTIME=50 "
+          "HOSTLIST=node001'");
+  EXPECT_EQ(backwards.code, 2);
+  EXPECT_NE(backwards.err.find("ENDTIME (50) must be after STARTTIME (100)"), std::string::npos) << backwards.err;
+  auto empty =
+      run("simulate --config easy.cfg --trace story.swf --nodes 2 --reservation 'm STARTTIME=100 DURATION=0 "
+          "HOSTLIST=node001'");
+  EXPECT_EQ(empty.code, 2);
+  EXPECT_NE(empty.err.find("DURATION must be more than 0"), std::string::npos) << empty.err;
   auto bad_host =
       run("simulate --config easy.cfg --trace story.swf --nodes 2 "
           "--reservation 'm STARTTIME=1 ENDTIME=2 HOSTLIST=node009'");

@@ -141,6 +141,11 @@ std::variant<AdminReservation, std::string> parse_reservation_spec(std::string_v
   if (duration) end = *start + *duration;
   if (!end) return fail("ENDTIME (or DURATION) is required");
   if (r.hosts.empty()) return fail("HOSTLIST is required");
+  // A reservation of no time would hold nothing, and one that ends before it starts is a typo
+  // (found by tests/fuzz/reservation_spec_fuzzer.cc).
+  if (*end <= *start)
+    return fail(duration ? std::string("DURATION must be more than 0")
+                         : fmt::format("ENDTIME ({}) must be after STARTTIME ({})", *end, *start));
   r.start = *start;
   r.end = *end;
   return r;

@@ -25,8 +25,12 @@ bool valid_name(std::string_view name) {
   const std::size_t close = name.find(']', open);
   if (close == std::string_view::npos || close + 1 >= name.size() || name[close + 1] != ' ') return false;
   const std::string_view id = name.substr(open + 1, close - open - 1);
-  return word(name.substr(0, open)) && !id.empty() &&
-         std::none_of(id.begin(), id.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); }) &&
+  // An object's name: printable, no blank, nothing that would end the index or start a comment.
+  auto id_char = [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u > 0x20 && u != 0x7f && c != '#' && c != '[' && c != ']' && c != '=';
+  };
+  return word(name.substr(0, open)) && !id.empty() && std::all_of(id.begin(), id.end(), id_char) &&
          word(trimmed(name.substr(close + 1)));
 }
 
@@ -55,8 +59,11 @@ VaryParse parse_vary(std::string_view text) {
     const std::string_view value = trimmed(rest.substr(0, comma));
     if (value.empty())
       return {std::nullopt, fmt::format("--vary '{}': an empty value (expected V1,V2,... after '=')", text)};
-    if (value.find_first_of("\n\r#") != std::string_view::npos)
-      return {std::nullopt, fmt::format("--vary '{}': a value may not hold a line break or '#'", text)};
+    if (std::any_of(value.begin(), value.end(), [](char c) {
+          const auto u = static_cast<unsigned char>(c);
+          return u < 0x20 || u == 0x7f || c == '#';
+        }))
+      return {std::nullopt, fmt::format("--vary '{}': a value may not hold a control character or '#'", text)};
     if (std::find(v.values.begin(), v.values.end(), value) != v.values.end())
       return {std::nullopt, fmt::format("--vary '{}': the value '{}' is given twice", text, value)};
     v.values.emplace_back(value);

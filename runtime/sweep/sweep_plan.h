@@ -26,7 +26,7 @@ struct VaryParse {
   std::string error;  // when vary is empty: what was expected
 };
 // 'NAME=V1,V2,...': the name is everything before the first '=', the values are split at ','
-// and trimmed; each must be non-empty and one line.
+// and trimmed; each must be non-empty, printable and hold no '#' (which would start a comment).
 VaryParse parse_vary(std::string_view text);
 
 // A combination: one value per --vary, in the order the --vary options came.

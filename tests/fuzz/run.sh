@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for a bounded time.
 #
-#   bash tests/fuzz/run.sh BUILD_DIR SECONDS [parser|swf]
+#   bash tests/fuzz/run.sh BUILD_DIR SECONDS [parser|swf|sacct|reservation_spec|sweep_vary]
 #
 # BUILD_DIR is a MAUI_FUZZ=ON build (see tests/fuzz/CMakeLists.txt). The target is the maui.cfg
-# front end (parser, the default) or the SWF trace reader (swf). The parser's seed corpus is a
+# front end (parser, the default), the SWF trace reader (swf), the Slurm accounting reader
+# (sacct), reservation specs (reservation_spec: --reservation, setres) or mauirun sweep's --vary
+# (sweep_vary). Every target's kept corpus, tests/fuzz/corpus/TARGET/, is among its seeds. The parser's seed corpus is a
 # copy of examples/*, tests/golden/*/input.cfg, the real-world configs of tests/data/corpus/configs/
 # (a missing corpus is an error: fuzzing without it would look fine and test less) and
 # tests/fuzz/crashes/*.cfg; the reader's, the first 200 lines of every trace in examples/traces/
@@ -16,7 +18,7 @@
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
-  echo "usage: $0 BUILD_DIR SECONDS [parser|swf]" >&2
+  echo "usage: $0 BUILD_DIR SECONDS [parser|swf|sacct|reservation_spec|sweep_vary]" >&2
   exit 2
 fi
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,7 +28,10 @@ target=${3:-parser}
 case "$target" in
   parser) dict=$repo/tests/fuzz/maui.dict crash_glob='*.cfg' ;;
   swf) dict=$repo/tests/fuzz/swf.dict crash_glob='*.swf' ;;
-  *) echo "run.sh: unknown target '$target' (expected parser or swf)" >&2; exit 2 ;;
+  sacct) dict=$repo/tests/fuzz/sacct.dict crash_glob='*.sacct' ;;
+  reservation_spec) dict=$repo/tests/fuzz/reservation_spec.dict crash_glob='*.spec' ;;
+  sweep_vary) dict=$repo/tests/fuzz/sweep_vary.dict crash_glob='*.vary' ;;
+  *) echo "run.sh: unknown target '$target' (expected parser, swf, sacct, reservation_spec or sweep_vary)" >&2; exit 2 ;;
 esac
 fuzzer=$build/tests/fuzz/maui_${target}_fuzzer
 if [ ! -x "$fuzzer" ]; then
@@ -68,7 +73,7 @@ if [ "$target" = parser ]; then
     echo "run.sh: no corpus configs in $repo/tests/data/corpus/configs" >&2
     exit 2
   fi
-else
+elif [ "$target" = swf ]; then
   # Trace heads: the header lines and the first jobs of each trace, plain text.
   for f in "$repo"/examples/traces/*.swf*; do
     [ -f "$f" ] || continue
@@ -79,6 +84,16 @@ else
     echo "run.sh: no traces in $repo/examples/traces" >&2
     exit 2
   fi
+fi
+kept=0
+for f in "$repo/tests/fuzz/corpus/$target"/*; do
+  [ -f "$f" ] || continue
+  add_seed "$f" "corpus__$(basename "$f")"
+  kept=$((kept + 1))
+done
+if [ "$kept" -eq 0 ] && [ "$target" != parser ] && [ "$target" != swf ]; then
+  echo "run.sh: no kept corpus in $repo/tests/fuzz/corpus/$target" >&2
+  exit 2
 fi
 if [ -d "$repo/tests/fuzz/crashes" ]; then
   for f in "$repo"/tests/fuzz/crashes/$crash_glob; do
