@@ -3,6 +3,7 @@
 #include "llvm/Support/JSON.h"
 #include "runtime/report/report_assets.h"
 #include "runtime/report/report_html.h"
+#include "runtime/sweep/settings_json.h"
 #include "runtime/views/view_text.h"
 
 namespace maui::runtime {
@@ -10,12 +11,6 @@ namespace maui::runtime {
 namespace json = llvm::json;
 
 namespace {
-
-json::Object settings_json(const Candidate& c) {
-  json::Object s;
-  for (const auto& [name, value] : c.settings) s[name] = value;
-  return s;
-}
 
 json::Object candidate_json(const CandidateResult& c) {
   json::Array credentials;

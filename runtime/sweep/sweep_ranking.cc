@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "llvm/Support/JSON.h"
+#include "runtime/sweep/settings_json.h"
 #include "runtime/views/view_text.h"
 
 namespace maui::runtime {
@@ -91,12 +92,6 @@ std::optional<CandidateResult> read_run(const Candidate& c, const SweepRun& run,
     if (r.worst_name.empty() || *wait > r.worst_wait) r.worst_name = name->str(), r.worst_wait = *wait;
   }
   return r;
-}
-
-json::Object settings_json(const Candidate& c) {
-  json::Object s;
-  for (const auto& [name, value] : c.settings) s[name] = value;
-  return s;
 }
 
 std::string settings_text(const Candidate& c) {

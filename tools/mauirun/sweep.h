@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ runtime::SweepRun replay(const Compilation& config, const std::string& config_na
 // The ranking as --format asks, and the HTML report when --html names one; kRunInputError when
 // an output cannot be written, kRunFindings when a candidate failed, else kRunOk.
 int print_sweep(const runtime::SweepRanking& ranking, const SweepOptions& o);
+
+// A whole file's text; nullopt when it cannot be read.
+std::optional<std::string> read_text(const std::string& path);
 
 // --slurm-array DIR: the candidates' configs, the manifest and the scripts written there.
 int write_sweep_array(const SweepPlan& plan, const SweepOptions& o);

@@ -5,8 +5,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -42,14 +40,6 @@ bool make_dir(const std::string& path) {
   if (::mkdir(path.c_str(), 0755) == 0 || errno == EEXIST) return true;
   llvm::errs() << "mauirun sweep: cannot create '" << path << "': " << std::strerror(errno) << "\n";
   return false;
-}
-
-std::optional<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // The last line a failed task wrote on standard error, which says why.

@@ -30,14 +30,6 @@ constexpr std::size_t kMaxCandidates = 10000;
 // and one of a combination may leave another without effect (FSWEIGHT 0 and FSUSERWEIGHT 10).
 bool expected_of_a_setting(std::string_view rule) { return rule == "duplicate-scalar" || rule == "no-effect"; }
 
-std::optional<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::string settings_text(const runtime::Candidate& c) {
   std::string s;
   for (const auto& [name, value] : c.settings) s += fmt::format("{}{}={}", s.empty() ? "" : " ", name, value);
@@ -45,6 +37,14 @@ std::string settings_text(const runtime::Candidate& c) {
 }
 
 }  // namespace
+
+std::optional<std::string> read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 std::unique_ptr<SweepPlan> plan_sweep(const SweepOptions& o) {
   std::vector<runtime::Vary> varies;
