@@ -321,6 +321,20 @@ TEST(RuntimePriority, OrderIsPriorityThenSubmissionThenId) {
   EXPECT_EQ(order, (std::vector<std::string>{"d", "c", "a", "b"}));
 }
 
+// Ties of priority and submission go by id in natural order: numbers by value, array tasks by
+// task number (Slurm's 12_2 before 12_10), text as text; the order is total.
+TEST(RuntimePriority, IdsInNaturalOrder) {
+  // Array 12's tasks come after job 10 and before job 13's, 99 and 100 (12 < 13 < 99 < 100).
+  const std::vector<std::string> sorted{"7",  "9",   "10", "12_1", "12_2", "12_10", "12_100", "13_1",
+                                        "99", "100", "a",  "a2",   "a10",  "ab",    "b"};
+  for (std::size_t x = 0; x < sorted.size(); ++x)
+    for (std::size_t y = 0; y < sorted.size(); ++y)
+      EXPECT_EQ(id_before(sorted[x], sorted[y]), x < y) << sorted[x] << " " << sorted[y];
+  // The same by value, still ordered one way only.
+  EXPECT_NE(id_before("007", "7"), id_before("7", "007"));
+  EXPECT_FALSE(id_before("12_2", "12_2"));
+}
+
 // Slurm's nice value (docs/semantics.md 132) is taken off after the floor and the cap, before an
 // operator's system priority: 100 minutes queued is 100; nice 30 makes it 70, nice -30 130; an
 // absolute setspri 5 still gives 1e9 + 5; floored at 1, nice 10 gives -9.

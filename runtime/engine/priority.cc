@@ -273,11 +273,27 @@ PriorityCalculator::Rank PriorityCalculator::rank(const Job& job, const JobCrede
 }
 
 bool id_before(std::string_view a, std::string_view b) {
-  auto numeric = [](std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
-  if (a.size() != b.size() && numeric(a) && numeric(b)) return a.size() < b.size();
-  return a < b;
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (!digit(a[i]) || !digit(b[j])) {
+      if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+      ++i, ++j;
+      continue;
+    }
+    // A run of digits on both sides: by value (the shorter number, leading zeros aside, first).
+    std::size_t ie = i, je = j;
+    while (ie < a.size() && digit(a[ie])) ++ie;
+    while (je < b.size() && digit(b[je])) ++je;
+    std::string_view x = a.substr(i, ie - i), y = b.substr(j, je - j);
+    while (x.size() > 1 && x.front() == '0') x.remove_prefix(1);
+    while (y.size() > 1 && y.front() == '0') y.remove_prefix(1);
+    if (x.size() != y.size()) return x.size() < y.size();
+    if (x != y) return x < y;
+    i = ie, j = je;
+  }
+  if ((i == a.size()) != (j == b.size())) return i == a.size();  // a prefix first
+  return a < b;                                                  // the same by value ("007", "7"): still one order
 }
 
 bool ranks_before(const Job& a, std::int64_t pa, const Job& b, std::int64_t pb) {

@@ -192,8 +192,8 @@ std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const
 // The same with the jobs' credential numbers (calc.index()), one per job.
 std::vector<RankedJob> rank_jobs(const PriorityCalculator& calc, std::span<const Job> jobs,
                                  std::span<const JobCredentialIds> ids);
-// Job ids in order: numbers (the RM's and the trace's) by value, so that job 99 comes before
-// job 100 (no leading zeros assumed); other ids as text.
+// Job ids in natural order: each run of digits by value, the rest as text, so that job 99 comes
+// before job 100 and array task 12_2 before 12_10 (ids equal by value, "007" and "7", by text).
 bool id_before(std::string_view a, std::string_view b);
 // The order itself, for callers that have their own priorities.
 bool ranks_before(const Job& a, std::int64_t pa, const Job& b, std::int64_t pb);
