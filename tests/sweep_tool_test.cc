@@ -111,6 +111,10 @@ TEST_F(SweepToolTest, TheJobArrayMergesToTheLocalRankingAndNamesAFailedTask) {
   const std::string script = slurp(dir_ / "array" / "array.sh");
   EXPECT_NE(script.find("#SBATCH --array=0-4%2"), std::string::npos) << script;  // 4 candidates and BASE
   EXPECT_NE(slurp(dir_ / "array" / "submit.sh").find("--dependency=afterok:"), std::string::npos);
+  // Another sweep into the same directory would find this one's results: refused.
+  auto again = sweep("--vary 'RESERVATIONDEPTH=1,2' --slurm-array array");
+  EXPECT_EQ(again.code, 2);
+  EXPECT_NE(again.err.find("holds a sweep already"), std::string::npos) << again.err;
   // Candidate 1 cannot be read: its task fails.
   const fs::path one = dir_ / "array" / "candidates" / "1.cfg";
   const std::string one_text = slurp(one);

@@ -69,6 +69,13 @@ int write_sweep_array(const SweepPlan& plan, const SweepOptions& o) {
   }
   const std::string dir = absolute(o.slurm_array);
   const std::string self = llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void*>(&write_sweep_array));
+  // An earlier sweep's results there would count as this one's tasks done ("done already"): a
+  // ranking of other candidates under these names.
+  if (llvm::sys::fs::exists(dir + "/manifest.json") || llvm::sys::fs::exists(dir + "/results")) {
+    llvm::errs() << "mauirun sweep: --slurm-array " << o.slurm_array
+                 << ": holds a sweep already (manifest.json or results/); give a new directory, or remove it\n";
+    return kRunInputError;
+  }
   for (const auto& d : {dir, dir + "/candidates", dir + "/results", dir + "/logs"})
     if (!make_dir(d)) return kRunInputError;
   const std::size_t n = plan.candidates.size();  // tasks 0..n-1 the candidates, task n BASE
