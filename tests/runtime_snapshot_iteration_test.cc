@@ -93,7 +93,9 @@ Compared compare_every_iteration(const CredentialDirectory& dir, const Trace& tr
     const std::string text = jobs_json_text(before);
     JobsFile file = parse_jobs_json("JOBS.json", text);
     EXPECT_TRUE(file.errors.empty()) << to_text(file.errors.front());
-    const SnapshotIteration it = iterate_snapshot(dir, std::move(file.snapshot), {utc_offset, true});
+    SnapshotIterationOptions options;
+    options.utc_offset = utc_offset;
+    const SnapshotIteration it = iterate_snapshot(dir, std::move(file.snapshot), options);
     IterationResult simulated = report.result, given = it.report.result;
     simulated.reservations = cycle.reservations();
     given.reservations = it.reservations;

@@ -784,6 +784,25 @@ TEST_F(ScheduleTool, TheTopJobStartsWhenItFits) {
             "  q9  needs 9 procs; the cluster's usable nodes have 8\n");
 }
 
+// --show: the client commands on the snapshot, as serve answers them after a turn on it that
+// applied nothing, instead of the decisions. By the decisions worked out above: q1's
+// reservation starts when r1 ends, in 30 minutes, on n1:4 n2:2; q3 is starting on n2:2.
+TEST_F(ScheduleTool, ShowPrintsTheViewsOfTheSnapshot) {
+  auto r = run("schedule --config easy.cfg --jobs easy.json --show 'showstart q1' --show 'checkjob q3'");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Earliest start in         00:30:00"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Nodes: n1:4 n2:2\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("checking job q3\n\nState: Starting\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Allocated Nodes:\n[n2:2]\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("starts ("), std::string::npos) << "the decisions are not printed with --show";
+  // A view's bad arguments are said before anything runs; a job the snapshot lacks is not found.
+  auto bad = run("schedule --config easy.cfg --jobs easy.json --show 'showq -z'");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("mauirun schedule: --show: showq: unknown option '-z'"), std::string::npos) << bad.err;
+  EXPECT_EQ(bad.out, "");
+  EXPECT_EQ(run("schedule --config easy.cfg --jobs easy.json --show 'checkjob nosuch'").code, 1);
+}
+
 TEST_F(ScheduleTool, BadInputExitsTwo) {
   write("bad.json", R"({"nodes": [{"name": "n1", "procs": 4}],
     "jobs": [{"id": "r", "user": "x", "tasks": 2, "walltime": 60, "submit_time": 1, "state": "Running",

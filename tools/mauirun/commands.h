@@ -26,6 +26,8 @@ struct RunOptions {
   std::optional<long long> now;
   RunFormat format = RunFormat::Text;
   std::string job;  // priority: also print this job's full breakdown
+  // schedule --show 'VIEW ARGS'...: the views of the snapshot instead of the iteration's decisions
+  std::vector<std::string> show;
 };
 
 struct SimulateOptions {

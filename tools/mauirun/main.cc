@@ -132,9 +132,11 @@ cl::opt<long long> stop_at("stop-at",
                                     "second done) and print the --show views instead of the summary"),
                            cl::value_desc("SECOND"), cl::sub(simulate_sub), cl::cat(category));
 cl::list<std::string> show("show",
-                           cl::desc("A client command to show at --stop-at, as an admin types it: 'showq -b', "
-                                    "'checkjob 42 -v', 'showbf -u u3', 'diagnose -p' (docs/views.md); repeatable"),
-                           cl::value_desc("'VIEW ARGS'"), cl::sub(simulate_sub), cl::cat(category));
+                           cl::desc("A client command to show (simulate: at --stop-at; schedule: on the snapshot, "
+                                    "as serve shows it), as an admin types it: 'showq -b', 'checkjob 42 -v', "
+                                    "'showbf -u u3', 'diagnose -p' (docs/views.md); repeatable"),
+                           cl::value_desc("'VIEW ARGS'"), cl::sub(simulate_sub), cl::sub(schedule_sub),
+                           cl::cat(category));
 
 enum class RmKind { Slurm };
 cl::opt<RmKind> rm("rm", cl::desc("The resource manager"), cl::init(RmKind::Slurm),
@@ -261,6 +263,7 @@ RunOptions options() {
   if (now.getNumOccurrences()) o.now = now;
   o.format = format;
   o.job = job;
+  if (schedule_sub) o.show.assign(show.begin(), show.end());
   return o;
 }
 
@@ -356,7 +359,7 @@ int main(int argc, char** argv) {
           "  mauirun fairshare --config CFG --fs-dir DIR [--now EPOCH] [--format text|json]\n"
           "  mauirun eligible  --config CFG --jobs JOBS.json [--fs-dir DIR] [--now EPOCH] "
           "[--format text|json]\n"
-          "  mauirun schedule  --config CFG --jobs JOBS.json [--format text|json]\n"
+          "  mauirun schedule  --config CFG --jobs JOBS.json [--format text|json] [--show 'VIEW ARGS'...]\n"
           "  mauirun simulate  --config CFG --trace FILE [--nodes N] [--procs-per-node P] "
           "[--jobs-out CSV] [--runs-out CSV] [--format text|json] [--limit-jobs N] [--progress] [--quiet] "
           "[--no-fast-path] "

@@ -17,6 +17,7 @@
 #include "runtime/views/view_snapshot.h"
 #include "tools/mauirun/book_reservations.h"
 #include "tools/mauirun/commands.h"
+#include "tools/mauirun/shown_views.h"
 #include "tools/replay_inputs.h"
 
 namespace maui::tools {
@@ -92,65 +93,6 @@ void print_text(const SimulateOptions& o, const runtime::SimulationSummary& summ
   if (!o.runs_out.empty()) out << "  where each job ran        " << o.runs_out << "\n";
 }
 
-// `--show 'showq -b -u u3'`: the command and its arguments, split at blanks.
-runtime::ViewRequest view_request(const std::string& text, bool json) {
-  runtime::ViewRequest r;
-  r.json = json;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    const std::size_t start = text.find_first_not_of(" \t", at);
-    if (start == std::string::npos) break;
-    const std::size_t end = std::min(text.find_first_of(" \t", start), text.size());
-    std::string word = text.substr(start, end - start);
-    if (r.command.empty())
-      r.command = std::move(word);
-    else
-      r.args.push_back(std::move(word));
-    at = end;
-  }
-  return r;
-}
-
-// A view's usage is checked before the simulation runs: asked of an empty cluster, a view
-// answers Usage only for its arguments.
-bool views_usable(const runtime::CredentialDirectory& dir, const std::vector<runtime::ViewRequest>& requests) {
-  const runtime::ClusterSnapshot empty;
-  const runtime::IterationResult nothing;
-  const runtime::ViewContext context{dir, empty, nothing, {}, nullptr};
-  for (const auto& r : requests) {
-    if (r.command.empty()) {
-      llvm::errs() << "mauirun simulate: --show: expected a command (one of "
-                   << fmt::format("{}", fmt::join(runtime::view_commands(), ", ")) << ")\n";
-      return false;
-    }
-    const runtime::ViewAnswer a = runtime::render_view(context, r);
-    if (a.status == runtime::ViewStatus::Usage) {
-      llvm::errs() << "mauirun simulate: --show: " << a.err << "\n";
-      return false;
-    }
-  }
-  return true;
-}
-
-// Prints each view of the look taken at the stop time; the status of the first that fails.
-int print_views(const runtime::ViewSnapshot& look, const std::vector<runtime::ViewRequest>& requests) {
-  const runtime::ViewContext context = look.context();
-  int status = kRunOk;
-  bool first = true;
-  for (const auto& r : requests) {
-    const runtime::ViewAnswer a = runtime::render_view(context, r);
-    if (a.status != runtime::ViewStatus::Ok) {
-      llvm::errs() << a.err << "\n";
-      if (status == kRunOk) status = static_cast<int>(a.status);
-      continue;
-    }
-    if (!first && !r.json) llvm::outs() << "\n";
-    first = false;
-    llvm::outs() << a.out;
-  }
-  return status;
-}
-
 }  // namespace
 
 int simulate_command(const SimulateOptions& o) {
@@ -178,7 +120,7 @@ int simulate_command(const SimulateOptions& o) {
   runtime::CredentialDirectory dir(config->policy);
   std::vector<runtime::ViewRequest> views;
   for (const auto& text : o.show) views.push_back(view_request(text, o.format == RunFormat::Json));
-  if (!views_usable(dir, views)) return kRunInputError;
+  if (!views_usable(dir, views, "mauirun simulate")) return kRunInputError;
 
   runtime::SimulationOptions options;
   options.admin_reservations = *admin;

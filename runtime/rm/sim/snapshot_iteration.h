@@ -12,6 +12,7 @@
 // backfill chunking counts from is the latest end_time of the snapshot's completed jobs.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ namespace maui::runtime {
 struct SnapshotIterationOptions {
   Seconds utc_offset = 0;  // the site's time zone: local = epoch + utc_offset
   bool fast_path = true;   // as a simulation: the EASY fast path where it applies
+  // As `mauirun serve --dry-run`: every decision is answered done and none is carried out, so
+  // the cluster stays the snapshot, with only the scheduler's memory of its jobs (bypass
+  // counts) changed by the iteration, as serve's views show it after such a turn; and every
+  // waiting job is explained, as serve explains them.
+  bool dry_run = false;
 };
 
 struct SnapshotIteration {
@@ -36,6 +42,7 @@ struct SnapshotIteration {
   std::vector<Reservation> reservations;  // the iteration's: job, standing and administrative
   // Policy the engine cannot honour (at its config line); starts the RM refused (no line).
   std::vector<Problem> warnings;
+  std::optional<FairshareStanding> fairshare;  // the standing the iteration used; none: fairshare off
 };
 
 SnapshotIteration iterate_snapshot(const CredentialDirectory& dir, ClusterSnapshot snapshot,
