@@ -152,7 +152,8 @@ void book_reservations(State& s) {
   const ClusterSnapshot& snap = s.snap;
   s.table.add_admin(s.in.admin_reservations, s.out.warnings);
   book_running_jobs(s);
-  s.table.add_standing(s.policy, snap, s.in.clock, booking_horizon(snap), s.in.previous_reservations, s.out.warnings);
+  s.table.add_standing(s.policy, snap, s.in.clock, booking_horizon(snap), s.in.previous_reservations, s.out.warnings,
+                       s.in.workspace ? &s.in.workspace->standing_plans : nullptr);
   s.any_shared_reservation = !s.table.all().empty();
   if (s.any_shared_reservation) {
     s.calendar.release_running();

@@ -90,11 +90,14 @@ void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::v
 
 void ReservationTable::add_standing(const ir::Policy& policy, const ClusterSnapshot& snapshot,
                                     const ReservationClock& clock, Epoch horizon, std::span<const Reservation> previous,
-                                    std::vector<Problem>& warnings) {
+                                    std::vector<Problem>& warnings, StandingPlans* kept) {
+  StandingPlans fresh;
+  const std::vector<PlacementResult>& plans = (kept ? *kept : fresh).plan(
+      policy, snapshot.nodes, [&](std::string_view name) { return snapshot.find_node(name); });
+  std::size_t k = 0;
   for (const auto& [name, sr] : policy.standing_reservations) {
-    PlacementResult plan =
-        plan_placement(sr, snapshot.nodes, [&](std::string_view name) { return snapshot.find_node(name); });
-    for (auto& e : plan.errors) warnings.push_back(std::move(e));
+    const PlacementResult& plan = plans[k++];
+    warnings.insert(warnings.end(), plan.errors.begin(), plan.errors.end());
     if (!plan.placement) continue;
     for (const auto& when : instances(sr, calendar_.now(), clock)) {
       if (when.start >= horizon) break;

@@ -71,9 +71,11 @@ class ReservationTable {
   // floating ones (TASKCOUNT) take free nodes, fewest resources first, best effort, and keep
   // the nodes of `previous` instances of the same name while those stay valid. Problems (a bad
   // HOSTLIST, a refused flag, an incomplete instance) are appended to `warnings`, each at the
-  // line of the SRCFG attribute it concerns.
+  // line of the SRCFG attribute it concerns. `kept`: placements planned by an earlier
+  // iteration, used while they still hold (none: planned afresh).
   void add_standing(const ir::Policy& policy, const ClusterSnapshot& snapshot, const ReservationClock& clock,
-                    Epoch horizon, std::span<const Reservation> previous, std::vector<Problem>& warnings);
+                    Epoch horizon, std::span<const Reservation> previous, std::vector<Problem>& warnings,
+                    StandingPlans* kept = nullptr);
   // Books administrative reservations; unknown hosts are warnings (of no config line: an
   // operator made the reservation).
   void add_admin(std::span<const AdminReservation> admin, std::vector<Problem>& warnings);

@@ -45,6 +45,7 @@ struct SchedulerWorkspace {
   ResourceCalendar calendar;
   std::unique_ptr<IterationLists> lists;  // emptied at the start of each iteration
   std::int64_t running_jobs_carried = 0;  // running jobs found booked as they run (not booked again)
+  StandingPlans standing_plans;           // the standing reservations' placements while the nodes hold
 };
 
 struct SchedulerInput {

@@ -350,6 +350,30 @@ PlacementResult plan_placement(const ir::StandingReservation& sr, std::span<cons
   return result;
 }
 
+bool StandingPlans::planned_on(const ir::Policy& policy, std::span<const Node> nodes) const {
+  if (&policy != policy_ || plans_.size() != policy.standing_reservations.size() || nodes.size() != nodes_.size())
+    return false;
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].name != nodes_[i].name || nodes[i].partition != nodes_[i].partition ||
+        nodes[i].features != nodes_[i].features)
+      return false;
+  return true;
+}
+
+const std::vector<PlacementResult>& StandingPlans::plan(const ir::Policy& policy, std::span<const Node> nodes,
+                                                        FindNode find) {
+  if (planned_on(policy, nodes)) return plans_;
+  policy_ = &policy;
+  nodes_.clear();
+  for (const auto& n : nodes) {
+    Node& kept = nodes_.emplace_back();
+    kept.name = n.name, kept.features = n.features, kept.partition = n.partition;
+  }
+  plans_.clear();
+  for (const auto& [name, sr] : policy.standing_reservations) plans_.push_back(plan_placement(sr, nodes, find));
+  return plans_;
+}
+
 // Every resource the task asks for (> 0) bounds the count; a negative PROCS (the default -1)
 // takes the whole node, one task per node that has processors. A task that asks for nothing
 // (PROCS:0 alone) reserves nothing, so none is placed.
