@@ -486,6 +486,53 @@ TEST(ReservationPlacement, SnapshotNodeIndexPlacesAsAFreshIndex) {
   EXPECT_EQ(compared, 8);
 }
 
+// The placements kept between iterations (StandingPlans) are those planned afresh, as the
+// nodes keep or change what a placement reads of them: the same nodes (kept), a feature, a
+// partition, a name, the order, one node more. A HOSTLIST naming nodes that do not exist (the
+// config's own names under --nodes) keeps its warning in every round.
+TEST(ReservationPlacement, KeptPlansAreFreshPlans) {
+  TestPolicy t = compile_policy(
+      "SRCFG[a] HOSTLIST=node[01-04]\n"
+      "SRCFG[b] HOSTLIST=node0(1|3) TASKCOUNT=2\n"
+      "SRCFG[c] NODEFEATURES=largememory TASKCOUNT=2\n"
+      "SRCFG[d] PARTITION=OLD TASKCOUNT=1\n"
+      "SRCFG[e] HOSTLIST=node98,node01\n");
+  ClusterSnapshot snap;
+  snap.nodes = cluster();
+  StandingPlans kept;
+  const std::vector<std::string> rounds{"same", "same", "feature", "partition", "name", "order", "added"};
+  for (const std::string& change : rounds) {
+    if (change == "feature") snap.nodes[2].features = {"largememory"};
+    if (change == "partition") snap.nodes[4].partition = "OLD";
+    if (change == "name") snap.nodes[0].name = "node98";
+    if (change == "order") std::reverse(snap.nodes.begin(), snap.nodes.end());
+    if (change == "added") snap.nodes.push_back(make_node("node06", 4, 1024));
+    const std::vector<PlacementResult>& plans =
+        kept.plan(t.policy(), snap.nodes, [&](std::string_view n) { return snap.find_node(n); });
+    ASSERT_EQ(plans.size(), t.policy().standing_reservations.size());
+    std::size_t k = 0;
+    for (const auto& [name, sr] : t.policy().standing_reservations) {
+      SCOPED_TRACE(name + " after " + change);
+      const PlacementResult fresh = plan_placement(sr, snap.nodes);
+      EXPECT_EQ(plans[k].errors, fresh.errors);
+      ASSERT_EQ(plans[k].placement.has_value(), fresh.placement.has_value());
+      if (fresh.placement) {
+        EXPECT_EQ(plans[k].placement->candidates, fresh.placement->candidates);
+      }
+      if (name == "e" && change != "name" && change != "order" && change != "added") {
+        EXPECT_EQ(messages(plans[k].errors).size(), 1u);
+      }
+      ++k;
+    }
+  }
+  // The changes reached the placements: c found its feature, d its partition, e node98.
+  const auto& last = kept.plan(t.policy(), snap.nodes, [&](std::string_view n) { return snap.find_node(n); });
+  EXPECT_EQ(last[2].placement->candidates.size(), 1u);
+  EXPECT_EQ(last[3].placement->candidates.size(), 1u);
+  EXPECT_EQ(last[4].placement->candidates.size(), 2u);
+  EXPECT_TRUE(last[4].errors.empty());
+}
+
 // Example 4's NODEFEATURES=largememory with TASKCOUNT=32 and no HOSTLIST: every node that has
 // the feature, floating. PARTITION narrows to one partition unless it is ALL.
 TEST(ReservationPlacement, FeaturesAndPartition) {
