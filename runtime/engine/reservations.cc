@@ -92,8 +92,10 @@ void ReservationTable::add_standing(const ir::Policy& policy, const ClusterSnaps
                                     const ReservationClock& clock, Epoch horizon, std::span<const Reservation> previous,
                                     std::vector<Problem>& warnings, StandingPlans* kept) {
   StandingPlans fresh;
-  const std::vector<PlacementResult>& plans = (kept ? *kept : fresh).plan(
-      policy, snapshot.nodes, [&](std::string_view name) { return snapshot.find_node(name); });
+  const std::vector<PlacementResult>& plans =
+      (kept ? *kept : fresh).plan(policy, snapshot.nodes, [&](std::string_view name) {
+        return snapshot.find_node(name);
+      });
   std::size_t k = 0;
   for (const auto& [name, sr] : policy.standing_reservations) {
     const PlacementResult& plan = plans[k++];

@@ -65,4 +65,3 @@ int print_views(const runtime::ViewSnapshot& look, const std::vector<runtime::Vi
 }
 
 }  // namespace maui::tools
-
