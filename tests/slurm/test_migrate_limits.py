@@ -5,7 +5,7 @@ nobody and root on 16 free CPUs (so that only the limits can hold jobs back)."""
 import os
 
 from harness import main
-from migration import SOURCE, MigrationTest, finished_jobs, most_at_once
+from migration import SOURCE, MigrationTest, finished_jobs, most_at_once, wait_until
 
 
 class MigratedLimits(MigrationTest):
@@ -19,9 +19,13 @@ class MigratedLimits(MigrationTest):
         self.assertEqual(most_at_once([(done[j]["start"], done[j]["end"]) for j in theirs]), 2)
         # root's jobs: root's MaxJobs (USERCFG[DEFAULT]) holds them to 3 as well.
         self.assertEqual(most_at_once([(done[j]["start"], done[j]["end"]) for j in mine]), 3)
-        reasons = self.cluster.run("sacct", "-n", "-X", "-P", "--format=JobID,State", "-j",
-                                   ",".join(map(str, theirs + mine))).stdout
-        self.assertEqual(reasons.count("COMPLETED"), 12, reasons)
+        # The accounting database hears of a job's end after the jobcomp file does (slurmctld sends
+        # it to slurmdbd from its own queue), so its record is waited for, not read once.
+        def accounted():
+            states = self.cluster.run("sacct", "-n", "-X", "-P", "--format=JobID,State", "-j",
+                                      ",".join(map(str, theirs + mine))).stdout
+            return states if states.count("COMPLETED") == 12 else None
+        wait_until("the accounting database to record the 12 jobs COMPLETED", accounted, 30)
 
 
 if __name__ == "__main__":
