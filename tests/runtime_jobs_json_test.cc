@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "runtime/engine/acl.h"
 #include "runtime/io/jobs_json.h"
 #include "schemas/ir.h"
 
@@ -82,7 +83,8 @@ TEST(RuntimeJobsJson, LocatedErrors) {
       (std::vector<std::string>{
           "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
           "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, features, exclusive, "
-          "gres_per_node, submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, holds, "
+          "gres_per_node, reservation, submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, "
+          "holds, "
           "dependencies, bypass_count, queue_time_accrued, utilized_procs, system_priority, relative_system_priority, "
           "nice, start_priority)",
           "jobs[0].id: expected a non-empty string", "jobs[0].tasks: expected a number of tasks from 1 to 1000000000",
@@ -122,23 +124,24 @@ TEST(RuntimeJobsJson, LocatedErrors) {
 // Each problem is located at the value it is about (the object that lacks a missing field), so
 // that an admin goes straight to it in a long snapshot.
 TEST(RuntimeJobsJson, LocatedAtTheirValues) {
-  EXPECT_EQ(located_errors_of(R"({"jobs": [
+  EXPECT_EQ(
+      located_errors_of(R"({"jobs": [
   {"id": "1", "user": "a", "walltime": 60, "submit_time": 0},
   {"id": "2", "user": "a", "walltime": "soon", "submit_time": 0, "prcs": 4},
   {"id": "3", "user": "a", "submit_time": 0}
 ],
  "nodes": {}})"),
-            (std::vector<std::string>{
-                "JOBS.json:6:11: error: nodes: expected an array",
-                "JOBS.json:3:74: error: jobs[1].prcs: unknown field (expected one of id, user, group, account, class, "
-                "qos, tasks, procs, procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, "
-                "features, exclusive, gres_per_node, submit_time, state, start_time, end_time, allocated_nodes, "
-                "allocated_tasks, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs, "
-                "system_priority, relative_system_priority, nice, "
-                "start_priority)",
-                "JOBS.json:3:40: error: jobs[1].walltime: expected a number of seconds from 1 to 1000000000000 or "
-                "[[[DD:]HH:]MM:]SS",
-                "JOBS.json:4:3: error: jobs[2].walltime: missing: expected the job's wallclock limit"}));
+      (std::vector<std::string>{
+          "JOBS.json:6:11: error: nodes: expected an array",
+          "JOBS.json:3:74: error: jobs[1].prcs: unknown field (expected one of id, user, group, account, class, "
+          "qos, tasks, procs, procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, "
+          "features, exclusive, gres_per_node, reservation, submit_time, state, start_time, end_time, allocated_nodes, "
+          "allocated_tasks, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs, "
+          "system_priority, relative_system_priority, nice, "
+          "start_priority)",
+          "JOBS.json:3:40: error: jobs[1].walltime: expected a number of seconds from 1 to 1000000000000 or "
+          "[[[DD:]HH:]MM:]SS",
+          "JOBS.json:4:3: error: jobs[2].walltime: missing: expected the job's wallclock limit"}));
 }
 
 // schemas/ir.h's bounds: values exactly at them read; one past them, a number too large for
@@ -159,6 +162,30 @@ TEST(RuntimeJobsJson, FeaturesAndExclusive) {
                                     "features": [""]}]})"),
             (std::vector<std::string>{"jobs[0].features[0]: expected a non-empty string",
                                       "jobs[0].exclusive: expected true or false"}));
+}
+
+// Slurm's reservations as serve writes them: the nodes know the reservations holding them, the
+// job the one it asked for; a bad window or flag is located.
+TEST(RuntimeJobsJson, ReservationsOfTheResourceManager) {
+  const JobsFile f = parse_jobs_json("JOBS.json", R"({"nodes": [{"name": "n1", "procs": 4}, {"name": "n2", "procs": 4}],
+    "reservations": [{"name": "maint", "start": 100, "end": 200, "hosts": ["n1", "n9"], "users": ["!bob"],
+                      "accounts": ["proj*"], "magnetic": true}],
+    "jobs": [{"id": "1", "user": "a", "walltime": 60, "submit_time": 0, "reservation": "maint"}]})");
+  ASSERT_TRUE(f.errors.empty()) << to_text(f.errors.front());
+  ASSERT_EQ(f.snapshot.rm_reservations.size(), 1u);
+  const AdminReservation& r = f.snapshot.rm_reservations[0];
+  EXPECT_TRUE(r.rm);
+  EXPECT_TRUE(r.magnetic);
+  EXPECT_EQ(acl_text(r.acl), "USERLIST=!bob ACCOUNTLIST=proj*");
+  EXPECT_EQ(f.snapshot.nodes[0].rm_reservations, std::vector<std::string>{"maint"});
+  EXPECT_TRUE(f.snapshot.nodes[1].rm_reservations.empty());
+  EXPECT_EQ(f.snapshot.jobs[0].reservation, "maint");
+  EXPECT_EQ(errors_of(R"({"reservations": [{"name": "x", "start": 200, "end": 100, "magnetic": 1}, {"start": 1}],
+                          "jobs": []})"),
+            (std::vector<std::string>{"reservations[0].end: expected an end after the start",
+                                      "reservations[0].magnetic: expected true or false",
+                                      "reservations[1].name: missing: expected a non-empty string",
+                                      "reservations[1]: expected a start and an end (seconds since 1970)"}));
 }
 
 TEST(RuntimeJobsJson, SystemPriority) {
@@ -376,6 +403,29 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
   }
   std::vector<std::string> node_names;
   for (const auto& n : s.nodes) node_names.push_back(n.name);
+  // Slurm's reservations: hosts among the nodes (or none of them), access lists with NOT and
+  // required names.
+  for (std::int64_t r = chance(2) ? 0 : uniform(1, 3); r > 0; --r) {
+    AdminReservation a;
+    a.name = name("resv", r);
+    a.start = uniform(1'690'000'000, 1'700'000'000);
+    a.end = a.start + uniform(1, 1'000'000);
+    a.hosts = some(node_names);
+    if (chance(4)) a.hosts.push_back(name("ghost", r));
+    for (auto kind : {ir::AclEntry::Kind::User, ir::AclEntry::Kind::Group, ir::AclEntry::Kind::Account})
+      for (std::int64_t e = uniform(0, 2); e > 0; --e) {
+        ir::AclEntry entry;
+        entry.kind = kind;
+        entry.value = name("who", e);
+        entry.negated = chance(3);
+        entry.required = !entry.negated && chance(3);
+        a.acl.push_back(std::move(entry));
+      }
+    a.owner = "slurm";
+    a.rm = true;
+    a.magnetic = chance(2);
+    s.rm_reservations.push_back(std::move(a));
+  }
   const std::int64_t jobs = uniform(0, 12);
   for (std::int64_t i = 0; i < jobs; ++i) {
     Job j;
@@ -411,6 +461,7 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     j.features = some({"fast", "gpu", "big"});
     j.exclusive = chance(4);
     if (chance(4)) j.gres_per_node = {{"gpu", uniform(1, 8)}};
+    if (chance(4)) j.reservation = chance(3) || s.rm_reservations.empty() ? name("lost", i) : s.rm_reservations[0].name;
     j.sched.bypass_count = chance(2) ? 0 : (chance(10) ? ir::kMaxSeconds : uniform(1, 40));
     if (chance(2)) j.sched.queue_time_accrued = chance(10) ? ir::kMaxSeconds : uniform(0, 86'400);
     if (chance(3)) {
@@ -424,6 +475,7 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     if (chance(2)) j.utilized_procs = chance(10) ? ir::kMaxProcs : std::uniform_real_distribution<double>(0, 64)(rng);
     s.jobs.push_back(std::move(j));
   }
+  mark_rm_reservations(s);
   return s;
 }
 
@@ -431,6 +483,7 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
 // and in JOBS.json).
 void expect_same(const ClusterSnapshot& a, const ClusterSnapshot& b, const std::string& text) {
   EXPECT_EQ(a.now, b.now) << text;
+  EXPECT_EQ(a.rm_reservations, b.rm_reservations) << text;
   ASSERT_EQ(a.nodes.size(), b.nodes.size()) << text;
   for (std::size_t i = 0; i < a.nodes.size(); ++i) {
     const Node &x = a.nodes[i], &y = b.nodes[i];
@@ -445,6 +498,7 @@ void expect_same(const ClusterSnapshot& a, const ClusterSnapshot& b, const std::
     EXPECT_EQ(x.partition, y.partition);
     EXPECT_EQ(x.state, y.state);
     EXPECT_EQ(x.max_jobs, y.max_jobs);
+    EXPECT_EQ(x.rm_reservations, y.rm_reservations);
   }
   ASSERT_EQ(a.jobs.size(), b.jobs.size()) << text;
   for (std::size_t i = 0; i < a.jobs.size(); ++i) {
@@ -474,6 +528,7 @@ void expect_same(const ClusterSnapshot& a, const ClusterSnapshot& b, const std::
     EXPECT_EQ(x.features, y.features);
     EXPECT_EQ(x.exclusive, y.exclusive);
     EXPECT_EQ(x.gres_per_node, y.gres_per_node);
+    EXPECT_EQ(x.reservation, y.reservation);
     EXPECT_EQ(x.utilized_procs, y.utilized_procs);
     EXPECT_EQ(x.sched.bypass_count, y.sched.bypass_count);
     EXPECT_EQ(x.sched.queue_time_accrued, y.sched.queue_time_accrued);

@@ -13,9 +13,11 @@
 #include <gtest/gtest.h>
 
 #include "llvm/Support/JSON.h"
+#include "runtime/engine/acl.h"
 #include "runtime/rm/slurm/slurm_cluster.h"
 #include "runtime/rm/slurm/slurm_dependencies.h"
 #include "runtime/rm/slurm/slurm_placement.h"
+#include "runtime/rm/slurm/slurm_reservations.h"
 #include "runtime/rm/slurm/slurm_snapshot.h"
 
 namespace maui::runtime::slurm {
@@ -635,6 +637,79 @@ TEST(SlurmMapping, GenericResourcesOfNodesAndJobs) {
       m.problems[0],
       "job 2: generic resources asked per job or per task (gres:gpu:1) are not scheduled: only --gres per node is "
       "(docs/slurm.md)");
+}
+
+ReservationRecord slurm_reservation(const char* name, Epoch start, Epoch end, std::vector<std::string> nodes) {
+  ReservationRecord r;
+  r.name = name;
+  r.start = start;
+  r.end = end;
+  r.nodes = std::move(nodes);
+  return r;
+}
+
+// Slurm's reservations at 5000: maint [4000, 9000) on n1 for root; mag [4000, 9000) on n3,
+// magnetic, for alice or bob of account proj; later [6000, 7000) on n2 for everyone but bob;
+// over [1000, 2000) ended (left out). By start then name: mag, maint, later. The next change is
+// later's start, 6000. A job asking for maint runs in it; one asking for later waits for its start,
+// one asking for a reservation Slurm does not have, or for two, waits with why.
+TEST(SlurmMapping, SlurmReservations) {
+  Reading r;
+  r.now = 5000;
+  r.nodes = {node("n1"), node("n2"), node("n3")};
+  r.reservations = {slurm_reservation("maint", 4000, 9000, {"n1"}), slurm_reservation("later", 6000, 7000, {"n2"}),
+                    slurm_reservation("over", 1000, 2000, {"n3"}), slurm_reservation("mag", 4000, 9000, {"n3"})};
+  r.reservations[0].users = "root";
+  r.reservations[1].users = "-bob";
+  r.reservations[3].users = "alice,bob";
+  r.reservations[3].accounts = "proj";
+  r.reservations[3].magnetic = true;
+  JobRecord in = pending(1, 1), early = pending(2, 1), lost = pending(3, 1), two = pending(4, 1), plain = pending(5, 1);
+  in.reservation = "maint";
+  early.reservation = "later";
+  lost.reservation = "gone";
+  two.reservation = "maint,later";
+  r.jobs = {in, early, lost, two, plain};
+  const MappedCluster m = map_reading(r, {});
+  std::vector<std::string> names;
+  for (const auto& a : m.snapshot.rm_reservations) names.push_back(a.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"mag", "maint", "later"}));
+  for (const auto& a : m.snapshot.rm_reservations) EXPECT_TRUE(a.rm) << a.name;
+  EXPECT_TRUE(m.snapshot.rm_reservations[0].magnetic);
+  EXPECT_FALSE(m.snapshot.rm_reservations[1].magnetic);
+  EXPECT_EQ(m.snapshot.nodes[0].rm_reservations, std::vector<std::string>{"maint"});
+  EXPECT_EQ(m.snapshot.nodes[1].rm_reservations, std::vector<std::string>{"later"});
+  EXPECT_EQ(m.snapshot.nodes[2].rm_reservations, std::vector<std::string>{"mag"});
+  EXPECT_EQ(m.next_begin, 6000);
+  EXPECT_EQ(job(m, "1").reservation, "maint");
+  EXPECT_TRUE(job(m, "1").holds.empty());
+  EXPECT_EQ(job(m, "2").holds, std::vector<std::string>{std::string(kReservationNotStartedHold)});
+  EXPECT_EQ(job(m, "3").holds, std::vector<std::string>{std::string(kReservationMissingHold)});
+  EXPECT_EQ(job(m, "4").holds, std::vector<std::string>{std::string(kSeveralReservationsHold)});
+  EXPECT_TRUE(job(m, "5").reservation.empty());
+  EXPECT_TRUE(job(m, "5").holds.empty());
+  r.now = 6000;
+  EXPECT_TRUE(job(map_reading(r, {}), "2").holds.empty()) << "its reservation started";
+}
+
+// Slurm's access lists: Users=-bob is a NOT entry (everyone but bob); with Users and one account,
+// the account is required (Slurm: a job must match both); several accounts stay plain.
+TEST(SlurmMapping, ReservationAccessLists) {
+  auto text = [](const ReservationRecord& r) { return acl_text(reservation_acl(r)); };
+  ReservationRecord r = slurm_reservation("x", 0, 1, {"n1"});
+  r.users = "-bob";
+  EXPECT_EQ(text(r), "USERLIST=!bob");
+  r.users = "alice,bob";
+  r.accounts = "proj";
+  EXPECT_EQ(text(r), "USERLIST=alice,bob ACCOUNTLIST=proj*");
+  r.accounts = "proj,other";
+  EXPECT_EQ(text(r), "USERLIST=alice,bob ACCOUNTLIST=proj,other");
+  r.users.clear();
+  r.accounts = "proj";
+  EXPECT_EQ(text(r), "ACCOUNTLIST=proj");
+  std::vector<std::string> problems;
+  EXPECT_TRUE(map_reservations({slurm_reservation("bad", 10, 5, {"n1"})}, 0, problems).empty());
+  EXPECT_EQ(problems, std::vector<std::string>{"reservation bad: it ends (5) before it starts (10): not honoured"});
 }
 
 struct Harness {

@@ -83,6 +83,8 @@ json::Value reservation(const Reservation& r) {
                  {"wanted_tasks", r.wanted_tasks}};
   if (!r.acl.empty()) o["acl"] = acl(r.acl);
   if (!r.standing.empty()) o["standing"] = r.standing;
+  if (r.rm) o["rm"] = true;
+  if (r.magnetic) o["magnetic"] = true;
   return o;
 }
 
@@ -258,7 +260,8 @@ bool read_reservation(const json::Value& v, Reservation& r, std::size_t node_cou
   llvm::Optional<std::string> standing;
   if (!o || !o.map("kind", kind) || !o.map("name", r.name) || !o.map("start", r.start) || !o.map("end", r.end) ||
       !o.map("per_task", per_task) || !o.map("dedicated", r.dedicated) || !o.map("whole_nodes", r.whole_nodes) ||
-      !o.map("wanted_tasks", r.wanted_tasks) || !o.mapOptional("standing", standing))
+      !o.map("wanted_tasks", r.wanted_tasks) || !o.mapOptional("standing", standing) || !o.mapOptional("rm", r.rm) ||
+      !o.mapOptional("magnetic", r.magnetic))
     return false;
   if (standing) r.standing = *standing;
   bool known = false;

@@ -145,12 +145,13 @@ void book_running_jobs(State& s) {
 
 }  // namespace
 
-// Administrative reservations, then what runs, then standing reservations (a floating one is
+// Administrative reservations and the resource manager's, then what runs, then standing reservations (a floating one is
 // placed around the running jobs), then the running jobs again, now charged to the
 // reservations they run in.
 void book_reservations(State& s) {
   const ClusterSnapshot& snap = s.snap;
   s.table.add_admin(s.in.admin_reservations, s.out.warnings);
+  s.table.add_admin(snap.rm_reservations, s.out.warnings);
   book_running_jobs(s);
   s.table.add_standing(s.policy, snap, s.in.clock, booking_horizon(snap), s.in.previous_reservations, s.out.warnings,
                        s.in.workspace ? &s.in.workspace->standing_plans : nullptr);

@@ -43,10 +43,10 @@ State::State(const SchedulerInput& in, IterationResult& out)
       facts(*in.dir, snap, table, calendar, lists.facts) {
   const auto& ignored = in.dir->unimplemented();
   out.warnings.insert(out.warnings.end(), ignored.begin(), ignored.end());
-  // Administrative reservations are booked before the running jobs, and the running jobs
+  // Administrative and the RM's reservations are booked before the running jobs, and the running jobs
   // are booked again inside standing ones (book_reservations): no base to keep with either.
-  keeps_base =
-      in.workspace && in.workspace->lists && in.admin_reservations.empty() && policy.standing_reservations.empty();
+  keeps_base = in.workspace && in.workspace->lists && in.admin_reservations.empty() && snap.rm_reservations.empty() &&
+               policy.standing_reservations.empty();
   carried = keeps_base && calendar.back_to_base(snap.nodes, snap.now);
   if (!carried) calendar.reset(snap.nodes, snap.now);
   lists.clear();

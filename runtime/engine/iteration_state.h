@@ -158,11 +158,11 @@ struct State {
     return lists.open_partitions;
   }
   // Whether job i may run on some nodes only (runtime/engine/node_fit.h): some node runs only
-  // some classes, or the job asks for features or generic resources. Else every question below
-  // is skipped.
+  // some classes, or the job asks for features, generic resources or a reservation of the RM.
+  // Else every question below is skipped.
   bool confined(std::size_t i) const {
     const Job& job = snap.jobs[i];
-    return nodes_confine_classes || !job.features.empty() || !job.gres_per_node.empty();
+    return nodes_confine_classes || !job.features.empty() || !job.gres_per_node.empty() || !job.reservation.empty();
   }
   // Whether job i may run on node n at all (its class and features).
   bool admits(std::size_t n, std::size_t i) const { return !confined(i) || runs_on(snap.jobs[i], snap.nodes[n]); }

@@ -37,6 +37,16 @@ ClusterTotals ClusterSnapshot::totals() const {
   return t;
 }
 
+void mark_rm_reservations(ClusterSnapshot& snapshot) {
+  for (auto& n : snapshot.nodes) n.rm_reservations.clear();
+  for (const auto& r : snapshot.rm_reservations)
+    for (const auto& host : r.hosts)
+      if (auto n = snapshot.find_node(host)) {
+        auto& names = snapshot.nodes[*n].rm_reservations;
+        if (std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
+      }
+}
+
 std::optional<std::size_t> ClusterSnapshot::find_node(std::string_view name) const {
   auto lookup = [&]() -> std::optional<std::size_t> {
     auto it = node_index_cache.find(name);

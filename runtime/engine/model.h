@@ -39,6 +39,9 @@ struct Node {
   std::string partition = "DEFAULT";
   NodeState state = NodeState::Idle;
   std::int32_t max_jobs = 0;  // NODECFG MAXJOB: jobs at once on the node (<= 0: no limit)
+  // The resource manager's reservations that hold the node (ClusterSnapshot::rm_reservations, by
+  // name; mark_rm_reservations fills it): a job that asked for one runs only on its nodes.
+  std::vector<std::string> rm_reservations;
 };
 
 // Down, drained, draining and unknown nodes take no new work (what runs there runs on).
@@ -111,6 +114,9 @@ struct Job {
   // Generic resources by name on each node of the job (Slurm's --gres=gpu:1): placed only on
   // nodes that have at least that many; not counted as used (docs/semantics.md 137).
   std::map<std::string, std::int64_t> gres_per_node;
+  // The resource manager's reservation the job asked for (Slurm's --reservation): it runs only on
+  // that reservation's nodes (runtime/engine/node_fit.h) and uses its resources; empty: none.
+  std::string reservation;
 
   Epoch submit_time = 0;
   JobState state = JobState::Idle;
@@ -173,6 +179,22 @@ struct Job {
   static const std::string kNoCredential;
 };
 
+// An administrative reservation (Maui's setres): hosts for a time, with an access list. An
+// empty ACL is a SYSTEM reservation: no job may use it. Or a reservation of the resource manager
+// (Slurm's `scontrol create reservation`, `rm`): the jobs that asked for it by name
+// (Job::reservation) use it, and, when it is magnetic, the jobs its ACL admits; every other job is
+// kept off its hosts for its window (docs/slurm.md, "Slurm reservations").
+struct AdminReservation {
+  std::string name;
+  Epoch start = 0, end = 0;
+  std::vector<std::string> hosts;  // node names
+  std::vector<ir::AclEntry> acl;
+  std::string owner;      // who set it (setres: they may release it); empty: the command line
+  bool rm = false;        // the resource manager's: used by the jobs that asked for it by name
+  bool magnetic = false;  // rm: also by the jobs its ACL admits (Slurm's Flags=MAGNETIC)
+  bool operator==(const AdminReservation&) const = default;
+};
+
 // Configured totals of the cluster: the denominators of processor equivalents (PE).
 struct ClusterTotals {
   std::int64_t procs = 0, memory_mb = 0, swap_mb = 0, disk_mb = 0;
@@ -209,6 +231,9 @@ struct ClusterSnapshot {
   Epoch now = 0;
   std::vector<Node> nodes;
   std::vector<Job> jobs;
+  // The resource manager's own reservations (AdminReservation::rm), booked in every iteration
+  // beside the administrative ones.
+  std::vector<AdminReservation> rm_reservations;
 
   ClusterTotals totals() const;
   const Job* find_job(std::string_view id) const;
@@ -231,6 +256,9 @@ struct ClusterSnapshot {
  private:
   std::optional<std::size_t> allocated_node_by_name(const Job& job, std::size_t k) const;  // and sets the hint
 };
+
+// Sets each node's rm_reservations from the snapshot's (a host that is no node is skipped).
+void mark_rm_reservations(ClusterSnapshot& snapshot);
 
 // Processor equivalents of a request (manual 5.1.2.3): the largest share of any configured
 // resource the job asks for, in processors. 25% of the procs and 50% of the memory of a

@@ -47,6 +47,7 @@ std::string confinement(const State& s, const Job& job) {
   if (s.nodes_confine_classes && !job.job_class.empty()) parts.push_back("class " + job.job_class);
   if (!job.features.empty()) parts.push_back(fmt::format("features {}", fmt::join(job.features, "&")));
   for (const auto& [name, count] : job.gres_per_node) parts.push_back(fmt::format("gres {}:{} a node", name, count));
+  if (!job.reservation.empty()) parts.push_back("reservation " + job.reservation);
   return fmt::format("{}", fmt::join(parts, " and "));
 }
 

@@ -28,13 +28,15 @@ inline bool runs_class(const Node& node, std::string_view job_class) {
 }
 
 // Whether job may run on node: the node runs every class or the job's (a job without a class,
-// like showbf's probe without -c, is not confined by classes), and the node has every feature
-// the job asks for, and at least the generic resources it asks for on each node.
+// like showbf's probe without -c, is not confined by classes), the node has every feature
+// the job asks for, and at least the generic resources it asks for on each node, and it is a
+// node of the resource manager's reservation the job asked for, if it asked for one.
 inline bool runs_on(const Job& job, const Node& node) {
   auto has = [](const std::vector<std::string>& list, const std::string& s) {
     return std::find(list.begin(), list.end(), s) != list.end();
   };
   if (!runs_class(node, job.job_class)) return false;
+  if (!job.reservation.empty() && !has(node.rm_reservations, job.reservation)) return false;
   for (const auto& [name, count] : job.gres_per_node) {
     const auto it = node.gres.find(name);
     if (count > 0 && (it == node.gres.end() || it->second < count)) return false;

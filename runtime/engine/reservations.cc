@@ -47,6 +47,12 @@ Reservation job_reservation(std::size_t job, const std::string& job_id, Epoch st
   return r;
 }
 
+bool may_use(const Reservation& r, const Job& job, std::optional<std::size_t> self, const AccessRequest& access) {
+  if (r.kind == ReservationKind::Job) return self && r.job == *self;
+  if (r.rm && job.reservation == r.name) return true;
+  return (!r.rm || r.magnetic) && check_access(r.acl, access).granted;
+}
+
 ReservationId ReservationTable::add_job(std::size_t job, const std::string& job_id, Epoch start, Epoch end,
                                         const Resources& per_task, std::vector<NodeTasks> nodes, bool whole_nodes,
                                         NodeUser user) {
@@ -66,6 +72,8 @@ void ReservationTable::add_admin(std::span<const AdminReservation> admin, std::v
     r.end = a.end;
     r.acl = a.acl;
     r.dedicated = true;
+    r.rm = a.rm;
+    r.magnetic = a.magnetic;
     for (const auto& h : a.hosts) {
       auto it = by_name.find(h);
       if (it == by_name.end()) {
@@ -209,9 +217,7 @@ void ReservationTable::fill_viewer(const Job& job, std::size_t self, std::string
                                    Overlap overlap) const {
   v.may_use.assign(reservations_.size(), 0);
   const QosFlags* flags = attributes(qos);
-  for (const auto& r : reservations_)
-    v.may_use[r.id] =
-        r.kind == ReservationKind::Job ? r.job == self : check_access(r.acl, {&job, qos, overlap(r), flags}).granted;
+  for (const auto& r : reservations_) v.may_use[r.id] = may_use(r, job, self, {&job, qos, overlap(r), flags});
 }
 
 const QosFlags* ReservationTable::attributes(std::string_view qos) const {
@@ -222,7 +228,8 @@ const QosFlags* ReservationTable::attributes(std::string_view qos) const {
 
 ir::AclEntry::Affinity ReservationTable::affinity(const Job& job, std::string_view qos, ReservationId r) const {
   const Reservation& res = reservations_[r];
-  if (res.kind == ReservationKind::Job) return ir::AclEntry::Affinity::Positive;
+  if (res.kind == ReservationKind::Job || (res.rm && job.reservation == res.name))
+    return ir::AclEntry::Affinity::Positive;
   return check_access(res.acl, {&job, qos, job.walltime, attributes(qos)}).affinity;
 }
 

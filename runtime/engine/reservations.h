@@ -22,17 +22,6 @@ namespace maui::runtime {
 enum class ReservationKind : std::uint8_t { Job, Standing, Admin };
 std::string_view to_string(ReservationKind);
 
-// An administrative reservation (Maui's setres): hosts for a time, with an access list. An
-// empty ACL is a SYSTEM reservation: no job may use it.
-struct AdminReservation {
-  std::string name;
-  Epoch start = 0, end = 0;
-  std::vector<std::string> hosts;  // node names
-  std::vector<ir::AclEntry> acl;
-  std::string owner;  // who set it (setres: they may release it); empty: the command line
-  bool operator==(const AdminReservation&) const = default;
-};
-
 // A plain value: no pointer into the policy or the snapshot but node positions (NodeTasks::node
 // indexes the snapshot's nodes it was made on; the cycle maps them by name to another snapshot's),
 // so that it can be carried to the next iteration, through a reload, and saved.
@@ -43,14 +32,20 @@ struct Reservation {
   Epoch start = 0, end = 0;
   std::vector<NodeTasks> nodes;  // what it holds (tasks of per_task on each node)
   Resources per_task;
-  std::vector<ir::AclEntry> acl;  // standing and admin reservations
-  bool dedicated = false;         // shares its node-time with no other reservation
-  bool whole_nodes = false;       // Job: holds its nodes whole (runtime/engine/node_access.h)
-  NodeUser user;                  // Job: its user, when SINGLEUSER applies (runtime/engine/calendar.h)
-  std::size_t job = 0;            // Job: index of the job in the snapshot
-  std::int64_t wanted_tasks = 0;  // Standing: TASKCOUNT (0 = every candidate's fill)
-  std::string standing;           // Standing: the SRCFG name
+  std::vector<ir::AclEntry> acl;      // standing and admin reservations
+  bool dedicated = false;             // shares its node-time with no other reservation
+  bool whole_nodes = false;           // Job: holds its nodes whole (runtime/engine/node_access.h)
+  NodeUser user;                      // Job: its user, when SINGLEUSER applies (runtime/engine/calendar.h)
+  std::size_t job = 0;                // Job: index of the job in the snapshot
+  std::int64_t wanted_tasks = 0;      // Standing: TASKCOUNT (0 = every candidate's fill)
+  std::string standing;               // Standing: the SRCFG name
+  bool rm = false, magnetic = false;  // Admin: the resource manager's (AdminReservation::rm, magnetic)
 };
+
+// Whether `job` (at `self` in the snapshot; none: a probe, as showbf's) may use reservation r: its
+// own job reservation, an RM reservation it asked for by name (or, magnetic, one whose ACL admits
+// it), a standing or administrative one whose ACL admits it (runtime/engine/acl.h).
+bool may_use(const Reservation& r, const Job& job, std::optional<std::size_t> self, const AccessRequest& access);
 
 // A job's priority reservation as ReservationTable::add_job books it (id 0, not yet booked).
 Reservation job_reservation(std::size_t job, const std::string& job_id, Epoch start, Epoch end,

@@ -70,7 +70,7 @@ class Reader {
   void file(const json::Value& root) {
     const json::Object* o = root.getAsObject();
     if (!o) return error("(root)", "expected an object with a \"jobs\" array");
-    known(*o, "", {"now", "nodes", "jobs"});
+    known(*o, "", {"now", "nodes", "reservations", "jobs"});
     if (o->get("now")) out_.now = time(*o, "", "now");
     if (const json::Value* nodes = o->get("nodes")) {
       const json::Array* a = nodes->getAsArray();
@@ -80,6 +80,13 @@ class Reader {
         error("nodes", fmt::format("{} nodes: expected at most {}", a->size(), ir::kMaxNodes));
       else
         for (std::size_t i = 0; i < a->size(); ++i) node((*a)[i], fmt::format("nodes[{}]", i));
+    }
+    if (const json::Value* rs = o->get("reservations")) {
+      const json::Array* a = rs->getAsArray();
+      if (!a)
+        error("reservations", "expected an array");
+      else
+        for (std::size_t i = 0; i < a->size(); ++i) reservation((*a)[i], fmt::format("reservations[{}]", i));
     }
     const json::Value* jobs = o->get("jobs");
     if (!jobs) return error("jobs", "missing: expected an array of jobs");
@@ -218,6 +225,46 @@ class Reader {
       error(p, fmt::format("places {} tasks, more than the job's {}", placed, j.tasks));
   }
 
+  // A reservation of the resource manager (AdminReservation::rm): its hosts, window and access
+  // lists, each name "x", "!x" (NOT) or "x*" (required).
+  void reservation(const json::Value& value, const std::string& path) {
+    const json::Object* o = value.getAsObject();
+    if (!o) return error(path, "expected an object");
+    known(*o, path, {"name", "start", "end", "hosts", "users", "groups", "accounts", "magnetic"});
+    AdminReservation r;
+    r.rm = true;
+    r.owner = "slurm";
+    text(*o, path, "name", r.name, true);
+    const auto start = time(*o, path, "start"), end = time(*o, path, "end");
+    if (!start || !end) {
+      if (!o->get("start") || !o->get("end")) error(path, "expected a start and an end (seconds since 1970)");
+      return;
+    }
+    r.start = *start, r.end = *end;
+    if (r.end <= r.start) error(path + ".end", "expected an end after the start");
+    names(*o, path, "hosts", r.hosts);
+    using Kind = ir::AclEntry::Kind;
+    for (auto [key, kind] : {std::pair{"users", Kind::User}, {"groups", Kind::Group}, {"accounts", Kind::Account}}) {
+      std::vector<std::string> list;
+      names(*o, path, key, list);
+      for (auto& name : list) {
+        ir::AclEntry e;
+        e.kind = kind;
+        e.negated = name.size() > 1 && name.front() == '!';
+        e.required = !e.negated && name.size() > 1 && name.back() == '*';
+        e.value = name.substr(e.negated ? 1 : 0, name.size() - (e.negated || e.required ? 1 : 0));
+        r.acl.push_back(std::move(e));
+      }
+    }
+    if (const json::Value* x = o->get("magnetic")) {
+      if (auto b = x->getAsBoolean())
+        r.magnetic = *b;
+      else
+        error(path + ".magnetic", "expected true or false");
+    }
+    out_.snapshot.rm_reservations.push_back(std::move(r));
+  }
+
   void node(const json::Value& value, const std::string& path) {
     const json::Object* o = value.getAsObject();
     if (!o) return error(path, "expected an object");
@@ -270,6 +317,7 @@ class Reader {
            "features",
            "exclusive",
            "gres_per_node",
+           "reservation",
            "submit_time",
            "state",
            "start_time",
@@ -357,6 +405,7 @@ class Reader {
     names(*o, path, "dependencies", j.dependencies);
     names(*o, path, "features", j.features);
     gres(*o, path, "gres_per_node", j.gres_per_node);
+    text(*o, path, "reservation", j.reservation);
     if (const json::Value* x = o->get("exclusive")) {
       if (auto b = x->getAsBoolean())
         j.exclusive = *b;
@@ -431,6 +480,7 @@ JobsFile parse_jobs_json(std::string_view name, std::string_view text) {
     }
   }
   if (out.now) out.snapshot.now = *out.now;
+  mark_rm_reservations(out.snapshot);
   return out;
 }
 

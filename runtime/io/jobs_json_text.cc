@@ -116,6 +116,7 @@ void write_job(std::string& out, const Job& j) {
   line.texts("features", j.features);
   if (j.exclusive) line.boolean("exclusive", true);
   line.counts("gres_per_node", j.gres_per_node);
+  line.text_unless_empty("reservation", j.reservation);
   line.integer("submit_time", j.submit_time);
   line.text("state", std::string(to_string(j.state)));
   line.integer_if("start_time", j.start_time);
@@ -131,6 +132,23 @@ void write_job(std::string& out, const Job& j) {
   line.integer_if("start_priority", j.sched.start_priority);
   line.integer_unless("nice", j.nice, 0);
   if (j.utilized_procs) line.number("utilized_procs", *j.utilized_procs);
+}
+
+// The access lists as parse_jobs_json reads them: "x", "!x" (NOT), "x*" (required).
+void write_reservation(std::string& out, const AdminReservation& r) {
+  Line line(out);
+  line.text("name", r.name);
+  line.integer("start", r.start);
+  line.integer("end", r.end);
+  line.texts("hosts", r.hosts);
+  using Kind = ir::AclEntry::Kind;
+  for (auto [key, kind] : {std::pair{"users", Kind::User}, {"groups", Kind::Group}, {"accounts", Kind::Account}}) {
+    std::vector<std::string> names;
+    for (const auto& e : r.acl)
+      if (e.kind == kind) names.push_back((e.negated ? "!" : "") + e.value + (e.required ? "*" : ""));
+    line.texts(key, names);
+  }
+  if (r.magnetic) line.boolean("magnetic", true);
 }
 
 template <class T, class Write>
@@ -151,6 +169,10 @@ std::string jobs_json_text(const ClusterSnapshot& snapshot) {
   std::string out = "{\n  \"now\": " + std::to_string(snapshot.now) + ",\n";
   write_array(out, "nodes", snapshot.nodes, write_node);
   out += ",\n";
+  if (!snapshot.rm_reservations.empty()) {
+    write_array(out, "reservations", snapshot.rm_reservations, write_reservation);
+    out += ",\n";
+  }
   write_array(out, "jobs", snapshot.jobs, write_job);
   out += "\n}\n";
   return out;

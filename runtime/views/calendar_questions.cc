@@ -23,9 +23,7 @@ Viewer reservation_access(const ViewContext& context, const Job& job, std::optio
   Viewer v;
   const auto& rs = context.iteration.reservations;
   v.may_use.assign(rs.size(), 0);
-  for (std::size_t r = 0; r < rs.size(); ++r)
-    v.may_use[r] = rs[r].kind == ReservationKind::Job ? self && rs[r].job == *self
-                                                      : check_access(rs[r].acl, {&job, qos, 0, &flags}).granted;
+  for (std::size_t r = 0; r < rs.size(); ++r) v.may_use[r] = may_use(rs[r], job, self, {&job, qos, 0, &flags});
   v.whole_nodes = job.exclusive || (dir.has_whole_node_jobs() && whole_nodes(dir.node_access(job.job_class, qos)));
   return v;
 }

@@ -13,6 +13,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/rm/slurm/slurm_snapshot.h"
+
 // Slurm's headers are C.
 extern "C" {
 #include <slurm/slurm.h>
@@ -45,21 +47,6 @@ std::vector<std::string> expand(const char* list) {
     std::free(host);
   }
   slurm_hostlist_destroy(hl);
-  return out;
-}
-
-std::vector<std::string> split_commas(const char* s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (const char* p = s ? s : ""; *p; ++p) {
-    if (*p == ',') {
-      if (!cur.empty()) out.push_back(std::move(cur));
-      cur.clear();
-    } else {
-      cur += *p;
-    }
-  }
-  if (!cur.empty()) out.push_back(std::move(cur));
   return out;
 }
 
@@ -192,6 +179,35 @@ RmStatus LibSlurmControl::read(Reading& out) {
     for (auto& node : expand(p.nodes)) partitions_of[node].push_back(p.name);
   }
   slurm_free_partition_info_msg(parts);
+  // Slurm's reservations, each turn: a job must not go into a maintenance window.
+  reserve_info_msg_t* resvs = nullptr;
+  if (slurm_load_reservations(0, &resvs) != SLURM_SUCCESS) {
+    slurm_free_job_info_msg(jobs);
+    slurm_free_node_info_msg(nodes);
+    return RmStatus::failure(last_error("reading reservations"));
+  }
+  out.reservations.clear();
+  for (std::uint32_t i = 0; i < resvs->record_count; ++i) {
+    const reserve_info_t& v = resvs->reservation_array[i];
+    if (!v.name) continue;
+    ReservationRecord r;
+    r.name = v.name;
+    r.start = v.start_time;
+    r.end = v.end_time;
+    if (v.node_list && std::string_view(v.node_list) == "ALL") {
+      for (std::uint32_t k = 0; k < nodes->record_count; ++k)
+        if (nodes->node_array[k].name) r.nodes.emplace_back(nodes->node_array[k].name);
+    } else {
+      r.nodes = expand(v.node_list);
+    }
+    r.users = text(v.users);
+    r.groups = text(v.groups);
+    r.accounts = text(v.accounts);
+    r.magnetic = (v.flags & RESERVE_FLAG_MAGNETIC) != 0;
+    out.reservations.push_back(std::move(r));
+  }
+  reservations_updated_ = resvs->last_update;
+  slurm_free_reservation_info_msg(resvs);
   out.now = asked;
   out.jobs.clear();
   out.nodes.clear();
@@ -250,6 +266,7 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.exclusive = j.shared == JOB_SHARED_NONE;  // --exclusive (whole_node); NO_VAL16 when not said
     r.tres_per_node = text(j.tres_per_node);
     r.tres_per_job_or_task = text(j.tres_per_job) + text(j.tres_per_task);
+    r.reservation = text(j.resv_name);
     r.admin_comment = text(j.admin_comment);
     r.requeue_allowed = j.requeue != 0;
     r.restarts = j.restart_cnt;
@@ -264,7 +281,7 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.cpus = n.cpus_efctv > 0 ? n.cpus_efctv : n.cpus;
     r.real_memory_mb = n.real_memory;
     r.tmp_disk_mb = n.tmp_disk;
-    r.features = split_commas(n.features_act ? n.features_act : n.features);
+    r.features = names_of_list(text(n.features_act ? n.features_act : n.features));
     r.gres = text(n.gres);
     r.state = node_base(n.node_state);
     r.drain = (n.node_state & NODE_STATE_DRAIN) != 0;
@@ -299,6 +316,12 @@ bool LibSlurmControl::changed() {
   node_info_msg_t* nodes = nullptr;
   if (slurm_load_node(static_cast<time_t>(nodes_updated_), &nodes, SHOW_ALL) == SLURM_SUCCESS) {
     slurm_free_node_info_msg(nodes);
+    return true;
+  }
+  if (slurm_get_errno() != SLURM_NO_CHANGE_IN_DATA) return true;
+  reserve_info_msg_t* resvs = nullptr;
+  if (slurm_load_reservations(static_cast<time_t>(reservations_updated_), &resvs) == SLURM_SUCCESS) {
+    slurm_free_reservation_info_msg(resvs);
     return true;
   }
   return slurm_get_errno() != SLURM_NO_CHANGE_IN_DATA;

@@ -37,7 +37,8 @@ class LibSlurmControl final : public SlurmControl {
   const std::string& user_name(std::uint32_t uid);
   const std::string& group_name(std::uint32_t gid);
 
-  std::int64_t jobs_updated_ = 0, nodes_updated_ = 0;  // Slurm's last_update of the last read
+  std::int64_t jobs_updated_ = 0, nodes_updated_ = 0,
+               reservations_updated_ = 0;  // Slurm's last_update of the last read
   // The jobs changed() found changed, with the time it asked: the read that follows at once
   // uses them rather than asking for every job a second time.
   job_info_msg* prefetched_jobs_ = nullptr;

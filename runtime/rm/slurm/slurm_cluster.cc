@@ -514,7 +514,7 @@ std::variant<SlurmCluster::Prepared, RmStatus> SlurmCluster::prepare_start(const
   // A job asking several partitions goes into the first of them that holds all its nodes (a
   // Slurm job runs in one partition).
   if (r->partition.find(',') != std::string::npos) {
-    for (const auto& part : partitions_of_list(r->partition)) {
+    for (const auto& part : names_of_list(r->partition)) {
       const bool holds_all = std::all_of(request.nodes.begin(), request.nodes.end(), [&](const std::string& name) {
         return std::any_of(reading_.nodes.begin(), reading_.nodes.end(), [&](const NodeRecord& n) {
           return n.name == name && std::find(n.partitions.begin(), n.partitions.end(), part) != n.partitions.end();

@@ -64,6 +64,7 @@ struct JobRecord {
   bool exclusive = false;                                         // --exclusive: shares no node (OverSubscribe=NO)
   std::string tres_per_node;                                      // --gres=gpu:1: "gres:gpu:1" (TresPerNode)
   std::string tres_per_job_or_task;                               // --gpus, --gpus-per-task (TresPerJob, TresPerTask)
+  std::string reservation;                                        // --reservation (Slurm's resv_name); empty: none
   std::string admin_comment;
   bool requeue_allowed = false;
   std::uint32_t restarts = 0;
@@ -87,11 +88,22 @@ struct NodeRecord {
   std::vector<std::string> partitions;
 };
 
+// A reservation (`scontrol create reservation`): Slurm shows a recurring one (DAILY, WEEKLY) as
+// its next instance.
+struct ReservationRecord {
+  std::string name;
+  Epoch start = 0, end = 0;
+  std::vector<std::string> nodes;       // node names, expanded
+  std::string users, groups, accounts;  // Slurm's lists ("a,b"; "-a,-b": everyone but them)
+  bool magnetic = false;                // Flags=MAGNETIC: jobs it admits use it unasked
+};
+
 // One reading of the cluster.
 struct Reading {
   Epoch now = 0;
   std::vector<JobRecord> jobs;
   std::vector<NodeRecord> nodes;
+  std::vector<ReservationRecord> reservations;
 };
 
 }  // namespace maui::runtime::slurm

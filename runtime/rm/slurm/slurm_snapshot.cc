@@ -1,6 +1,7 @@
 #include "runtime/rm/slurm/slurm_snapshot.h"
 
 #include "runtime/rm/slurm/slurm_dependencies.h"
+#include "runtime/rm/slurm/slurm_reservations.h"
 
 #include <algorithm>
 #include <cctype>
@@ -111,7 +112,7 @@ bool ended(JobStateName s) {
 
 }  // namespace
 
-std::vector<std::string> partitions_of_list(std::string_view list) {
+std::vector<std::string> names_of_list(std::string_view list) {
   std::vector<std::string> out;
   while (!list.empty()) {
     const std::size_t comma = list.find(',');
@@ -187,7 +188,8 @@ namespace {
 // One Slurm record as a job of the engine, under the id given (an array's record stands for
 // each of its pending tasks).
 Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, const MappingOptions& options, Epoch now,
-            const DependencyStanding& dependencies, std::vector<std::string>& problems) {
+            const DependencyStanding& dependencies, const std::vector<AdminReservation>& reservations,
+            std::vector<std::string>& problems) {
   Job j;
   j.id = std::move(id);
   j.user = r.user;
@@ -233,6 +235,8 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
                     j.id, r.constraint));
   }
   j.nice = r.nice;
+  const AskedReservation asked = asked_reservation(r.reservation, reservations, now);
+  j.reservation = asked.name;
 
   const auto starting = adapter.starting.find(j.id);
   if (r.state == JobStateName::Pending) {
@@ -257,6 +261,8 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
     // Slurm's eligible time is its begin time (`--begin`), or, for a job requeued, the requeue
     // + 120 s, which the adapter overrides when it starts the job (docs/slurm.md).
     if (r.eligible > now && r.restarts == 0 && j.state == JobState::Idle) j.holds.emplace_back(kBeginTimeHold);
+    // Slurm starts a job of a reservation only inside it (measured: docs/slurm.md).
+    if (asked.hold && j.state == JobState::Idle) j.holds.emplace_back(*asked.hold);
     j.dependencies = dependencies.waiting_for;
     if (!dependencies.never.empty() || r.reason == "DependencyNeverSatisfied")
       j.holds.emplace_back(kDependencyNeverHold);
@@ -334,6 +340,9 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
     }
     s.nodes.push_back(node_of(n));
   }
+  s.rm_reservations = map_reservations(reading.reservations, reading.now, out.problems);
+  mark_rm_reservations(s);
+  out.next_begin = next_reservation_change(s.rm_reservations, reading.now);
   s.jobs.reserve(reading.jobs.size());
   std::map<std::uint32_t, ArrayTasks> arrays;
   // The dependencies are judged from every record (slurm_dependencies.h): indexed only when a
@@ -350,7 +359,7 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
       out.next_begin = r.eligible;
     if (!dependencies.never.empty())
       out.dependency_never.push_back({s.jobs.size(), dependencies.never, dependencies.slurm_agrees});
-    Job j = map_job(r, std::move(id), adapter, options, reading.now, dependencies, out.problems);
+    Job j = map_job(r, std::move(id), adapter, options, reading.now, dependencies, s.rm_reservations, out.problems);
     if (r.array_job_id != 0) {
       ArrayTasks& a = arrays[r.array_job_id];
       a.max_running = std::max(a.max_running, r.array_max_tasks);
@@ -385,7 +394,7 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
   for (const auto& j : s.jobs)
     if (j.job_class.find(',') != std::string::npos && j.state != JobState::Completed) lists.insert(j.job_class);
   for (const auto& list : lists) {
-    const auto parts = partitions_of_list(list);
+    const auto parts = names_of_list(list);
     for (auto& n : s.nodes)
       if (std::any_of(n.classes.begin(), n.classes.end(),
                       [&](const std::string& c) { return std::find(parts.begin(), parts.end(), c) != parts.end(); }))

@@ -71,7 +71,8 @@ struct MappedCluster {
     bool operator==(const NeverMet&) const = default;
   };
   std::vector<NeverMet> dependency_never;
-  // The earliest begin time still to come of a waiting job (0: none): a turn is due then.
+  // The earliest begin time still to come of a waiting job, or start or end of a Slurm
+  // reservation (0: none): a turn is due then.
   Epoch next_begin = 0;
 };
 
@@ -80,8 +81,9 @@ struct MappedCluster {
 std::string job_key(const JobRecord& record);
 std::string task_key(std::uint32_t array_job_id, std::uint32_t task);
 
-// The partitions of a job that asks several (`a,b`), in its order.
-std::vector<std::string> partitions_of_list(std::string_view list);
+// The names of one of Slurm's comma lists (a job's partitions `a,b`, a node's features, a
+// reservation's users), in order, empty items skipped.
+std::vector<std::string> names_of_list(std::string_view list);
 
 // The tasks a pending array record stands for, from Slurm's text ("1-3,7", "0-20:4", with the
 // throttle "%2" after them); empty with `error` set when the text is not one (a list Slurm cut
