@@ -24,23 +24,20 @@
 #include "runtime/daemon/access.h"
 #include "runtime/daemon/admin_protocol.h"
 #include "runtime/daemon/admin_socket.h"
+#include "tests/temp_dir.h"
 
 namespace maui::runtime {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Short (/tmp/mr-sock-XXXXXX): a Unix socket's path must fit in 108 bytes.
 class SocketDir {
  public:
-  SocketDir() {
-    char tmpl[] = "/tmp/mr-sock-XXXXXX";
-    dir_ = ::mkdtemp(tmpl);
-  }
-  ~SocketDir() { std::filesystem::remove_all(dir_); }
-  std::string path() const { return dir_ + "/mauirun.sock"; }
+  std::string path() const { return dir_.str() + "/mauirun.sock"; }
 
  private:
-  std::string dir_;
+  testing_support::TempDir dir_{"mr-sock"};
 };
 
 int connect_to(const std::string& path) {

@@ -25,6 +25,7 @@
 #include "runtime/daemon/http_report.h"
 #include "runtime/io/atomic_file.h"
 #include "tests/schedule_support.h"
+#include "tests/temp_dir.h"
 
 namespace maui::runtime::testing {
 namespace {
@@ -196,14 +197,9 @@ TEST(DaemonState, BelongsToOneCluster) {
       << *error;
 }
 
-std::string temp_dir() {
-  char path[] = "/tmp/mauirun-state-XXXXXX";
-  EXPECT_NE(::mkdtemp(path), nullptr);
-  return path;
-}
-
 TEST(DaemonState, ThePreviousFileIsUsedWhenTheLastIsDamaged) {
-  const std::string dir = temp_dir();
+  const testing_support::TempDir tmp("mauirun-state");
+  const std::string dir = tmp.str();
   DaemonState first = sample();
   ASSERT_FALSE(save_state(dir, first).has_value());
   DaemonState second = sample();
@@ -223,7 +219,8 @@ TEST(DaemonState, ThePreviousFileIsUsedWhenTheLastIsDamaged) {
   ASSERT_EQ(load.problems.size(), 1u);
   EXPECT_EQ(load.problems[0].rfind("state.json:2: the file is truncated", 0), 0u) << load.problems[0];
   // Nothing at all: a first start, no problem.
-  const std::string empty = temp_dir();
+  const testing_support::TempDir empty_dir("mauirun-state");
+  const std::string empty = empty_dir.str();
   load = load_state(empty);
   EXPECT_FALSE(load.state.has_value());
   EXPECT_TRUE(load.problems.empty());
@@ -232,7 +229,8 @@ TEST(DaemonState, ThePreviousFileIsUsedWhenTheLastIsDamaged) {
 // A write that fails (here the temporary file cannot be made; a full disk is tested for real by
 // tests/slurm/test_disk_full.py) leaves the old file whole and nothing behind.
 TEST(AtomicFile, AFailedWriteLeavesTheOldFileWhole) {
-  const std::string dir = temp_dir();
+  const testing_support::TempDir tmp("mauirun-state");
+  const std::string dir = tmp.str();
   ASSERT_FALSE(write_file_atomically(dir, "f", "old").has_value());
   ASSERT_EQ(::mkdir((dir + "/.f.tmp." + std::to_string(::getpid())).c_str(), 0755), 0);
   const auto error = write_file_atomically(dir, "f", "new");

@@ -18,6 +18,7 @@
 #include "runtime/engine/fairshare.h"
 #include "runtime/io/fairshare_files.h"
 #include "tests/runtime_support.h"
+#include "tests/temp_dir.h"
 
 namespace maui::runtime {
 namespace {
@@ -30,25 +31,7 @@ constexpr Epoch kHalfDay = 12 * 3600;
 // A time inside a 12-hour window: the window started 1'699'963'200 (an exact multiple).
 constexpr Epoch kNow = 1'699'963'200 + 3600;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "mauirun-fs-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) ADD_FAILURE() << "mkdtemp";
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-  void write(const std::string& name, std::string_view text) const {
-    std::ofstream(path_ / name, std::ios::binary) << text;
-  }
-
- private:
-  fs::path path_;
-};
+using testing_support::TempDir;
 
 // 6.3.2.3: FSINTERVAL 12:00:00, FSDEPTH 4, FSDECAY 0.5 and John's usage in four windows:
 // Usage = (60 + .5^1*0 + .5^2*10 + .5^3*50) / (110 + .5^1*125 + .5^2*100 + .5^3*150).

@@ -16,6 +16,7 @@
 #include "runtime/daemon/client_quota.h"
 #include "runtime/daemon/decision_log.h"
 #include "runtime/daemon/refusal_budget.h"
+#include "tests/temp_dir.h"
 
 namespace maui::runtime {
 namespace {
@@ -99,20 +100,15 @@ TEST(Clipped, ALineHoldsABoundedPartOfWhatAClientSent) {
 
 class LogDir {
  public:
-  LogDir() {
-    char tmpl[] = "/tmp/mr-log-XXXXXX";
-    dir_ = ::mkdtemp(tmpl);
-  }
-  ~LogDir() { std::filesystem::remove_all(dir_); }
-  const std::string& path() const { return dir_; }
+  std::string path() const { return dir_.str(); }
   std::uintmax_t size(const std::string& name) const {
     std::error_code ec;
-    const auto n = std::filesystem::file_size(dir_ + "/" + name, ec);
+    const auto n = std::filesystem::file_size(dir_.path() / name, ec);
     return ec ? 0 : n;
   }
 
  private:
-  std::string dir_;
+  testing_support::TempDir dir_{"mr-log"};
 };
 
 TEST(DecisionLog, EachFileRotatesAtItsBoundAndKeepsOneBefore) {

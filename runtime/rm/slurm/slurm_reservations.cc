@@ -1,6 +1,7 @@
 #include "runtime/rm/slurm/slurm_reservations.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include <fmt/format.h>
 
