@@ -125,6 +125,7 @@ ReportData LiveReport::data(const std::string& config, Seconds utc_offset, const
   d.title = "the live cluster (mauirun serve)";
   d.trace = "Slurm (live)";
   d.utc_offset = utc_offset;
+  d.refresh = options_.refresh;
   std::lock_guard<std::mutex> lock(mutex_);
   d.origin = origin_;
   if (!recorder_) {

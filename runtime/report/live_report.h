@@ -23,6 +23,7 @@ struct LiveReportOptions {
   Seconds window = 24 * 3600;  // jobs that ended longer ago than this are forgotten
   Seconds sample_step = 300;   // fairshare and priority samples
   std::size_t priority_rows = 20;
+  Seconds refresh = 15;  // the page asks for its data again this often
 };
 
 class LiveReport {

@@ -102,6 +102,8 @@ struct ReportData {
   Epoch origin = 0;               // epoch of trace second 0
   Seconds utc_offset = 0;         // local time = epoch + utc_offset
   std::vector<ReportSide> sides;  // one; two for a comparison (old, new)
+  // A live page asks for its data again this often (serve --http); 0: a file, drawn once.
+  Seconds refresh = 0;
 };
 
 }  // namespace maui::runtime

@@ -217,6 +217,7 @@ std::string report_data_json(const ReportData& data) {
   out.append(std::string_view(",\"trace\":"));
   string(out, data.trace);
   fmt::format_to(it, ",\"origin\":{},\"utc_offset\":{}", data.origin, data.utc_offset);
+  if (data.refresh > 0) fmt::format_to(it, ",\"refresh\":{}", data.refresh);
   std::array<std::string_view, ir::kPriorityComponents> components;
   for (std::size_t c = 0; c < components.size(); ++c)
     components[c] = ir::to_string(static_cast<ir::PriorityComponent>(c));
@@ -227,14 +228,16 @@ std::string report_data_json(const ReportData& data) {
 }
 
 std::string html_page(std::string_view title, std::string_view data_id, std::string_view data_json,
-                      std::string_view page_script) {
+                      std::string_view page_script, bool asks_its_data) {
   Buffer out;
   auto it = std::back_inserter(out);
   out.append(std::string_view("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"));
-  // Nothing may come from the network, whatever a script tries.
-  out.append(
-      std::string_view("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                       "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:\">\n"));
+  // Nothing may come from the network, whatever a script tries; a live page only its data, from
+  // the server that sent it.
+  fmt::format_to(it,
+                 "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; {}"
+                 "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:\">\n",
+                 asks_its_data ? "connect-src 'self'; " : "");
   out.append(std::string_view("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"));
   for (char c : title) {  // text, not markup
     if (c == '<')
@@ -263,7 +266,7 @@ std::string html_page(std::string_view title, std::string_view data_id, std::str
 }
 
 std::string render_report_html(const ReportData& data) {
-  return html_page(data.title, "report-data", report_data_json(data), report_assets::page_script());
+  return html_page(data.title, "report-data", report_data_json(data), report_assets::page_script(), data.refresh > 0);
 }
 
 }  // namespace maui::runtime

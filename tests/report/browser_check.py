@@ -3,7 +3,8 @@
 way a person would see it, through the DevTools protocol over a pipe (--remote-debugging-pipe:
 no port, no extra package):
 
-- no console error, no uncaught exception, no network request but the file itself;
+- no console error, no uncaught exception, no network request but the file itself (a live page,
+  --url: but the page and its data.json, which it asks again every few seconds: --redraws);
 - the page is drawn (window.mauiReport.ready) within --max-seconds, of wall time or of the
   browser's CPU time, in the best of up to --loads loads;
 - each Gantt chart drew the expected number of rectangles (--expect SIDE:BLOCKS:SHADES), the sweep
@@ -22,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 
 class Browser:
@@ -187,7 +189,12 @@ def check(condition, message, failures):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("html")
+    parser.add_argument("html", nargs="?", help="the report file (or --url)")
+    parser.add_argument("--url", help="open the live page there (mauirun serve --http) instead of a file: "
+                        "its data.json may be asked as well")
+    parser.add_argument("--redraws", type=int, help="a live page: wait until it drew itself this many times "
+                        "(each new data.json), within --redraw-seconds")
+    parser.add_argument("--redraw-seconds", type=float, default=90.0)
     parser.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser"))
     parser.add_argument("--max-seconds", type=float, default=5.0)
     parser.add_argument("--loads", type=int, default=5, help="loads tried for --max-seconds, the best counts")
@@ -208,10 +215,17 @@ def main():
         print("skipped: no chromium (Debian: apt-get install chromium)")
         return 77
 
+    if bool(args.html) == bool(args.url):
+        parser.error("give the report file or --url")
     failures = []
-    size = os.path.getsize(args.html)
-    check(size <= args.max_bytes, f"file size {size / 1e6:.2f} MB <= {args.max_bytes / 1e6:.0f} MB", failures)
-    url = "file://" + os.path.abspath(args.html)
+    if args.html:
+        size = os.path.getsize(args.html)
+        check(size <= args.max_bytes, f"file size {size / 1e6:.2f} MB <= {args.max_bytes / 1e6:.0f} MB", failures)
+        url = "file://" + os.path.abspath(args.html)
+        allowed = {url}
+    else:
+        url = args.url
+        allowed = {url, urllib.parse.urljoin(url, "data.json")}
     browser = Browser(args.chromium)
     try:
         browser.open_page()
@@ -247,6 +261,16 @@ def main():
         check(ready and best is not None and min(best, best_cpu) < args.max_seconds,
               f"drawn in {best:.2f} s, {best_cpu:.2f} s of CPU time (either < {args.max_seconds} s)" if ready
               else "never drawn", failures)
+        if args.redraws is not None:
+            end = time.monotonic() + args.redraw_seconds
+            draws = 0
+            while time.monotonic() < end:
+                draws = browser.evaluate("window.mauiReport.ready ? window.mauiReport.draws : 0")
+                if draws >= args.redraws:
+                    break
+                time.sleep(0.2)
+            check(draws >= args.redraws, f"the live page drew itself {draws} times, expected {args.redraws} "
+                  f"within {args.redraw_seconds:.0f} s", failures)
         heap = browser.send("Runtime.getHeapUsage")
         print(f"      JavaScript heap {heap['usedSize'] / 1e6:.1f} MB used of {heap['totalSize'] / 1e6:.1f} MB")
 
@@ -310,9 +334,9 @@ def main():
             elif method == "Network.requestWillBeSent":
                 requests.append(params["request"]["url"])
         check(not errors, f"no console error or warning {errors[:3]}", failures)
-        others = [r for r in requests if r != url and not r.startswith(("data:", "blob:"))]
-        check(not others, f"no network request but the file itself ({len(requests)} requests; others: {others[:3]})",
-              failures)
+        others = [r for r in requests if r not in allowed and not r.startswith(("data:", "blob:"))]
+        check(not others, f"no network request but the page and its data ({len(requests)} requests; others: "
+              f"{others[:3]})", failures)
     finally:
         browser.close()
     print(f"{checks_made - len(failures)} checks passed, {len(failures)} failed")

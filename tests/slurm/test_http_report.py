@@ -1,7 +1,7 @@
 """The live report (`mauirun serve --http 127.0.0.1:0`): its data shows the jobs Slurm runs, on
 the nodes Slurm says they run on; the page draws in headless Chromium with no console error and
-no network request; a client that connects and sends nothing holds up neither the page nor the
-scheduling; an unknown page is a 404 that says what there is. Three 4-CPU jobs run; a 16-CPU one
+no network request, and served live draws itself again as the cluster changes; a client that
+connects and sends nothing holds up neither the page nor the scheduling; an unknown page is a 404 that says what there is. Three 4-CPU jobs run; a 16-CPU one
 waits with a reservation on all four nodes, and its priority (USERCFG[root] PRIORITY=100) is
 on the page."""
 import json
@@ -104,6 +104,16 @@ class HttpReport(ClusterTest):
                                 f"--chromium={chromium}", page, "--expect", f"0:{rectangles}:1", "--screenshots",
                                 "--charts", "5", "--max-seconds", "30"], capture_output=True, text=True, timeout=300)
         self.assertEqual(check.returncode, 0, check.stdout + check.stderr)
+        # The page served live draws itself again from data.json when the cluster changes (every
+        # 15 s: no reload), and asks for nothing else.
+        live = subprocess.Popen([sys.executable, os.path.join(HERE, "..", "report", "browser_check.py"),
+                                 f"--chromium={chromium}", "--url", base + "/", "--redraws", "2",
+                                 "--redraw-seconds", "60", "--max-seconds", "30"],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.cluster.sbatch("-n", "1", "--time=1", seconds=2)
+        out, _ = live.communicate(timeout=300)
+        self.assertEqual(live.returncode, 0, out)
+        self.assertIn("drew itself 2 times", out)
         silent.close()
         self.assertEqual(serve.stop(), 0)
 

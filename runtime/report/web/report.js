@@ -1,11 +1,17 @@
 // The page of mauirun's HTML report (runtime/report/): draws the data inlined in
-// <script id="report-data"> (docs/report.md) with Apache ECharts, inlined too. Nothing is
-// fetched. When every chart has drawn, window.mauiReport.ready is true (the browser test waits
-// for it); mauiReport.ganttElements(side) counts the rectangles each Gantt chart drew.
+// <script id="report-data"> (docs/report.md) with Apache ECharts, inlined too. A file fetches
+// nothing; the live page of serve --http asks its data.json again (at the end). When every
+// chart has drawn, window.mauiReport.ready is true (the browser test waits for it; .draws counts
+// the draws); mauiReport.ganttElements(side) counts the rectangles each Gantt chart drew.
 (function () {
   'use strict';
-  const data = JSON.parse(document.getElementById('report-data').textContent);
   const root = document.getElementById('report');
+  let drawn = [];  // the charts of the last draw
+  let draws = 0;
+  // The whole page from one data object: again for each new one of a live page.
+  function draw(data) {
+  drawn.forEach(function (c) { c.dispose(); });
+  root.textContent = '';
   const sides = data.sides;
   const two = sides.length === 2;
   const KINDS = ['user', 'group', 'account', 'class', 'qos'];
@@ -16,7 +22,7 @@
   const SHADE_COLORS = ['rgba(78,121,167,0.22)', 'rgba(225,87,89,0.25)', 'rgba(120,120,120,0.28)'];
   const SHADE_NAMES = ['standing reservation', 'administrative reservation', 'job reservation (nodes held)'];
 
-  const report = { ready: false, charts: {}, gantt: [], startedAt: performance.now() };
+  const report = { ready: false, charts: {}, gantt: [], startedAt: performance.now(), draws: ++draws };
   window.mauiReport = report;
   report.ganttElements = function (side) {
     const g = report.gantt[side];
@@ -51,6 +57,7 @@
     return (b > a ? '+' : '') + Math.round((b - a) / Math.abs(a) * 100) + ' %';
   }
   const charts = [];
+  drawn = charts;
   let pending = 0;
   function chart(container, option, height) {
     const div = el('div', { class: 'chart' });
@@ -419,5 +426,28 @@
   root.appendChild(el('p', { class: 'note', text: 'Drawn with Apache ECharts ' + echarts.version +
     ' (inlined; this file needs no network).' }));
   report.optionsSetAt = performance.now();
-  window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
+  }
+
+  const embedded = document.getElementById('report-data').textContent;
+  const first = JSON.parse(embedded);
+  draw(first);
+  window.addEventListener('resize', function () { drawn.forEach(function (c) { c.resize(); }); });
+  // A live page (mauirun serve --http: data.refresh > 0) asks for data.json every `refresh`
+  // seconds and draws the page again when it changed, where the reader had scrolled to; a file
+  // is drawn once and fetches nothing. A failed request (serve restarting) waits for the next.
+  if (first.refresh > 0 && location.protocol.startsWith('http')) {
+    let last = embedded;
+    setInterval(function () {
+      fetch('data.json', { cache: 'no-store' })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (text) {
+          if (!text || text === last) return;
+          last = text;
+          const y = window.scrollY;
+          draw(JSON.parse(text));
+          window.scrollTo(0, y);
+        })
+        .catch(function () {});
+    }, first.refresh * 1000);
+  }
 })();
