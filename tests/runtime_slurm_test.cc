@@ -527,6 +527,35 @@ TEST(SlurmMapping, BeginTimesAndDependenciesNeverMet) {
   EXPECT_TRUE(job(map_reading(r, {}), "1").holds.empty()) << "its begin time came";
 }
 
+// A corrupt record (numbers far beyond what Slurm allows): taken at schemas/ir.h's bounds, said,
+// and a waiting job held, never an overflowed sum (found by fuzzing: 2^63 MB per CPU times the
+// CPUs of a task overflowed).
+TEST(SlurmMapping, NumbersBeyondTheBoundsAreHeldNotOverflowed) {
+  Reading r;
+  r.now = 5000;
+  JobRecord huge = pending(1, 4);
+  huge.memory_per_cpu_mb = std::uint64_t{1} << 62;
+  huge.cpus_per_task = 4'000'000'000u;
+  huge.submit = -(std::int64_t{1} << 62);
+  NodeRecord big = node("n1");
+  big.cpus = 4'000'000'000u;
+  r.jobs = {huge, pending(2, 1)};
+  r.nodes = {big};
+  const MappedCluster m = map_reading(r, {});
+  const Job& j = job(m, "1");
+  EXPECT_EQ(j.procs_per_task, ir::kMaxProcs);
+  EXPECT_EQ(j.tasks, 1);
+  EXPECT_EQ(j.memory_per_task_mb, ir::kMaxMegabytes);
+  EXPECT_EQ(j.submit_time, -ir::kMaxSeconds);
+  EXPECT_EQ(j.holds, std::vector<std::string>{std::string(kBeyondBoundsHold)});
+  EXPECT_TRUE(job(m, "2").holds.empty());
+  EXPECT_EQ(m.snapshot.nodes[0].procs, ir::kMaxProcs);
+  EXPECT_EQ(m.problems,
+            (std::vector<std::string>{"node n1: CPUs or memory beyond the scheduler's bounds: taken at the bound",
+                                      "job 1: a number beyond the scheduler's bounds (a corrupt record?): taken at "
+                                      "the bound, and the job held"}));
+}
+
 TEST(SlurmMapping, NiceGoesToTheJob) {
   Reading r;
   JobRecord nice = pending(1, 1);
@@ -618,6 +647,7 @@ TEST(SlurmMapping, GenericResourcesOfNodesAndJobs) {
   EXPECT_EQ(gres_counts("gres:gpu:1"), (std::map<std::string, std::int64_t>{{"gpu", 1}}));
   EXPECT_TRUE(gres_counts("(null)").empty());
   EXPECT_TRUE(gres_counts("gpu,:3,gpu:x,gpu:99999999999").empty());
+  EXPECT_TRUE(gres_counts("gpu:tesla:0,mps:0").empty()) << "a count of 0 is no resource (found by fuzzing)";
   Reading reading;
   JobRecord per_node = pending(1, 1), per_job = pending(2, 1);
   per_node.tres_per_node = "gres:gpu:2";

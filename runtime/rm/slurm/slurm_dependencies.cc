@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -216,11 +217,13 @@ DependencyStanding judge_dependencies(const JobRecord& job, std::optional<std::u
     return out;
   }
   if (any && std::any_of(terms.begin(), terms.end(), [](const TermStanding& t) { return t.met(); })) return out;
+  // Each id once, in the order met: a set, not a search of the list, as a dependency on an array
+  // waits for each of its tasks (found by fuzzing: a 600-task array cost seconds a turn).
+  std::unordered_set<std::string_view> seen;
   for (const auto& t : terms)
     if (!t.never)
       for (const auto& id : t.waiting_for)
-        if (std::find(out.waiting_for.begin(), out.waiting_for.end(), id) == out.waiting_for.end())
-          out.waiting_for.push_back(id);
+        if (seen.insert(id).second) out.waiting_for.push_back(id);
   return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "runtime/rm/slurm/slurm_dependencies.h"
 #include "runtime/rm/slurm/slurm_reservations.h"
+#include "schemas/ir.h"
 
 #include <algorithm>
 #include <cctype>
@@ -57,7 +58,8 @@ std::map<std::string, std::int64_t> gres_counts(std::string_view text) {
     if (count.empty() || count.size() > 9 ||
         !std::all_of(count.begin(), count.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
       continue;
-    out[std::string(item.substr(0, first))] += std::stoll(std::string(count));
+    // A count of 0 (Gres=gpu:0) is no resource: kept, it would be a JOBS.json count its reader refuses.
+    if (const std::int64_t n = std::stoll(std::string(count)); n > 0) out[std::string(item.substr(0, first))] += n;
   }
   return out;
 }
@@ -78,11 +80,25 @@ NodeState node_state(const NodeRecord& n) {
   }
 }
 
-Node node_of(const NodeRecord& r) {
+// Slurm bounds what a node has and a job asks far below the engine's bounds (schemas/ir.h): a
+// number beyond them is a corrupt record. It is taken at the bound (and said), never left to
+// overflow the engine's sums or to make a snapshot JOBS.json's reader refuses.
+std::int64_t at_most(std::uint64_t v, std::int64_t max, bool& beyond) {
+  if (v <= static_cast<std::uint64_t>(max)) return static_cast<std::int64_t>(v);
+  beyond = true;
+  return max;
+}
+Epoch bounded_time(Epoch t, bool& beyond) {
+  if (t >= -ir::kMaxSeconds && t <= ir::kMaxSeconds) return t;
+  beyond = true;
+  return t < 0 ? -ir::kMaxSeconds : ir::kMaxSeconds;
+}
+
+Node node_of(const NodeRecord& r, bool& beyond) {
   Node n;
   n.name = r.name;
-  n.procs = r.cpus;
-  n.memory_mb = static_cast<std::int64_t>(r.real_memory_mb);
+  n.procs = at_most(r.cpus, ir::kMaxProcs, beyond);
+  n.memory_mb = at_most(r.real_memory_mb, ir::kMaxMegabytes, beyond);
   n.features = r.features;
   n.classes = r.partitions;
   n.gres = gres_counts(r.gres);
@@ -197,24 +213,29 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
   j.account = r.account;
   j.job_class = r.partition;
   j.qos = r.qos;
-  j.procs_per_task = std::max<std::uint32_t>(1, r.cpus_per_task);
+  bool beyond = false;
+  j.procs_per_task = std::max<std::int64_t>(1, at_most(r.cpus_per_task, ir::kMaxProcs, beyond));
   const std::int64_t by_cpus = std::max<std::int64_t>(1, r.cpus / j.procs_per_task);
   j.tasks = r.tasks > 0 ? std::max<std::int64_t>(r.tasks, by_cpus) : by_cpus;
-  j.nodes = r.node_count_asked ? r.min_nodes : 0;
+  if (j.tasks > ir::kMaxProcs / j.procs_per_task)
+    j.tasks = std::max<std::int64_t>(1, ir::kMaxProcs / j.procs_per_task), beyond = true;
+  j.nodes = r.node_count_asked ? at_most(r.min_nodes, ir::kMaxNodes, beyond) : 0;
   if (r.memory_per_cpu_mb) {
-    j.memory_per_task_mb = static_cast<std::int64_t>(*r.memory_per_cpu_mb) * j.procs_per_task;
+    const std::int64_t per_cpu = at_most(*r.memory_per_cpu_mb, ir::kMaxMegabytes, beyond);
+    j.memory_per_task_mb = per_cpu > ir::kMaxMegabytes / j.procs_per_task ? (beyond = true, ir::kMaxMegabytes)
+                                                                          : per_cpu * j.procs_per_task;
   } else if (r.memory_per_node_mb) {
     // Per node in Slurm, per task here: a node holds tasks_per_node tasks when the job says so,
     // else its tasks spread over its nodes (at least one).
     const std::int64_t per_node =
         r.tasks_per_node > 0 ? r.tasks_per_node
                              : (j.tasks + std::max<std::int64_t>(1, j.nodes) - 1) / std::max<std::int64_t>(1, j.nodes);
-    j.memory_per_task_mb =
-        (static_cast<std::int64_t>(*r.memory_per_node_mb) + per_node - 1) / std::max<std::int64_t>(1, per_node);
+    j.memory_per_task_mb = (at_most(*r.memory_per_node_mb, ir::kMaxMegabytes, beyond) + per_node - 1) /
+                           std::max<std::int64_t>(1, per_node);
   }
   j.walltime = r.time_limit_minutes ? static_cast<Seconds>(*r.time_limit_minutes) * 60 : options.unlimited_walltime;
   if (j.walltime <= 0) j.walltime = 60;  // a zero limit in Slurm is its minimum, a minute
-  j.submit_time = r.submit;
+  j.submit_time = bounded_time(r.submit, beyond);
   j.exclusive = r.exclusive;
   j.gres_per_node = gres_counts(r.tres_per_node);
   if (r.state == JobStateName::Pending && r.tres_per_job_or_task.find("gres:") != std::string::npos) {
@@ -269,11 +290,16 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
   } else if (r.state == JobStateName::Running || r.state == JobStateName::Suspended || r.completing) {
     // A completing job still holds its nodes: Slurm starts nothing on them until it is done.
     j.state = r.state == JobStateName::Suspended ? JobState::Suspended : JobState::Running;
-    j.start_time = r.start;
-    if (r.completing && r.end > 0) j.end_time = r.end;  // usage stops at its end
+    j.start_time = bounded_time(r.start, beyond);
+    if (r.completing && r.end > 0) j.end_time = bounded_time(r.end, beyond);  // usage stops at its end
     for (const auto& [node, cpus] : r.allocation) {
       j.allocated_nodes.push_back(node);
       j.allocated_tasks.push_back(std::max<std::int64_t>(1, cpus / j.procs_per_task));
+      if (j.allocated_nodes.size() > static_cast<std::size_t>(ir::kMaxNodes)) {
+        beyond = true;
+        j.allocated_nodes.pop_back(), j.allocated_tasks.pop_back();
+        break;
+      }
     }
     if (j.allocated_nodes.empty()) {
       problems.push_back(fmt::format("job {}: {} on no node: taken as holding none", j.id, to_string(r.state)));
@@ -281,19 +307,35 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
     } else {
       // The tasks Slurm placed, whatever was asked: the calendar books what runs.
       std::int64_t placed = 0;
-      for (auto t : j.allocated_tasks) placed += t;
+      for (auto t : j.allocated_tasks) placed += t;  // at most 10^6 nodes of 2^32 CPUs: no overflow
+      if (placed > ir::kMaxProcs / j.procs_per_task) {
+        // Booked as the bound allows: the tasks Slurm listed, cut down from the last node.
+        beyond = true;
+        placed = 0;
+        for (auto& t : j.allocated_tasks) placed += (t = std::min(t, ir::kMaxProcs / j.procs_per_task - placed));
+        while (!j.allocated_tasks.empty() && j.allocated_tasks.back() == 0)
+          j.allocated_tasks.pop_back(), j.allocated_nodes.pop_back();
+      }
       j.tasks = placed;
       // A completing job lists only the nodes still finishing, but it used all its CPUs up to
       // its end: usage is charged on the CPUs it had (found by the kill -9 test: a 6-CPU job
       // seen completing on one node was charged 1 CPU for its last second).
-      if (r.completing && r.cpus > 0) j.tasks = std::max<std::int64_t>(placed, r.cpus / j.procs_per_task);
+      if (r.completing && r.cpus > 0)
+        j.tasks = std::min(std::max<std::int64_t>(placed, r.cpus / j.procs_per_task), ir::kMaxProcs / j.procs_per_task);
     }
   } else if (ended(r.state)) {
     j.state = JobState::Completed;
     if (r.start > 0 && r.end >= r.start) {
-      j.start_time = r.start;
-      j.end_time = r.end;
+      j.start_time = bounded_time(r.start, beyond);
+      j.end_time = bounded_time(r.end, beyond);
     }
+  }
+  if (beyond) {
+    problems.push_back(
+        fmt::format("job {}: a number beyond the scheduler's bounds (a corrupt record?): taken at "
+                    "the bound{}",
+                    j.id, j.state == JobState::Idle ? ", and the job held" : ""));
+    if (j.state == JobState::Idle) j.holds.emplace_back(kBeyondBoundsHold);
   }
   return j;
 }
@@ -338,7 +380,11 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
       out.problems.push_back(fmt::format("node {}: no CPUs: skipped", n.name));
       continue;
     }
-    s.nodes.push_back(node_of(n));
+    bool beyond = false;
+    s.nodes.push_back(node_of(n, beyond));
+    if (beyond)
+      out.problems.push_back(
+          fmt::format("node {}: CPUs or memory beyond the scheduler's bounds: taken at the bound", n.name));
   }
   s.rm_reservations = map_reservations(reading.reservations, reading.now, out.problems);
   mark_rm_reservations(s);

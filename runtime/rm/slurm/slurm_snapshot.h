@@ -25,7 +25,7 @@ inline constexpr std::string_view kUnsupportedGresHold = "gres per job or task n
 
 // Generic resources by name from Slurm's lists: a node's "gpu:2,gpu:tesla:1(S:0)" or a job's
 // TresPerNode "gres:gpu:1" (the "gres:" prefix dropped); a type (tesla) counts under its name.
-// Items that are not NAME[:TYPE]:COUNT are skipped.
+// Items that are not NAME[:TYPE]:COUNT, or count 0, are skipped.
 std::map<std::string, std::int64_t> gres_counts(std::string_view text);
 
 // The hold of a pending job whose last run still completes on its nodes (Slurm requeued it, a
@@ -94,6 +94,10 @@ std::vector<std::uint32_t> array_task_ids(std::string_view text, std::string& er
 inline constexpr std::string_view kBeginTimeHold = "begin time";
 // The hold of a job whose dependencies can never be met (docs/slurm.md, "Dependencies").
 inline constexpr std::string_view kDependencyNeverHold = "dependency never satisfied";
+
+// The hold of a waiting job whose record holds a number beyond the engine's bounds (schemas/ir.h:
+// a billion CPUs, 10^12 MB, 10^6 nodes): a corrupt record, not started on a guess.
+inline constexpr std::string_view kBeyondBoundsHold = "request beyond the scheduler's bounds";
 
 // The hold an array task gets while its array runs as many tasks as its throttle allows (`%N`).
 inline constexpr std::string_view kArrayThrottleHold = "array throttle";
