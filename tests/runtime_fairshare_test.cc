@@ -212,6 +212,19 @@ TEST(RuntimeFairshare, ManualSampleFileParses) {
   for (auto k : {K::User, K::Group, K::Account, K::Qos}) EXPECT_DOUBLE_EQ(sums[static_cast<std::size_t>(k)], 600000);
 }
 
+// A file whose total line says 0 beside usage (a damaged or hand-made one): written back, the
+// total stays 0 rather than becoming the fullest kind's sum, 1000 here (found by fuzzing).
+TEST(RuntimeFairshare, AZeroTotalBesideUsageIsWrittenBack) {
+  auto p = parse_fairshare_file("FS.1", "user john 1000\nsched NONE 0\n", 1);
+  ASSERT_TRUE(p.errors.empty());
+  EXPECT_EQ(p.window.total, 0);
+  const std::string written = format_fairshare_file(p.window, 86400);
+  EXPECT_NE(written.find("sched                 NONE        0.000"), std::string::npos) << written;
+  auto back = parse_fairshare_file("FS.1", written, 1);
+  EXPECT_EQ(back.window.total, 0);
+  EXPECT_EQ(back.window.usage, p.window.usage);
+}
+
 TEST(RuntimeFairshare, BadLinesAreLocatedAndCounted) {
   const char* text =
       "# header\n"

@@ -159,7 +159,12 @@ std::string format_fairshare_file(const FairshareWindow& window, Seconds duratio
        {ir::CredKind::User, ir::CredKind::Group, ir::CredKind::Account, ir::CredKind::Qos, ir::CredKind::Class})
     for (const auto& [who, v] : window.usage)
       if (who.kind == kind && v != 0) out += fmt::format("{:<10} {:>15} {:12.3f}\n", maui_type(kind), who.name, v);
-  if (window.total != 0) out += fmt::format("{:<10} {:>15} {:12.3f}\n", "sched", "NONE", window.total);
+  // The total is written whenever a usage is, even 0: a file without one is read with the total
+  // of its fullest credential kind, which a window read with a total of 0 does not have (found
+  // by fuzzing: such a window, saved, came back with another total).
+  const bool any_usage =
+      std::any_of(window.usage.begin(), window.usage.end(), [](const auto& entry) { return entry.second != 0; });
+  if (window.total != 0 || any_usage) out += fmt::format("{:<10} {:>15} {:12.3f}\n", "sched", "NONE", window.total);
   return out;
 }
 
