@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for a bounded time.
 #
-#   bash tests/fuzz/run.sh BUILD_DIR SECONDS [parser|swf|sacct|reservation_spec|sweep_vary|slurm_records|fairshare_file]
+#   bash tests/fuzz/run.sh BUILD_DIR SECONDS [TARGET]
 #
-# BUILD_DIR is a MAUI_FUZZ=ON build (see tests/fuzz/CMakeLists.txt). The target is the maui.cfg
+# BUILD_DIR is a MAUI_FUZZ=ON build (see tests/fuzz/CMakeLists.txt). TARGET is the maui.cfg
 # front end (parser, the default), the SWF trace reader (swf), the Slurm accounting reader
 # (sacct), reservation specs (reservation_spec: --reservation, setres), mauirun sweep's --vary
-# (sweep_vary), what the Slurm adapter makes of Slurm's records (slurm_records) or Maui's FS.<epoch>
-# fairshare files (fairshare_file). Every target's kept corpus, tests/fuzz/corpus/TARGET/, is among its seeds. The parser's seed corpus is a
+# (sweep_vary), what the Slurm adapter makes of Slurm's records (slurm_records), Maui's
+# FS.<epoch> fairshare files (fairshare_file) or the admin socket's wire format
+# (admin_protocol). Every target's kept corpus, tests/fuzz/corpus/TARGET/, is among its seeds.
+# The parser's seed corpus is a
 # copy of examples/*, tests/golden/*/input.cfg, the real-world configs of tests/data/corpus/configs/
 # (a missing corpus is an error: fuzzing without it would look fine and test less) and
 # tests/fuzz/crashes/*.cfg; the reader's, the first 200 lines of every trace in examples/traces/
@@ -19,7 +21,7 @@
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
-  echo "usage: $0 BUILD_DIR SECONDS [parser|swf|sacct|reservation_spec|sweep_vary|slurm_records|fairshare_file]" >&2
+  echo "usage: $0 BUILD_DIR SECONDS [parser|swf|sacct|reservation_spec|sweep_vary|slurm_records|fairshare_file|admin_protocol]" >&2
   exit 2
 fi
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -34,7 +36,8 @@ case "$target" in
   sweep_vary) dict=$repo/tests/fuzz/sweep_vary.dict crash_glob='*.vary' ;;
   slurm_records) dict=$repo/tests/fuzz/slurm_records.dict crash_glob='*.records' ;;
   fairshare_file) dict=$repo/tests/fuzz/fairshare_file.dict crash_glob='*.fs' ;;
-  *) echo "run.sh: unknown target '$target' (expected parser, swf, sacct, reservation_spec, sweep_vary, slurm_records or fairshare_file)" >&2; exit 2 ;;
+  admin_protocol) dict=$repo/tests/fuzz/admin_protocol.dict crash_glob='*.request' ;;
+  *) echo "run.sh: unknown target '$target' (expected parser, swf, sacct, reservation_spec, sweep_vary, slurm_records, fairshare_file or admin_protocol)" >&2; exit 2 ;;
 esac
 fuzzer=$build/tests/fuzz/maui_${target}_fuzzer
 if [ ! -x "$fuzzer" ]; then
