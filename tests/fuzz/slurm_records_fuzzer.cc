@@ -55,16 +55,12 @@ struct Fields {
   std::uint32_t u32(std::size_t k) const { return static_cast<std::uint32_t>(number(k)); }
 };
 
-JobStateName job_state(const std::string& s) {
-  for (int k = 0; k <= static_cast<int>(JobStateName::Unknown); ++k)
-    if (to_string(static_cast<JobStateName>(k)) == s) return static_cast<JobStateName>(k);
-  return s.empty() ? JobStateName::Pending : JobStateName::Unknown;
-}
-
-NodeStateName node_state(const std::string& s) {
-  for (int k = 0; k <= static_cast<int>(NodeStateName::Future); ++k)
-    if (to_string(static_cast<NodeStateName>(k)) == s) return static_cast<NodeStateName>(k);
-  return NodeStateName::Idle;
+// Slurm's state by the name to_string gives it; `otherwise` for any other text.
+template <class State>
+State state_named(const std::string& s, State last, State otherwise) {
+  for (int k = 0; k <= static_cast<int>(last); ++k)
+    if (to_string(static_cast<State>(k)) == s) return static_cast<State>(k);
+  return otherwise;
 }
 
 Reading reading_of(std::string_view text) {
@@ -80,7 +76,7 @@ Reading reading_of(std::string_view text) {
       n.gres = x.text(3);
       n.features = names_of_list(x.text(4));
       n.partitions = names_of_list(x.text(5));
-      n.state = node_state(x.text(6));
+      n.state = state_named(x.text(6), NodeStateName::Future, NodeStateName::Idle);
       r.nodes.push_back(std::move(n));
     } else if (kind == "resv") {
       ReservationRecord v;
@@ -100,7 +96,8 @@ Reading reading_of(std::string_view text) {
       if (!x.text(3).empty()) j.array_task = x.u32(3);
       j.array_tasks = x.text(4);
       j.array_max_tasks = x.u32(5);
-      j.state = job_state(x.text(6));
+      j.state = state_named(x.text(6), JobStateName::Unknown,
+                            x.text(6).empty() ? JobStateName::Pending : JobStateName::Unknown);
       j.reason = x.text(7);
       j.cpus = x.u32(8);
       j.tasks = x.u32(9);

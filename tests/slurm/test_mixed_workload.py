@@ -8,7 +8,8 @@ it depends on, and nothing but the job that asked for it in the maintenance wind
 import time
 
 from harness import ClusterTest, main, node_set, wait_until
-from test_reservations import CONFIG, window
+from test_placement import CONFIG
+from test_reservations import window
 
 
 def overlap(a, b):

@@ -6,14 +6,7 @@ for maint runs on n1 at once, and the one that asked for the later window waits 
 import time
 
 from harness import ClusterTest, main, node_set, wait_until
-
-CONFIG = """SERVERHOST localhost
-RMPOLLINTERVAL 00:00:02
-QUEUETIMEWEIGHT 1
-BACKFILLPOLICY FIRSTFIT
-RESERVATIONDEPTH 1
-NODEALLOCATIONPOLICY FIRSTAVAILABLE
-"""
+from test_placement import CONFIG
 
 
 def window(cluster, name):
