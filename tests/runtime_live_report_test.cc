@@ -12,6 +12,7 @@
 // So, in the report's seconds: job 7 (submitted 0) waited 10 s and ran [10, 70) on n2; job 8
 // (submitted 15) waited 65 s and runs [80, 220) so far on n1-n2; job 9 (submitted 100) never
 // started. Average wait (10 + 65) / 2 = 37.5 s.
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -156,6 +157,38 @@ TEST(LiveReport, AJobRequeuedClosesItsRunAndWaitsAgain) {
   ASSERT_EQ(s.blocks.size(), 1u);  // the run it had, [5, 35) from its submission at 995
   EXPECT_EQ(s.blocks[0].start, 5);
   EXPECT_EQ(s.blocks[0].end, 35);
+}
+
+// A start is first seen when serve asks it of Slurm (Starting, at the time asked: 1000), then
+// ended at Slurm's own start and end (1002 to 1008, its allocation no longer listed), and listed
+// so for one more turn. That is one run, moved to 1002: from the oldest submission (980) the
+// block is [22, 28) on n1, and with job 8 on n2 the 4 procs are never more than all busy.
+TEST(LiveReport, ARunFirstSeenAsAskedTakesSlurmsStartAndIsCountedOnce) {
+  Turns t;
+  LiveReport live;
+  const Job eight = running(job("8", "u2", 2, 980), 990, {"n2"});
+  Job seven = running(job("7", "u1", 2, 985), 1000, {"n1"});
+  seven.state = JobState::Starting;
+  live.observe(t.policy, t.at(1000, {seven, eight}), {}, t.fairshare);
+  seven.state = JobState::Completed;
+  seven.start_time = 1002;
+  seven.end_time = 1008;
+  seven.allocated_nodes.clear();
+  live.observe(t.policy, t.at(1010, {seven, eight}), {}, t.fairshare);
+  live.observe(t.policy, t.at(1020, {seven, eight}), {}, t.fairshare);
+  const ReportSide s = live.data("site.cfg", 0, nullptr).sides[0];
+  ASSERT_EQ(s.jobs.size(), 2u);
+  EXPECT_EQ(s.jobs[0].number, 7);
+  EXPECT_EQ(s.jobs[0].start, 22);
+  EXPECT_EQ(s.jobs[0].end, 28);
+  ASSERT_EQ(s.blocks.size(), 2u);
+  EXPECT_EQ(s.blocks[0].job, 0);
+  EXPECT_EQ(s.blocks[0].node, 0);
+  EXPECT_EQ(s.blocks[0].start, 22);
+  EXPECT_EQ(s.blocks[0].end, 28);
+  ASSERT_FALSE(s.utilization.values.empty());
+  for (double u : s.utilization.values) EXPECT_LE(u, 1.0 + 1e-9);
+  EXPECT_GT(*std::max_element(s.utilization.values.begin(), s.utilization.values.end()), 0.99);  // both ran
 }
 
 // A window of 100 s, looked at every 50 s: at the third turn (1200) job 7, gone from Slurm and

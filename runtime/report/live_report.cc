@@ -39,13 +39,20 @@ void LiveReport::see(const Job& job, Epoch now) {
   s.last_seen = now;
   s.left = false;
   const bool ran = job.start_time.has_value() && (job.is_active() || job.state == JobState::Completed);
-  if (ran && !s.running && (!o.start || *o.start != *job.start_time - origin_)) {
+  if (ran && !o.start) {
     recorder_->record_run(
         {RunEvent::Kind::Start, o.number, *job.start_time - origin_, job.allocated_nodes, job.allocated_tasks});
     o.start = *job.start_time - origin_;
     o.reason.clear();
     s.running = true;
+  } else if (ran && *o.start != *job.start_time - origin_) {
+    // The same run, its start now Slurm's own: a start is first seen when it is asked (at the
+    // time asked), then running or ended at the second Slurm started it. Opening a second run
+    // here counted the job twice in the utilization until its end (18 of 16 procs, seen live).
+    o.start = *job.start_time - origin_;
+    recorder_->move_run_start(o.number, *o.start);
   }
+  if (ran && job.is_active()) s.running = true;  // also one seen again after it left Slurm's list
   if (job.is_active()) {
     o.end = now - origin_;
   } else if (job.state == JobState::Completed) {

@@ -49,6 +49,7 @@ class ReportRecorder {
 
   // What attach() passes on: a start or requeue, and an iteration that ran.
   void record_run(const RunEvent& e) { runs_.record(e); }
+  void move_run_start(std::int64_t job, Epoch at) { runs_.move_start(job, at); }
   void observe(const IterationView& view);
   // A reloaded policy: the standings and priorities sampled from now on are its.
   void set_policy(const ir::Policy& policy);

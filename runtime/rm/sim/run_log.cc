@@ -26,6 +26,15 @@ bool RunLog::record(const RunEvent& e) {
   return false;
 }
 
+bool RunLog::move_start(std::int64_t job, Epoch at) {
+  for (auto it = runs_.rbegin(); it != runs_.rend(); ++it)
+    if (it->job == job) {
+      it->start = at;
+      return true;
+    }
+  return false;
+}
+
 void write_runs_csv(std::ostream& out, const std::vector<JobRun>& runs, const std::vector<JobOutcome>& jobs) {
   std::unordered_map<std::int64_t, Epoch> end_of;
   for (const auto& j : jobs)

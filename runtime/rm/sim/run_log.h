@@ -26,6 +26,9 @@ class RunLog {
  public:
   // Records a start as a new run; a requeue ends the job's open run (false: it has none).
   bool record(const RunEvent& e);
+  // The job's latest run began at `at`, not when it was recorded (false: it has no run). A live
+  // report opens a run when it asks Slurm for the start and learns Slurm's start time later.
+  bool move_start(std::int64_t job, Epoch at);
   const std::vector<JobRun>& runs() const { return runs_; }
   // Forgets the runs `drop` says (a live report's window moving on).
   template <class Drop>
