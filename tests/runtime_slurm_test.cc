@@ -527,6 +527,41 @@ TEST(SlurmMapping, BeginTimesAndDependenciesNeverMet) {
   EXPECT_TRUE(job(map_reading(r, {}), "1").holds.empty()) << "its begin time came";
 }
 
+// `--deadline`: held once its 10-minute limit from now runs past it (at 5000, a deadline at 5600
+// still leaves room, 5599 does not); a deadline far away, or none, holds nothing. Of those held,
+// Slurm is left to end only the ones it reckons as the engine does: with a time limit, no
+// --time-min.
+TEST(SlurmMapping, AJobThatCanNoLongerEndBeforeItsDeadlineIsHeld) {
+  Reading r;
+  r.now = 5000;
+  JobRecord in_time = pending(1, 1), too_late = pending(2, 1), far = pending(3, 1), running = pending(4, 1);
+  in_time.deadline = 5600;
+  too_late.deadline = 5599;
+  far.deadline = 100000;
+  running.deadline = 5100;  // running already: it goes on, Slurm's to end
+  running.state = JobStateName::Running;
+  running.start = 4900;
+  running.allocation = {{"n1", 1}};
+  JobRecord shortened = too_late, unlimited = too_late;
+  shortened.id = 5;
+  shortened.time_min_minutes = 5;  // Slurm would start it with a limit of 5 to 9 minutes
+  unlimited.id = 6;
+  unlimited.time_limit_minutes.reset();
+  r.jobs = {in_time, too_late, far, running, shortened, unlimited};
+  r.nodes = {node("n1")};
+  const MappedCluster m = map_reading(r, {});
+  EXPECT_TRUE(job(m, "1").holds.empty());
+  EXPECT_EQ(job(m, "2").holds, std::vector<std::string>{std::string(kDeadlineHold)});
+  EXPECT_EQ(job(m, "5").holds, std::vector<std::string>{std::string(kDeadlineHold)});
+  ASSERT_EQ(m.past_deadline.size(), 1u);
+  EXPECT_EQ(m.snapshot.jobs[m.past_deadline[0]].id, "2");
+  EXPECT_TRUE(job(m, "3").holds.empty());
+  EXPECT_TRUE(job(m, "4").holds.empty());
+  r.now = 5001;
+  EXPECT_EQ(job(map_reading(r, {}), "1").holds, std::vector<std::string>{std::string(kDeadlineHold)})
+      << "a second later it cannot";
+}
+
 // A corrupt record (numbers far beyond what Slurm allows): taken at schemas/ir.h's bounds, said,
 // and a waiting job held, never an overflowed sum (found by fuzzing: 2^63 MB per CPU times the
 // CPUs of a task overflowed).

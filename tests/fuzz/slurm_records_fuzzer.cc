@@ -6,7 +6,7 @@
 //   resv|NAME|START|END|NODES|USERS|GROUPS|ACCOUNTS|MAGNETIC
 //   job|ID|ARRAY_JOB|TASK|ARRAY_TASKS|MAX_TASKS|STATE|REASON|CPUS|TASKS|CPUS_PER_TASK|MIN_NODES|
 //      MEM_PER_CPU|LIMIT|SUBMIT|ELIGIBLE|START|END|DEPENDENCY|CONSTRAINT|TRES_PER_NODE|
-//      TRES_PER_JOB|RESERVATION|PARTITION|USER|NAME|ALLOCATED_NODES
+//      TRES_PER_JOB|RESERVATION|PARTITION|USER|NAME|ALLOCATED_NODES|DEADLINE
 // (lists comma-separated; numbers decimal; a missing field is empty or 0), read at second 5000.
 // Contracts, besides the sanitizers: one record position per job; every job asks at least a task
 // of a proc for a positive time; a running job's tasks per node match its nodes; the reservations
@@ -118,6 +118,7 @@ Reading reading_of(std::string_view text) {
       j.user = x.text(24);
       j.name = x.text(25);
       for (const auto& node : names_of_list(x.text(26))) j.allocation.emplace_back(node, j.cpus);
+      j.deadline = x.number(27);
       r.jobs.push_back(std::move(j));
     }
   }

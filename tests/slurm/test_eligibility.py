@@ -2,7 +2,8 @@
 it depends on (afterok, afterany, singleton), which Slurm does not judge while every job waits
 held, so serve judges them; a dependency that can never be met leaves the job waiting, released
 to Slurm, whose squeue shows DependencyNeverSatisfied, and with serve's reason in its
-AdminComment. (`sbatch -H` released by its owner through
+AdminComment; a job that can no longer end before its `--deadline` is never started, but left to
+Slurm to end (DEADLINE), one that can is run. (`sbatch -H` released by its owner through
 the scheduler: test_admin.py.)"""
 import time
 
@@ -30,13 +31,16 @@ class Eligibility(ClusterTest):
         after_ok = c.sbatch("-n", "1", "--time=1", f"--dependency=afterok:{ok}", seconds=1)
         after_any = c.sbatch("-n", "1", "--time=1", f"--dependency=afterany:{bad}", seconds=1)
         never = c.sbatch("-n", "1", "--time=1", f"--dependency=afterok:{bad}", seconds=1)
+        # Its 2 minutes cannot end within the 60 s to its deadline; 1 minute within 600 s can.
+        too_late = c.sbatch("-n", "1", "--time=2", "--deadline=now+60", seconds=1)
+        in_time = c.sbatch("-n", "1", "--time=1", "--deadline=now+600", seconds=1)
         single = [c.sbatch("-n", "1", "--time=1", "-J", "one-at-a-time", "--dependency=singleton", seconds=2)
                   for _ in range(3)]
 
         def finished():
             return {r["job_id"]: r for r in c.finished()}
 
-        expected = {later, ok, bad, after_ok, after_any} | set(single)
+        expected = {later, ok, bad, after_ok, after_any, in_time} | set(single)
         done = wait_until("every runnable job to end", lambda: (lambda f: f if expected <= set(f) else None)(finished()), 50)
         # Not before the begin time (Slurm's eligible time, to the second), and soon after it.
         begin = c.jobs()[later]["eligible_time"]
@@ -47,6 +51,12 @@ class Eligibility(ClusterTest):
         self.assertGreaterEqual(done[after_ok]["start"], done[ok]["end"])
         self.assertGreaterEqual(done[after_any]["start"], done[bad]["end"])
         self.assertEqual(done[after_ok]["state"], "COMPLETED")
+        self.assertEqual(done[in_time]["state"], "COMPLETED")
+        # Ended by Slurm for its deadline, never started by the scheduler.
+        self.assertEqual(c.jobs()[too_late]["job_state"], "DEADLINE")
+        self.assertNotIn(str(too_late), {e["job"] for e in serve.events("start") + serve.events("started")})
+        self.assertIn(f"job {too_late}: it cannot end before its deadline: released to Slurm, which ends it (DEADLINE)",
+                      [e["reason"] for e in serve.events("slurm")])
         # singleton: one at a time, in submission order.
         runs = [(done[j]["start"], done[j]["end"]) for j in single]
         for (s1, e1), (s2, e2) in zip(runs, runs[1:]):

@@ -252,6 +252,8 @@ RmStatus LibSlurmControl::read(Reading& out) {
     if (j.time_limit != INFINITE && j.time_limit != NO_VAL) r.time_limit_minutes = j.time_limit;
     r.submit = j.submit_time;
     r.eligible = j.eligible_time;
+    r.deadline = j.deadline;
+    if (j.time_min != INFINITE && j.time_min != NO_VAL) r.time_min_minutes = j.time_min;
     r.start = j.start_time;
     r.end = j.end_time;
     r.dependency = text(j.dependency);

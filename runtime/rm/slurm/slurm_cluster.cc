@@ -158,7 +158,35 @@ RmStatus SlurmCluster::read(std::vector<RmEvent>* events) {
   check_starts(events);
   hold_released_elsewhere();
   explain_dependencies_never_met();
+  end_jobs_past_their_deadline();
   return {};
+}
+
+// `--deadline`: "removed if no ending is possible before it" (sbatch(1)). Slurm judges no held
+// job's deadline, so a job that can no longer end in time is released to Slurm, without nodes,
+// and slurmctld ends it at once, state DEADLINE (measured: docs/slurm.md), as it does under its
+// own scheduler. Never one with --time-min (Slurm would start it, with a shorter limit) or
+// without a time limit (Slurm's reckoning is not the engine's).
+void SlurmCluster::end_jobs_past_their_deadline() {
+  if (options_.dry_run) return;
+  std::set<std::size_t> released;
+  for (const std::size_t job : mapped_.past_deadline) {
+    const std::size_t k = mapped_.record_of[job];
+    JobRecord& r = reading_.jobs[k];
+    if (r.priority != kHeld || !released.insert(k).second) continue;
+    JobUpdate u;
+    u.id = r.id;  // an array's record: all its tasks, which share the deadline and the limit
+    u.priority = kReleased;
+    const std::string& id = mapped_.snapshot.jobs[job].id;
+    const RmStatus st = timed([&] { return control_.update(u); });
+    if (!st.ok) {
+      notice(fmt::format("job {}: it cannot end before its deadline; releasing it to Slurm to end failed: {}", id,
+                         st.error.message));
+      continue;
+    }
+    r.priority = kReleased;
+    notice(fmt::format("job {}: it cannot end before its deadline: released to Slurm, which ends it (DEADLINE)", id));
+  }
 }
 
 // A job whose dependencies can never be met waits, and its owner is told why: Slurm judges no
@@ -394,14 +422,16 @@ RmStatus SlurmCluster::undo_start(const std::string& id, const std::string& why)
 // Priority above 0 on a waiting job the adapter did not release: someone else released it
 // (an operator, or a requeue by its owner), and Slurm would start it behind the policy's back.
 void SlurmCluster::hold_released_elsewhere() {
-  // Released for Slurm to show DependencyNeverSatisfied: Slurm starts nothing under it.
-  std::set<std::size_t> never_met;
+  // Released for Slurm to show DependencyNeverSatisfied, or to end for its deadline (at its next
+  // scheduling pass, not always at once: measured): Slurm starts neither.
+  std::set<std::size_t> left_to_slurm;
   for (const auto& n : mapped_.dependency_never)
-    if (n.slurm_agrees) never_met.insert(mapped_.record_of[n.job]);
+    if (n.slurm_agrees) left_to_slurm.insert(mapped_.record_of[n.job]);
+  for (const std::size_t job : mapped_.past_deadline) left_to_slurm.insert(mapped_.record_of[job]);
   for (std::size_t k = 0; k < reading_.jobs.size(); ++k) {
     const JobRecord& r = reading_.jobs[k];
     if (r.state != JobStateName::Pending || r.priority == kHeld) continue;
-    if (r.reason == "DependencyNeverSatisfied" || never_met.contains(k)) continue;
+    if (r.reason == "DependencyNeverSatisfied" || left_to_slurm.contains(k)) continue;
     // An array's record stands for its unsplit tasks: released (an operator's `scontrol release`
     // of the array), Slurm would start them by itself; held again, each task is the adapter's.
     // Not when a start of one of them is in flight: a one-task array's record is that task.

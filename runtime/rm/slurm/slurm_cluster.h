@@ -112,6 +112,7 @@ class SlurmCluster final : public ResourceManager {
   std::string no_fault_of_the_job(const std::string& id, const JobRecord* r, const AdapterView::Start& start) const;
   void hold_released_elsewhere();
   void explain_dependencies_never_met();
+  void end_jobs_past_their_deadline();
   RmStatus undo_start(const std::string& id, const std::string& why);
   // How to name the engine's job `id` to Slurm, and its record in the last reading (none: not in
   // it). An array task still in its array's record is named by the array's id and its task id.

@@ -282,6 +282,10 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
     // Slurm's eligible time is its begin time (`--begin`), or, for a job requeued, the requeue
     // + 120 s, which the adapter overrides when it starts the job (docs/slurm.md).
     if (r.eligible > now && r.restarts == 0 && j.state == JobState::Idle) j.holds.emplace_back(kBeginTimeHold);
+    // Measured: a job released whose limit from now runs past its deadline is cancelled by
+    // slurmctld at once (DEADLINE); one held stays pending past it (docs/slurm.md).
+    if (r.deadline > 0 && j.state == JobState::Idle && now > r.deadline - j.walltime)
+      j.holds.emplace_back(kDeadlineHold);
     // Slurm starts a job of a reservation only inside it (measured: docs/slurm.md).
     if (asked.hold && j.state == JobState::Idle) j.holds.emplace_back(*asked.hold);
     j.dependencies = dependencies.waiting_for;
@@ -406,6 +410,11 @@ MappedCluster map_reading(const Reading& reading, const AdapterView& adapter, co
     if (!dependencies.never.empty())
       out.dependency_never.push_back({s.jobs.size(), dependencies.never, dependencies.slurm_agrees});
     Job j = map_job(r, std::move(id), adapter, options, reading.now, dependencies, s.rm_reservations, out.problems);
+    // With --time-min, Slurm would start it with a shorter limit instead; with no limit, Slurm's
+    // reckoning is not the engine's (docs/slurm.md).
+    if (r.time_min_minutes == 0 && r.time_limit_minutes.value_or(0) > 0 &&
+        std::find(j.holds.begin(), j.holds.end(), kDeadlineHold) != j.holds.end())
+      out.past_deadline.push_back(s.jobs.size());
     if (r.array_job_id != 0) {
       ArrayTasks& a = arrays[r.array_job_id];
       a.max_running = std::max(a.max_running, r.array_max_tasks);

@@ -71,6 +71,9 @@ struct MappedCluster {
     bool operator==(const NeverMet&) const = default;
   };
   std::vector<NeverMet> dependency_never;
+  // Waiting jobs that can no longer end before their deadline, with a time limit and no
+  // --time-min, by position: Slurm ends them (DEADLINE) once released.
+  std::vector<std::size_t> past_deadline;
   // The earliest begin time still to come of a waiting job, or start or end of a Slurm
   // reservation (0: none): a turn is due then.
   Epoch next_begin = 0;
@@ -92,6 +95,9 @@ std::vector<std::uint32_t> array_task_ids(std::string_view text, std::string& er
 
 // The hold a job gets until its begin time (`sbatch --begin`: Slurm's eligible time).
 inline constexpr std::string_view kBeginTimeHold = "begin time";
+// The hold of a job that can no longer end before its `--deadline` (its time limit from now runs
+// past it): released, Slurm would cancel it at once (state DEADLINE), so it waits, held, saying why.
+inline constexpr std::string_view kDeadlineHold = "cannot end before its deadline";
 // The hold of a job whose dependencies can never be met (docs/slurm.md, "Dependencies").
 inline constexpr std::string_view kDependencyNeverHold = "dependency never satisfied";
 
