@@ -83,7 +83,7 @@ TEST(RuntimeJobsJson, LocatedErrors) {
       (std::vector<std::string>{
           "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
           "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, features, exclusive, "
-          "gres_per_node, reservation, submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, "
+          "contiguous, gres_per_node, reservation, submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, "
           "holds, "
           "dependencies, bypass_count, queue_time_accrued, utilized_procs, system_priority, relative_system_priority, "
           "nice, start_priority)",
@@ -135,7 +135,7 @@ TEST(RuntimeJobsJson, LocatedAtTheirValues) {
           "JOBS.json:6:11: error: nodes: expected an array",
           "JOBS.json:3:74: error: jobs[1].prcs: unknown field (expected one of id, user, group, account, class, "
           "qos, tasks, procs, procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, "
-          "features, exclusive, gres_per_node, reservation, submit_time, state, start_time, end_time, allocated_nodes, "
+          "features, exclusive, contiguous, gres_per_node, reservation, submit_time, state, start_time, end_time, allocated_nodes, "
           "allocated_tasks, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs, "
           "system_priority, relative_system_priority, nice, "
           "start_priority)",
@@ -151,17 +151,20 @@ TEST(RuntimeJobsJson, LocatedAtTheirValues) {
 TEST(RuntimeJobsJson, FeaturesAndExclusive) {
   const JobsFile f = parse_jobs_json(
       "JOBS.json", R"({"jobs": [{"id": "1", "user": "a", "walltime": 60, "submit_time": 0, "features": ["fast", "gpu"],
-                                "exclusive": true},
+                                "exclusive": true, "contiguous": true},
                                {"id": "2", "user": "a", "walltime": 60, "submit_time": 0}]})");
   ASSERT_TRUE(f.errors.empty()) << to_text(f.errors.front());
   EXPECT_EQ(f.snapshot.jobs[0].features, (std::vector<std::string>{"fast", "gpu"}));
   EXPECT_TRUE(f.snapshot.jobs[0].exclusive);
+  EXPECT_TRUE(f.snapshot.jobs[0].contiguous);
   EXPECT_TRUE(f.snapshot.jobs[1].features.empty());
   EXPECT_FALSE(f.snapshot.jobs[1].exclusive);
+  EXPECT_FALSE(f.snapshot.jobs[1].contiguous);
   EXPECT_EQ(errors_of(R"({"jobs": [{"id": "1", "user": "a", "walltime": 60, "submit_time": 0, "exclusive": "yes",
-                                    "features": [""]}]})"),
+                                    "features": [""], "contiguous": 1}]})"),
             (std::vector<std::string>{"jobs[0].features[0]: expected a non-empty string",
-                                      "jobs[0].exclusive: expected true or false"}));
+                                      "jobs[0].exclusive: expected true or false",
+                                      "jobs[0].contiguous: expected true or false"}));
 }
 
 // Slurm's reservations as serve writes them: the nodes know the reservations holding them, the
@@ -460,6 +463,7 @@ ClusterSnapshot random_snapshot(std::mt19937_64& rng) {
     for (std::int64_t d = uniform(0, 2); d > 0; --d) j.dependencies.push_back(name("job", uniform(0, 20)));
     j.features = some({"fast", "gpu", "big"});
     j.exclusive = chance(4);
+    j.contiguous = chance(5);
     if (chance(4)) j.gres_per_node = {{"gpu", uniform(1, 8)}};
     if (chance(4)) j.reservation = chance(3) || s.rm_reservations.empty() ? name("lost", i) : s.rm_reservations[0].name;
     j.sched.bypass_count = chance(2) ? 0 : (chance(10) ? ir::kMaxSeconds : uniform(1, 40));
@@ -527,6 +531,7 @@ void expect_same(const ClusterSnapshot& a, const ClusterSnapshot& b, const std::
     EXPECT_EQ(x.dependencies, y.dependencies);
     EXPECT_EQ(x.features, y.features);
     EXPECT_EQ(x.exclusive, y.exclusive);
+    EXPECT_EQ(x.contiguous, y.contiguous);
     EXPECT_EQ(x.gres_per_node, y.gres_per_node);
     EXPECT_EQ(x.reservation, y.reservation);
     EXPECT_EQ(x.utilized_procs, y.utilized_procs);

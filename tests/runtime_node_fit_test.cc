@@ -141,6 +141,30 @@ TEST(NodeFit, AnExclusiveJobHoldsItsNodesWhole) {
   EXPECT_EQ(placed(later, v->nodes), (std::vector<std::string>{"n1:1"}));
 }
 
+// Five nodes of 2 procs, R running on n2. A job of 4 tasks that may go anywhere takes n1 and n3
+// (FIRSTAVAILABLE); one that needs neighbours cannot use n1, alone between the edge and R: of
+// n3-n5 it takes the fewest nodes that hold it, the first ones, n3 and n4.
+TEST(NodeFit, AContiguousJobTakesTheFewestNeighbouringNodes) {
+  const Epoch now = kMonday + 10 * kHour;
+  const TestPolicy p = first_available();
+  std::vector<Node> nodes;
+  for (const char* n : {"n1", "n2", "n3", "n4", "n5"}) nodes.push_back(make_node(n, 2));
+  const Job r = running_on(J("R").tasks(2).walltime(kHour), now - 30 * kMinute, {"n2"});
+  ClusterSnapshot anywhere = snapshot_of(now, nodes, {r, J("C").tasks(4).submit(now - 2 * kMinute)});
+  IterationResult res = iterate(p, anywhere);
+  ASSERT_NE(start_of(res, anywhere, "C"), nullptr);
+  EXPECT_EQ(placed(anywhere, start_of(res, anywhere, "C")->nodes), (std::vector<std::string>{"n1:2", "n3:2"}));
+  ClusterSnapshot snap = snapshot_of(now, nodes,
+                                     {r, J("C").tasks(4).contiguous().submit(now - 2 * kMinute),
+                                      J("D").tasks(2).submit(now - kMinute),
+                                      J("E").tasks(4).contiguous().submit(now)});
+  res = iterate(p, snap);
+  // D, free to go anywhere, takes n1; E finds only n5 left, 2 of its 4 tasks.
+  EXPECT_EQ(started_ids(res, snap), (std::vector<std::string>{"C", "D"}));
+  EXPECT_EQ(placed(snap, start_of(res, snap, "C")->nodes), (std::vector<std::string>{"n3:2", "n4:2"}));
+  EXPECT_EQ(placed(snap, start_of(res, snap, "D")->nodes), (std::vector<std::string>{"n1:2"}));
+}
+
 // n1 has no GPU, n2 one, n3 two; 4 procs each. R (1 GPU) runs on n3.
 TEST(NodeFit, AGpuJobGoesOnlyWhereItsGpusAreFree) {
   const Epoch now = kMonday + 10 * kHour;
@@ -178,7 +202,7 @@ TEST(NodeFit, TheEasyFastPathLeavesConfinedJobsToTheIteration) {
   EXPECT_EQ(EasyFastPath::refusal(*p.dir, nodes), "node n2 runs only some classes");
   nodes[1].classes.clear();
   EasyFastPath fast(*p.dir, nodes);
-  for (const Job& asks : std::vector<Job>{J("f").feature("gpu"), J("x").exclusive()}) {
+  for (const Job& asks : std::vector<Job>{J("f").feature("gpu"), J("x").exclusive(), J("c").contiguous()}) {
     const ClusterSnapshot snap = snapshot_of(kMonday, nodes, {asks});
     SchedulerInput in;
     in.dir = p.dir.get();

@@ -138,6 +138,10 @@ struct J {
     job.exclusive = true;
     return *this;
   }
+  J& contiguous() {
+    job.contiguous = true;
+    return *this;
+  }
   operator Job() const { return job; }  // NOLINT: a builder converts implicitly
 };
 

@@ -111,6 +111,9 @@ struct Job {
   std::vector<std::string> features;
   // The job holds its nodes whole (Slurm's --exclusive; Maui's NODEACCESSPOLICY SINGLEJOB for it).
   bool exclusive = false;
+  // Its nodes must be neighbours in the cluster's node order (Slurm's --contiguous: consecutive
+  // in slurm.conf's node table), with no node between them left out.
+  bool contiguous = false;
   // Generic resources by name on each node of the job (Slurm's --gres=gpu:1): placed only on
   // nodes that have at least that many; not counted as used (docs/semantics.md 137).
   std::map<std::string, std::int64_t> gres_per_node;

@@ -110,6 +110,8 @@ std::vector<NodeTasks> nodes_for_now(State& s, std::size_t i) {
                      [&](std::uint32_t p) { return offer_now(s, i, per_task, v, end, cap, p) >= job.tasks; }))
       return {};
   }
+  // Offered in node order, as the contiguity of Slurm's node table asks (docs/semantics.md 149).
+  if (job.contiguous) return take_contiguous(offers, job.tasks);
   // Best fit in time: the nodes whose free time ends soonest after the job keep the longer
   // gaps for the jobs that need them. Neighbours with the same calendar share their place:
   // for FIRSTAVAILABLE and MINRESOURCE they are ordered as runs (take_front_of_runs).

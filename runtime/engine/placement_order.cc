@@ -74,6 +74,21 @@ std::vector<NodeTasks> take_front(std::vector<Offer>& offers, std::int64_t tasks
   return out;
 }
 
+std::vector<NodeTasks> take_contiguous(const std::vector<Offer>& offers, std::int64_t tasks) {
+  // A window [first, k] over each stretch of neighbouring nodes, kept as short as the tasks allow.
+  std::size_t first = 0, best_first = 0, best_count = 0;
+  std::int64_t held = 0;
+  for (std::size_t k = 0; k < offers.size(); ++k) {
+    if (k > 0 && offers[k].nt.node != offers[k - 1].nt.node + 1) first = k, held = 0;  // a gap: a new stretch
+    held += offers[k].nt.tasks;
+    while (first < k && held - offers[first].nt.tasks >= tasks) held -= offers[first++].nt.tasks;
+    if (held >= tasks && (best_count == 0 || k - first + 1 < best_count)) best_first = first, best_count = k - first + 1;
+  }
+  std::vector<NodeTasks> out;
+  for (std::size_t k = best_first; k < best_first + best_count && tasks > 0; ++k) take(offers[k].nt, tasks, out);
+  return out;
+}
+
 std::vector<NodeTasks> take_front_of_runs(std::vector<OfferRun>& runs, std::int64_t tasks) {
   // Keys end with the node index (or grow with it): no two runs have the same key.
   std::sort(runs.begin(), runs.end(), [](const OfferRun& a, const OfferRun& b) { return a.key < b.key; });

@@ -29,6 +29,11 @@ struct PlacementScratch {
 // unspecified order.
 std::vector<NodeTasks> take_front(std::vector<Offer>& offers, std::int64_t tasks, PlacementScratch& scratch);
 
+// What a job that needs neighbouring nodes (Slurm's --contiguous) takes of `offers`, given in
+// node order: the fewest consecutive nodes, each offered, that hold `tasks` tasks, the first such
+// set in node order, the last node cut to the tasks left; nothing when no such set exists.
+std::vector<NodeTasks> take_contiguous(const std::vector<Offer>& offers, std::int64_t tasks);
+
 // Offers of consecutive nodes given as runs: nodes first_node, first_node + 1, ... (count of
 // them) each offer `tasks`, under the key of the run's first node. take_front_of_runs yields
 // what take_front yields for the offers the runs stand for, provided that within a run the keys

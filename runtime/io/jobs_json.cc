@@ -158,6 +158,14 @@ class Reader {
     into = static_cast<T>(*i);
     return true;
   }
+  void flag(const json::Object& o, const std::string& path, std::string_view key, bool& into) {
+    const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
+    if (!v) return;
+    if (auto b = v->getAsBoolean())
+      into = *b;
+    else
+      error(fmt::format("{}.{}", path, key), "expected true or false");
+  }
   std::optional<std::int64_t> time(const json::Object& o, const std::string& path, std::string_view key) {
     const json::Value* v = o.get(llvm::StringRef(key.data(), key.size()));
     if (!v) return std::nullopt;
@@ -316,6 +324,7 @@ class Reader {
            "walltime",
            "features",
            "exclusive",
+           "contiguous",
            "gres_per_node",
            "reservation",
            "submit_time",
@@ -406,12 +415,8 @@ class Reader {
     names(*o, path, "features", j.features);
     gres(*o, path, "gres_per_node", j.gres_per_node);
     text(*o, path, "reservation", j.reservation);
-    if (const json::Value* x = o->get("exclusive")) {
-      if (auto b = x->getAsBoolean())
-        j.exclusive = *b;
-      else
-        error(path + ".exclusive", "expected true or false");
-    }
+    flag(*o, path, "exclusive", j.exclusive);
+    flag(*o, path, "contiguous", j.contiguous);
     count(*o, path, "bypass_count", j.sched.bypass_count, 0, ir::kMaxSeconds, "a count");
     if (o->get("queue_time_accrued")) {
       Seconds accrued = 0;

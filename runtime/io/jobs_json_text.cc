@@ -115,6 +115,7 @@ void write_job(std::string& out, const Job& j) {
   line.integer("walltime", j.walltime);
   line.texts("features", j.features);
   if (j.exclusive) line.boolean("exclusive", true);
+  if (j.contiguous) line.boolean("contiguous", true);
   line.counts("gres_per_node", j.gres_per_node);
   line.text_unless_empty("reservation", j.reservation);
   line.integer("submit_time", j.submit_time);

@@ -265,6 +265,7 @@ RmStatus LibSlurmControl::read(Reading& out) {
     r.required_nodes = text(j.req_nodes);
     r.excluded_nodes = text(j.exc_nodes);
     r.constraint = text(j.features);
+    r.contiguous = j.contiguous == 1;
     r.exclusive = j.shared == JOB_SHARED_NONE;  // --exclusive (whole_node); NO_VAL16 when not said
     r.tres_per_node = text(j.tres_per_node);
     r.tres_per_job_or_task = text(j.tres_per_job) + text(j.tres_per_task);

@@ -57,6 +57,7 @@ struct JobRecord {
   std::optional<std::uint64_t> memory_per_cpu_mb, memory_per_node_mb;
   std::optional<std::uint32_t> time_limit_minutes;                // none: unlimited
   Epoch submit = 0, eligible = 0, start = 0, end = 0;             // 0: not known
+  bool contiguous = false;                                        // --contiguous
   Epoch deadline = 0;                                             // --deadline; 0: none
   std::uint32_t time_min_minutes = 0;                             // --time-min; 0: none
   std::string dependency;                                         // Slurm's text, with (unfulfilled) / (failed) marks

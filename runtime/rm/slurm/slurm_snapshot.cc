@@ -237,6 +237,7 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
   if (j.walltime <= 0) j.walltime = 60;  // a zero limit in Slurm is its minimum, a minute
   j.submit_time = bounded_time(r.submit, beyond);
   j.exclusive = r.exclusive;
+  j.contiguous = r.contiguous;
   j.gres_per_node = gres_counts(r.tres_per_node);
   if (r.state == JobStateName::Pending && r.tres_per_job_or_task.find("gres:") != std::string::npos) {
     j.holds.push_back(std::string(kUnsupportedGresHold));
