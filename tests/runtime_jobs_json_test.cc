@@ -83,7 +83,8 @@ TEST(RuntimeJobsJson, LocatedErrors) {
       (std::vector<std::string>{
           "jobs[0].prcs: unknown field (expected one of id, user, group, account, class, qos, tasks, procs, "
           "procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, features, exclusive, "
-          "contiguous, gres_per_node, reservation, submit_time, state, start_time, end_time, allocated_nodes, allocated_tasks, "
+          "contiguous, gres_per_node, reservation, submit_time, state, start_time, end_time, allocated_nodes, "
+          "allocated_tasks, "
           "holds, "
           "dependencies, bypass_count, queue_time_accrued, utilized_procs, system_priority, relative_system_priority, "
           "nice, start_priority)",
@@ -124,24 +125,24 @@ TEST(RuntimeJobsJson, LocatedErrors) {
 // Each problem is located at the value it is about (the object that lacks a missing field), so
 // that an admin goes straight to it in a long snapshot.
 TEST(RuntimeJobsJson, LocatedAtTheirValues) {
-  EXPECT_EQ(
-      located_errors_of(R"({"jobs": [
+  EXPECT_EQ(located_errors_of(R"({"jobs": [
   {"id": "1", "user": "a", "walltime": 60, "submit_time": 0},
   {"id": "2", "user": "a", "walltime": "soon", "submit_time": 0, "prcs": 4},
   {"id": "3", "user": "a", "submit_time": 0}
 ],
  "nodes": {}})"),
-      (std::vector<std::string>{
-          "JOBS.json:6:11: error: nodes: expected an array",
-          "JOBS.json:3:74: error: jobs[1].prcs: unknown field (expected one of id, user, group, account, class, "
-          "qos, tasks, procs, procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, "
-          "features, exclusive, contiguous, gres_per_node, reservation, submit_time, state, start_time, end_time, allocated_nodes, "
-          "allocated_tasks, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs, "
-          "system_priority, relative_system_priority, nice, "
-          "start_priority)",
-          "JOBS.json:3:40: error: jobs[1].walltime: expected a number of seconds from 1 to 1000000000000 or "
-          "[[[DD:]HH:]MM:]SS",
-          "JOBS.json:4:3: error: jobs[2].walltime: missing: expected the job's wallclock limit"}));
+            (std::vector<std::string>{
+                "JOBS.json:6:11: error: nodes: expected an array",
+                "JOBS.json:3:74: error: jobs[1].prcs: unknown field (expected one of id, user, group, account, class, "
+                "qos, tasks, procs, procs_per_task, memory_per_task, swap_per_task, disk_per_task, nodes, walltime, "
+                "features, exclusive, contiguous, gres_per_node, reservation, submit_time, state, start_time, "
+                "end_time, allocated_nodes, "
+                "allocated_tasks, holds, dependencies, bypass_count, queue_time_accrued, utilized_procs, "
+                "system_priority, relative_system_priority, nice, "
+                "start_priority)",
+                "JOBS.json:3:40: error: jobs[1].walltime: expected a number of seconds from 1 to 1000000000000 or "
+                "[[[DD:]HH:]MM:]SS",
+                "JOBS.json:4:3: error: jobs[2].walltime: missing: expected the job's wallclock limit"}));
 }
 
 // schemas/ir.h's bounds: values exactly at them read; one past them, a number too large for

@@ -156,8 +156,7 @@ TEST(NodeFit, AContiguousJobTakesTheFewestNeighbouringNodes) {
   EXPECT_EQ(placed(anywhere, start_of(res, anywhere, "C")->nodes), (std::vector<std::string>{"n1:2", "n3:2"}));
   ClusterSnapshot snap = snapshot_of(now, nodes,
                                      {r, J("C").tasks(4).contiguous().submit(now - 2 * kMinute),
-                                      J("D").tasks(2).submit(now - kMinute),
-                                      J("E").tasks(4).contiguous().submit(now)});
+                                      J("D").tasks(2).submit(now - kMinute), J("E").tasks(4).contiguous().submit(now)});
   res = iterate(p, snap);
   // D, free to go anywhere, takes n1; E finds only n5 left, 2 of its 4 tasks.
   EXPECT_EQ(started_ids(res, snap), (std::vector<std::string>{"C", "D"}));

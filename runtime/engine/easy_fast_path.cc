@@ -124,8 +124,8 @@ bool EasyFastPath::read_snapshot(const ClusterSnapshot& s) {
 bool EasyFastPath::models_queued(const Job& job) const {
   if (job.procs_per_task != 1 || job.is_held() || !job.dependencies.empty() || job.sched.system_priority ||
       job.nice != 0 || job.nodes != 0 || job.tasks < 1 || job.memory_per_task_mb != 0 || job.swap_per_task_mb != 0 ||
-      job.disk_per_task_mb != 0 || !job.features.empty() || job.exclusive || job.contiguous || !job.gres_per_node.empty() ||
-      !job.reservation.empty())
+      job.disk_per_task_mb != 0 || !job.features.empty() || job.exclusive || job.contiguous ||
+      !job.gres_per_node.empty() || !job.reservation.empty())
     return false;
   // Queue time is the time since submission (ranks_by_submission): a job that accrued less
   // (held before, under QUEUEPOLICY or FULLPOLICY) may rank below a later one.

@@ -82,7 +82,8 @@ std::vector<NodeTasks> take_contiguous(const std::vector<Offer>& offers, std::in
     if (k > 0 && offers[k].nt.node != offers[k - 1].nt.node + 1) first = k, held = 0;  // a gap: a new stretch
     held += offers[k].nt.tasks;
     while (first < k && held - offers[first].nt.tasks >= tasks) held -= offers[first++].nt.tasks;
-    if (held >= tasks && (best_count == 0 || k - first + 1 < best_count)) best_first = first, best_count = k - first + 1;
+    if (held >= tasks && (best_count == 0 || k - first + 1 < best_count))
+      best_first = first, best_count = k - first + 1;
   }
   std::vector<NodeTasks> out;
   for (std::size_t k = best_first; k < best_first + best_count && tasks > 0; ++k) take(offers[k].nt, tasks, out);

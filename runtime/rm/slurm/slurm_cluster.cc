@@ -164,9 +164,10 @@ RmStatus SlurmCluster::read(std::vector<RmEvent>* events) {
 
 // `--deadline`: "removed if no ending is possible before it" (sbatch(1)). Slurm judges no held
 // job's deadline, so a job that can no longer end in time is released to Slurm, without nodes,
-// and slurmctld ends it at once, state DEADLINE (measured: docs/slurm.md), as it does under its
-// own scheduler. Never one with --time-min (Slurm would start it, with a shorter limit) or
-// without a time limit (Slurm's reckoning is not the engine's).
+// and slurmctld ends it at its next scheduling pass, state DEADLINE, without running it
+// (measured: docs/slurm.md), as it does under its own scheduler. Never one with --time-min
+// (Slurm would start it, with a shorter limit) or without a time limit (Slurm's reckoning is not
+// the engine's).
 void SlurmCluster::end_jobs_past_their_deadline() {
   if (options_.dry_run) return;
   std::set<std::size_t> released;

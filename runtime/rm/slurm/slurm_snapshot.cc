@@ -283,8 +283,8 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
     // Slurm's eligible time is its begin time (`--begin`), or, for a job requeued, the requeue
     // + 120 s, which the adapter overrides when it starts the job (docs/slurm.md).
     if (r.eligible > now && r.restarts == 0 && j.state == JobState::Idle) j.holds.emplace_back(kBeginTimeHold);
-    // Measured: a job released whose limit from now runs past its deadline is cancelled by
-    // slurmctld at once (DEADLINE); one held stays pending past it (docs/slurm.md).
+    // Measured: a job released whose limit from now runs past its deadline is ended by
+    // slurmctld (DEADLINE) without running; one held stays pending past it (docs/slurm.md).
     if (r.deadline > 0 && j.state == JobState::Idle && now > r.deadline - j.walltime)
       j.holds.emplace_back(kDeadlineHold);
     // Slurm starts a job of a reservation only inside it (measured: docs/slurm.md).

@@ -96,7 +96,7 @@ std::vector<std::uint32_t> array_task_ids(std::string_view text, std::string& er
 // The hold a job gets until its begin time (`sbatch --begin`: Slurm's eligible time).
 inline constexpr std::string_view kBeginTimeHold = "begin time";
 // The hold of a job that can no longer end before its `--deadline` (its time limit from now runs
-// past it): released, Slurm would cancel it at once (state DEADLINE), so it waits, held, saying why.
+// past it): never started; the adapter leaves it to Slurm to end (DEADLINE, see past_deadline).
 inline constexpr std::string_view kDeadlineHold = "cannot end before its deadline";
 // The hold of a job whose dependencies can never be met (docs/slurm.md, "Dependencies").
 inline constexpr std::string_view kDependencyNeverHold = "dependency never satisfied";
