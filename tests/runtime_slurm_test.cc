@@ -560,6 +560,17 @@ TEST(SlurmMapping, AJobThatCanNoLongerEndBeforeItsDeadlineIsHeld) {
   r.now = 5001;
   EXPECT_EQ(job(map_reading(r, {}), "1").holds, std::vector<std::string>{std::string(kDeadlineHold)})
       << "a second later it cannot";
+  // Ended by Slurm for it: its start is its end, and it never ran; nor did one cancelled waiting.
+  JobRecord ended = too_late, cancelled = pending(7, 1);
+  ended.state = JobStateName::Deadline;
+  ended.start = ended.end = 5010;
+  cancelled.state = JobStateName::Cancelled;
+  cancelled.start = cancelled.end = 5010;
+  r.jobs = {ended, cancelled};
+  const MappedCluster after = map_reading(r, {});
+  EXPECT_EQ(job(after, "2").state, JobState::Completed);
+  EXPECT_FALSE(job(after, "2").start_time.has_value());
+  EXPECT_FALSE(job(after, "7").start_time.has_value());
 }
 
 // A corrupt record (numbers far beyond what Slurm allows): taken at schemas/ir.h's bounds, said,

@@ -330,7 +330,11 @@ Job map_job(const JobRecord& r, std::string id, const AdapterView& adapter, cons
     }
   } else if (ended(r.state)) {
     j.state = JobState::Completed;
-    if (r.start > 0 && r.end >= r.start) {
+    // Slurm sets a job ended while it waited (cancelled, or ended for its deadline, which it
+    // does only to waiting jobs) to start when it ended: no run (measured: the jobcomp record of
+    // a DEADLINE job, its start its end and no nodes).
+    const bool waited = r.state == JobStateName::Deadline || (r.state == JobStateName::Cancelled && r.end <= r.start);
+    if (r.start > 0 && r.end >= r.start && !waited) {
       j.start_time = bounded_time(r.start, beyond);
       j.end_time = bounded_time(r.end, beyond);
     }
