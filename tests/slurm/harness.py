@@ -16,6 +16,8 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLUSTER_SH = os.path.join(HERE, "cluster.sh")
+# Built with ASan + UBSan (tests/slurm/CMakeLists.txt): every process runs two to three times slower.
+SANITIZED = os.environ.get("MAUI_SANITIZED") == "1"
 MAUIRUN = os.environ.get("MAUIRUN", os.path.join(HERE, "..", "..", "build", "release", "tools", "mauirun"))
 NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
 

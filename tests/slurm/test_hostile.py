@@ -1,8 +1,9 @@
 """A hostile local user (uid nobody, through setpriv) doing its worst on the admin socket while
 root runs Maui's commands: hundreds of idle connections reopened as they are closed, and
 megabytes of refused requests (60 KB setres, releasehold of jobs that are not its own, garbage).
-Root's showq, runjob and schedctl -s / -r each answer within a second, the state directory (where
-the logs are) grows by less than a few MB, and the refusals are in audit.log, a bounded number."""
+Root's showq, runjob and schedctl -s / -r each answer within a second (two under the
+sanitizers), the state directory (where the logs are) grows by less than a few MB, and the
+refusals are in audit.log, a bounded number."""
 import json
 import os
 import shutil
@@ -10,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from harness import MAUIRUN, NOBODY, ClusterTest, main, wait_until
+from harness import MAUIRUN, NOBODY, SANITIZED, ClusterTest, main, wait_until
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CONFIG = """SERVERHOST localhost
@@ -21,6 +22,10 @@ BACKFILLPOLICY FIRSTFIT
 RESERVATIONDEPTH 1
 """
 FLOOD_SECONDS = 20
+# The bound an admin is promised, the Release build's. Under the sanitizers the client itself
+# starts and runs two to three times slower, and CI runs clang-tidy on both cores beside it: there
+# root's showq once took 1.07 s (the same run's Release build answered within the second).
+ANSWER_SECONDS = 2.0 if SANITIZED else 1.0
 
 
 def tree_bytes(path):
@@ -39,7 +44,7 @@ class Hostile(ClusterTest):
     def quick(self, serve, *args):
         code, out, err, seconds = self.root_asks(serve, *args)
         self.assertEqual(code, 0, f"root's {args} during the flood: {err}")
-        self.assertLess(seconds, 1.0, f"root's {args} took {seconds:.2f} s during the flood")
+        self.assertLess(seconds, ANSWER_SECONDS, f"root's {args} took {seconds:.2f} s during the flood")
         return out
 
     def test_a_flooding_user_keeps_no_admin_out_and_fills_no_disk(self):
